@@ -1,0 +1,43 @@
+"""The game-agnostic core of Elementa: the game protocol, actions, errors, options, run loops, saves.
+
+This package knows no game. Games implement :class:`Game` and :class:`State`; everything else
+(agents, the command line, simulation) uses games only through what this package exports.
+"""
+
+from elementa.core.actions import Action, ActionSpace
+from elementa.core.agent import Agent
+from elementa.core.errors import ConfigError, ElementaError, IllegalActionError, SaveFileError
+from elementa.core.game import Game, GameInfo, State
+from elementa.core.nodes import CHANCE, SIMULTANEOUS, TERMINAL
+from elementa.core.options import OptionInfo, option
+from elementa.core.persistence import load, save
+from elementa.core.registry import GameListing, list_games, load_game, register_game
+from elementa.core.runner import chance_rng, play_game, resolve_chance, sample_outcome
+
+__all__ = [
+    "CHANCE",
+    "SIMULTANEOUS",
+    "TERMINAL",
+    "Action",
+    "ActionSpace",
+    "Agent",
+    "ConfigError",
+    "ElementaError",
+    "Game",
+    "GameInfo",
+    "GameListing",
+    "IllegalActionError",
+    "OptionInfo",
+    "SaveFileError",
+    "State",
+    "chance_rng",
+    "list_games",
+    "load",
+    "load_game",
+    "option",
+    "play_game",
+    "register_game",
+    "resolve_chance",
+    "sample_outcome",
+    "save",
+]

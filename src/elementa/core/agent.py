@@ -1,0 +1,40 @@
+"""The one interface every computer player implements: ``agent.step(state) -> action``."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from elementa.core.actions import Action
+    from elementa.core.game import State
+
+
+class Agent(ABC):
+    """A computer player bound to one seat.
+
+    An agent may read ``state.observation(self.player)`` and ``state.legal_actions(self.player)``,
+    and (for search) ``state.resample_from_infostate(self.player, rng)``; it must not read hidden parts
+    of the state directly.
+
+    Args:
+        player: the seat the agent plays (0-based).
+        seed: seeds the agent's own generator, so that its choices are reproducible.
+
+    Attributes:
+        name: a short name for tables and logs, for example ``"greedy"``.
+    """
+
+    name: str = "agent"
+
+    def __init__(self, player: int, seed: int = 0) -> None:
+        self.player = player
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def step(self, state: State) -> Action:
+        """Return one of ``state.legal_actions(self.player)``; the state is not modified."""
+
+    def __repr__(self) -> str:
+        return f"<{self.name} agent, seat {self.player + 1}>"

@@ -1,0 +1,105 @@
+"""The one exception tree of Elementa.
+
+Every error the engine raises on bad input derives from :class:`ElementaError` and carries a stable
+``code`` (for example ``"action/illegal"``) that a client can act on, and a message that names the
+input and the fix. They are also ``ValueError`` subclasses so that generic code catching bad values
+keeps working.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ElementaError(ValueError):
+    """Base class of every error Elementa raises on bad input.
+
+    Attributes:
+        code: a stable, machine-readable code such as ``"config/unknown-option"``.
+    """
+
+    code: str = "elementa/error"
+
+    def __init__(self, message: str, *, code: str | None = None) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+
+
+class ConfigError(ElementaError):
+    """An unknown game or option, or an option value of the wrong type or out of range.
+
+    Attributes:
+        option: the offending option's name (``"game"`` for an unknown game name), or ``None``.
+        choices: the valid choices, when they can be listed.
+    """
+
+    code = "config/invalid"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        option: str | None = None,
+        choices: list[Any] | None = None,
+        code: str | None = None,
+    ) -> None:
+        super().__init__(message, code=code)
+        self.option = option
+        self.choices = choices
+
+
+class IllegalActionError(ElementaError):
+    """An action that is not legal in the state it was applied to.
+
+    The state it was applied to is left exactly as it was.
+
+    Attributes:
+        action: the action (or the raw id) that was refused.
+        reason: why it was refused, in words.
+        player: whose turn it was (a player index or one of the node constants).
+    """
+
+    code = "action/illegal"
+
+    def __init__(
+        self, action: object, reason: str, *, player: int | None = None, code: str | None = None
+    ) -> None:
+        whose = "" if player is None else f" (to move: {describe_player(player)})"
+        super().__init__(f"illegal action {action!s}: {reason}{whose}", code=code)
+        self.action = action
+        self.reason = reason
+        self.player = player
+
+
+class SaveFileError(ElementaError):
+    """A save file that cannot be read: not JSON, a wrong field, or a history that does not replay.
+
+    Attributes:
+        path: the file, when known.
+        field: the offending field (for example ``"history[12]"``), when known.
+    """
+
+    code = "save/invalid"
+
+    def __init__(self, message: str, *, path: str | None = None, field: str | None = None) -> None:
+        where = f"{path}: " if path else ""
+        what = f"field {field!r}: " if field else ""
+        super().__init__(f"{where}{what}{message}")
+        self.path = path
+        self.field = field
+
+
+def describe_player(player: int) -> str:
+    """Return a person-readable name for a player index or node constant.
+
+    Args:
+        player: a seat index (0-based) or one of ``CHANCE``, ``SIMULTANEOUS``, ``TERMINAL``.
+
+    Returns:
+        ``"player 2"`` for index 1, or ``"chance"``, ``"simultaneous"``, ``"terminal"``.
+    """
+    from elementa.core.nodes import CHANCE, SIMULTANEOUS, TERMINAL
+
+    names = {CHANCE: "chance", SIMULTANEOUS: "simultaneous", TERMINAL: "terminal"}
+    return names.get(player, f"player {player + 1}")

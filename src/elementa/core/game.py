@@ -1,0 +1,330 @@
+"""The game protocol: :class:`Game` (rules and options) and :class:`State` (one position).
+
+Modelled on the state API game-AI researchers know from OpenSpiel: explicit chance nodes, sequential
+or simultaneous decisions, imperfect information, 2 to N players.
+
+A game subclasses :class:`Game` and :class:`State` and implements the abstract hooks whose names start
+with an underscore (``_legal_actions``, ``_apply``...). The public methods here add what every game
+shares: checked application of actions that never half-applies, the history, and action lookup by id.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from elementa.core.actions import Action, ActionSpace
+from elementa.core.errors import IllegalActionError, describe_player
+from elementa.core.nodes import CHANCE, SIMULTANEOUS, TERMINAL
+from elementa.core.options import OptionInfo, describe_options, options_dict
+
+if TYPE_CHECKING:
+    from elementa.core.agent import Agent
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What a game declares about itself, independent of options.
+
+    Attributes:
+        name: the registry name, for example ``"elementalis"``.
+        title: the display name, for example ``"ElementaliS"``.
+        min_players: the fewest players the rules allow.
+        max_players: the most players the rules allow.
+        summary: one line describing the game.
+        chance: whether the game has chance nodes.
+        simultaneous: whether the game has simultaneous nodes.
+        perfect_information: whether every player sees the whole state.
+    """
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    summary: str
+    chance: bool = True
+    simultaneous: bool = False
+    perfect_information: bool = False
+
+
+class Game(ABC):
+    """A game with its options fixed: the factory of initial states and the owner of the action space.
+
+    Subclasses set the class attributes ``info`` (a :class:`GameInfo`) and ``options_class`` (a frozen
+    options dataclass with a ``players`` field) and implement :meth:`new_initial_state` and
+    :meth:`_make_action_space`. Construct games with :func:`elementa.load_game`, which validates options.
+
+    Attributes:
+        options: the validated options instance.
+        action_space: the game's :class:`ActionSpace`, derived from the options.
+    """
+
+    info: ClassVar[GameInfo]
+    options_class: ClassVar[type[Any]]
+
+    def __init__(self, options: Any) -> None:
+        self.options = options
+        self.action_space: ActionSpace = self._make_action_space()
+
+    @property
+    def name(self) -> str:
+        """The registry name of the game."""
+        return self.info.name
+
+    @property
+    def num_players(self) -> int:
+        """The number of players, from the ``players`` option."""
+        return int(self.options.players)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """The size of the action space (ids run from 0 to this minus 1)."""
+        return self.action_space.size
+
+    @classmethod
+    def describe_options(cls) -> list[OptionInfo]:
+        """Return the game's options with their types, defaults, allowed values and help."""
+        return describe_options(cls.options_class)
+
+    def options_dict(self) -> dict[str, Any]:
+        """Return the options as a JSON-ready dict (what a save file records)."""
+        return options_dict(self.options)
+
+    def utility_range(self) -> tuple[float, float]:
+        """Return the smallest and largest value any entry of ``returns()`` can take."""
+        return (0.0, 1.0)
+
+    @abstractmethod
+    def _make_action_space(self) -> ActionSpace:
+        """Build the action space from ``self.options``."""
+
+    @abstractmethod
+    def new_initial_state(self, seed: int | None = None) -> State:
+        """Return the state at the start of a game.
+
+        Args:
+            seed: the seed a run loop uses to resolve chance nodes (see :func:`elementa.core.runner`);
+                recorded on the state so that a saved game resumes with the same random sequence.
+                ``None`` draws a fresh seed.
+        """
+
+    def rule_based_agent(self, player: int, seed: int = 0) -> Agent | None:
+        """Return the game's rule-based ("greedy") agent for a seat, or ``None`` if it has none."""
+        return None
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.options}>"
+
+
+class State(ABC):
+    """One position of a game, mutated in place by :meth:`apply_action`.
+
+    Public methods are the API every interface and agent uses. Subclasses implement the underscore
+    hooks. ``current_player()`` returns a seat index (0-based), or :data:`CHANCE`, :data:`SIMULTANEOUS`
+    or :data:`TERMINAL`.
+
+    Attributes:
+        game: the :class:`Game` this state belongs to.
+        seed: the seed the run loop resolves chance nodes with.
+    """
+
+    def __init__(self, game: Game, seed: int | None) -> None:
+        self.game = game
+        self.seed: int = random.SystemRandom().randrange(2**31) if seed is None else int(seed)
+        self._history: list[tuple[int, int]] = []
+
+    # ----------------------------------------------------------------- hooks for the game to fill in
+    @abstractmethod
+    def current_player(self) -> int:
+        """Return the seat to move, or CHANCE, SIMULTANEOUS or TERMINAL."""
+
+    @abstractmethod
+    def _legal_actions(self, player: int) -> list[Action]:
+        """Return the legal actions of a seat that is to move, in a fixed order (not chance)."""
+
+    @abstractmethod
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        """Return the outcomes of the current chance node and their probabilities."""
+
+    @abstractmethod
+    def _apply(self, action: Action, player: int) -> None:
+        """Apply a legal action (already checked) for ``player`` (CHANCE at chance nodes)."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Return one value per player: the result at a terminal state, zeros before."""
+
+    @abstractmethod
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """Return a JSON-serialisable dict of exactly what ``player`` may see (``None``: a spectator).
+
+        The result must not depend on anything that player may not see.
+        """
+
+    def players_to_move(self) -> list[int]:
+        """Return the seats that still have to act at a simultaneous node (else the one to move)."""
+        p = self.current_player()
+        return [p] if p >= 0 else []
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> State:
+        """Return a state consistent with everything ``player`` has seen, hidden parts drawn at random.
+
+        The default, for games where ``player`` sees everything, is a clone. Games with hidden
+        information override it (determinization, for search agents that must not peek).
+
+        Args:
+            player: the seat whose information state is kept.
+            rng: the generator that draws the hidden parts.
+        """
+        return self.clone()
+
+    # ---------------------------------------------------------------------------------- public API
+    def is_terminal(self) -> bool:
+        """Return whether the game is over."""
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """Return whether the next step is a chance outcome."""
+        return self.current_player() == CHANCE
+
+    def is_simultaneous_node(self) -> bool:
+        """Return whether several players act at once now."""
+        return self.current_player() == SIMULTANEOUS
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Return the legal actions, in a fixed order.
+
+        Args:
+            player: the seat to ask about; ``None`` means the player to move (at a chance node the
+                chance outcomes, at a simultaneous node not allowed: name the seat).
+
+        Returns:
+            A list of :class:`Action`; empty for a seat that has nothing to do now.
+        """
+        cur = self.current_player()
+        if cur == TERMINAL:
+            return []
+        if player is None:
+            if cur == CHANCE:
+                return [a for a, _ in self._chance_outcomes()]
+            if cur == SIMULTANEOUS:
+                raise ValueError("at a simultaneous node, legal_actions needs the player")
+            player = cur
+        if player == CHANCE:
+            return [a for a, _ in self._chance_outcomes()] if cur == CHANCE else []
+        if player not in self.players_to_move():
+            return []
+        return self._legal_actions(player)
+
+    def legal_action_ids(self, player: int | None = None) -> list[int]:
+        """Return the ids of :meth:`legal_actions`."""
+        return [a.id for a in self.legal_actions(player)]
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """Return ``(outcome, probability)`` pairs summing to 1 at a chance node, else ``[]``."""
+        if self.current_player() != CHANCE:
+            return []
+        return self._chance_outcomes()
+
+    def apply_action(self, action: Action | int, player: int | None = None) -> None:
+        """Apply an action (or its id) after checking that it is legal.
+
+        Args:
+            action: an :class:`Action` or its integer id.
+            player: at a simultaneous node, the seat acting (required there); elsewhere optional and,
+                when given, it must be the player to move.
+
+        Raises:
+            IllegalActionError: the action is not legal now, the game is over, or the player is not to
+                move; the state is left exactly as it was.
+        """
+        cur = self.current_player()
+        action_id = action.id if isinstance(action, Action) else action
+        shown: object = action
+        if not isinstance(action_id, int) or isinstance(action_id, bool):
+            raise IllegalActionError(action, "an action is an Action or an integer id", player=cur)
+        if cur == TERMINAL:
+            raise IllegalActionError(shown, "the game is over", player=cur, code="action/game-over")
+        if cur == SIMULTANEOUS:
+            if player is None:
+                raise IllegalActionError(
+                    shown,
+                    f"several players act at once here; name one of {self._seats(self.players_to_move())}",
+                    player=cur,
+                    code="action/player-required",
+                )
+            if player not in self.players_to_move():
+                raise IllegalActionError(
+                    shown,
+                    f"{describe_player(player)} has nothing to do now",
+                    player=cur,
+                    code="action/inactive-player",
+                )
+            actor = player
+        else:
+            if player is not None and player != cur:
+                raise IllegalActionError(
+                    shown,
+                    f"it is not {describe_player(player)}'s turn",
+                    player=cur,
+                    code="action/inactive-player",
+                )
+            actor = cur
+        candidates = self.legal_actions(actor if cur != CHANCE else None)
+        for legal in candidates:
+            if legal.id == action_id:
+                self._apply(legal, actor)
+                self._history.append((actor, legal.id))
+                return
+        raise IllegalActionError(shown, self._why_illegal(action_id, actor), player=cur)
+
+    def apply_unchecked(self, action: Action, player: int | None = None) -> None:
+        """Apply an action just taken from :meth:`legal_actions` without checking it again.
+
+        The fast path for search agents. Applying anything else corrupts the state.
+        """
+        actor = self.current_player() if player is None else player
+        self._apply(action, actor)
+        self._history.append((actor, action.id))
+
+    def history(self) -> list[tuple[int, int]]:
+        """Return the ``(player, action id)`` pairs applied so far, chance outcomes included."""
+        return list(self._history)
+
+    def action_from_id(self, action_id: int, player: int | None = None) -> Action:
+        """Return the legal :class:`Action` with this id.
+
+        Raises:
+            IllegalActionError: no legal action of that player has this id.
+        """
+        for a in self.legal_actions(player):
+            if a.id == action_id:
+                return a
+        raise IllegalActionError(
+            action_id, self._why_illegal(action_id, player), player=self.current_player()
+        )
+
+    def clone(self) -> State:
+        """Return an independent copy (games may override this with a cheaper copy)."""
+        return copy.deepcopy(self)
+
+    def num_players(self) -> int:
+        """Return the number of players."""
+        return self.game.num_players
+
+    # ------------------------------------------------------------------------------------- helpers
+    def _why_illegal(self, action_id: int, player: int | None) -> str:
+        space = self.game.action_space
+        try:
+            kind, args = space.decode(action_id)
+        except ValueError:
+            return f"no action has id {action_id} in {self.game.info.title} (ids 0..{space.size - 1})"
+        return f"{kind}{list(args)} (id {action_id}) is not among the legal actions now"
+
+    @staticmethod
+    def _seats(players: Sequence[int]) -> str:
+        return ", ".join(describe_player(p) for p in players)

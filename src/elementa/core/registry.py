@@ -1,0 +1,106 @@
+"""The game registry: ``load_game`` and ``list_games``.
+
+Games register themselves: the built-in ones are the sub-packages of ``elementa.games`` that expose a
+``GAME`` attribute (a :class:`~elementa.core.game.Game` subclass); third-party games can do the same
+through the ``elementa.games`` entry-point group. The registry imports no game by name.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from typing import Any
+
+from elementa.core.errors import ConfigError
+from elementa.core.game import Game, GameInfo
+from elementa.core.options import OptionInfo, parse_options
+
+_GAMES: dict[str, type[Game]] = {}
+_discovered = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameListing:
+    """One line of ``list_games()``: a game's info and its options.
+
+    Attributes:
+        info: the game's :class:`GameInfo` (name, title, player range...).
+        options: every option with its type, default, allowed values and help.
+    """
+
+    info: GameInfo
+    options: list[OptionInfo]
+
+
+def register_game(game_cls: type[Game]) -> type[Game]:
+    """Register a game class under ``game_cls.info.name`` (usable as a decorator).
+
+    Raises:
+        ValueError: another class is already registered under that name.
+    """
+    name = game_cls.info.name
+    existing = _GAMES.get(name)
+    if existing is not None and existing is not game_cls:
+        raise ValueError(f"two games are registered as {name!r}")
+    _GAMES[name] = game_cls
+    return game_cls
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    package = importlib.import_module("elementa.games")
+    for mod in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
+        module = importlib.import_module(mod.name)
+        game_cls = getattr(module, "GAME", None)
+        if game_cls is not None:
+            register_game(game_cls)
+    for ep in entry_points(group="elementa.games"):
+        register_game(ep.load())
+
+
+def game_class(name: str) -> type[Game]:
+    """Return the registered class of a game.
+
+    Raises:
+        ConfigError: no game has that name (the message lists the games).
+    """
+    _discover()
+    try:
+        return _GAMES[name]
+    except KeyError:
+        names = sorted(_GAMES)
+        raise ConfigError(
+            f"unknown game {name!r}; available games: {', '.join(names)}",
+            option="game",
+            choices=names,
+            code="config/unknown-game",
+        ) from None
+
+
+def load_game(name: str, **options: Any) -> Game:
+    """Return a game with validated options.
+
+    Args:
+        name: a registered game name (see :func:`list_games`).
+        **options: the game's options; strings are converted (``players="4"``), dashes allowed.
+
+    Returns:
+        The :class:`Game`.
+
+    Raises:
+        ConfigError: an unknown game or option, or a value of the wrong type or out of range; the
+            message names the option and lists the valid choices.
+    """
+    cls = game_class(name)
+    return cls(parse_options(cls.options_class, options, game=name))
+
+
+def list_games() -> list[GameListing]:
+    """Return every registered game with its player range and options, sorted by name."""
+    _discover()
+    return [GameListing(cls.info, cls.describe_options()) for _, cls in sorted(_GAMES.items())]
