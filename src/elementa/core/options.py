@@ -71,16 +71,17 @@ def option(
     Returns:
         A dataclass field (typed as the default, so that the dataclass stays readable).
     """
-    if isinstance(default, bool) and choices is None:
-        choices = (False, True)
+    allowed: tuple[Any, ...] | None = None if choices is None else tuple(choices)
+    if isinstance(default, bool) and allowed is None:
+        allowed = (False, True)
     meta = {
         "help": help,
-        "choices": None if choices is None else tuple(choices),
+        "choices": allowed,
         "minimum": minimum,
         "maximum": maximum,
         "type": type(default).__name__,
     }
-    return dataclasses.field(default=default, metadata=meta)  # type: ignore[no-any-return]
+    return dataclasses.field(default=default, metadata=meta)
 
 
 def describe_options(options_cls: type[Any]) -> list[OptionInfo]:
