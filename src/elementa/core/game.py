@@ -165,6 +165,10 @@ class State(ABC):
         The result must not depend on anything that player may not see.
         """
 
+    def roles(self) -> list[str] | None:
+        """Return each seat's public role (for example a mage type) for statistics, or ``None``."""
+        return None
+
     def players_to_move(self) -> list[int]:
         """Return the seats that still have to act at a simultaneous node (else the one to move)."""
         p = self.current_player()
