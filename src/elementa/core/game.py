@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import random
+from importlib import resources
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -65,6 +66,8 @@ class Game(ABC):
 
     info: ClassVar[GameInfo]
     options_class: ClassVar[type[Any]]
+    presets: ClassVar[dict[str, dict[str, Any]]] = {}
+    """Named option sets (``{"variant-x": {"opt": value}}``) that the conformance suite also runs."""
 
     def __init__(self, options: Any) -> None:
         self.options = options
@@ -111,6 +114,15 @@ class Game(ABC):
                 recorded on the state so that a saved game resumes with the same random sequence.
                 ``None`` draws a fresh seed.
         """
+
+    @classmethod
+    def rules_summary(cls) -> str:
+        """Return the in-game rules help: our own summary, the ``rules.md`` beside the game's module."""
+        package = cls.__module__.rsplit(".", 1)[0] if "." in cls.__module__ else cls.__module__
+        try:
+            return (resources.files(package) / "rules.md").read_text(encoding="utf-8")
+        except (FileNotFoundError, ModuleNotFoundError, TypeError):
+            return f"{cls.info.title}: {cls.info.summary}"
 
     def rule_based_agent(self, player: int, seed: int = 0) -> Agent | None:
         """Return the game's rule-based ("greedy") agent for a seat, or ``None`` if it has none."""
@@ -168,6 +180,21 @@ class State(ABC):
     def roles(self) -> list[str] | None:
         """Return each seat's public role (for example a mage type) for statistics, or ``None``."""
         return None
+
+    def describe_action(self, action: Action, player: int, viewer: int | None) -> str:
+        """Return how ``viewer`` sees ``player`` taking ``action`` in this state (before it is applied).
+
+        The default shows the label, except that another player's sealed choice at a simultaneous node
+        reads "has chosen". Games whose labels can reveal hidden information (a card drawn) override it.
+
+        Args:
+            action: the action about to be applied.
+            player: who takes it (a seat, or CHANCE).
+            viewer: the seat watching, or ``None`` for a spectator.
+        """
+        if self.current_player() == SIMULTANEOUS and viewer != player:
+            return f"{describe_player(player)} has chosen"
+        return action.label or str(action)
 
     def players_to_move(self) -> list[int]:
         """Return the seats that still have to act at a simultaneous node (else the one to move)."""
