@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import copy
 import random
-from importlib import resources
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from elementa.core.actions import Action, ActionSpace
