@@ -1,0 +1,386 @@
+"""Casting spells: which casts are legal, paying for them, reactions, and their effects.
+
+A spell phase follows every roll: the seats that declared cast in turn from the active player
+clockwise. A cast names its spell and target in one action (Incinerate and Tornado then pick their
+Mana one counter at a time). A spell cast on a seat that declared and has not cast yet may be answered
+at once with Counter Spell or Fortitude (ruling ELS-A14), which uses up that seat's declaration.
+
+source: elementalis.txt, Spell Casting; Appendix A: The Spells; rulings ELS-A8, A14, A21, A22.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from elementa.core import Action
+from elementa.games.elementalis.elements import (
+    ELEMENT_NAMES,
+    ELEMENTS,
+    FACE_NAMES,
+    MOON,
+    NUM_FACES,
+    WATER,
+    MageType,
+)
+from elementa.games.elementalis.spells import (
+    BREEZE,
+    BURN,
+    CHAR,
+    COUNTER_SPELL,
+    EARTH_LINK,
+    ETHER_LEAK,
+    FORTITUDE,
+    GUST,
+    INSIGHT,
+    MANA_TARGETS,
+    MIRROR_POOL,
+    PETRIFY,
+    SPELLS,
+    STRENGTH,
+    TORNADO,
+    TREMOR,
+    spell_cost,
+    spellbook,
+)
+
+if TYPE_CHECKING:
+    from elementa.games.elementalis.state import ElementalisState
+
+MAX_DICE = 24
+"""The most dice a turn can hold (Mirror Pool adds dice); the action space's die radix is one more."""
+NO_DIE, NO_FACE, NO_PLAYER = MAX_DICE, NUM_FACES, 7
+DIE_SPELLS = (MIRROR_POOL, CHAR, BURN, PETRIFY, TREMOR, BREEZE)
+
+
+def known_spells(s: ElementalisState, p: int) -> list[int]:
+    """Return the spells seat ``p`` knows now."""
+    major, minor = s.major[p], s.minor[p]
+    if major is None or minor is None:
+        return []
+    return spellbook(major, minor, s.chosen[p])
+
+
+def cost_of(s: ElementalisState, p: int, spell: int, x: int = 0) -> int:
+    """Return what ``spell`` costs seat ``p`` now (``x``: Counter Spell's X)."""
+    mage = s.mage(p)
+    assert mage is not None
+    return spell_cost(spell, mage, s.ether_leak, x)
+
+
+def can_pay(s: ElementalisState, p: int, spell: int, cost: int) -> bool:
+    """Whether seat ``p`` holds ``cost`` Mana of the spell's element (Moon spells: any colour, ELS-A8)."""
+    arcana = SPELLS[spell].arcana
+    return (s.coloured(p) if arcana == MOON else s.pool[p][arcana]) >= cost
+
+
+def pay(s: ElementalisState, p: int, spell: int, cost: int) -> None:
+    """Return a spell's cost to the Flux; Moon spells take the seat's most plentiful colours first."""
+    arcana = SPELLS[spell].arcana
+    if arcana != MOON:
+        s.to_flux(s.pool[p], [cost if c == arcana else 0 for c in ELEMENTS])
+        return
+    for _ in range(cost):
+        c = max(ELEMENTS, key=lambda e: (s.pool[p][e], -e))
+        s.to_flux(s.pool[p], [1 if e == c else 0 for e in ELEMENTS])
+
+
+def affects(s: ElementalisState, caster: int, element: int, target: int) -> bool:
+    """Whether ``caster`` may aim a spell of ``element`` at ``target`` (Elitist rules, ELS-A22).
+
+    An Elitist cannot be harmed by spells of their Major element, and cannot cast spells against
+    another mage whose Major is their Major element; anyone may cast any spell on themselves.
+    """
+    if target == caster:
+        return True
+    if s.mage(target) is MageType.ELITIST and s.major[target] == element:
+        return False
+    return not (s.mage(caster) is MageType.ELITIST and s.major_element(target) == s.major[caster])
+
+
+def _die_targets(s: ElementalisState, spell: int) -> list[tuple[int, int]]:
+    """(die, face) pairs a die spell may take now; face is NO_FACE except for Tremor."""
+    if s.stage not in ("power", "chance"):
+        return []
+    out: list[tuple[int, int]] = []
+    for i, d in enumerate(s.dice):
+        if i == 0 or d.destroyed:
+            continue  # the Sun die can never be targeted
+        if (spell in (PETRIFY, BREEZE) and d.held) or (spell == CHAR and d.charred):
+            continue
+        if spell == MIRROR_POOL and len(s.dice) >= MAX_DICE:
+            continue
+        if spell == TREMOR:
+            out.extend((i, f) for f in range(NUM_FACES) if f != d.face or not d.held)
+        else:
+            out.append((i, NO_FACE))
+    return out
+
+
+def _targets(s: ElementalisState, caster: int, spell: int, cost: int = 0) -> list[tuple[int, int, int]]:
+    """(die, face, player) target triples for a proactive cast of ``spell`` by ``caster``."""
+    element = SPELLS[spell].arcana
+    active = s.active
+    if spell in DIE_SPELLS:
+        if not affects(s, caster, element, active):
+            return []
+        return [(i, f, NO_PLAYER) for i, f in _die_targets(s, spell)]
+    if spell == GUST:
+        live = any(not d.destroyed and not d.held for d in s.dice[1:])
+        ok = s.stage in ("power", "chance") and live and affects(s, caster, element, active)
+        return [(NO_DIE, NO_FACE, NO_PLAYER)] if ok else []
+    if spell == STRENGTH:
+        return [(NO_DIE, NO_FACE, NO_PLAYER)] if s.dice and affects(s, caster, element, active) else []
+    if spell == ETHER_LEAK:
+        return [] if s.ether_leak else [(NO_DIE, NO_FACE, NO_PLAYER)]
+    if spell in MANA_TARGETS:
+        # after paying, somebody must still hold Mana this spell may take
+        any_mana = any(
+            s.coloured(q) - (cost if q == caster else 0) > 0 and affects(s, caster, element, q)
+            for q in range(s.game.num_players)
+        )
+        return [(NO_DIE, NO_FACE, NO_PLAYER)] if any_mana else []
+    if spell == EARTH_LINK:
+        return [
+            (NO_DIE, NO_FACE, q)
+            for q in s.seats_from(caster)[1:]
+            if (caster, q) not in s.links and affects(s, caster, element, q)
+        ]
+    return []  # Counter Spell and Fortitude answer spells; Burn/Fortitude on links are break_link
+
+
+def _label(s: ElementalisState, spell: int, die: int, face: int, player: int) -> str:
+    name = SPELLS[spell].name
+    if die != NO_DIE:
+        d = s.dice[die]
+        shown = FACE_NAMES[d.face] if d.face is not None else "?"
+        where = f" on {s.die_name(die)} ({shown})"
+        return f"{name}{where}" + (f" to {FACE_NAMES[face]}" if face != NO_FACE else "")
+    if player != NO_PLAYER:
+        return f"{name} on Player {player + 1}"
+    return name
+
+
+def cast_actions(s: ElementalisState, p: int) -> list[Action]:
+    """Return every spell seat ``p`` may cast now, with its target, in spell order."""
+    sp = s.game.action_space
+    acts: list[Action] = []
+    book = known_spells(s, p)
+    for spell in book:
+        if (p, spell) in s.cast_this_turn or SPELLS[spell].target == "reactive":
+            continue
+        cost = cost_of(s, p, spell)
+        if not can_pay(s, p, spell, cost):
+            continue
+        if spell == INSIGHT:
+            for inner in known_spells(s, s.active):
+                if SPELLS[inner].level == 1 and inner != INSIGHT:
+                    for die, face, pl in _targets(s, p, inner):
+                        label = f"cast Insight ({cost} Mana): {_label(s, inner, die, face, pl)}"
+                        acts.append(sp.make("insight", inner, die, face, pl, label=label))
+            continue
+        for die, face, pl in _targets(s, p, spell, cost):
+            label = f"cast {_label(s, spell, die, face, pl)} ({cost} Mana)"
+            acts.append(sp.make("cast", spell, die, face, pl, label=label))
+    for slot, spell in enumerate((BURN, FORTITUDE)):
+        if spell not in book or (p, spell) in s.cast_this_turn:
+            continue
+        cost = cost_of(s, p, spell)
+        if not can_pay(s, p, spell, cost):
+            continue
+        for owner, linked in s.links:
+            if affects(s, p, SPELLS[spell].arcana, owner):
+                label = (
+                    f"cast {SPELLS[spell].name} on Player {owner + 1}'s Earth Link to Player "
+                    f"{linked + 1} ({cost} Mana)"
+                )
+                acts.append(sp.make("break_link", slot, owner, linked, label=label))
+    return acts
+
+
+def may_declare(s: ElementalisState, p: int) -> bool:
+    """Whether seat ``p`` has a reason to declare: a legal cast now, or a Counter Spell/Fortitude ready."""
+    book = known_spells(s, p)
+    if COUNTER_SPELL in book and (p, COUNTER_SPELL) not in s.cast_this_turn and s.pool[p][WATER] >= 1:
+        return True
+    fortitude_ready = FORTITUDE in book and (p, FORTITUDE) not in s.cast_this_turn
+    if fortitude_ready and can_pay(s, p, FORTITUDE, cost_of(s, p, FORTITUDE)):
+        return True
+    return bool(cast_actions(s, p))
+
+
+def begin_cast(s: ElementalisState, p: int, action: Action) -> None:
+    """Pay for a cast and start resolving it (pick Mana targets, then reactions, then the effect)."""
+    from elementa.games.elementalis.state import TARGET_MANA
+
+    kind, args = action.kind, action.args
+    if kind == "break_link":
+        paid = (BURN, FORTITUDE)[args[0]]
+        spell, die, face, player, link = paid, NO_DIE, NO_FACE, NO_PLAYER, (args[1], args[2])
+    else:
+        spell, die, face, player = args
+        paid, link = (INSIGHT if kind == "insight" else spell), None
+    cost = cost_of(s, p, paid)
+    pay(s, p, paid, cost)
+    s.cast_this_turn.add((p, paid))
+    s.pending = {
+        "caster": p, "spell": spell, "paid": paid, "die": die, "face": face, "player": player,
+        "link": link, "cost": cost, "targets": [], "negated": [],
+    }  # fmt: skip
+    s.log.append(f"Player {p + 1}: {action.label}")
+    if spell in MANA_TARGETS:
+        s.phase, s.actor = TARGET_MANA, p
+    else:
+        _open_reactions(s)
+
+
+def mana_target_actions(s: ElementalisState) -> list[Action]:
+    """Mana counters the pending Incinerate or Tornado may still take (one per action)."""
+    pend = s.pending
+    assert pend is not None
+    sp = s.game.action_space
+    caster, spell = pend["caster"], pend["spell"]
+    if len(pend["targets"]) >= MANA_TARGETS[spell]:
+        return []
+    acts = []
+    for q in s.seats_from(s.active):
+        if not affects(s, caster, SPELLS[spell].arcana, q):
+            continue
+        for c in ELEMENTS:
+            left = s.pool[q][c] - pend["targets"].count((q, c))
+            if left > 0:
+                label = f"target 1 {ELEMENT_NAMES[c]} of Player {q + 1}"
+                acts.append(sp.make("target_mana", q, c, label=label))
+    return acts
+
+
+def add_mana_target(s: ElementalisState, target: tuple[int, int] | None) -> None:
+    """Add one Mana counter to the pending spell's targets (``None``: no more)."""
+    assert s.pending is not None
+    if target is not None:
+        s.pending["targets"].append(target)
+    if target is None or not mana_target_actions(s):
+        _open_reactions(s)
+
+
+def _affected(s: ElementalisState, pend: dict[str, Any]) -> list[int]:
+    """The seats a pending spell is cast on (ruling ELS-A21)."""
+    spell = pend["spell"]
+    if pend["link"] is not None:
+        return [pend["link"][0]]
+    if spell in DIE_SPELLS or spell in (GUST, STRENGTH):
+        return [s.active]
+    if spell == EARTH_LINK:
+        return [pend["player"]]
+    if spell in MANA_TARGETS:
+        return sorted({q for q, _ in pend["targets"]})
+    return []
+
+
+def react_actions(s: ElementalisState, p: int) -> list[Action]:
+    """Counter Spell or Fortitude that seat ``p`` may cast against the pending spell."""
+    pend = s.pending
+    assert pend is not None
+    sp = s.game.action_space
+    book = known_spells(s, p)
+    acts = []
+    for slot, spell in enumerate((COUNTER_SPELL, FORTITUDE)):
+        if spell not in book or (p, spell) in s.cast_this_turn:
+            continue
+        cost = cost_of(s, p, spell, pend["cost"])
+        if can_pay(s, p, spell, cost):
+            label = f"cast {SPELLS[spell].name} ({cost} Mana): void {SPELLS[pend['paid']].name} on you"
+            acts.append(sp.make("react", slot, label=label))
+    return acts
+
+
+def _open_reactions(s: ElementalisState) -> None:
+
+    pend = s.pending
+    assert pend is not None
+    affected = set(_affected(s, pend)) - {pend["caster"]}
+    s.react_queue = [q for q in s.seats_from(s.active) if q in affected and q in s.cast_queue[1:]]
+    _next_reaction(s)
+
+
+def _next_reaction(s: ElementalisState) -> None:
+    from elementa.games.elementalis.state import REACT
+
+    while s.react_queue:
+        q = s.react_queue[0]
+        if react_actions(s, q):
+            s.phase, s.actor = REACT, q
+            return
+        s.react_queue.pop(0)
+    _resolve(s)
+
+
+def react(s: ElementalisState, p: int, slot: int | None) -> None:
+    """Answer the pending spell with Counter Spell (slot 0), Fortitude (1), or not (None)."""
+    pend = s.pending
+    assert pend is not None
+    s.react_queue.pop(0)
+    if slot is not None:
+        spell = (COUNTER_SPELL, FORTITUDE)[slot]
+        cost = cost_of(s, p, spell, pend["cost"])
+        pay(s, p, spell, cost)
+        s.cast_this_turn.add((p, spell))
+        pend["negated"].append(p)
+        s.cast_queue.remove(p)  # the reaction uses up the declaration
+        s.log.append(
+            f"Player {p + 1} casts {SPELLS[spell].name}: {SPELLS[pend['paid']].name} is void on them"
+        )
+    _next_reaction(s)
+
+
+def _resolve(s: ElementalisState) -> None:
+    """Apply the pending spell's effect, less what reactions voided. source: Appendix A."""
+    pend = s.pending
+    assert pend is not None
+    spell, die, negated = pend["spell"], pend["die"], pend["negated"]
+    on_active = s.active not in negated
+    if pend["link"] is not None:
+        if pend["link"][0] not in negated and pend["link"] in s.links:
+            s.links.remove(pend["link"])
+    elif spell == ETHER_LEAK:
+        s.ether_leak = True
+    elif spell == EARTH_LINK:
+        if pend["player"] not in negated:
+            s.links.append((pend["caster"], pend["player"]))
+    elif spell in MANA_TARGETS:
+        for q, c in pend["targets"]:
+            if q in negated:
+                continue
+            if spell == TORNADO:
+                s.pool[q][c] -= 1
+                s.colourless[q] += 1
+            else:
+                s.to_flux(s.pool[q], [1 if e == c else 0 for e in ELEMENTS])
+    elif on_active:
+        from elementa.games.elementalis.state import Die
+
+        d = s.dice[die] if die != NO_DIE else None
+        if spell == MIRROR_POOL and d is not None:
+            s.dice.append(Die(False, d.face))
+        elif spell == CHAR and d is not None:
+            d.charred = True
+        elif spell == BURN and d is not None:
+            d.destroyed = True
+        elif spell == PETRIFY and d is not None:
+            d.held = True
+        elif spell == TREMOR and d is not None:
+            d.face, d.held = pend["face"], True
+        elif spell == BREEZE:
+            s._roll([die], "cast")
+            return
+        elif spell == GUST:
+            s._roll([i for i, x in enumerate(s.dice) if i and not x.destroyed and not x.held], "cast")
+            return
+        elif spell == STRENGTH:
+            s._roll([0], "cast")
+            return
+    finish_cast(s)
+
+
+def finish_cast(s: ElementalisState) -> None:
+    """The pending spell is done: the next declared seat casts."""
+    s._next_caster()

@@ -1,0 +1,105 @@
+"""ElementaliS: options, the action space and the Game class.
+
+source: elementalis.txt (the whole rulebook); rulings in docs/rulings/elementalis.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from elementa.core import ActionSpace, Game, GameInfo, option
+from elementa.games.elementalis.casting import MAX_DICE
+from elementa.games.elementalis.elements import NUM_ARCANA, NUM_FACES
+from elementa.games.elementalis.spells import NUM_SPELLS
+from elementa.games.elementalis.state import ElementalisState
+
+if TYPE_CHECKING:
+    from elementa.core import Agent
+
+MANA_RADIX = 50
+"""Mana vectors in actions hold at most 49 of a colour (24 dice, two wild symbols per Ether)."""
+
+
+@dataclass(frozen=True)
+class ElementalisOptions:
+    """The options of ElementaliS; each contested reading of the rulebook is one of them."""
+
+    players: int = option(4, "number of mages", minimum=2, maximum=7)
+    rounds: int = option(6, "rounds (the Round Marker is a d6: 6 in the rulebook)", minimum=1, maximum=6)
+    standard_dice: int = option(
+        5, "dice rolled besides the Sun die (ELS-A1: the worked examples need 5)", minimum=1, maximum=8
+    )
+    chance_bust_any_sun: bool = option(
+        False, "a Sun on any die, not only the Sun die, busts a Chance Roll (ELS-A3)"
+    )
+    creationist_opposition: str = option(
+        "mutual_pairs",
+        "what reduces a Creationist's Minor: Fire/Water, Earth/Air pairs or the element beating it (ELS-A4)",
+        choices=("mutual_pairs", "beater"),
+    )
+    creationist_ether_double: bool = option(
+        True, "a Creationist's Ether gives Mana of choice and also boosts the Minor (ELS-A26)"
+    )
+    mana_supply_limit: bool = option(True, "the Flux holds a limited supply of each colour (ELS-A17)")
+    mana_supply: int = option(20, "Mana counters of each colour in the Flux", minimum=5, maximum=40)
+
+
+class ElementalisGame(Game):
+    """ElementaliS for 2-7 players: draft two Arcana, roll for Mana, cast spells out of turn.
+
+    Returns: the mage(s) with the most Mana after the last round share 1.0, the others get 0.
+    """
+
+    info = GameInfo(
+        name="elementalis",
+        title="ElementaliS",
+        min_players=2,
+        max_players=7,
+        summary="dice game of elemental mages: roll for Mana, push your luck, cast spells out of turn",
+        chance=True,
+        simultaneous=True,
+        perfect_information=False,
+    )
+    options_class = ElementalisOptions
+    presets: ClassVar[dict[str, dict[str, Any]]] = {
+        "four-dice": {"standard_dice": 4},
+        "variant-readings": {
+            "chance_bust_any_sun": True,
+            "creationist_opposition": "beater",
+            "creationist_ether_double": False,
+            "mana_supply_limit": False,
+        },
+        "short": {"rounds": 2, "players": 7},
+    }
+
+    def _make_action_space(self) -> ActionSpace:
+        n = 8  # seats 0-6, 7 = none
+        return ActionSpace(
+            [
+                ("face", (NUM_FACES,)),
+                ("major", (NUM_ARCANA,)),
+                ("minor", (NUM_ARCANA,)),
+                ("chaos", (4,)),
+                ("mana", (MANA_RADIX,) * 4),
+                ("pass", ()),
+                ("reroll_sun", ()),
+                ("declare", ()),
+                ("cast", (NUM_SPELLS, MAX_DICE + 1, NUM_FACES + 1, n)),
+                ("insight", (NUM_SPELLS, MAX_DICE + 1, NUM_FACES + 1, n)),
+                ("break_link", (2, n, n)),
+                ("target_mana", (n, 4)),
+                ("react", (2,)),
+                ("roll", ()),
+                ("bank", ()),
+                ("claim", (MAX_DICE + 1,)),
+            ]
+        )
+
+    def new_initial_state(self, seed: int | None = None) -> ElementalisState:
+        return ElementalisState(self, seed)
+
+    def rule_based_agent(self, player: int, seed: int = 0) -> Agent:
+        from elementa.games.elementalis.agent import GreedyAgent
+
+        return GreedyAgent(player, seed)

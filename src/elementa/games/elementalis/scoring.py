@@ -1,0 +1,172 @@
+"""Scoring a roll: the Mana each mage type may add to the Channel.
+
+Every function returns the *distinct* Mana vectors ``(fire, water, earth, air)`` the mage may choose
+between (the choices come from Ether: which element an Ether boosts, which colour Ether Mana takes).
+Scores never go below zero and never take Mana out of the Channel (ruling ELS-A5).
+
+source: elementalis.txt, Earning Mana; Negative Scoring Rolls; Appendix B.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from itertools import combinations_with_replacement, product
+
+from elementa.games.elementalis.elements import (
+    CONFLICT,
+    ELEMENTS,
+    ETHER,
+    OPPOSING_PAIR,
+    SUN,
+    MageType,
+    element_type,
+)
+
+Mana = tuple[int, int, int, int]
+NO_MANA: Mana = (0, 0, 0, 0)
+
+
+def _vec(amounts: dict[int, int]) -> Mana:
+    return (amounts.get(0, 0), amounts.get(1, 0), amounts.get(2, 0), amounts.get(3, 0))
+
+
+def _distinct(vectors: Iterable[Mana]) -> list[Mana]:
+    """Sorted best first: most Mana, then by colour order."""
+    return sorted(set(vectors), key=lambda v: (-sum(v), tuple(-x for x in v)))
+
+
+def score_elements(faces: Sequence[int], scored: Sequence[int], sun_negates: bool) -> list[Mana]:
+    """Score as an Elementalist (two elements) or Purist (one element).
+
+    Count each scored element, let each Ether add 1 to one of them, then take away one for each die
+    showing the element that beats it, unless the Sun die shows the Sun.
+
+    Args:
+        faces: the faces of the dice that count this roll.
+        scored: the element(s) scored: ``(major,)`` or ``(major, minor)``.
+        sun_negates: whether the Sun die shows the Sun (opposing elements are then ignored).
+
+    source: elementalis.txt, Earning Mana (Elementalist, Purist, Elitist/Cultist).
+    """
+    count = Counter(faces)
+    ethers = count[ETHER]
+    results = []
+    for boost in combinations_with_replacement(scored, ethers):
+        extra = Counter(boost)
+        amounts = {}
+        for x in scored:
+            reduce_by = 0 if sun_negates else count[CONFLICT[x]]
+            amounts[x] = max(0, count[x] + extra[x] - reduce_by)
+        results.append(_vec(amounts))
+    return _distinct(results) if results else [NO_MANA]
+
+
+def score_harmonist(faces: Sequence[int], major: int, minor: int) -> list[Mana]:
+    """Score as a Harmonist: one Mana per die showing the Major or the Minor; nothing else counts.
+
+    source: elementalis.txt, Earning Mana (Harmonist).
+    """
+    count = Counter(faces)
+    return [_vec({major: count[major], minor: count[minor]})]
+
+
+def score_creationist(faces: Sequence[int], minor: int, *, opposition: str, ether_double: bool) -> list[Mana]:
+    """Score as a Creationist (Major Ether).
+
+    Each Ether gives one Mana of the player's choice, less one for each Sun rolled (on any die). The
+    Minor scores one per die showing it, plus one per Ether, less one per die showing its opposing
+    element (no Sun negation).
+
+    Args:
+        faces: the faces of the dice that count.
+        minor: the Minor element.
+        opposition: ``"mutual_pairs"`` (Fire/Water, Earth/Air oppose each other, as the Creationist
+            examples read) or ``"beater"`` (the element that beats the Minor, as for other mages).
+        ether_double: whether one Ether both gives Mana of choice and boosts the Minor (True), or
+            does one of the two, as the player chooses (False).
+
+    source: elementalis.txt, Earning Mana (Creationist); rulings ELS-A4, ELS-A26.
+    """
+    count = Counter(faces)
+    ethers, suns = count[ETHER], count[SUN]
+    opposed = OPPOSING_PAIR[minor] if opposition == "mutual_pairs" else CONFLICT[minor]
+    splits = [ethers] if ether_double else list(range(ethers + 1))
+    results = []
+    for as_mana in splits:
+        boost = ethers if ether_double else ethers - as_mana
+        minor_mana = max(0, count[minor] + boost - count[opposed])
+        free = max(0, as_mana - suns)
+        for colours in combinations_with_replacement(ELEMENTS, free):
+            amounts = Counter(colours)
+            amounts[minor] += minor_mana
+            results.append(_vec(amounts))
+    return _distinct(results)
+
+
+def score_guardian(faces: Sequence[int], wild_per_ether: int) -> list[Mana]:
+    """Score as a Guardian (1 wild symbol per Ether) or Luminary (2): every 2 or more of a kind scores.
+
+    Each Ether adds its symbols to one element of the player's choice; then each element showing on
+    two or more dice scores that many Mana. Suns never count.
+
+    source: elementalis.txt, Earning Mana (Guardians, Luminaries); ruling ELS-A9.
+    """
+    count = Counter(faces)
+    results = []
+    for wilds in combinations_with_replacement(ELEMENTS, count[ETHER]):
+        extra = Counter(wilds)
+        amounts = {}
+        for e in ELEMENTS:
+            n = count[e] + wild_per_ether * extra[e]
+            amounts[e] = n if n >= 2 else 0
+        results.append(_vec(amounts))
+    return _distinct(results)
+
+
+def score_roll(
+    mage: MageType,
+    major: int,
+    minor: int,
+    faces: Sequence[int],
+    sun_die_face: int | None,
+    *,
+    creationist_opposition: str = "mutual_pairs",
+    creationist_ether_double: bool = True,
+) -> list[Mana]:
+    """Return the distinct Mana vectors a mage may add to the Channel from a roll, best first.
+
+    Args:
+        mage: the mage type.
+        major: the Major Arcana (for Chaotica: the element chosen this round).
+        minor: the Minor Arcana.
+        faces: the faces of the dice that count (destroyed and charred dice left out; the Sun die in).
+        sun_die_face: the Sun die's face (``None`` if it did not roll).
+        creationist_opposition: see :func:`score_creationist`.
+        creationist_ether_double: see :func:`score_creationist`.
+
+    Returns:
+        A non-empty list of ``(fire, water, earth, air)`` tuples.
+
+    source: elementalis.txt, Earning Mana.
+    """
+    if mage is MageType.CHAOTICA:
+        mage = element_type(major, minor)
+    sun_negates = sun_die_face == SUN
+    if mage is MageType.ELEMENTALIST:
+        return score_elements(faces, (major, minor), sun_negates)
+    if mage in (MageType.PURIST, MageType.ELITIST, MageType.CULTIST):
+        return score_elements(faces, (major,), sun_negates)
+    if mage is MageType.HARMONIST:
+        return score_harmonist(faces, major, minor)
+    if mage is MageType.CREATIONIST:
+        return score_creationist(
+            faces, minor, opposition=creationist_opposition, ether_double=creationist_ether_double
+        )
+    return score_guardian(faces, 2 if mage is MageType.LUMINARY else 1)
+
+
+def all_vectors(total: int, limits: Sequence[int]) -> list[Mana]:
+    """Return every Mana vector with ``total`` counters, each colour at most ``limits[colour]``."""
+    out = [v for v in product(*(range(min(total, lim) + 1) for lim in limits)) if sum(v) == total]
+    return _distinct(tuple(v) for v in out)  # type: ignore[misc]

@@ -1,0 +1,717 @@
+"""The ElementaliS state: the draft, the turn's rolls, spell phases, Elemental Opposition, scoring.
+
+A turn runs: (Chaotica choose a Major) -> Flux Tap -> Power Roll -> [Cultist reroll] -> spell phase
+(simultaneous declarations, then casting from the active player clockwise) -> scoring -> stop or
+Chance Roll -> ... -> Cosmic Roll -> end of turn. Each die is one chance node.
+
+source: elementalis.txt, Structure of a Turn; Rolls; End of Turn / Round; Ending the Game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State
+from elementa.games.elementalis import casting
+from elementa.games.elementalis.elements import (
+    ARCANA_NAMES,
+    ELEMENT_NAMES,
+    ELEMENTS,
+    FACE_NAMES,
+    NUM_ARCANA,
+    SUN,
+    MageType,
+    mage_type,
+    mana_text,
+)
+from elementa.games.elementalis.scoring import NO_MANA, Mana, all_vectors, score_roll
+
+if TYPE_CHECKING:
+    from elementa.games.elementalis.game import ElementalisGame
+
+# Phases (decision points); CHANCE phases are ROLL.
+DRAFT_MAJOR, DRAFT_MINOR, CHAOS, CHOICE, CULTIST, ROLL = (
+    "draft_major",
+    "draft_minor",
+    "chaos",
+    "choice",
+    "cultist",
+    "roll",
+)
+DECLARE, CAST, TARGET_MANA, REACT, CONTINUE, CLAIM, OVER = (
+    "declare", "cast", "target_mana", "react", "continue", "claim", "over",
+)  # fmt: skip
+OPPOSITION_DIE = -1
+"""A roll-queue entry for a die picked up in Elemental Opposition (not a table die)."""
+
+
+class Die:
+    """One die on the table this turn. Index 0 is always the Sun die."""
+
+    __slots__ = ("charred", "destroyed", "face", "held", "sun")
+
+    def __init__(self, sun: bool, face: int | None = None) -> None:
+        self.sun = sun
+        self.face = face
+        self.held = False
+        self.destroyed = False
+        self.charred = False
+
+    def copy(self) -> Die:
+        d = Die(self.sun, self.face)
+        d.held, d.destroyed, d.charred = self.held, self.destroyed, self.charred
+        return d
+
+    def counts(self) -> bool:
+        """Whether the die's face counts for scoring now."""
+        return not self.destroyed and not self.charred and self.face is not None
+
+
+class ElementalisState(State):
+    """A position of ElementaliS. Read it through the public State API; fields are internal."""
+
+    game: ElementalisGame
+
+    def __init__(self, game: ElementalisGame, seed: int | None) -> None:
+        super().__init__(game, seed)
+        n = game.num_players
+        self.phase = DRAFT_MAJOR
+        self.actor = 0  # the seat deciding at a sequential decision
+        self.major: list[int | None] = [None] * n
+        self.minor: list[int | None] = [None] * n
+        self.chosen: list[int | None] = [None] * n  # Chaotica's element for this round
+        self.pool: list[list[int]] = [[0, 0, 0, 0] for _ in range(n)]
+        self.colourless = [0] * n
+        self.flux = [game.options.mana_supply if game.options.mana_supply_limit else 10**9] * 4
+        self.round = 1
+        self.active = 0
+        self.channel = [0, 0, 0, 0]
+        self.dice: list[Die] = []
+        self.stage = ""  # "power", "chance" or "cosmic": the roll being resolved
+        self.roll_queue: list[int] = []
+        self.after_roll = ""
+        self.cultist_used = False
+        self.ether_leak = False
+        self.cast_this_turn: set[tuple[int, int]] = set()
+        self.links: list[tuple[int, int]] = []  # (owner, linked player), until the round ends
+        self.declared: dict[int, bool | None] = {}
+        self.cast_queue: list[int] = []
+        self.pending: dict[str, Any] | None = None  # the spell being cast
+        self.react_queue: list[int] = []
+        self.choice: tuple[int, list[Mana], str, bool] | None = None  # chooser, options, purpose, may pass
+        self.choice_queue: list[tuple[int, str]] = []  # further choices of the same purpose
+        self.after_choices = ""  # what follows the queued choices: "start_turn" or "end_turn"
+        self.claims: list[tuple[int, int]] = []  # Elemental Opposition: (player, dice picked up)
+        self.claim_queue: list[int] = []
+        self.opp_faces: list[int] = []
+        self.log: list[str] = []  # public events of this turn
+
+    # ------------------------------------------------------------------------------ mage helpers
+    def mage(self, p: int) -> MageType | None:
+        """Return a seat's mage type, or ``None`` during the draft."""
+        a, b = self.major[p], self.minor[p]
+        return None if a is None or b is None else mage_type(a, b)
+
+    def major_element(self, p: int) -> int | None:
+        """Return the element a seat counts as its Major now (Chaotica: this round's choice), or None."""
+        m = self.major[p]
+        if m in ELEMENTS:
+            return m
+        return self.chosen[p] if self.mage(p) is MageType.CHAOTICA else None
+
+    def coloured(self, p: int) -> int:
+        """Return the coloured Mana in a seat's Pool."""
+        return sum(self.pool[p])
+
+    def total(self, p: int) -> int:
+        """Return a seat's score: all Mana in its Pool, colourless included (ruling ELS-A23)."""
+        return sum(self.pool[p]) + self.colourless[p]
+
+    def seats_from(self, first: int) -> list[int]:
+        """Return every seat clockwise starting at ``first``."""
+        n = self.game.num_players
+        return [(first + i) % n for i in range(n)]
+
+    def gain(self, target: list[int], vec: Mana | list[int]) -> None:
+        """Move Mana from the Flux to a Pool or the Channel; a colour the Flux lacks is lost (ELS-A17)."""
+        for c, k in enumerate(vec):
+            k = min(k, self.flux[c])
+            self.flux[c] -= k
+            target[c] += k
+
+    def to_flux(self, source: list[int], vec: Mana | list[int]) -> None:
+        """Return Mana from a Pool or the Channel to the Flux."""
+        for c, k in enumerate(vec):
+            source[c] -= k
+            self.flux[c] += k
+
+    # ------------------------------------------------------------------------------ protocol
+    def current_player(self) -> int:
+        if self.phase == OVER:
+            return TERMINAL
+        if self.phase == ROLL:
+            return CHANCE
+        if self.phase == DECLARE:
+            return SIMULTANEOUS
+        if self.phase == CHOICE and self.choice is not None:
+            return self.choice[0]
+        return self.actor
+
+    def players_to_move(self) -> list[int]:
+        if self.phase == DECLARE:
+            return [p for p, d in self.declared.items() if d is None]
+        return super().players_to_move()
+
+    def roles(self) -> list[str] | None:
+        return [m.value if (m := self.mage(p)) else "?" for p in range(self.game.num_players)]
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        sp = self.game.action_space
+        which = self.roll_queue[0]
+        name = "opposition die" if which == OPPOSITION_DIE else self.die_name(which)
+        return [(sp.make("face", f, label=f"{name} rolls {FACE_NAMES[f]}"), 1 / 6) for f in range(6)]
+
+    def die_name(self, i: int) -> str:
+        """Return a die's name: "Sun die", or "die 1", "die 2"... for the others."""
+        return "Sun die" if i == 0 else f"die {i}"
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        sp = self.game.action_space
+        ph = self.phase
+        if ph == DRAFT_MAJOR:
+            taken = set(self.major)
+            return [
+                sp.make("major", a, label=f"take {ARCANA_NAMES[a]} as Major")
+                for a in self._free_majors(taken)
+            ]
+        if ph == DRAFT_MINOR:
+            return [
+                sp.make("minor", b, label=f"take {ARCANA_NAMES[b]} as Minor ({kind.value})")
+                for b, kind in self._free_minors(player)
+            ]
+        if ph == CHAOS:
+            return [
+                sp.make("chaos", e, label=f"choose {ELEMENT_NAMES[e]} as this round's Major")
+                for e in ELEMENTS
+            ]
+        if ph == CHOICE:
+            assert self.choice is not None
+            _, options, purpose, may_pass = self.choice
+            acts = [sp.make("mana", *v, label=self._choice_label(purpose, v)) for v in options]
+            if may_pass:
+                acts.append(sp.make("pass", label="no Flux Tap"))
+            return acts
+        if ph == CULTIST:
+            return [
+                sp.make("reroll_sun", label="reroll the Sun die"),
+                sp.make("pass", label="keep the Sun die"),
+            ]
+        if ph == DECLARE:
+            return [sp.make("declare", label="declare a spell"), sp.make("pass", label="declare nothing")]
+        if ph == CAST:
+            return [*casting.cast_actions(self, player), sp.make("pass", label="forfeit the declaration")]
+        if ph == TARGET_MANA:
+            acts = casting.mana_target_actions(self)
+            if self.pending and self.pending["targets"]:
+                acts.append(sp.make("pass", label="no more targets"))
+            return acts
+        if ph == REACT:
+            return [*casting.react_actions(self, player), sp.make("pass", label="let the spell resolve")]
+        if ph == CONTINUE:
+            nxt = "Chance Roll" if self.stage == "power" else "Cosmic Roll"
+            return [
+                sp.make("roll", label=f"take the {nxt}"),
+                sp.make("bank", label="stop and bank the Channel"),
+            ]
+        if ph == CLAIM:
+            face = self.major_element(player)
+            avail = self._claimable(player)
+            return [
+                sp.make(
+                    "claim",
+                    k,
+                    label=f"pick up and roll {k} {FACE_NAMES[face or 0]} dice" if k else "roll nothing",
+                )
+                for k in range(avail + 1)
+            ]
+        return []
+
+    def _choice_label(self, purpose: str, v: Mana) -> str:
+        what = mana_text(v)
+        return {
+            "setup": f"start with {what}",
+            "tap": f"Flux Tap: take {what}",
+            "score": f"score {what}",
+            "cosmic_ether": f"add {what} to the Channel",
+        }.get(purpose, f"give {what}")
+
+    def _free_majors(self, taken: set[int | None]) -> list[int]:
+        return [a for a in range(NUM_ARCANA) if a not in taken]
+
+    def _free_minors(self, player: int) -> list[tuple[int, MageType]]:
+        """Minors left in the supply (two of each) that make a legal pair with the seat's Major."""
+        major = self.major[player]
+        assert major is not None
+        used = [b for b in self.minor if b is not None]
+        pairs = [(b, mage_type(major, b)) for b in range(NUM_ARCANA) if used.count(b) < 2]
+        return [(b, kind) for b, kind in pairs if kind is not None]
+
+    def _claimable(self, player: int) -> int:
+        face = self.major_element(player)
+        if face is None:
+            return 0
+        showing = sum(1 for d in self.dice if not d.destroyed and d.face == face)
+        taken = sum(k for q, k in self.claims if self.major_element(q) == face)
+        return max(0, showing - taken)
+
+    # ------------------------------------------------------------------------------ transitions
+    def _apply(self, action: Action, player: int) -> None:
+        kind, args = action.kind, action.args
+        ph = self.phase
+        if ph == ROLL:
+            self._roll_result(args[0])
+        elif ph == DRAFT_MAJOR:
+            self.major[player] = args[0]
+            self._next_draft(DRAFT_MAJOR)
+        elif ph == DRAFT_MINOR:
+            self.minor[player] = args[0]
+            self._next_draft(DRAFT_MINOR)
+        elif ph == CHAOS:
+            self.chosen[player] = args[0]
+            self.log.append(f"Player {player + 1} chooses {ELEMENT_NAMES[args[0]]} as Major this round")
+            self._offer_tap()
+        elif ph == CHOICE:
+            self._resolve_choice(None if kind == "pass" else (args[0], args[1], args[2], args[3]))
+        elif ph == CULTIST:
+            self.cultist_used = True
+            if kind == "reroll_sun":
+                self._roll([0], "spells")
+            else:
+                self._open_spells()
+        elif ph == DECLARE:
+            self.declared[player] = kind == "declare"
+            if all(d is not None for d in self.declared.values()):
+                self._start_casting()
+        elif ph == CAST:
+            if kind == "pass":
+                self.log.append(f"Player {player + 1} forfeits the declaration")
+                self._next_caster()
+            else:
+                casting.begin_cast(self, player, action)
+        elif ph == TARGET_MANA:
+            casting.add_mana_target(self, None if kind == "pass" else (args[0], args[1]))
+        elif ph == REACT:
+            casting.react(self, player, None if kind == "pass" else args[0])
+        elif ph == CONTINUE:
+            if kind == "bank":
+                self._end_turn()
+            else:
+                self._start_roll("chance" if self.stage == "power" else "cosmic")
+        elif ph == CLAIM:
+            self.claims.append((player, args[0]))
+            self._next_claim()
+
+    # draft ---------------------------------------------------------------------------------
+    def _next_draft(self, phase: str) -> None:
+        n = self.game.num_players
+        if self.actor + 1 < n:
+            self.actor += 1
+        elif phase == DRAFT_MAJOR:
+            self.phase, self.actor = DRAFT_MINOR, 0
+        else:
+            # "All other players choose two Mana of their choice to place in their Mana Pool."
+            self.choice_queue = [(p, "setup") for p in range(1, n)]
+            self.after_choices = "start_turn"
+            self._next_choice()
+
+    # choices of Mana -----------------------------------------------------------------------
+    def _ask(self, chooser: int, options: list[Mana], purpose: str, may_pass: bool = False) -> None:
+        """Ask a seat to pick one Mana vector, or apply it at once when there is a single option."""
+        if len(options) == 1 and not may_pass:
+            self.choice = (chooser, options, purpose, may_pass)
+            self._resolve_choice(options[0])
+            return
+        self.phase = CHOICE
+        self.choice = (chooser, options, purpose, may_pass)
+
+    def _next_choice(self) -> None:
+        """Ask the next queued choice (setup Mana, Cosmic gifts, Opposition payments), then move on."""
+        while self.choice_queue:
+            chooser, purpose = self.choice_queue.pop(0)
+            if purpose == "setup":
+                self._ask(chooser, all_vectors(2, [2, 2, 2, 2]), purpose)
+                return
+            if purpose == "cosmic_give":
+                if sum(self.channel) == 0:
+                    continue
+                self._ask(self.active, all_vectors(1, self.channel), f"cosmic_give:{chooser}")
+                return
+        self.choice = None
+        if self.after_choices == "start_turn":
+            self._start_turn()
+        else:
+            self._end_turn()
+
+    def _resolve_choice(self, vec: Mana | None) -> None:
+        assert self.choice is not None
+        chooser, _, purpose, _ = self.choice
+        self.choice = None
+        if purpose == "setup":
+            self.gain(self.pool[chooser], vec or NO_MANA)
+            self._next_choice()
+        elif purpose == "tap":
+            if vec is not None:
+                self.gain(self.pool[chooser], vec)
+                self.log.append(f"Player {chooser + 1} declares a Flux Tap: {mana_text(vec)}")
+            self._start_roll("power")
+        elif purpose == "score":
+            self.gain(self.channel, vec or NO_MANA)
+            self.log.append(f"Player {chooser + 1} scores {mana_text(vec or NO_MANA)}")
+            self._after_score()
+        elif purpose == "cosmic_ether":
+            self.gain(self.channel, vec or NO_MANA)
+            self._end_turn()
+        elif purpose.startswith("cosmic_give:"):
+            to = int(purpose.split(":")[1])
+            for c, k in enumerate(vec or NO_MANA):
+                self.channel[c] -= k
+                self.pool[to][c] += k
+            self.log.append(f"Player {chooser + 1} gives {mana_text(vec or NO_MANA)} to Player {to + 1}")
+            self._next_choice()
+        elif purpose.startswith("give:"):
+            to = int(purpose.split(":")[1])
+            for c, k in enumerate(vec or NO_MANA):
+                self.pool[chooser][c] -= k
+                self.pool[to][c] += k
+            self.log.append(f"Player {chooser + 1} gives {mana_text(vec or NO_MANA)} to Player {to + 1}")
+            self._settle_next()
+
+    # the turn --------------------------------------------------------------------------------
+    def _start_turn(self) -> None:
+        self.stage = ""
+        self.dice = []
+        self.channel = [0, 0, 0, 0]
+        self.ether_leak = False
+        self.cast_this_turn = set()
+        self.claims, self.opp_faces = [], []
+        self.log = []
+        self.actor = self.active
+        if self.mage(self.active) is MageType.CHAOTICA:
+            self.phase = CHAOS
+        else:
+            self._offer_tap()
+
+    def _offer_tap(self) -> None:
+        """Flux Tap: a mage with no Mana in the Pool may take one of its Major before rolling.
+
+        source: elementalis.txt, Flux Tapping; ruling ELS-A23 (colourless Mana does not count).
+        """
+        p = self.active
+        if self.coloured(p) > 0:
+            self._start_roll("power")
+            return
+        el = self.major_element(p)
+        limits = [1 if (el is None or c == el) and self.flux[c] > 0 else 0 for c in ELEMENTS]
+        options = all_vectors(1, limits) if sum(limits) else []
+        if not options:
+            self._start_roll("power")
+            return
+        self._ask(p, options, "tap", may_pass=True)
+
+    def _start_roll(self, stage: str) -> None:
+        """Begin the Power, Chance or Cosmic Roll. source: elementalis.txt, Rolls 1-3."""
+        self.stage = stage
+        self.cultist_used = False
+        if stage == "power":
+            n = self.game.options.standard_dice
+            self.dice = [Die(True)] + [Die(False) for _ in range(n)]
+        for d in self.dice:
+            d.charred = False
+        if stage == "cosmic":
+            queue = [0]
+        else:
+            queue = [i for i, d in enumerate(self.dice) if not d.destroyed and not d.held]
+        self._roll(queue, "roll")
+
+    def _roll(self, queue: list[int], after: str) -> None:
+        """Roll the dice in ``queue`` one chance node at a time, then continue with ``after``."""
+        self.roll_queue = list(queue)
+        self.after_roll = after
+        if self.roll_queue:
+            self.phase = ROLL
+        else:
+            self._roll_done()
+
+    def _roll_result(self, face: int) -> None:
+        which = self.roll_queue.pop(0)
+        if which == OPPOSITION_DIE:
+            self.opp_faces.append(face)
+        else:
+            self.dice[which].face = face
+        if not self.roll_queue:
+            self._roll_done()
+
+    def _roll_done(self) -> None:
+        after = self.after_roll
+        if after == "roll":
+            if self.mage(self.active) is MageType.CULTIST and not self.cultist_used:
+                self.phase, self.actor = CULTIST, self.active
+            else:
+                self._open_spells()
+        elif after == "spells":
+            self._open_spells()
+        elif after == "cast":
+            casting.finish_cast(self)
+        elif after == "opposition":
+            self._settle_claim()
+
+    # spell phases ----------------------------------------------------------------------------
+    def _open_spells(self) -> None:
+        """Spell casting phase: who could cast declares (or not) at once, in secret.
+
+        source: elementalis.txt, Spell Casting (declarations before casting).
+        """
+        eligible = [p for p in self.seats_from(self.active) if casting.may_declare(self, p)]
+        if not eligible:
+            self._after_spells()
+            return
+        self.declared = dict.fromkeys(eligible)
+        self.phase = DECLARE
+
+    def _start_casting(self) -> None:
+        order = [p for p in self.seats_from(self.active) if self.declared.get(p)]
+        self.log.append("declared: " + (", ".join(f"Player {p + 1}" for p in order) if order else "nobody"))
+        self.declared = {}
+        self.cast_queue = order
+        self._next_caster(first=True)
+
+    def _next_caster(self, first: bool = False) -> None:
+        if not first and self.cast_queue:
+            self.cast_queue.pop(0)
+        self.pending = None
+        if self.cast_queue:
+            self.phase, self.actor = CAST, self.cast_queue[0]
+        else:
+            self._after_spells()
+
+    def _after_spells(self) -> None:
+        if self.stage == "cosmic":
+            self._resolve_cosmic()
+        else:
+            self._score()
+
+    # scoring ---------------------------------------------------------------------------------
+    def counting_faces(self) -> list[int]:
+        """Return the faces of the dice that count for scoring now."""
+        return [d.face for d in self.dice if d.counts() and d.face is not None]
+
+    def score_options(self, p: int) -> list[Mana]:
+        """Return the Mana vectors seat ``p`` may score from the dice on the table (best first)."""
+        mage = self.mage(p)
+        major, minor = self.major[p], self.minor[p]
+        assert mage is not None and major is not None and minor is not None
+        if mage is MageType.CHAOTICA:
+            major = self.chosen[p]
+            assert major is not None
+        opts = self.game.options
+        return score_roll(
+            mage,
+            major,
+            minor,
+            self.counting_faces(),
+            self.dice[0].face,
+            creationist_opposition=opts.creationist_opposition,
+            creationist_ether_double=opts.creationist_ether_double,
+        )
+
+    def _busted(self) -> bool:
+        """Chance Roll: the Sun returns the Channel to the Flux. source: elementalis.txt, The Chance Roll."""
+        if self.game.options.chance_bust_any_sun:
+            return SUN in self.counting_faces() or self.dice[0].face == SUN
+        return self.dice[0].face == SUN
+
+    def _score(self) -> None:
+        if self.stage == "chance" and self._busted():
+            self.log.append(f"The Sun! Player {self.active + 1}'s Channel returns to the Flux")
+            self.to_flux(self.channel, list(self.channel))
+            self._end_turn()
+            return
+        # Earth Links: linked mages score the roll their own way, straight into their Pools (ELS-A15).
+        for owner, linked in self.links:
+            if linked == self.active and owner != self.active:
+                best = self.score_options(owner)[0]
+                self.gain(self.pool[owner], best)
+                if sum(best):
+                    self.log.append(f"Player {owner + 1} scores {mana_text(best)} through an Earth Link")
+        self.phase = CHOICE
+        self._ask(self.active, self.score_options(self.active), "score")
+
+    def _after_score(self) -> None:
+        if sum(self.channel) == 0:
+            self._start_opposition()
+        else:
+            self.phase, self.actor = CONTINUE, self.active
+
+    # the Cosmic Roll -------------------------------------------------------------------------
+    def _resolve_cosmic(self) -> None:
+        """source: elementalis.txt, The Cosmic Roll; ruling ELS-A13."""
+        face = self.dice[0].face
+        assert face is not None
+        p = self.active
+        if face == SUN:
+            self.log.append(f"The Sun! Player {p + 1}'s Channel returns to the Flux")
+            self.to_flux(self.channel, list(self.channel))
+            self._end_turn()
+        elif face == self.major_element(p):
+            vec = [3 if c == face else 0 for c in ELEMENTS]
+            self.gain(self.channel, vec)
+            self.log.append(f"Cosmic Roll shows Player {p + 1}'s Major: +3 {FACE_NAMES[face]}")
+            self._end_turn()
+        elif face in ELEMENTS:
+            others = [q for q in self.seats_from(p)[1:] if self.major_element(q) == face]
+            self.choice_queue = [(q, "cosmic_give") for q in others]
+            self.after_choices = "end_turn"
+            self._next_choice()
+        else:  # Ether
+            limits = [1 if self.flux[c] else 0 for c in ELEMENTS]
+            if sum(limits):
+                self.phase = CHOICE
+                self._ask(p, all_vectors(1, limits), "cosmic_ether")
+            else:
+                self._end_turn()
+
+    # Elemental Opposition --------------------------------------------------------------------
+    def _start_opposition(self) -> None:
+        """source: elementalis.txt, Elemental Opposition; Appendix C; ruling ELS-A12."""
+        self.stage = "opposition"
+        self.log.append(f"Elemental Opposition against Player {self.active + 1}")
+        self.claims = []
+        self.claim_queue = [q for q in self.seats_from(self.active)[1:] if self._claimable(q) > 0]
+        self._next_claim()
+
+    def _next_claim(self) -> None:
+        while self.claim_queue:
+            q = self.claim_queue.pop(0)
+            if self._claimable(q) > 0:
+                self.phase, self.actor = CLAIM, q
+                return
+        self.claims = [(q, k) for q, k in self.claims if k > 0]
+        self._settle_next()
+
+    def _settle_next(self) -> None:
+        """Roll the next claimant's dice, or end the turn when every claim is settled."""
+        if not self.claims:
+            self._end_turn()
+            return
+        k = self.claims[0][1]
+        self.opp_faces = []
+        self._roll([OPPOSITION_DIE] * k, "opposition")
+
+    def _settle_claim(self) -> None:
+        q, _ = self.claims.pop(0)
+        own = self.opp_faces.count(self.major_element(q) or 0)  # claimants always have an element Major
+        active_major = self.major_element(self.active)
+        theirs = self.opp_faces.count(active_major) if active_major is not None else 0
+        net = own - theirs
+        self.log.append(
+            f"Player {q + 1} rolls {', '.join(FACE_NAMES[f] for f in self.opp_faces)}"
+            + ("" if net else ": no Mana changes hands")
+        )
+        payer, payee = (self.active, q) if net > 0 else (q, self.active)
+        amount = min(abs(net), self.coloured(payer))
+        if amount == 0:
+            self._settle_next()
+            return
+        self.phase = CHOICE
+        self._ask(payer, all_vectors(amount, self.pool[payer]), f"give:{payee}")
+
+    # end of turn -----------------------------------------------------------------------------
+    def _end_turn(self) -> None:
+        """Bank the Channel, pass the Round Marker; after the last turn of the last round, the end.
+
+        source: elementalis.txt, End of Turn / Round; Ending the Game.
+        """
+        p = self.active
+        for c in ELEMENTS:
+            self.pool[p][c] += self.channel[c]
+        self.channel = [0, 0, 0, 0]
+        self.dice = []
+        self.stage = ""
+        self.pending = None
+        n = self.game.num_players
+        self.active = (p + 1) % n
+        if self.active == 0:
+            self.round += 1
+            self.links = []  # Earth Links last until the end of the round
+            if self.round > self.game.options.rounds:
+                self.phase = OVER
+                return
+        self._start_turn()
+
+    # results ---------------------------------------------------------------------------------
+    def winners(self) -> list[int]:
+        """Return the winning seats: most Mana; a tie goes to the larger single-colour holding (ELS-A16)."""
+        n = self.game.num_players
+        best = max(self.total(p) for p in range(n))
+        tied = [p for p in range(n) if self.total(p) == best]
+        top = max(max(self.pool[p]) for p in tied)
+        return [p for p in tied if max(self.pool[p]) == top]
+
+    def returns(self) -> list[float]:
+        n = self.game.num_players
+        if self.phase != OVER:
+            return [0.0] * n
+        w = self.winners()
+        return [1.0 / len(w) if p in w else 0.0 for p in range(n)]
+
+    # views ---------------------------------------------------------------------------------------
+    def observation(self, player: int | None) -> dict[str, Any]:
+        from elementa.games.elementalis.observe import observe
+
+        return observe(self, player)
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> ElementalisState:
+        """Redraw the only hidden thing: other seats' sealed spell declarations."""
+        s = self.clone()
+        for q, d in s.declared.items():
+            if q != player and d is not None:
+                s.declared[q] = rng.random() < 0.5
+        return s
+
+    def describe_action(self, action: Action, player: int, viewer: int | None) -> str:
+        if self.phase == DECLARE and viewer != player:
+            return f"Player {player + 1} has made a declaration choice"
+        who = "Chance" if player == CHANCE else f"Player {player + 1}"
+        return f"{who}: {action.label}"
+
+    def clone(self) -> ElementalisState:
+        s = object.__new__(ElementalisState)
+        s.__dict__.update(self.__dict__)
+        s._history = list(self._history)
+        s.major, s.minor, s.chosen = list(self.major), list(self.minor), list(self.chosen)
+        s.pool = [list(x) for x in self.pool]
+        s.colourless = list(self.colourless)
+        s.flux = list(self.flux)
+        s.channel = list(self.channel)
+        s.dice = [d.copy() for d in self.dice]
+        s.roll_queue = list(self.roll_queue)
+        s.cast_this_turn = set(self.cast_this_turn)
+        s.links = list(self.links)
+        s.declared = dict(self.declared)
+        s.cast_queue = list(self.cast_queue)
+        if self.pending is not None:
+            pend = self.pending
+            s.pending = {**pend, "targets": list(pend["targets"]), "negated": list(pend["negated"])}
+        s.react_queue = list(self.react_queue)
+        s.choice_queue = list(self.choice_queue)
+        s.claims = list(self.claims)
+        s.claim_queue = list(self.claim_queue)
+        s.opp_faces = list(self.opp_faces)
+        s.log = list(self.log)
+        return s
+
+    def __str__(self) -> str:
+        from elementa.games.elementalis.observe import board_text
+
+        return board_text(self)
