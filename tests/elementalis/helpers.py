@@ -1,0 +1,82 @@
+"""Drive ElementaliS through its public API: draft given mages, supply dice, read the offered scores."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import elementa
+from elementa import State
+
+FACES = {"Fire": 0, "Water": 1, "Earth": 2, "Air": 3, "Ether": 4, "Sun": 5}
+
+
+def act(state: State, kind: str, *args: int, player: int | None = None) -> None:
+    """Apply the legal action of this kind and arguments (fails the test if it is not legal)."""
+    p = state.current_player() if player is None else player
+    for a in state.legal_actions(None if p < 0 and p != elementa.SIMULTANEOUS else p):
+        if a.kind == kind and (not args or a.args == args):
+            state.apply_action(a.id, player)
+            return
+    labels = [f"{a.kind}{a.args}" for a in state.legal_actions(p if p >= 0 else None)]
+    raise AssertionError(f"{kind}{args} is not legal; legal: {labels}")
+
+
+def arcana_index(name: str) -> int:
+    return ["Fire", "Water", "Earth", "Air", "Ether", "Sun", "Moon"].index(name)
+
+
+def new_game(mages: list[tuple[str, str]], setup: list[str] | None = None, **options: Any) -> State:
+    """Draft the given (Major, Minor) pairs in seat order; seats 2.. take the given setup Mana pairs.
+
+    Args:
+        mages: one (Major, Minor) name pair per seat.
+        setup: for seats 2.., the colour taken twice at setup (default: each seat's first option).
+    """
+    game = elementa.load_game("elementalis", players=len(mages), **options)
+    s = game.new_initial_state(seed=1)
+    for major, _ in mages:
+        act(s, "major", arcana_index(major))
+    for _, minor in mages:
+        act(s, "minor", arcana_index(minor))
+    for i in range(1, len(mages)):
+        colour = (setup or ["Fire"] * len(mages))[i - 1]
+        vec = tuple(2 if c == FACES[colour] else 0 for c in range(4))
+        act(s, "mana", *vec)
+    return s
+
+
+def roll(state: State, faces: list[str]) -> None:
+    """Supply die faces as chance outcomes, in the order the dice are rolled (the Sun die first)."""
+    for f in faces:
+        assert state.current_player() == elementa.CHANCE, state.observation(None)["phase"]
+        act(state, "face", FACES[f])
+
+
+def pass_declarations(state: State) -> None:
+    """Every seat asked to declare a spell declares nothing."""
+    while state.current_player() == elementa.SIMULTANEOUS:
+        for q in state.players_to_move():
+            act(state, "pass", player=q)
+
+
+def skip_tap(state: State) -> None:
+    """Decline a Flux Tap if one is offered."""
+    obs = state.observation(None)
+    if obs["phase"] == "choice" and any(a.kind == "pass" for a in state.legal_actions()):
+        act(state, "pass")
+
+
+def offered_scores(state: State) -> set[tuple[int, ...]]:
+    """The Mana vectors (fire, water, earth, air) offered to the active seat, or the one scored."""
+    obs = state.observation(None)
+    if obs["phase"] == "choice":
+        return {a.args for a in state.legal_actions() if a.kind == "mana"}
+    return {tuple(obs["channel"][e] for e in ("Fire", "Water", "Earth", "Air"))}
+
+
+def mana(fire: int = 0, water: int = 0, earth: int = 0, air: int = 0) -> tuple[int, int, int, int]:
+    return (fire, water, earth, air)
+
+
+def pool(state: State, seat: int) -> dict[str, int]:
+    return dict(state.observation(None)["players"][seat]["pool"])
