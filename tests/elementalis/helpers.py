@@ -80,3 +80,35 @@ def mana(fire: int = 0, water: int = 0, earth: int = 0, air: int = 0) -> tuple[i
 
 def pool(state: State, seat: int) -> dict[str, int]:
     return dict(state.observation(None)["players"][seat]["pool"])
+
+
+def declare(state: State, casters: list[int]) -> None:
+    """At a declaration node, the given seats declare a spell and the others declare nothing."""
+    assert state.current_player() == elementa.SIMULTANEOUS, state.observation(None)["phase"]
+    for q in state.players_to_move():
+        act(state, "declare" if q in casters else "pass", player=q)
+
+
+def cast(state: State, spell: str, **where: int) -> None:
+    """The seat to move casts ``spell`` (by name), optionally on ``die``/``face``/``player`` indices.
+
+    For Insight, the target is that of the active player's level-1 spell it casts.
+    """
+    names = {
+        "Mirror Pool": 0, "Ether Leak": 1, "Counter Spell": 2, "Char": 3, "Burn": 4, "Incinerate": 5,
+        "Petrify": 6, "Tremor": 7, "Earth Link": 8, "Breeze": 9, "Gust": 10, "Tornado": 11,
+        "Insight": 12, "Strength": 13, "Fortitude": 14,
+    }  # fmt: skip
+    for a in state.legal_actions():
+        wanted = a.kind == "insight" if spell == "Insight" else a.kind == "cast" and a.args[0] == names[spell]
+        if wanted:
+            die, face, player = a.args[1:]
+            if all({"die": die, "face": face, "player": player}[k] == v for k, v in where.items()):
+                state.apply_action(a)
+                return
+    raise AssertionError(f"cannot cast {spell} {where}: {[a.label for a in state.legal_actions()]}")
+
+
+def castable(state: State, player: int) -> list[str]:
+    """Labels of the casts open to a seat now (its turn in the casting order)."""
+    return [a.label for a in state.legal_actions(player) if a.kind in ("cast", "insight", "break_link")]

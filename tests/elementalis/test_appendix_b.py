@@ -80,8 +80,12 @@ EXAMPLES = [
 ]
 
 
-@pytest.mark.parametrize(("title", "major", "minor", "faces", "expected"), EXAMPLES, ids=[e[0] for e in EXAMPLES])
-def test_appendix_b(title: str, major: str, minor: str, faces: list[str], expected: set[tuple[int, ...]]) -> None:
+@pytest.mark.parametrize(
+    ("title", "major", "minor", "faces", "expected"), EXAMPLES, ids=[e[0] for e in EXAMPLES]
+)
+def test_appendix_b(
+    title: str, major: str, minor: str, faces: list[str], expected: set[tuple[int, ...]]
+) -> None:
     assert scores(major, minor, faces) == expected
 
 

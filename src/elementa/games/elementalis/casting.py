@@ -197,15 +197,18 @@ def cast_actions(s: ElementalisState, p: int) -> list[Action]:
     return acts
 
 
-def may_declare(s: ElementalisState, p: int) -> bool:
-    """Whether seat ``p`` has a reason to declare: a legal cast now, or a Counter Spell/Fortitude ready."""
+def holds_answer(s: ElementalisState, p: int) -> bool:
+    """Whether seat ``p`` knows Counter Spell or Fortitude, unused this turn, and holds Mana for it."""
     book = known_spells(s, p)
     if COUNTER_SPELL in book and (p, COUNTER_SPELL) not in s.cast_this_turn and s.pool[p][WATER] >= 1:
         return True
     fortitude_ready = FORTITUDE in book and (p, FORTITUDE) not in s.cast_this_turn
-    if fortitude_ready and can_pay(s, p, FORTITUDE, cost_of(s, p, FORTITUDE)):
-        return True
-    return bool(cast_actions(s, p))
+    return fortitude_ready and can_pay(s, p, FORTITUDE, cost_of(s, p, FORTITUDE))
+
+
+def may_declare(s: ElementalisState, p: int) -> bool:
+    """Whether seat ``p`` has a reason to declare: a legal cast now, or a Counter Spell/Fortitude ready."""
+    return holds_answer(s, p) or bool(cast_actions(s, p))
 
 
 def begin_cast(s: ElementalisState, p: int, action: Action) -> None:
@@ -298,7 +301,8 @@ def _open_reactions(s: ElementalisState) -> None:
     pend = s.pending
     assert pend is not None
     affected = set(_affected(s, pend)) - {pend["caster"]}
-    s.react_queue = [q for q in s.seats_from(s.active) if q in affected and q in s.cast_queue[1:]]
+    ready = set(s.cast_queue[1:]) | s.reserved
+    s.react_queue = [q for q in s.seats_from(s.active) if q in affected and q in ready]
     _next_reaction(s)
 
 
@@ -325,7 +329,10 @@ def react(s: ElementalisState, p: int, slot: int | None) -> None:
         pay(s, p, spell, cost)
         s.cast_this_turn.add((p, spell))
         pend["negated"].append(p)
-        s.cast_queue.remove(p)  # the reaction uses up the declaration
+        if p in s.reserved:  # the reaction uses up the declaration
+            s.reserved.discard(p)
+        else:
+            s.cast_queue.remove(p)
         s.log.append(
             f"Player {p + 1} casts {SPELLS[spell].name}: {SPELLS[pend['paid']].name} is void on them"
         )

@@ -97,6 +97,7 @@ class ElementalisState(State):
         self.links: list[tuple[int, int]] = []  # (owner, linked player), until the round ends
         self.declared: dict[int, bool | None] = {}
         self.cast_queue: list[int] = []
+        self.reserved: set[int] = set()  # declared seats keeping their declaration to answer a spell
         self.pending: dict[str, Any] | None = None  # the spell being cast
         self.react_queue: list[int] = []
         self.choice: tuple[int, list[Mana], str, bool] | None = None  # chooser, options, purpose, may pass
@@ -210,7 +211,11 @@ class ElementalisState(State):
         if ph == DECLARE:
             return [sp.make("declare", label="declare a spell"), sp.make("pass", label="declare nothing")]
         if ph == CAST:
-            return [*casting.cast_actions(self, player), sp.make("pass", label="forfeit the declaration")]
+            keep = casting.holds_answer(self, player)
+            label = (
+                "keep the declaration to answer a spell cast on you" if keep else "forfeit the declaration"
+            )
+            return [*casting.cast_actions(self, player), sp.make("pass", label=label)]
         if ph == TARGET_MANA:
             acts = casting.mana_target_actions(self)
             if self.pending and self.pending["targets"]:
@@ -295,7 +300,11 @@ class ElementalisState(State):
                 self._start_casting()
         elif ph == CAST:
             if kind == "pass":
-                self.log.append(f"Player {player + 1} forfeits the declaration")
+                if casting.holds_answer(self, player):
+                    self.reserved.add(player)
+                    self.log.append(f"Player {player + 1} keeps the declaration to answer spells")
+                else:
+                    self.log.append(f"Player {player + 1} forfeits the declaration")
                 self._next_caster()
             else:
                 casting.begin_cast(self, player, action)
@@ -483,6 +492,7 @@ class ElementalisState(State):
         order = [p for p in self.seats_from(self.active) if self.declared.get(p)]
         self.log.append("declared: " + (", ".join(f"Player {p + 1}" for p in order) if order else "nobody"))
         self.declared = {}
+        self.reserved = set()
         self.cast_queue = order
         self._next_caster(first=True)
 
@@ -700,6 +710,7 @@ class ElementalisState(State):
         s.links = list(self.links)
         s.declared = dict(self.declared)
         s.cast_queue = list(self.cast_queue)
+        s.reserved = set(self.reserved)
         if self.pending is not None:
             pend = self.pending
             s.pending = {**pend, "targets": list(pend["targets"]), "negated": list(pend["negated"])}
