@@ -112,3 +112,25 @@ def cast(state: State, spell: str, **where: int) -> None:
 def castable(state: State, player: int) -> list[str]:
     """Labels of the casts open to a seat now (its turn in the casting order)."""
     return [a.label for a in state.legal_actions(player) if a.kind in ("cast", "insight", "break_link")]
+
+
+def play_quietly_until(state: State, done: Any, face: str = "Earth", limit: int = 2000) -> None:
+    """Advance with plain choices until ``done(state)``: dice show ``face``, nobody declares or casts,
+    every roll is banked, nobody picks up Opposition dice, the first Mana choice is taken."""
+    prefer = ("bank", "pass", "claim")
+    for _ in range(limit):
+        if done(state) or state.is_terminal():
+            return
+        cur = state.current_player()
+        if cur == elementa.CHANCE:
+            act(state, "face", FACES[face])
+        elif cur == elementa.SIMULTANEOUS:
+            pass_declarations(state)
+        else:
+            legal = state.legal_actions()
+            pick = next(
+                (a for k in prefer for a in legal if a.kind == k and (k != "claim" or a.args == (0,))),
+                legal[0],
+            )
+            state.apply_action(pick)
+    raise AssertionError("did not get there")
