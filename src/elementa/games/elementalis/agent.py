@@ -151,6 +151,7 @@ class GreedyAgent(Agent):
 
     @staticmethod
     def _can_pay(me: dict[str, Any], spell: dict[str, Any]) -> bool:
+        cost = spell["cost"] or 1  # Counter Spell: at least 1
         if spell["arcana"] == "Moon":
-            return bool(sum(me["pool"].values()) >= spell["cost"])
-        return bool(me["pool"].get(spell["arcana"], 0) >= spell["cost"])
+            return bool(sum(me["pool"].values()) >= cost)
+        return bool(me["pool"].get(spell["arcana"], 0) >= cost)

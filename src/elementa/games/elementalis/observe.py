@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from elementa.games.elementalis.casting import cost_of, known_spells
 from elementa.games.elementalis.elements import ARCANA_NAMES, ELEMENT_NAMES, FACE_NAMES
-from elementa.games.elementalis.spells import SPELLS
+from elementa.games.elementalis.spells import COUNTER_SPELL, SPELLS
 
 if TYPE_CHECKING:
     from elementa.games.elementalis.state import ElementalisState
@@ -28,7 +28,8 @@ def observe(s: ElementalisState, viewer: int | None) -> dict[str, Any]:
     """Return the JSON view of a state for a seat (``None``: a spectator).
 
     Keys: ``viewer``, ``round``, ``rounds``, ``active``, ``phase``, ``stage``, ``to_move``, ``players``
-    (per seat: arcana, type, chosen Major, Pool, colourless, total, spells with current costs),
+    (per seat: arcana, type, chosen Major, Pool, colourless, total, spells with current costs;
+    Counter Spell's cost is ``None``: it is X, the cost of the spell it answers),
     ``channel``, ``flux``, ``dice`` (face, sun, held, destroyed, charred), ``ether_leak``, ``links``,
     ``declarations`` (per seat: ``"declared"``/``"passed"`` when visible, ``"chosen"`` when sealed,
     ``"waiting"``), ``casting_order``, ``pending_spell``, ``opposition``, ``log`` (this turn's public
@@ -49,7 +50,7 @@ def observe(s: ElementalisState, viewer: int | None) -> dict[str, Any]:
                         "name": sp.name,
                         "level": sp.level,
                         "arcana": ARCANA_NAMES[sp.arcana],
-                        "cost": cost_of(s, p, spell),
+                        "cost": None if spell == COUNTER_SPELL else cost_of(s, p, spell),
                         "cast_this_turn": (p, spell) in s.cast_this_turn,
                     }
                 )
