@@ -13,8 +13,9 @@ if TYPE_CHECKING:
     from elementa.core import State
 
 ELEMENTS = ("Fire", "Water", "Earth", "Air")
-# Purists pay less for big spells and score one element cleanly; Elementalists earn more.
-MINOR_PREFERENCE = ("Purist", "Elementalist", "Harmonist", "Elitist", "Cultist", "Luminary")
+# Luminaries score every pair with Ether counting twice (the strongest scorers in simulation);
+# Purists pay less for big spells and score one element cleanly.
+MINOR_PREFERENCE = ("Luminary", "Purist", "Elementalist", "Harmonist", "Elitist", "Cultist")
 MAJOR_PREFERENCE = ("Fire", "Water", "Earth", "Air", "Moon", "Sun", "Ether")
 
 
