@@ -6,7 +6,13 @@ This package knows no game. Games implement :class:`Game` and :class:`State`; ev
 
 from elementa.core.actions import Action, ActionSpace
 from elementa.core.agent import Agent
-from elementa.core.errors import ConfigError, ElementaError, IllegalActionError, SaveFileError
+from elementa.core.errors import (
+    ConfigError,
+    ElementaError,
+    IllegalActionError,
+    SaveFileError,
+    describe_player,
+)
 from elementa.core.game import Game, GameInfo, State
 from elementa.core.nodes import CHANCE, SIMULTANEOUS, TERMINAL
 from elementa.core.options import OptionInfo, option
@@ -31,6 +37,7 @@ __all__ = [
     "SaveFileError",
     "State",
     "chance_rng",
+    "describe_player",
     "list_games",
     "load",
     "load_game",

@@ -184,17 +184,39 @@ class State(ABC):
     def describe_action(self, action: Action, player: int, viewer: int | None) -> str:
         """Return how ``viewer`` sees ``player`` taking ``action`` in this state (before it is applied).
 
-        The default shows the label, except that another player's sealed choice at a simultaneous node
-        reads "has chosen". Games whose labels can reveal hidden information (a card drawn) override it.
+        The text names the actor ("player 2: bank the Channel", "chance: die 3 rolls Fire"). The
+        default hides what the viewer may not see: another player's sealed choice at a simultaneous
+        node reads "has chosen", and a chance outcome that the viewer's observation cannot tell apart
+        from the other outcomes (a card dealt to someone else) reads "a hidden outcome". Games may
+        override it with cheaper or richer wording.
 
         Args:
             action: the action about to be applied.
             player: who takes it (a seat, or CHANCE).
             viewer: the seat watching, or ``None`` for a spectator.
         """
-        if self.current_player() == SIMULTANEOUS and viewer != player:
-            return f"{describe_player(player)} has chosen"
-        return action.label or str(action)
+        who = describe_player(player)
+        cur = self.current_player()
+        if cur == SIMULTANEOUS and viewer != player:
+            return f"{who} has chosen"
+        if cur == CHANCE and self._outcome_hidden_from(viewer):
+            return f"{who}: a hidden outcome"
+        return f"{who}: {action.label or action}"
+
+    def _outcome_hidden_from(self, viewer: int | None) -> bool:
+        """Whether every outcome of this chance node leaves ``viewer`` the same observation."""
+        outcomes = self.chance_outcomes()
+        if len(outcomes) < 2:
+            return False
+        seen = None
+        for outcome, _ in outcomes:
+            after = self.clone()
+            after.apply_unchecked(outcome, CHANCE)
+            obs = after.observation(viewer)
+            if seen is not None and obs != seen:
+                return False
+            seen = obs
+        return True
 
     def players_to_move(self) -> list[int]:
         """Return the seats that still have to act at a simultaneous node (else the one to move)."""

@@ -85,6 +85,8 @@ def play_game(
             s.apply_unchecked(outcome, CHANCE)
         elif p == SIMULTANEOUS:
             for q in s.players_to_move():
+                if q not in s.players_to_move():
+                    continue  # the node closed before this seat was asked
                 a = agents[q].step(s)
                 if on_step:
                     on_step(s, q, a)

@@ -1,0 +1,1 @@
+"""The terminal client: the ``elementa`` command (see :mod:`elementa.cli.app`)."""

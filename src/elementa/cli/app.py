@@ -1,0 +1,164 @@
+"""The ``elementa`` command: list games, play in the terminal, replay saves, simulate many games.
+
+Every refused input (an unknown game or option, a bad save file, a missing file, bad ``-o`` syntax,
+a usage error) prints one ``error: ...`` line on stderr and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from elementa.agents import spec_names
+from elementa.cli.common import EXIT_USAGE, fail
+from elementa.cli.games import games_command
+from elementa.cli.play import play_command
+from elementa.cli.replay import replay_command
+from elementa.cli.simulate import WIN_SHARE_HELP, simulate_command
+
+app = typer.Typer(
+    name="elementa",
+    help="Elementa: play, replay and simulate five elemental tabletop games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+OptionPairs = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="a game option as name=value (repeatable); see: elementa games"),
+]
+
+
+def _agents_help() -> str:
+    return "agent specs: " + ", ".join(spec_names())
+
+
+@app.command("games")
+def games() -> None:
+    """List every game with its number of players and its options."""
+    raise typer.Exit(games_command())
+
+
+@app.command("play")
+def play(
+    game: Annotated[str | None, typer.Argument(help="the game to play (see: elementa games)")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
+    seat: Annotated[int, typer.Option("--seat", "-s", help="your seat, 1-based; 0 to watch")] = 1,
+    ai: Annotated[
+        str | None,
+        typer.Option(
+            "--ai",
+            help="the computer players: one spec for all, or a comma list, one per computer seat "
+            "(default: greedy if the game has it, else random)",
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="seed of the chance nodes (default: random)")
+    ] = None,
+    option: OptionPairs = None,
+    watch: Annotated[bool, typer.Option("--watch", help="computer players only; you watch")] = False,
+    resume: Annotated[
+        Path | None,
+        typer.Option("--resume", help="continue a saved game (game, options, seed from the file)"),
+    ] = None,
+    table_dice: Annotated[
+        bool, typer.Option("--table-dice", help="you type every chance outcome (for physical dice or cards)")
+    ] = False,
+) -> None:
+    """Play a game in the terminal against computer players (or watch them)."""
+    status = play_command(
+        game,
+        players=players,
+        seat=seat,
+        ai=ai,
+        seed=seed,
+        options=option or [],
+        watch=watch,
+        resume=resume,
+        table_dice=table_dice,
+    )
+    raise typer.Exit(status)
+
+
+play.__doc__ = f"{play.__doc__}\n\n{_agents_help()}."
+
+
+@app.command("replay")
+def replay(
+    file: Annotated[Path, typer.Argument(help="a save file")],
+    step: Annotated[
+        bool | None,
+        typer.Option(
+            "--step/--all", help="wait for Enter after each step, or print all (default: wait on a terminal)"
+        ),
+    ] = None,
+    seat: Annotated[int | None, typer.Option("--seat", "-s", help="show this seat's view (1-based)")] = None,
+) -> None:
+    """Step through a saved game, showing each action and the board."""
+    raise typer.Exit(replay_command(file, step=step, seat=seat))
+
+
+@app.command("simulate")
+def simulate(
+    game: Annotated[str, typer.Argument(help="the game to simulate (see: elementa games)")],
+    games: Annotated[int, typer.Option("--games", "-n", help="number of games")] = 100,
+    agents: Annotated[
+        str, typer.Option("--agents", "-a", help="comma list of agent specs, one per seat (or one for all)")
+    ] = "random",
+    seed: Annotated[
+        int, typer.Option("--seed", help="base seed; each game's and agent's seed derive from it")
+    ] = 0,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="number of players (default: the number of agents)")
+    ] = None,
+    option: OptionPairs = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="worker processes")] = 1,
+    json_path: Annotated[
+        Path | None, typer.Option("--json", help="write the summary and every game as JSON")
+    ] = None,
+    csv_path: Annotated[Path | None, typer.Option("--csv", help="write one CSV row per game")] = None,
+) -> None:
+    """Play many games between agents; print win rates by seat and by role, and game lengths."""
+    status = simulate_command(
+        game,
+        games=games,
+        agents=agents,
+        seed=seed,
+        players=players,
+        options=option or [],
+        workers=workers,
+        json_path=json_path,
+        csv_path=csv_path,
+    )
+    raise typer.Exit(status)
+
+
+simulate.__doc__ = f"{simulate.__doc__}\n\n{WIN_SHARE_HELP}\n\n{_agents_help()}."
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the ``elementa`` command line (the console-script entry point) and exit.
+
+    Usage errors found by the argument parser are printed as one ``error:`` line, like every other
+    refused input, with exit status 2.
+    """
+    command = typer.main.get_command(app)
+    try:
+        result: Any = command.main(args=argv, prog_name="elementa", standalone_mode=False)
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        sys.exit(130)
+    except Exception as e:
+        # the argument parser's usage errors carry a formatted message and an exit code
+        message = getattr(e, "format_message", None)
+        if message is None or not hasattr(e, "exit_code"):
+            raise
+        try:
+            fail(f"{message()} (see: elementa --help)", EXIT_USAGE)
+        except typer.Exit as exit_:
+            sys.exit(exit_.exit_code)
+    sys.exit(result if isinstance(result, int) else 0)

@@ -1,0 +1,100 @@
+"""What every command shares: one-line errors, ``-o key=value`` parsing, game and agent set-up."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import NoReturn
+
+import typer
+
+from elementa.core import CHANCE, ElementaError, Game, load_game
+from elementa.core.errors import describe_player
+
+EXIT_USAGE = 2
+"""The exit status of every refused input (as for command-line usage errors)."""
+
+
+class CliError(Exception):
+    """A bad command-line input that is not a game's error (for example ``-o`` without ``=``)."""
+
+
+def fail(message: str, status: int = EXIT_USAGE) -> NoReturn:
+    """Print ``error: <message>`` as one line on stderr and exit with ``status``."""
+    typer.echo(f"error: {' '.join(message.split())}", err=True)
+    raise typer.Exit(status)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn every error caused by the user's input into one ``error:`` line and exit status 2.
+
+    Covers :class:`ElementaError` (bad game, option, agent, save file or action), :class:`CliError`
+    and files that cannot be read or written. Ctrl-C prints ``interrupted`` and exits with 130.
+    """
+    try:
+        yield
+    except (ElementaError, CliError) as e:
+        fail(str(e))
+    except OSError as e:
+        fail(f"{e.filename}: {e.strerror}" if e.filename else str(e))
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        raise typer.Exit(130) from None
+
+
+_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
+
+
+def parse_pairs(pairs: Sequence[str]) -> dict[str, str]:
+    """Parse ``-o key=value`` arguments into a dict of strings (the game converts the values).
+
+    Raises:
+        CliError: an argument without ``=``, an empty or malformed key, or a key given twice.
+    """
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        key = key.strip()
+        if not eq or not _KEY.match(key):
+            raise CliError(f"option {pair!r} is not key=value (for example: -o players=4)")
+        if key.replace("-", "_") in {k.replace("-", "_") for k in options}:
+            raise CliError(f"option {key!r} is given twice")
+        options[key] = value.strip()
+    return options
+
+
+def build_game(name: str, pairs: Sequence[str], players: int | None) -> Game:
+    """Load a game from a name, ``-o`` pairs and an optional ``--players``.
+
+    Raises:
+        CliError: bad ``-o`` syntax, or ``--players`` contradicting ``-o players=``.
+        ConfigError: an unknown game or a bad option.
+    """
+    options: dict[str, object] = dict(parse_pairs(pairs))
+    if players is not None:
+        given = options.get("players")
+        if given is not None and str(given) != str(players):
+            raise CliError(f"--players {players} contradicts -o players={given}")
+        options["players"] = players
+    return load_game(name, **options)
+
+
+def split_specs(text: str) -> list[str]:
+    """Split a comma list of agent specs (``"greedy, random"``) into specs.
+
+    Raises:
+        CliError: an empty entry.
+    """
+    specs = [s.strip() for s in text.split(",")]
+    if not all(specs):
+        raise CliError(f"agent list {text!r} has an empty entry")
+    return specs
+
+
+def seat_name(player: int, viewer: int | None = None) -> str:
+    """Return ``"you"`` for the viewer's own seat, else ``"player N"`` (1-based) or ``"chance"``."""
+    if viewer is not None and player == viewer:
+        return "you"
+    return "chance" if player == CHANCE else describe_player(player)

@@ -1,0 +1,340 @@
+"""``elementa play``: one person against computer players (or watching them) in the terminal.
+
+The person sees only their own observation and, before each of their prompts, a log of what happened
+since the previous one, described from their seat (see :func:`elementa.cli.view.describe`). Chance
+nodes are resolved with the game's seed through :mod:`elementa.core.runner`, so the same seed and the
+same moves give the same game; with ``--table-dice`` the person types each chance outcome instead.
+Before each move a computer player's generator is reseeded from the game's seed, its seat and the step,
+so that a game resumed from a save continues exactly as it would have without the break.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+from rich.text import Text
+
+import elementa
+from elementa.agents import make_agent
+from elementa.cli.common import CliError, build_game, seat_name, split_specs, user_errors
+from elementa.cli.render import render_observation
+from elementa.cli.view import describe
+from elementa.core import CHANCE, SIMULTANEOUS, Action, Agent, Game, SaveFileError, State
+from elementa.core.runner import chance_rng, sample_outcome
+from elementa.sim.runner import derive_seed
+
+COMMANDS = [
+    ("NUMBER", "take the action with that number (or type its label)"),
+    ("board", "show the board and your options again"),
+    ("rules", "show a summary of the rules"),
+    ("save FILE", "save the game; continue later with: elementa play --resume FILE"),
+    ("quit", "stop playing (save first if you want to continue later)"),
+    ("help", "show these commands"),
+]
+
+
+class QuitGame(Exception):
+    """The person stopped the game (``quit``, end of input or Ctrl-C).
+
+    Attributes:
+        status: the exit status to use (0, or 130 for Ctrl-C).
+    """
+
+    def __init__(self, message: str, status: int = 0) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class PlaySession:
+    """Runs a game to its end between one person (or nobody) and agents, in a terminal.
+
+    Args:
+        state: the state to play from (a new game or a loaded save).
+        human: the person's seat (0-based), or ``None`` to watch computer players only.
+        agents: an agent for every seat but the person's.
+        console: where to write.
+        table_dice: ask the person for every chance outcome instead of drawing it from the seed.
+    """
+
+    def __init__(
+        self,
+        state: State,
+        *,
+        human: int | None,
+        agents: dict[int, Agent],
+        console: Console,
+        table_dice: bool = False,
+    ) -> None:
+        self.state = state
+        self.human = human
+        self.agents = agents
+        self.console = console
+        self.table_dice = table_dice
+        self.log: list[str] = []
+        self.shown_log: list[str] = []
+        self.saved: tuple[str, int] | None = None
+
+    @property
+    def game(self) -> Game:
+        """The game being played."""
+        return self.state.game
+
+    def run(self) -> State:
+        """Play to the end and return the terminal state.
+
+        Raises:
+            QuitGame: the person quit.
+            ElementaError: an agent returned an illegal action.
+        """
+        st = self.state
+        while not st.is_terminal():
+            p = st.current_player()
+            if p == CHANCE:
+                self._chance()
+            elif p == SIMULTANEOUS:
+                for q in st.players_to_move():
+                    if st.current_player() == SIMULTANEOUS and q in st.players_to_move():
+                        self._decide(q, "Your sealed choice (the others choose at the same time)")
+            else:
+                self._decide(p, "Your move")
+        return st
+
+    # ------------------------------------------------------------------------------------ steps
+    def _chance(self) -> None:
+        st = self.state
+        outcomes = [a for a, _ in st.chance_outcomes()]
+        if self.table_dice:
+            outcome = self._prompt("Chance: which outcome came up at the table?", outcomes, "Outcome")
+        else:
+            outcome = sample_outcome(st.chance_outcomes(), chance_rng(st.seed, len(st.history())))
+        self._record(outcome, CHANCE)
+        st.apply_action(outcome)
+
+    def _decide(self, player: int, question: str) -> None:
+        st = self.state
+        if player == self.human:
+            action = self._prompt(question, st.legal_actions(player))
+        else:
+            agent = self.agents[player]
+            agent.rng.seed(derive_seed(st.seed, "agent", player, len(st.history())))
+            action = agent.step(st)
+        self._record(action, player)
+        st.apply_action(action, player)
+
+    def _record(self, action: Action, player: int) -> None:
+        line = describe(self.state, action, player, self.human)
+        if self.human is None:
+            self.console.print(Text(line), soft_wrap=True)
+        else:
+            self.log.append(line)
+
+    # ----------------------------------------------------------------------------------- prompts
+    def _show(self, question: str, options: list[Action]) -> None:
+        st = self.state
+        who = "spectator" if self.human is None else f"you are player {self.human + 1}"
+        self.console.rule(f"{self.game.info.title} · step {len(st.history())} · {who}")
+        self.console.print(render_observation(self.game.name, st.observation(self.human), self.human))
+        if self.log:
+            self.shown_log = self.log
+            self.log = []
+        if self.shown_log:
+            self.console.print(Text("Since your last move:", style="bold"), soft_wrap=True)
+            for line in self.shown_log:
+                self.console.print(Text(f"  {line}"), soft_wrap=True)
+        self.console.print(Text(f"{question}:", style="bold"), soft_wrap=True)
+        for i, action in enumerate(options, 1):
+            self.console.print(Text(f"  {i:>2}. {action}"), soft_wrap=True)
+
+    def _ask(self, prompt: str) -> str:
+        try:
+            line = self.console.input(prompt, markup=False)
+        except EOFError:
+            raise QuitGame(self._quit_message("end of input")) from None
+        except KeyboardInterrupt:
+            raise QuitGame(self._quit_message("interrupted"), status=130) from None
+        if not sys.stdin.isatty():  # echo scripted input, so that transcripts read like a session
+            self.console.print(Text(line), soft_wrap=True)
+        return line
+
+    def _prompt(self, question: str, options: list[Action], ask: str = "Your choice") -> Action:
+        """Show the screen and return the option the person picks; re-ask on bad input."""
+        self._show(question, options)
+        n = len(options)
+        while True:
+            line = self._ask(f"{ask} [1-{n}, help]: ").strip()
+            command, _, arg = line.partition(" ")
+            command = command.lower()
+            if not line:
+                continue
+            if line.isdigit():
+                if 1 <= int(line) <= n:
+                    return options[int(line) - 1]
+                self._say(f"there is no option {line}: type a number from 1 to {n}")
+            elif command in ("help", "?"):
+                self._help()
+            elif command == "rules":
+                self.console.print(Markdown(type(self.game).rules_summary()))
+            elif command == "board":
+                self._show(question, options)
+            elif command == "save":
+                self._save(arg.strip())
+            elif command in ("quit", "exit", "q"):
+                raise QuitGame(self._quit_message("quit"))
+            else:
+                match = [a for a in options if str(a).lower() == line.lower()]
+                if match:
+                    return match[0]
+                self._say(f"not understood: {line!r}; type a number from 1 to {n}, or 'help'")
+
+    def _say(self, message: str) -> None:
+        self.console.print(Text(message, style="yellow"), soft_wrap=True)
+
+    def _help(self) -> None:
+        table = Table("command", "what it does", show_edge=False)
+        for command, what in COMMANDS:
+            table.add_row(command, what)
+        self.console.print(table)
+
+    def _save(self, path: str) -> None:
+        if not path:
+            self._say("name the file: save FILE")
+            return
+        try:
+            written = elementa.save(self.state, path)
+        except SaveFileError as e:
+            self._say(f"not saved: {e}")
+            return
+        self.saved = (str(written), len(self.state.history()))
+        self.console.print(
+            Text(f"saved to {written}; continue later with: elementa play --resume {written}"), soft_wrap=True
+        )
+
+    def _quit_message(self, why: str) -> str:
+        if self.saved and self.saved[1] == len(self.state.history()):
+            return f"{why}: the game is saved in {self.saved[0]} (elementa play --resume {self.saved[0]})"
+        if self.saved:
+            return (
+                f"{why}: moves since your save to {self.saved[0]} are not saved; "
+                "next time type 'save FILE' just before quitting"
+            )
+        return (
+            f"{why}: the game was not saved; next time type 'save FILE' first, then resume with --resume FILE"
+        )
+
+
+def show_result(console: Console, state: State, human: int | None, names: dict[int, str]) -> None:
+    """Print the final board (spectator view), each seat's return, and who won.
+
+    Args:
+        names: how to call each computer seat (its agent spec).
+    """
+    game = state.game
+    console.rule(f"{game.info.title} · game over after {len(state.history())} steps")
+    console.print(render_observation(game.name, state.observation(None), None))
+    returns = state.returns()
+    best = max(returns)
+    winners = [p for p, r in enumerate(returns) if r == best]
+    table = Table("seat", "player", "return", "result", show_edge=False)
+    for p, r in enumerate(returns):
+        result = ("shared win" if len(winners) > 1 else "win") if p in winners else ""
+        table.add_row(str(p + 1), "you" if p == human else names.get(p, ""), f"{r:g}", result)
+    console.print(table)
+    if len(winners) == len(returns) and len(returns) > 1:
+        console.print("Result: a draw between all players.")
+    else:
+        console.print("Winner: " + ", ".join(seat_name(p, human) for p in winners))
+
+
+def default_ai(game: Game) -> str:
+    """Return the default opponent spec: ``greedy`` when the game has a rule-based agent, else ``random``."""
+    return "random" if game.rule_based_agent(0, 0) is None else "greedy"
+
+
+def seat_specs(game: Game, human: int | None, ai: str | None) -> dict[int, str]:
+    """Return the agent spec of every computer seat.
+
+    Args:
+        ai: one spec for all computer seats, a comma list with one spec per computer seat in seat
+            order, or ``None`` for :func:`default_ai`.
+
+    Raises:
+        CliError: a list whose length is neither 1 nor the number of computer seats.
+    """
+    computer = [p for p in range(game.num_players) if p != human]
+    specs = split_specs(ai) if ai else [default_ai(game)]
+    if len(specs) == 1:
+        specs = specs * len(computer)
+    if len(specs) != len(computer):
+        raise CliError(f"--ai lists {len(specs)} agents but there are {len(computer)} computer seats")
+    return dict(zip(computer, specs, strict=True))
+
+
+def play_command(
+    game_name: str | None,
+    *,
+    players: int | None,
+    seat: int,
+    ai: str | None,
+    seed: int | None,
+    options: list[str],
+    watch: bool,
+    resume: Path | None,
+    table_dice: bool,
+) -> int:
+    """Run ``elementa play`` and return the exit status (errors exit through :func:`user_errors`)."""
+    console = Console()
+    if sys.stdin.isatty():
+        import readline  # noqa: F401  (line editing and history at the prompts)
+    with user_errors():
+        if resume is not None:
+            if options or players is not None or seed is not None:
+                raise CliError("--resume takes the game, options and seed from the save file")
+            state = elementa.load(resume)
+            if game_name is not None and game_name != state.game.name:
+                raise CliError(f"{resume} holds a game of {state.game.name}, not {game_name}")
+        elif game_name is None:
+            raise CliError("name a game (see: elementa games) or give --resume FILE")
+        else:
+            game = build_game(game_name, options, players)
+            state = game.new_initial_state(random.SystemRandom().randrange(2**31) if seed is None else seed)
+        game = state.game
+        n = game.num_players
+        if not 0 <= seat <= n:
+            raise CliError(f"--seat must be 1..{n} (or 0 to watch), got {seat}")
+        human = None if watch or seat == 0 else seat - 1
+        specs = seat_specs(game, human, ai)
+        agents = {
+            p: make_agent(spec, game, p, derive_seed(state.seed, "agent", p)) for p, spec in specs.items()
+        }
+        opponents = ", ".join(f"player {p + 1} ({spec})" for p, spec in specs.items())
+        console.print(
+            f"{game.info.title}, {n} players, seed {state.seed}"
+            + ("" if resume is None else f", resumed from {resume} at step {len(state.history())}"),
+            markup=False,
+            soft_wrap=True,
+        )
+        if human is None:
+            console.print(f"Watching: {opponents}", markup=False, soft_wrap=True)
+        else:
+            console.print(
+                f"You are player {human + 1}; {opponents}. Type 'help' for commands.",
+                markup=False,
+                soft_wrap=True,
+            )
+        session = PlaySession(state, human=human, agents=agents, console=console, table_dice=table_dice)
+        try:
+            session.run()
+        except QuitGame as q:
+            console.print(Text(str(q)), soft_wrap=True)
+            return q.status
+        if session.log:
+            console.print(Text("Since your last move:", style="bold"), soft_wrap=True)
+            for line in session.log:
+                console.print(Text(f"  {line}"), soft_wrap=True)
+        show_result(console, state, human, specs)
+    return 0

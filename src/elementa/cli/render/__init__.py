@@ -1,0 +1,43 @@
+"""Terminal rendering of observations: a game's own renderer if it has one, else a generic tree.
+
+A game ``foo-bar`` may provide ``elementa/cli/render/foo_bar.py`` with
+``render(observation: dict, player: int | None) -> rich.console.RenderableType``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import Any
+
+from rich.console import RenderableType
+
+from elementa.cli.render import generic
+
+Renderer = Callable[[Mapping[str, Any], int | None], RenderableType]
+
+
+@cache
+def renderer_for(game_name: str) -> Renderer:
+    """Return the renderer of a game: its module's ``render`` function, or :func:`generic.render`."""
+    module_name = f"{__name__}.{game_name.replace('-', '_')}"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as e:
+        if e.name != module_name:
+            raise
+        return generic.render
+    render: Renderer = module.render
+    return render
+
+
+def render_observation(game_name: str, observation: Mapping[str, Any], player: int | None) -> RenderableType:
+    """Return a Rich renderable of what ``player`` sees.
+
+    Args:
+        game_name: the registered game name (``"toy-dice"``); dashes map to underscores in module names.
+        observation: ``state.observation(player)``.
+        player: the seat whose view it is (0-based), or ``None`` for a spectator.
+    """
+    return renderer_for(game_name)(observation, player)

@@ -1,0 +1,133 @@
+"""Running many games between agents, reproducibly, optionally in several processes.
+
+Game ``i`` of a run with seed ``s`` is seeded with ``derive_seed(s, "game", i)`` and the agent at seat
+``p`` with ``derive_seed(s, "agent", i, p)``, so a run's results depend only on its matchup and seed,
+never on the number of worker processes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from elementa.agents import make_agent
+from elementa.core import CHANCE, Agent, ConfigError, Game, load_game, play_game
+from elementa.sim.stats import GameRecord, win_shares
+
+
+def derive_seed(base: int, *keys: int | str) -> int:
+    """Return a seed in ``range(2**31)`` derived from a base seed and keys, stable across runs and machines.
+
+    Example: ``derive_seed(1, "game", 0)`` seeds the first game of a run with seed 1.
+    """
+    return random.Random(":".join(str(k) for k in (base, *keys))).randrange(2**31)
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """What to simulate: a game with options, one agent spec per seat, and a base seed.
+
+    Attributes:
+        game: the registered game name.
+        options: the game's options (``players`` must match the number of agents).
+        agents: one agent spec per seat, in seat order.
+        seed: the base seed of the run.
+    """
+
+    game: str
+    options: dict[str, Any] = field(hash=False)
+    agents: tuple[str, ...]
+    seed: int = 0
+
+    def load(self) -> Game:
+        """Return the game and check that every agent can play it.
+
+        Raises:
+            ConfigError: a bad game or option, an unknown agent spec, or the wrong number of agents.
+        """
+        game = load_game(self.game, **self.options)
+        if len(self.agents) != game.num_players:
+            raise ConfigError(
+                f"{game.num_players} players need {game.num_players} agents, got {len(self.agents)}",
+                option="agents",
+            )
+        for p, spec in enumerate(self.agents):
+            make_agent(spec, game, p, 0)
+        return game
+
+
+def make_agents(matchup: Matchup, game: Game, index: int) -> list[Agent]:
+    """Return the agents of game ``index`` of a run, with their derived seeds."""
+    return [
+        make_agent(spec, game, p, derive_seed(matchup.seed, "agent", index, p))
+        for p, spec in enumerate(matchup.agents)
+    ]
+
+
+def play_one(matchup: Matchup, index: int) -> GameRecord:
+    """Play game ``index`` of a run and return its record.
+
+    Raises:
+        ConfigError: see :meth:`Matchup.load`.
+        RuntimeError: the game did not end within the run loop's step limit.
+    """
+    game = load_game(matchup.game, **matchup.options)
+    seed = derive_seed(matchup.seed, "game", index)
+    state = play_game(game, make_agents(matchup, game, index), seed=seed)
+    history = state.history()
+    returns = tuple(state.returns())
+    roles = state.roles()
+    return GameRecord(
+        index=index,
+        seed=seed,
+        returns=returns,
+        shares=tuple(win_shares(returns, game.utility_range())),
+        roles=None if roles is None else tuple(roles),
+        decisions=sum(1 for player, _ in history if player != CHANCE),
+        steps=len(history),
+    )
+
+
+def iter_games(matchup: Matchup, n: int, workers: int = 1) -> Iterator[GameRecord]:
+    """Yield the records of games ``0 .. n-1`` of a run, in order.
+
+    Args:
+        matchup: what to play (checked first, in this process).
+        n: the number of games.
+        workers: the number of processes; 1 plays in this process.
+
+    Raises:
+        ConfigError: see :meth:`Matchup.load`; also for ``n < 1`` or ``workers < 1``.
+    """
+    if n < 1:
+        raise ConfigError(f"the number of games must be at least 1, got {n}", option="games")
+    if workers < 1:
+        raise ConfigError(f"the number of workers must be at least 1, got {workers}", option="workers")
+    matchup.load()
+    if workers == 1:
+        for i in range(n):
+            yield play_one(matchup, i)
+        return
+    chunk = max(1, n // (workers * 16))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(partial(play_one, matchup), range(n), chunksize=chunk)
+
+
+def run_games(
+    matchup: Matchup, n: int, workers: int = 1, on_game: Callable[[GameRecord], None] | None = None
+) -> list[GameRecord]:
+    """Play ``n`` games and return their records in order (see :func:`iter_games`).
+
+    Args:
+        on_game: called after each game, for example to advance a progress bar.
+    """
+    records = []
+    for record in iter_games(matchup, n, workers):
+        records.append(record)
+        if on_game:
+            on_game(record)
+    return records

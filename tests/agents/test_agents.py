@@ -1,0 +1,92 @@
+"""The agent registry: spec strings to agents, and its errors."""
+
+from __future__ import annotations
+
+import pytest
+
+import elementa
+from elementa.agents import RandomAgent, agent_specs, make_agent, register_agent, spec_names
+from elementa.core import Agent, ConfigError, State
+from tests.support.toy import ToyGame, ToyOptions
+
+
+class FirstAgent(Agent):
+    """Always takes the first legal action."""
+
+    name = "first"
+
+    def step(self, state: State) -> elementa.Action:
+        return state.legal_actions(self.player)[0]
+
+
+class ToyWithRules(ToyGame):
+    """The toy game with a rule-based agent."""
+
+    def rule_based_agent(self, player: int, seed: int = 0) -> Agent:
+        return FirstAgent(player, seed)
+
+
+def toy(players: int = 2) -> elementa.Game:
+    return elementa.load_game("toy-dice", players=players)
+
+
+def test_builtin_specs_are_listed_with_help() -> None:
+    assert spec_names()[:2] == ["random", "greedy"]
+    assert all(s.help for s in agent_specs())
+
+
+def test_random_agent_picks_legal_actions_and_finishes_games() -> None:
+    game = toy(3)
+    agents = [make_agent("random", game, p, seed=p) for p in range(3)]
+    assert all(isinstance(a, RandomAgent) and a.player == p for p, a in enumerate(agents))
+    final = elementa.play_game(game, agents, seed=4)
+    assert final.is_terminal()
+
+
+def test_random_agent_is_reproducible_with_its_seed() -> None:
+    game = toy(2)
+
+    def choices(seed: int) -> list[int]:
+        agent = make_agent("random", game, 0, seed)
+        state = game.new_initial_state(1)
+        while state.is_chance_node():
+            elementa.core.resolve_chance(state)
+        return [agent.step(state).id for _ in range(30)]
+
+    assert choices(5) == choices(5)
+    assert choices(5) != choices(6)
+
+
+def test_spec_is_case_and_space_insensitive() -> None:
+    assert isinstance(make_agent(" Random ", toy(), 1), RandomAgent)
+
+
+def test_unknown_spec_lists_the_valid_specs() -> None:
+    with pytest.raises(ConfigError) as err:
+        make_agent("grandmaster", toy(), 0)
+    assert "grandmaster" in str(err.value)
+    assert "random" in str(err.value) and "greedy" in str(err.value)
+    assert err.value.choices == spec_names()
+
+
+def test_greedy_without_a_rule_based_agent_is_a_config_error() -> None:
+    with pytest.raises(ConfigError, match="no rule-based"):
+        make_agent("greedy", toy(), 0)
+
+
+def test_greedy_is_the_games_rule_based_agent() -> None:
+    game = ToyWithRules(ToyOptions(players=2))
+    agent = make_agent("greedy", game, 1, seed=3)
+    assert isinstance(agent, FirstAgent) and agent.player == 1
+
+
+def test_seat_outside_the_game_is_refused() -> None:
+    with pytest.raises(ConfigError, match="seat 3"):
+        make_agent("random", toy(2), 2)
+
+
+def test_register_refuses_duplicates_and_malformed_names() -> None:
+    with pytest.raises(ValueError, match="already registered"):
+        register_agent("random", lambda g, p, s: RandomAgent(p, s), "again")
+    with pytest.raises(ValueError, match="lower-case word"):
+        register_agent("Two Words", lambda g, p, s: RandomAgent(p, s), "bad")

@@ -1,0 +1,72 @@
+"""Every refused input prints one ``error:`` line and exits with status 2, never a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from elementa.cli.app import main
+from tests.cli.helpers import assert_one_line_error, run
+
+
+def test_option_out_of_range() -> None:
+    assert_one_line_error(run("play", "toy-dice", "-o", "players=9"), "players", "2..4")
+
+
+def test_unknown_option_and_game() -> None:
+    assert_one_line_error(run("play", "toy-dice", "-o", "colour=red", "--watch"), "colour")
+    assert_one_line_error(run("simulate", "no-such-game", "-n", "2"), "no-such-game", "toy-dice")
+
+
+def test_bad_option_syntax() -> None:
+    assert_one_line_error(run("simulate", "toy-dice", "-o", "players"), "key=value")
+
+
+def test_players_contradicting_option() -> None:
+    assert_one_line_error(run("play", "toy-dice", "-p", "3", "-o", "players=2", "--watch"), "contradicts")
+
+
+def test_corrupt_save_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "elementa-save", "version": 1, "game": "toy-dice"', encoding="utf-8")
+    assert_one_line_error(run("play", "--resume", str(bad)), "not JSON")
+    bad.write_text('{"format": "something-else"}', encoding="utf-8")
+    assert_one_line_error(run("play", "--resume", str(bad)), "format")
+    assert_one_line_error(run("replay", str(bad), "--all"), "format")
+
+
+def test_missing_save_file(tmp_path: Path) -> None:
+    assert_one_line_error(run("play", "--resume", str(tmp_path / "nope.json")), "nope.json")
+
+
+def test_unknown_agent_and_wrong_agent_count() -> None:
+    assert_one_line_error(run("simulate", "toy-dice", "-n", "2", "--agents", "wizard"), "wizard", "random")
+    assert_one_line_error(run("simulate", "toy-dice", "-n", "2", "-a", "random,random", "-p", "3"), "agents")
+    assert_one_line_error(run("play", "toy-dice", "--ai", "greedy"), "rule-based")
+    assert_one_line_error(
+        run("play", "toy-dice", "-p", "3", "--ai", "random,random,random"), "computer seats"
+    )
+
+
+def test_bad_seat_and_missing_game() -> None:
+    assert_one_line_error(run("play", "toy-dice", "--seat", "5"), "--seat")
+    assert_one_line_error(run("play"), "name a game")
+
+
+def test_usage_errors_through_main_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["play", "toy-dice", "--seat", "abc"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error: ") and "--seat" in err[0]
+
+
+def test_main_reports_game_errors_and_success(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["simulate", "toy-dice", "-o", "sides=5"])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.startswith("error: toy-dice: option sides=5")
+    with pytest.raises(SystemExit) as exit_:
+        main(["games"])
+    assert exit_.value.code == 0
