@@ -1,0 +1,80 @@
+"""The Elemenders game: its options, presets and the factory of initial states."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from elementa.core import ActionSpace, Agent, Game, GameInfo, option
+from elementa.games.elemenders.actions import ActionMaker, make_action_space
+from elementa.games.elemenders.board import board
+from elementa.games.elemenders.state import ElemendersState
+
+
+@dataclass(frozen=True)
+class ElemendersOptions:
+    """The options of Elemenders; each contested reading of the rulebook is one (docs/rulings)."""
+
+    players: int = option(2, "number of players", choices=(2,))
+    board_rows: int = option(
+        10, "rows of the board, 10 (Setup) or 12 (the '12x11' of Movement); ruling ELM-1", choices=(10, 12)
+    )
+    adjacency: int = option(
+        4, "squares a unit can attack: 4 orthogonal neighbours, or 8 with diagonals; ELM-4", choices=(4, 8)
+    )
+    straight_line_moves: bool = option(False, "a unit's steps and slides must keep one direction; ELM-5")
+    pass_friendly_monolith: bool = option(True, "units may pass through their own monoliths; ELM-13")
+    first_turn: str = option(
+        "first_placer",
+        "who takes the first turn: the player who placed first, or the other; ELM-3",
+        choices=("first_placer", "second_placer"),
+    )
+    max_turns: int = option(
+        200, "turns (both players') before the game is a draw, 0 for none; ELM-15", minimum=0
+    )
+
+
+class ElemendersGame(Game):
+    """Elemenders by Nick Robison: terraform the board with fire, water and plant units and destroy the
+    opponent's true monolith (source: elemenders.txt)."""
+
+    info = GameInfo(
+        "elemenders",
+        "Elemenders",
+        2,
+        2,
+        "Move, fight and terraform with fire, water and plant units; destroy the hidden true monolith.",
+        chance=True,
+        simultaneous=False,
+        perfect_information=False,
+    )
+    options_class = ElemendersOptions
+    presets: ClassVar[dict[str, dict[str, Any]]] = {
+        "board-12x11": {"board_rows": 12},
+        "other-readings": {
+            "adjacency": 8,
+            "straight_line_moves": True,
+            "pass_friendly_monolith": False,
+            "first_turn": "second_placer",
+        },
+        "quick": {"max_turns": 40},
+    }
+    """The 12-row board; every other contested reading at once (rulings ELM-3, 4, 5, 13); short games."""
+
+    def __init__(self, options: ElemendersOptions) -> None:
+        super().__init__(options)
+        self.actions = ActionMaker(self.action_space, board(options.board_rows))
+        """Makes (and reuses) the labelled actions of this game."""
+
+    def _make_action_space(self) -> ActionSpace:
+        return make_action_space(self.options.board_rows)
+
+    def new_initial_state(self, seed: int | None = None) -> ElemendersState:
+        return ElemendersState(self, seed)
+
+    def rule_based_agent(self, player: int, seed: int = 0) -> Agent:
+        """Return the greedy agent: it advances on the enemy monoliths, attacks and terraforms to its
+        advantage (see ``elementa.games.elemenders.agent``)."""
+        from elementa.games.elemenders.agent import GreedyAgent
+
+        return GreedyAgent(player, seed)

@@ -1,0 +1,79 @@
+"""Where a unit can move and whom it can attack: pure functions of the board and the pieces on it.
+
+The pieces are given as three lists indexed by square (see ``ElemendersState``): ``owner`` (-1 for
+an empty square, else the seat), ``piece`` (:data:`FIRE`, :data:`WATER`, :data:`PLANT` or
+:data:`MONOLITH`) and the terrain.
+"""
+
+from __future__ import annotations
+
+from elementa.games.elemenders.board import FOREST, MONOLITH, PLANT, RIVER, WATER, Board
+
+
+def destinations(
+    geometry: Board,
+    terrain: list[int],
+    owner: list[int],
+    piece: list[int],
+    start: int,
+    *,
+    straight: bool = False,
+    pass_friendly_monolith: bool = True,
+) -> list[int]:
+    """Return the squares a unit can end its move on, in square order.
+
+    A unit spends up to two movement points (a plant one, or two when both squares it enters are
+    forest); a point is one orthogonal step, or for a water unit standing on a river a straight slide
+    of any length along connected river squares. It may pass through friendly units (and friendly
+    monoliths when ``pass_friendly_monolith``), never through enemy pieces, and may only stop on an
+    empty square. Source: elemenders.txt, Movement, Rivers, Forests; rulings ELM-5, ELM-6, ELM-7,
+    ELM-13.
+
+    Args:
+        geometry: the board.
+        terrain, owner, piece: the per-square lists of the state.
+        start: the moving unit's square.
+        straight: every step and slide of the move must keep one direction (option
+            ``straight_line_moves``).
+        pass_friendly_monolith: whether the unit may pass through its own monoliths.
+
+    Returns:
+        The reachable empty squares, without ``start``.
+    """
+    me = owner[start]
+    kind = piece[start]
+
+    def passable(s: int) -> bool:
+        o = owner[s]
+        return o < 0 or (o == me and (pass_friendly_monolith or piece[s] != MONOLITH))
+
+    reached: set[int] = set()
+    frontier: set[tuple[int, int]] = {(start, -1)}
+    for point in range(2):
+        nxt: set[tuple[int, int]] = set()
+        for here, heading in frontier:
+            if kind == PLANT and point == 1 and terrain[here] != FOREST:
+                continue
+            for direction in range(4) if heading < 0 else (heading,):
+                keep = direction if straight else -1
+                s = geometry.step[direction][here]
+                if s >= 0 and passable(s) and (kind != PLANT or point == 0 or terrain[s] == FOREST):
+                    nxt.add((s, keep))
+                if kind == WATER and terrain[here] == RIVER:
+                    while s >= 0 and terrain[s] == RIVER and passable(s):
+                        nxt.add((s, keep))
+                        s = geometry.step[direction][s]
+        reached.update(s for s, _ in nxt)
+        frontier = nxt
+    return sorted(s for s in reached if owner[s] < 0)
+
+
+def attack_targets(geometry: Board, owner: list[int], start: int, *, adjacency: int = 4) -> list[int]:
+    """Return the squares of the enemy pieces (units and monoliths) a unit at ``start`` can attack.
+
+    Source: elemenders.txt, Attacking; ruling ELM-4 (``adjacency`` 4: orthogonal neighbours only, 8:
+    diagonal ones too).
+    """
+    me = owner[start]
+    around = geometry.adjacent4[start] if adjacency == 4 else geometry.adjacent8[start]
+    return sorted(s for s in around if owner[s] >= 0 and owner[s] != me)

@@ -1,0 +1,454 @@
+"""One position of Elemenders and the rules that move it on.
+
+Phases, in order (``observation()["phase"]``):
+
+* ``mark``: each player in turn secretly marks one of their five monoliths as the true one;
+* ``first``: chance, one coin: who places the first unit;
+* ``place``: the players alternate placing their six starting units on their home rows;
+* ``turn``: the player to move activates their units one at a time (select, then move/attack,
+  terraform or hold), or ends the turn; end-of-turn terrain effects follow;
+* ``spawn_flip``: chance, one coin after each round of two turns; on heads, ``spawn``: each player
+  (the first to move first) places one new unit on a free square of their home row;
+* ``over``: a true monolith fell, or the turn limit was reached (a draw).
+
+The pieces are kept in three lists indexed by square: ``owner`` (-1 when empty), ``piece`` and
+``health``. Source: elemenders.txt throughout; rulings in docs/rulings/elemenders.md.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from elementa.core import CHANCE, TERMINAL, Action, State
+from elementa.games.elemenders.actions import seat_name
+from elementa.games.elemenders.board import (
+    CROSS,
+    ELEMENTS,
+    FIRE,
+    FOREST,
+    HORIZONTAL,
+    LAVA,
+    MONOLITH,
+    MONOLITH_COLUMNS,
+    PIECE_NAMES,
+    PLANT,
+    RIVER,
+    TERRAIN_OF,
+    VERTICAL,
+    WATER,
+    board,
+    terraform,
+)
+from elementa.games.elemenders.movement import attack_targets, destinations
+
+if TYPE_CHECKING:
+    from elementa.games.elemenders.game import ElemendersGame
+
+MARK, FIRST, PLACE, TURN, SPAWN_FLIP, SPAWN, OVER = (
+    "mark",
+    "first",
+    "place",
+    "turn",
+    "spawn_flip",
+    "spawn",
+    "over",
+)
+UNIT_HEALTH = 2
+"""Health of every unit (source: elemenders.txt, Attacking)."""
+TRUE_HEALTH, DECOY_HEALTH = 2, 1
+"""Health of the true and of a decoy monolith (source: elemenders.txt, Monoliths and Winning)."""
+STARTING_UNITS = 2
+"""Starting units of each element per player (source: elemenders.txt, Setup)."""
+TERRAIN_SYMBOLS = " ~=^"
+
+
+class ElemendersState(State):
+    """A position of Elemenders (see the module docstring for the phases)."""
+
+    game: ElemendersGame
+
+    def __init__(self, game: ElemendersGame, seed: int | None) -> None:
+        super().__init__(game, seed)
+        g = board(game.options.board_rows)
+        self.board = g
+        self.terrain = [0] * g.size
+        self.owner = [-1] * g.size
+        self.piece = [0] * g.size
+        self.health = [0] * g.size
+        self.acted = [False] * g.size
+        for p in (0, 1):
+            for s in g.monolith_squares(p):
+                self.owner[s], self.piece[s], self.health[s] = p, MONOLITH, DECOY_HEALTH
+        self.phase = MARK
+        self.true_square = [-1, -1]
+        self.revealed = [False, False]
+        self.first_placer = -1
+        self.first_mover = -1
+        self.to_move = 0
+        self.to_place = [[STARTING_UNITS] * 3, [STARTING_UNITS] * 3]
+        self.spawn_queue: list[int] = []
+        self.active = -1
+        self.moved = False
+        self.turns_done = 0
+        self.last_flip = -1
+        self.winner = -1
+
+    # ------------------------------------------------------------------------------ core protocol
+    def current_player(self) -> int:
+        if self.phase in (FIRST, SPAWN_FLIP):
+            return CHANCE
+        if self.phase == OVER:
+            return TERMINAL
+        return self.to_move
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        make = self.game.actions
+        if self.phase == FIRST:
+            return [(make.first(0), 0.5), (make.first(1), 0.5)]
+        return [(make.coin(1), 0.5), (make.coin(0), 0.5)]
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        make, piece = self.game.actions, self.piece
+        if self.phase == MARK:
+            return [make.mark(i, s) for i, s in enumerate(self.board.monolith_squares(player))]
+        if self.phase in (PLACE, SPAWN):
+            return self._placements(player)
+        if self.active < 0:
+            return [*(make.select(piece[s], s) for s in self._ready_units(player)), make.end_turn()]
+        me, kind = self.active, piece[self.active]
+        acts = [] if self.moved else [make.move(kind, me, s) for s in self._destinations()]
+        acts += [make.attack(kind, me, piece[s], s) for s in self._targets(me)]
+        if not self.moved:
+            shapes = (VERTICAL, HORIZONTAL) if kind == WATER else (CROSS,)
+            acts += [make.terraform(kind, me, shape) for shape in shapes]
+        acts.append(make.hold(kind, me, self.moved))
+        return acts
+
+    def _apply(self, action: Action, player: int) -> None:
+        kind, args = action.kind, action.args
+        if kind == "mark":
+            self._mark(player, args[0])
+        elif kind == "first":
+            self.first_placer = self.to_move = args[0]
+            self.phase = PLACE
+        elif kind == "place":
+            self._place(player, args[0], args[1])
+        elif kind == "coin":
+            self._spawn_flip(args[0])
+        elif kind == "select":
+            self.active, self.moved = args[0], False
+        elif kind == "move":
+            self._move(args[0])
+        elif kind == "attack":
+            self._attack(player, args[0])
+        elif kind == "terraform":
+            element = self.piece[self.active]
+            terraform(self.board, self.terrain, self.active, TERRAIN_OF[element], args[0])
+            self._finish_unit()
+        elif kind == "hold":
+            self._finish_unit()
+        else:
+            self._end_turn()
+
+    def returns(self) -> list[float]:
+        if self.phase != OVER:
+            return [0.0, 0.0]
+        if self.winner < 0:
+            return [0.5, 0.5]
+        return [1.0 if p == self.winner else 0.0 for p in (0, 1)]
+
+    def roles(self) -> list[str] | None:
+        """Return ``["moves first", "moves second"]`` in seat order once the coin has decided it."""
+        if self.first_mover < 0:
+            return None
+        return ["moves first" if p == self.first_mover else "moves second" for p in (0, 1)]
+
+    def describe_action(self, action: Action, player: int, viewer: int | None) -> str:
+        """Hide which monolith another player marks as true; otherwise the action's label."""
+        if action.kind == "mark" and viewer != player:
+            return f"{seat_name(player)} marks a true monolith in secret"
+        return super().describe_action(action, player, viewer)
+
+    # ------------------------------------------------------------------------------------ setup
+    def _mark(self, player: int, index: int) -> None:
+        """Make a monolith the player's true one (source: elemenders.txt, Monoliths; ruling ELM-12)."""
+        s = self.board.monolith_squares(player)[index]
+        self.true_square[player] = s
+        self.health[s] = TRUE_HEALTH
+        if player == 0:
+            self.to_move = 1
+        else:
+            self.phase = FIRST
+
+    def _free_home_columns(self, player: int) -> list[int]:
+        row = self.board.home_row(player) * self.board.cols
+        return [c for c in range(self.board.cols) if self.owner[row + c] < 0]
+
+    def _placements(self, player: int) -> list[Action]:
+        left = self.to_place[player] if self.phase == PLACE else [1, 1, 1]
+        row = self.board.home_row(player) * self.board.cols
+        free = self._free_home_columns(player)
+        spawn = self.phase == SPAWN
+        return [self.game.actions.place(e, c, row + c, spawn) for e in ELEMENTS if left[e] > 0 for c in free]
+
+    def _place(self, player: int, element: int, col: int) -> None:
+        """Put a new unit on the home row (source: elemenders.txt, Setup and Spawning)."""
+        s = self.board.home_row(player) * self.board.cols + col
+        self.owner[s], self.piece[s], self.health[s] = player, element, UNIT_HEALTH
+        if self.phase == SPAWN:
+            self.spawn_queue.pop(0)
+            self._next_spawn()
+            return
+        self.to_place[player][element] -= 1
+        other = 1 - player
+        if sum(self.to_place[other]):
+            self.to_move = other
+        elif not sum(self.to_place[player]):
+            first = self.game.options.first_turn == "first_placer"
+            self.first_mover = self.first_placer if first else 1 - self.first_placer
+            self._start_turn(self.first_mover)
+
+    # ------------------------------------------------------------------------------------ turns
+    def _ready_units(self, player: int) -> list[int]:
+        """Return the squares of the player's units that have not acted this turn."""
+        owner, piece, acted = self.owner, self.piece, self.acted
+        return [
+            s for s in range(self.board.size) if owner[s] == player and piece[s] != MONOLITH and not acted[s]
+        ]
+
+    def _destinations(self) -> list[int]:
+        o = self.game.options
+        return destinations(
+            self.board,
+            self.terrain,
+            self.owner,
+            self.piece,
+            self.active,
+            straight=o.straight_line_moves,
+            pass_friendly_monolith=o.pass_friendly_monolith,
+        )
+
+    def _targets(self, square: int) -> list[int]:
+        return attack_targets(self.board, self.owner, square, adjacency=self.game.options.adjacency)
+
+    def _start_turn(self, player: int) -> None:
+        self.phase, self.to_move, self.active = TURN, player, -1
+        if not self._ready_units(player):
+            self._end_turn()
+
+    def _move(self, to: int) -> None:
+        """Move the active unit; it may still attack (source: elemenders.txt, Actions, Movement)."""
+        fr = self.active
+        for cells in (self.owner, self.piece, self.health):
+            cells[to], cells[fr] = cells[fr], cells[to]
+        self.owner[fr] = -1
+        self.active, self.moved = to, True
+        if not self._targets(to):
+            self._finish_unit()
+
+    def _attack(self, player: int, target: int) -> None:
+        """One point of damage; a destroyed true monolith wins (source: elemenders.txt, Attacking,
+        Monoliths and Winning; ruling ELM-12 on what a hit reveals)."""
+        enemy = self.owner[target]
+        self.health[target] -= 1
+        if self.health[target] <= 0:
+            self.owner[target] = -1
+        if target == self.true_square[enemy]:
+            self.revealed[enemy] = True
+            if self.health[target] <= 0:
+                self.winner, self.phase = player, OVER
+                return
+        self._finish_unit()
+
+    def _finish_unit(self) -> None:
+        self.acted[self.active] = True
+        self.active = -1
+        if not self._ready_units(self.to_move):
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        """Terrain effects on the mover's units, then the next turn or the spawn flip.
+
+        Source: elemenders.txt, Lava, Rivers, Forests (rulings ELM-9, ELM-18), Spawning; the turn
+        limit is ruling ELM-15.
+        """
+        player = self.to_move
+        for s in range(self.board.size):
+            if self.owner[s] != player or self.piece[s] == MONOLITH:
+                continue
+            t, kind = self.terrain[s], self.piece[s]
+            if (t == LAVA and kind != FIRE) or (t == RIVER and kind == FIRE):
+                self.health[s] -= 1
+                if self.health[s] <= 0:
+                    self.owner[s] = -1
+            elif t == FOREST and kind == PLANT:
+                self.health[s] = UNIT_HEALTH
+        self.acted = [False] * self.board.size
+        self.active = -1
+        self.turns_done += 1
+        limit = self.game.options.max_turns
+        if limit and self.turns_done >= limit:
+            self.phase = OVER
+        elif player == self.first_mover:
+            self._start_turn(1 - player)
+        else:
+            self.phase = SPAWN_FLIP
+
+    def _spawn_flip(self, heads: int) -> None:
+        """Source: elemenders.txt, Spawning; order and full rows: ruling ELM-11."""
+        self.last_flip = heads
+        self.spawn_queue = [self.first_mover, 1 - self.first_mover] if heads else []
+        self.phase = SPAWN
+        self._next_spawn()
+
+    def _next_spawn(self) -> None:
+        while self.spawn_queue and not self._free_home_columns(self.spawn_queue[0]):
+            self.spawn_queue.pop(0)
+        if self.spawn_queue:
+            self.to_move = self.spawn_queue[0]
+        else:
+            self._start_turn(self.first_mover)
+
+    # ----------------------------------------------------------------------- information and copies
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """Return what ``player`` (or a spectator, ``None``) sees; JSON-ready.
+
+        Keys: ``rows``, ``cols``, ``adjacency``, ``max_turns``, ``viewer``, ``phase``, ``to_move``
+        (a seat, or -1 for chance, -4 when over), ``turn`` (turns completed), ``first_placer``,
+        ``first_mover`` (seat or null), ``marked`` ([bool, bool]), ``to_place`` (per seat, units
+        left per element ``{"fire": n, ...}``), ``spawning`` (seats still to spawn), ``last_flip``
+        (``"heads"``, ``"tails"`` or null), ``active`` (square name of the unit acting, or null),
+        ``moved``, ``winner`` (seat or null), ``terrain`` (one string per row from row 1, one
+        character per column: ``" "`` none, ``"~"`` lava, ``"="`` river, ``"^"`` forest),
+        ``units`` and ``monoliths`` (lists of ``{"square", "row", "col", "owner", ...}``).
+
+        A monolith shows ``"true"`` and ``"health"`` to its owner; to anyone else both are null
+        until a hit reveals it (ruling ELM-12) or the game is over.
+        """
+        g = self.board
+        over = self.phase == OVER
+        units, monoliths = [], []
+        for s in range(g.size):
+            if self.owner[s] >= 0 and self.piece[s] != MONOLITH:
+                units.append(
+                    {
+                        **self._where(s),
+                        "owner": self.owner[s],
+                        "element": PIECE_NAMES[self.piece[s]],
+                        "health": self.health[s],
+                        "acted": self.acted[s],
+                    }
+                )
+        for p in (0, 1):
+            for s in g.monolith_squares(p):
+                standing = self.owner[s] == p and self.piece[s] == MONOLITH
+                is_true = s == self.true_square[p]
+                known = over or player == p or not standing or (is_true and self.revealed[p])
+                health = self.health[s] if standing else 0
+                monoliths.append(
+                    {
+                        **self._where(s),
+                        "owner": p,
+                        "standing": standing,
+                        "true": (is_true if self.true_square[p] >= 0 else None) if known else None,
+                        "health": health if known else None,
+                    }
+                )
+        return {
+            "rows": g.rows,
+            "cols": g.cols,
+            "adjacency": self.game.options.adjacency,
+            "max_turns": self.game.options.max_turns,
+            "viewer": player,
+            "phase": self.phase,
+            "to_move": self.current_player(),
+            "turn": self.turns_done,
+            "first_placer": None if self.first_placer < 0 else self.first_placer,
+            "first_mover": None if self.first_mover < 0 else self.first_mover,
+            "marked": [s >= 0 for s in self.true_square],
+            "to_place": [{PIECE_NAMES[e]: n for e, n in enumerate(left)} for left in self.to_place],
+            "spawning": list(self.spawn_queue) if self.phase == SPAWN else [],
+            "last_flip": None if self.last_flip < 0 else ("heads" if self.last_flip else "tails"),
+            "active": None if self.active < 0 else g.name(self.active),
+            "moved": self.moved,
+            "winner": None if self.winner < 0 else self.winner,
+            "terrain": [
+                "".join(TERRAIN_SYMBOLS[t] for t in self.terrain[r * g.cols : (r + 1) * g.cols])
+                for r in range(g.rows)
+            ],
+            "units": units,
+            "monoliths": monoliths,
+        }
+
+    def _where(self, square: int) -> dict[str, Any]:
+        row, col = divmod(square, self.board.cols)
+        return {"square": self.board.name(square), "row": row, "col": col}
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> ElemendersState:
+        """Return a copy in which the opponent's true monolith is redrawn among those ``player`` cannot
+        tell apart: the opponent's standing monoliths, unless a hit has already revealed the true one.
+
+        The recorded history is rewritten to match, so that replaying it gives the copy.
+        """
+        s = self.clone()
+        q = 1 - player
+        old = self.true_square[q]
+        if self.phase == OVER or old < 0 or self.revealed[q]:
+            return s
+        standing = [
+            m for m in self.board.monolith_squares(q) if self.owner[m] == q and self.piece[m] == MONOLITH
+        ]
+        new = rng.choice(standing)
+        s.health[old], s.health[new] = DECOY_HEALTH, TRUE_HEALTH
+        s.true_square[q] = new
+        sp = self.game.action_space
+        old_id = sp.encode("mark", MONOLITH_COLUMNS.index(old % self.board.cols))
+        new_id = sp.encode("mark", MONOLITH_COLUMNS.index(new % self.board.cols))
+        s._history = [(p, new_id if (p, a) == (q, old_id) else a) for p, a in s._history]
+        return s
+
+    def clone(self) -> ElemendersState:
+        """Return an independent copy (lists are copied; the board geometry and game are shared)."""
+        s = object.__new__(ElemendersState)
+        s.__dict__.update(self.__dict__)
+        for name in ("terrain", "owner", "piece", "health", "acted", "true_square", "revealed"):
+            setattr(s, name, getattr(self, name)[:])
+        s.to_place = [left[:] for left in self.to_place]
+        s.spawn_queue = self.spawn_queue[:]
+        s._history = self._history[:]
+        return s
+
+    def __str__(self) -> str:
+        """Return the board as a spectator sees it, top row first (no true monolith is shown).
+
+        Each square is three characters: the terrain symbol (``~`` lava, ``=`` river, ``^`` forest),
+        then the piece: ``F``/``W``/``P`` for player 1's units, ``f``/``w``/``p`` for player 2's, ``M``
+        or ``m`` for monoliths, followed by its health (``?`` for a monolith still hidden).
+        """
+        g = self.board
+        view = self.observation(None)
+        pieces: dict[str, str] = {}
+        for u in view["units"]:
+            letter = u["element"][0].upper() if u["owner"] == 0 else u["element"][0]
+            pieces[u["square"]] = f"{letter}{u['health']}"
+        for m in view["monoliths"]:
+            if m["standing"]:
+                pieces[m["square"]] = ("M" if m["owner"] == 0 else "m") + (
+                    "?" if m["health"] is None else str(m["health"])
+                )
+        lines = []
+        for r in reversed(range(g.rows)):
+            cells = [
+                TERRAIN_SYMBOLS[self.terrain[g.square(r, c)]] + pieces.get(g.name(g.square(r, c)), " .")
+                for c in range(g.cols)
+            ]
+            lines.append(f"{r + 1:>2} " + "".join(cells))
+        lines.append("   " + "".join(f"  {chr(ord('A') + c)}" for c in range(g.cols)))
+        status = f"phase {self.phase}, turn {self.turns_done}"
+        if self.phase == OVER:
+            status += ", draw" if self.winner < 0 else f", {seat_name(self.winner)} wins"
+        elif self.current_player() >= 0:
+            status += f", {seat_name(self.current_player())} to move"
+        lines.append(status)
+        return "\n".join(lines)
