@@ -1,0 +1,233 @@
+"""A rule-based player for the Elemental Card-Dice Game.
+
+It reads only its observation, its legal actions and the public card list, and follows simple rules:
+draw and take the turn's gold first, play every blessing, play the action worth most at the current
+dice (damage that kills at once before anything), buy the shop card worth most for its price, keep
+bids within what a card is worth, answer the opponent's damage with Veto or die manipulation, use die
+manipulation in its own favour, pay Paid Militia only to survive, and discard its weakest cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from elementa.core import Action, Agent, State
+from elementa.games.elemental_card_dice.cards import DICE, Card
+from elementa.games.elemental_card_dice.effects import EFFECTS
+
+_FIXED_WORTH = {
+    "double_gold": 0.0,  # replaced by the gold held
+    "amplify": 4.0,
+    "reroll": 3.0,
+    "change": 3.0,
+    "flip": 3.0,
+    "swap": 4.0,
+    "look_hand": 1.5,
+    "look_facedown": 1.5,
+    "peek_deck": 1.5,
+    "reorder_deck": 2.0,
+    "tutor": 5.0,
+    "express": 2.0,
+    "veto": 9.0,
+    "paid_militia": 10.0,
+    "cheapskate": 4.0,
+    "truly_blessed": 6.0,
+    "always_lucky": 10.0,
+}
+
+
+class CardDiceAgent(Agent):
+    """The rule-based ("greedy") agent; see the module docstring for its rules."""
+
+    name = "greedy"
+
+    def step(self, state: State) -> Action:
+        """Return one of ``state.legal_actions(self.player)`` chosen by the rules above."""
+        legal = state.legal_actions(self.player)
+        self.obs: dict[str, Any] = state.observation(self.player)
+        self.cards: dict[str, Card] = {c.name: c for c in state.game.cards}  # type: ignore[attr-defined]
+        self.by_id: tuple[Card, ...] = state.game.cards  # type: ignore[attr-defined]
+        self.max_by = max([c.by for c in self.by_id if c.effect == "change"] + [1])
+        me, foe = self.obs["players"][self.player], self.obs["players"][1 - self.player]
+        self.me, self.foe = me, foe
+        kinds = {a.kind for a in legal}
+        if self.obs["decision"] is not None:
+            return self._decide(legal)
+        if self.obs["chain"]:
+            return self._answer(legal)
+        if "raise" in kinds or "match" in kinds or self.obs["auction"] is not None:
+            return self._bid(legal)
+        return self._main(legal)
+
+    # ------------------------------------------------------------------------------ estimates
+    def strength(self, card: Card, dice: list[int] | None = None, seat: int | None = None) -> int:
+        """Return the card's strength for ``seat`` (default: me) at ``dice`` (default: now)."""
+        dice = dice if dice is not None else list(self.obs["dice"].values())
+        amps = self.obs["players"][self.player if seat is None else seat]["amplifiers"]
+        v = card.num
+        for d in card.dice:
+            v *= dice[d] * amps.get(DICE[d], 1)
+        if len(card.dice) == 1:
+            v *= amps.get("non-combo", 1)
+        return -(-v // card.den)
+
+    def worth(self, card: Card, dice: list[int] | None = None) -> float:
+        """Return a card's rough value to me now, in gold."""
+        e, s = card.effect, self.strength(card, dice)
+        if e == "damage":
+            return 2.0 * s if card.target == "opponent" else 0.8 * s
+        if e == "heal":
+            return s * (1.5 if self.me["health"] < 40 else 0.4)
+        if e in ("gain_gold",):
+            return float(s)
+        if e == "double_gold":
+            return float(self.me["gold"])
+        if e in ("draw_cards", "discard_hand", "discard_facedown", "extra_actions"):
+            return 2.0 * s
+        if e == "recycle":
+            return 0.5
+        if e == "shield":
+            return 3.0 * s
+        if e == "hand_size":
+            return 1.0 * s
+        return _FIXED_WORTH.get(e, 1.0)
+
+    def buy_worth(self, card: Card) -> float:
+        """Return what owning a card is worth to me, in gold (damage and card flow first)."""
+        e, s = card.effect, self.strength(card)
+        if e == "damage":
+            return 2.0 * s if card.target == "opponent" else 0.5 * s
+        if e == "draw_cards":
+            return 2.5 * s
+        if e == "gain_gold":
+            return 1.2 * s
+        if e == "always_lucky":
+            return 15.0
+        if e in ("extra_actions", "shield", "hand_size", "heal"):
+            return 0.5 * s
+        if e == "double_gold":
+            return 6.0
+        return 0.5 * _FIXED_WORTH.get(e, 1.0)
+
+    def _card(self, a: Action) -> Card:
+        return self.by_id[a.args[0]]
+
+    # ---------------------------------------------------------------------------- main phase
+    def _main(self, legal: list[Action]) -> Action:
+        by_kind: dict[str, list[Action]] = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
+        for kind in ("draw", "gain_gold", "bless"):
+            if kind in by_kind:
+                return by_kind[kind][0]
+        plays = by_kind.get("play", []) + by_kind.get("execute", [])
+        lethal = [
+            a
+            for a in plays
+            if self._card(a).effect == "damage" and self.strength(self._card(a)) >= self.foe["health"] + 1
+        ]
+        if lethal:
+            return lethal[0]
+        best = max(by_kind.get("play", []), key=lambda a: self.worth(self._card(a)), default=None)
+        if best is not None:
+            card = self._card(best)
+            if EFFECTS[card.effect].group in ("dice", "veto") and "place" in by_kind:
+                return next(a for a in by_kind["place"] if a.args == best.args)
+            if self.worth(card) >= 2 or len(self.me["hand"]) > self.me["hand_limit"]:
+                return best
+        for a in by_kind.get("execute", []):
+            card = self._card(a)
+            if EFFECTS[card.effect].group not in ("dice", "veto") and self.worth(card) > card.cost:
+                return a
+        bar = 0.25 if self.me["gold"] >= 40 else 0.6  # banked gold does nothing: spend it more freely
+        bids = [
+            a for a in by_kind.get("bid", []) if self.buy_worth(self._card(a)) >= bar * self._card(a).cost
+        ]
+        if bids:
+            return max(bids, key=lambda a: self.buy_worth(self._card(a)) - 0.5 * self._card(a).cost)
+        if "end_turn" in by_kind:
+            return by_kind["end_turn"][0]
+        return min(by_kind["discard"], key=lambda a: self.worth(self._card(a)))
+
+    def _bid(self, legal: list[Action]) -> Action:
+        auction = self.obs["auction"]
+        card = self.cards[auction["card"]]
+        limit = max(card.cost, 1.5 * self.buy_worth(card), self.me["gold"] / 3)
+        for a in legal:
+            if a.kind in ("raise", "match"):
+                nxt = auction["bid"] + (card.cost if a.kind == "raise" else 0)
+                if nxt <= limit and nxt <= self.me["gold"]:
+                    return a
+        return next(a for a in legal if a.kind == "pass")
+
+    # ----------------------------------------------------------------------------- responses
+    def _answer(self, legal: list[Action]) -> Action:
+        top = self.obs["chain"][-1]
+        threat = self.cards[top["card"]]
+        passing = next(a for a in legal if a.kind == "pass")
+        if top["player"] == self.player or threat.effect != "damage":
+            return passing
+        dmg = self.strength(threat, seat=1 - self.player)
+        answers = [a for a in legal if a.kind in ("respond", "respond_facedown")]
+        vetoes = [a for a in answers if self._card(a).effect == "veto"]
+        if vetoes and (dmg >= 15 or dmg >= self.me["health"]):
+            return vetoes[0]
+        dice_cards = [a for a in answers if EFFECTS[self._card(a).effect].group == "dice"]
+        if dice_cards and dmg >= 8:
+            return dice_cards[0]
+        return passing
+
+    # ----------------------------------------------------------------------------- decisions
+    def _dice_score(self, dice: list[int]) -> float:
+        """How good a set of dice is for me: my cards' worth minus the opponent's chain entries'."""
+        score = 0.0
+        mine = [self.cards[n] for n in self.me["hand"]]
+        mine += [self.cards[f["card"]] for f in self.me["face_down"]]
+        mine += [self.cards[n] for n in self.me["passives"]]
+        for entry in self.obs["chain"]:
+            card = self.cards[entry["card"]]
+            if entry["player"] == self.player:
+                mine.append(card)
+            elif card.dice:
+                score -= 3 * self.strength(card, dice, seat=entry["player"])
+        return score + sum(self.worth(c, dice) for c in mine if c.dice)
+
+    def _decide(self, legal: list[Action]) -> Action:
+        kinds = {a.kind for a in legal}
+        dice = list(self.obs["dice"].values())
+        sides = self.obs["die_sides"]
+        if "militia" in kinds:
+            need = self.obs["decision"]["count"] - self.me["health"] + 1
+            pay = need if 0 < need <= self.me["gold"] else 0
+            return next(a for a in legal if a.args == (pay,))
+        if kinds & {"die", "change", "swap", "again"}:
+            return max(legal, key=lambda a: self._after(a, dice, sides))
+        if kinds & {"order"}:
+            mine = self.obs["decision"]["deck_of"] == self.player
+            return max(legal, key=lambda a: self.worth(self._card(a)) * (1 if mine else -1))
+        if kinds & {"forced_discard", "forced_discard_facedown"}:
+            return min(legal, key=lambda a: self.worth(self._card(a)))
+        if kinds & {"tutor", "ship"}:
+            return max(legal, key=lambda a: self.worth(self._card(a)))
+        return next((a for a in legal if a.kind == "stop"), legal[0])
+
+    def _after(self, a: Action, dice: list[int], sides: int) -> float:
+        """The dice score expected after a die decision."""
+        d = list(dice)
+        mean = (sides + 1) / 2
+        decision = self.obs["decision"]
+        if a.kind == "change":
+            d[a.args[0]] += a.args[1] - self.max_by
+        elif a.kind == "swap":
+            x, y = a.args
+            d[x], d[y] = d[y], d[x]
+        elif a.kind == "die" and decision["kind"] == "pick_flip":
+            d[a.args[0]] = sides + 1 - d[a.args[0]]
+        elif a.kind == "die" or a.kind == "again":
+            i = a.args[0] if a.kind == "die" else DICE.index(decision["die"])
+            lo, hi = list(d), list(d)
+            lo[i], hi[i] = 1, sides
+            base = self._dice_score(d)
+            slope = (self._dice_score(hi) - self._dice_score(lo)) / max(1, sides - 1)
+            return base + slope * (mean - d[i])
+        return self._dice_score(d)

@@ -1,0 +1,317 @@
+"""Card effects: one small named function per effect, looked up by the ``effect`` field of a card.
+
+An effect function ``fn(state, owner, card)`` runs when the card resolves. It changes the state at
+once (gold, health, amplifiers) or queues :class:`Task` steps that need a decision or a chance outcome
+(which die to reroll, the die's new face, the cards drawn), which the state then runs in order.
+Passive cards have no function: the state asks for them where they act (shields, hand size...).
+
+Strength of an effect ("Deal fire damage", "Gain 2 × gold"): the product of its dice, each multiplied
+by the owner's amplifiers for that die, times the card's scale, times 2 per Purism if it uses exactly
+one die, rounded up once at the end (source: elemental-card-dice.txt, "fractional amounts are always
+rounded up"; rulings ECD-A13).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
+
+from elementa.games.elemental_card_dice.cards import ANY, COMBO, DICE, Card
+
+if TYPE_CHECKING:
+    from elementa.games.elemental_card_dice.state import CardDiceState
+
+
+class Task(NamedTuple):
+    """One pending step of a resolution, kept on the state's task stack.
+
+    Attributes:
+        kind: the step, for example ``"hit"`` or ``"pick_reroll"`` (see ``tasks.py``).
+        player: the seat it concerns (the one deciding, for decisions).
+        n: a count or an amount (cards to draw, damage, rerolls left).
+        arg: a card id, a die index or a position, by kind.
+        other: a second seat (the target of a hit, the owner of the deck looked at).
+    """
+
+    kind: str
+    player: int
+    n: int = 0
+    arg: int = -1
+    other: int = -1
+
+
+EffectFn = Callable[["CardDiceState", int, Card], None]
+
+
+class Effect(NamedTuple):
+    """An effect's function, the card kinds it fits, the fields it uses and needs, and its group.
+
+    ``group`` classifies effects for responses (ruling ECD-A9): ``"dice"`` (die manipulation),
+    ``"veto"``, ``"amplify"``, ``"damage"`` or ``"other"``.
+    """
+
+    fn: EffectFn | None
+    kinds: tuple[str, ...]
+    params: frozenset[str]
+    required: frozenset[str] = frozenset()
+    group: str = "other"
+
+
+PARAMS = (
+    "dice",
+    "scale",
+    "target",
+    "against",
+    "amplifies",
+    "factor",
+    "times",
+    "by",
+    "draws",
+    "whose",
+    "dice_option",
+)
+"""Card fields whose use depends on the effect."""
+
+
+def strength(state: CardDiceState, owner: int, card: Card) -> int:
+    """Return a card's strength for its owner now: dice product × amplifiers × scale, rounded up."""
+    amps = state.amps[owner]
+    v = card.num
+    for d in card.dice:
+        v *= state.dice[d] * amps[d]
+    if len(card.dice) == 1:
+        v *= amps[COMBO]
+    return -(-v // card.den)
+
+
+def shields_apply(shield: Card, hit: Card, vs_combo: bool) -> bool:
+    """Whether a shield passive reduces damage from ``hit`` (rulings ECD-A5).
+
+    Args:
+        shield: the shield card.
+        hit: the damage card.
+        vs_combo: the ``elemental_shield_vs_combo`` option (elemental shields also stop combo damage).
+    """
+    if ANY in shield.against:
+        return True
+    if hit.combo:
+        return COMBO in shield.against or (vs_combo and any(d in shield.against for d in hit.dice))
+    return bool(hit.dice) and hit.dice[0] in shield.against
+
+
+# ------------------------------------------------------------------------------ effect functions
+def damage(s: CardDiceState, owner: int, card: Card) -> None:
+    """Deal the strength as damage to the opponent, or to both players (opponent first)."""
+    amount = strength(s, owner, card)
+    hits = [Task("hit", owner, amount, card.id, 1 - owner)]
+    if card.target == "both":
+        hits.append(Task("hit", owner, amount, card.id, owner))
+    s.push(*hits)
+
+
+def heal(s: CardDiceState, owner: int, card: Card) -> None:
+    """Heal the owner by the strength (no maximum, ruling ECD-A19)."""
+    v = strength(s, owner, card)
+    s.sides[owner].health += v
+    s.note(f"player {owner + 1} heals {v}")
+
+
+def gain_gold(s: CardDiceState, owner: int, card: Card) -> None:
+    """Give the owner the strength in gold."""
+    v = strength(s, owner, card)
+    s.sides[owner].gold += v
+    s.note(f"player {owner + 1} gains {v} gold")
+
+
+def double_gold(s: CardDiceState, owner: int, card: Card) -> None:
+    """Double the owner's gold (Free Market; a constant effect, ruling ECD-A13)."""
+    s.sides[owner].gold *= 2
+    s.note(f"player {owner + 1} doubles their gold to {s.sides[owner].gold}")
+
+
+def amplify(s: CardDiceState, owner: int, card: Card) -> None:
+    """Multiply the owner's effects of one die (or all non-combo ones) for the rest of this turn."""
+    s.amps[owner][card.amplifies] *= card.factor
+    what = "non-combo" if card.amplifies == COMBO else DICE[card.amplifies]
+    s.note(f"player {owner + 1}'s {what} effects are ×{s.amps[owner][card.amplifies]} this turn")
+
+
+def reroll(s: CardDiceState, owner: int, card: Card) -> None:
+    """Let the owner pick a die to reroll, up to ``times`` times (the last roll stands)."""
+    s.push(Task("pick_reroll", owner, card.times))
+
+
+def change(s: CardDiceState, owner: int, card: Card) -> None:
+    """Let the owner change one die by 1 to ``by`` in either direction, staying on the die."""
+    s.push(Task("pick_change", owner, card.by))
+
+
+def flip(s: CardDiceState, owner: int, card: Card) -> None:
+    """Let the owner turn one die over (a face ``v`` becomes ``sides + 1 - v``)."""
+    s.push(Task("pick_flip", owner))
+
+
+def swap(s: CardDiceState, owner: int, card: Card) -> None:
+    """Let the owner swap the values of two dice."""
+    s.push(Task("pick_swap", owner))
+
+
+def look_hand(s: CardDiceState, owner: int, card: Card) -> None:
+    """Draw ``draws`` cards, then see the opponent's hand (shown only to the owner)."""
+    s.push(Task("draw", owner, card.draws), Task("look_hand", owner))
+
+
+def look_facedown(s: CardDiceState, owner: int, card: Card) -> None:
+    """Draw ``draws`` cards, then see the opponent's face-down actions (shown only to the owner)."""
+    s.push(Task("draw", owner, card.draws), Task("look_facedown", owner))
+
+
+def _deck_owner(owner: int, card: Card) -> int:
+    return owner if card.whose == "own" else 1 - owner
+
+
+def peek_deck(s: CardDiceState, owner: int, card: Card) -> None:
+    """Draw ``draws`` cards, then see the top cards (the strength) of a deck without changing it."""
+    s.push(
+        Task("draw", owner, card.draws),
+        Task("reveal", owner, strength(s, owner, card), -1, _deck_owner(owner, card)),
+    )
+
+
+def reorder_deck(s: CardDiceState, owner: int, card: Card) -> None:
+    """See the top cards (the strength) of a deck and put them back in an order the owner chooses."""
+    n, deck = strength(s, owner, card), _deck_owner(owner, card)
+    s.push(Task("reveal", owner, n, -1, deck), Task("order", owner, n, 0, deck))
+
+
+def tutor(s: CardDiceState, owner: int, card: Card) -> None:
+    """Let the owner take any card from their deck into their hand; the deck is then shuffled."""
+    s.push(Task("tutor", owner))
+
+
+def express(s: CardDiceState, owner: int, card: Card) -> None:
+    """Let the owner move a card they bought this turn from their discard pile to their hand."""
+    s.push(Task("ship", owner))
+
+
+def discard_hand(s: CardDiceState, owner: int, card: Card) -> None:
+    """Make the opponent discard the strength in cards from hand, of their choice (ruling ECD-A17)."""
+    s.push(Task("discard_hand", 1 - owner, strength(s, owner, card)))
+
+
+def discard_facedown(s: CardDiceState, owner: int, card: Card) -> None:
+    """Make the opponent discard the strength in face-down actions, of their choice."""
+    s.push(Task("discard_facedown", 1 - owner, strength(s, owner, card)))
+
+
+def veto(s: CardDiceState, owner: int, card: Card) -> None:
+    """Cancel the opponent's action directly beneath on the response chain (ruling ECD-A18)."""
+    s.cancel_top_of_chain(owner)
+
+
+def extra_actions(s: CardDiceState, owner: int, card: Card) -> None:
+    """Give the owner the strength in extra action plays this turn (ruling ECD-A20)."""
+    v = strength(s, owner, card)
+    s.actions_left += v
+    s.note(f"player {owner + 1} gains {v} actions")
+
+
+def draw_cards(s: CardDiceState, owner: int, card: Card) -> None:
+    """Draw the strength in cards (none under Truly Blessed, ruling ECD-A14)."""
+    if s.has_passive(owner, "truly_blessed"):
+        s.note(f"Truly Blessed: player {owner + 1} may not draw from actions")
+        return
+    s.push(Task("draw", owner, strength(s, owner, card)))
+
+
+def recycle(s: CardDiceState, owner: int, card: Card) -> None:
+    """Let the owner return up to the strength in cards from hand to the bottom of a shop deck."""
+    s.push(Task("recycle", owner, strength(s, owner, card)))
+
+
+_F = frozenset
+_COUNT = _F({"dice", "scale", "dice_option"})
+EFFECTS: dict[str, Effect] = {
+    "damage": Effect(damage, ("action",), _F({"dice", "scale", "target"}), group="damage"),
+    "heal": Effect(heal, ("action", "blessing"), _COUNT),
+    "gain_gold": Effect(gain_gold, ("action", "blessing"), _COUNT),
+    "double_gold": Effect(double_gold, ("action", "blessing"), _F()),
+    "amplify": Effect(
+        amplify, ("action",), _F({"amplifies", "factor"}), _F({"amplifies", "factor"}), "amplify"
+    ),
+    "reroll": Effect(reroll, ("action",), _F({"times"}), group="dice"),
+    "change": Effect(change, ("action",), _F({"by"}), group="dice"),
+    "flip": Effect(flip, ("action",), _F(), group="dice"),
+    "swap": Effect(swap, ("action",), _F(), group="dice"),
+    "look_hand": Effect(look_hand, ("blessing", "action"), _F({"draws"})),
+    "look_facedown": Effect(look_facedown, ("blessing", "action"), _F({"draws"})),
+    "peek_deck": Effect(peek_deck, ("blessing", "action"), _COUNT | {"draws", "whose"}),
+    "reorder_deck": Effect(reorder_deck, ("action", "blessing"), _COUNT | {"whose"}),
+    "tutor": Effect(tutor, ("action", "blessing"), _F()),
+    "express": Effect(express, ("action", "blessing"), _F()),
+    "discard_hand": Effect(discard_hand, ("blessing", "action"), _COUNT),
+    "discard_facedown": Effect(discard_facedown, ("blessing", "action"), _COUNT),
+    "veto": Effect(veto, ("action",), _F(), group="veto"),
+    "extra_actions": Effect(extra_actions, ("blessing",), _COUNT),
+    "draw_cards": Effect(draw_cards, ("action",), _COUNT),
+    "recycle": Effect(recycle, ("action", "blessing"), _COUNT),
+    "shield": Effect(None, ("passive",), _F({"dice", "scale", "against"}), _F({"against"})),
+    "paid_militia": Effect(None, ("passive",), _F()),
+    "hand_size": Effect(None, ("passive",), _COUNT),
+    "cheapskate": Effect(None, ("passive",), _F()),
+    "truly_blessed": Effect(None, ("passive",), _F()),
+    "always_lucky": Effect(None, ("passive",), _F({"draws"}), _F({"draws"})),
+}
+"""Every effect a card file may name."""
+
+
+# --------------------------------------------------------------------------------------- text
+def formula(card: Card) -> str:
+    """Return a card's strength in words, for example ``"2 × fire"`` or ``"⌈1/3 × utility⌉"`` (rounded up)."""
+    scale = f"{card.num}/{card.den}" if card.den != 1 else str(card.num)
+    parts = [DICE[d] for d in card.dice]
+    text = " × ".join(parts if scale == "1" else [scale, *parts]) if parts else scale
+    return f"⌈{text}⌉" if card.den != 1 else text
+
+
+def describe(card: Card) -> str:
+    """Return the card's rules text in our words (used by the terminal and the rules summary)."""
+    f, e = formula(card), card.effect
+    deck = "your" if card.whose == "own" else "your opponent's"
+    draw = f"Draw {card.draws} card{'s' * (card.draws != 1)}, then " if card.draws else ""
+    against = ", ".join(
+        "combo" if a == COMBO else "any" if a == ANY else DICE[a] for a in sorted(card.against)
+    )
+    texts = {
+        "damage": f"Deal {f} damage to {'both players' if card.target == 'both' else 'your opponent'}.",
+        "heal": f"Heal {f} health.",
+        "gain_gold": f"Gain {f} gold.",
+        "double_gold": "Double your gold.",
+        "amplify": f"×{card.factor} all your "
+        f"{'non-combo' if card.amplifies == COMBO else DICE[card.amplifies] if card.amplifies >= 0 else ''}"
+        " effects this turn.",
+        "reroll": "Reroll a die." if card.times == 1 else f"Reroll a die up to {card.times} times.",
+        "change": f"Change a die by up to {card.by}.",
+        "flip": "Turn a die over.",
+        "swap": "Swap the values of two dice.",
+        "look_hand": f"{draw}look at your opponent's hand.",
+        "look_facedown": f"{draw}look at your opponent's face-down actions.",
+        "peek_deck": f"{draw}look at the top {f} cards of {deck} deck.",
+        "reorder_deck": f"Look at and reorder the top {f} cards of {deck} deck.",
+        "tutor": "Take a card of your choice from your deck; shuffle it.",
+        "express": "Move a card you bought this turn to your hand.",
+        "discard_hand": f"Your opponent discards {f} cards from hand.",
+        "discard_facedown": f"Your opponent discards {f} face-down actions.",
+        "veto": "Cancel an action of your opponent.",
+        "extra_actions": f"Gain {f} actions this turn.",
+        "draw_cards": f"Draw {f} cards.",
+        "recycle": f"Return up to {f} cards from your hand to the shop decks.",
+        "shield": f"Shield {f} against {against} damage.",
+        "paid_militia": "Shield any damage at 1 gold per point.",
+        "hand_size": f"Hold {f} more cards in hand.",
+        "cheapskate": "Face-down actions cost no gold.",
+        "truly_blessed": "Draw a card per blessing played; actions draw nothing.",
+        "always_lucky": "Your draw each turn takes one more card.",
+    }
+    text = texts[e]
+    return text[0].upper() + text[1:]

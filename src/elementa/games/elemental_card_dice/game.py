@@ -1,0 +1,185 @@
+"""The Elemental Card-Dice Game: its options, action space and initial state.
+
+Action encoding (ids stable for given options and card file; ``K`` = cards in the card list):
+
+=========================  ==============  ====================================================
+kind                       arguments       meaning
+=========================  ==============  ====================================================
+face / seat / card         face, seat, id  chance: a die's face (0-based), who starts, a card drawn
+gain_gold, draw            -               the turn's one gold, the turn's draw
+discard                    card            discard a card from hand
+play / place               card            execute an action from hand / place it face down
+execute                    card            execute a face-down action from an earlier turn
+bless                      card            play a blessing
+bid                        card            start the auction for a shop card
+end_turn                   -               end the turn (hand within its limit)
+respond / respond_facedown card            answer the opponent's action (from hand / face down)
+pass, raise, match         -               let a chain entry resolve / raise / match a bid
+die / change / swap        die(s), delta   choose a die for a reroll or flip / change / swap
+again, stop                -               reroll again / stop (also: stop recycling)
+militia                    gold            pay this much gold to Paid Militia
+order                      card            next card placed on a deck being reordered
+forced_discard(_facedown)  card            a discard Weak Hands / Faulty Table forces
+recycle, tutor, ship       card            Recycling / Magnetic Hands / Express Shipping choices
+=========================  ==============  ====================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from elementa.core import Action, ActionSpace, Agent, Game, GameInfo, option
+from elementa.games.elemental_card_dice.cards import DICE, Card, card_summary, load_cards
+from elementa.games.elemental_card_dice.state import CardDiceState
+from elementa.games.elemental_card_dice.tasks import MILITIA_MAX
+
+
+@dataclass(frozen=True)
+class CardDiceOptions:
+    """Options of the Elemental Card-Dice Game (rulings in docs/rulings/elemental-card-dice.md)."""
+
+    players: int = option(2, "number of players (the game is for two)", minimum=2, maximum=2)
+    card_file: str = option("", "a TOML card list to play with instead of the packaged one")
+    start_health: int = option(100, "health each player starts with", minimum=1, maximum=10_000)
+    start_gold: int = option(6, "gold each player starts with", minimum=0, maximum=10_000)
+    die_sides: int = option(6, "faces of each die (ruling ECD-A4)", choices=(4, 6, 8, 10, 12, 20))
+    reroll_dice_each_turn: bool = option(
+        False, "roll all seven dice again at the start of every turn (ECD-A3)"
+    )
+    sneak_peek_die: str = option(
+        "magic",
+        "the die Sneak Peek and Reconnaissance count cards with (ECD-A2)",
+        choices=("magic", "utility"),
+    )
+    elemental_shield_vs_combo: bool = option(False, "elemental shields also stop combo damage (ECD-A5)")
+    simultaneous_zero: str = option(
+        "draw",
+        "who wins when both players reach zero health at once (ECD-A7)",
+        choices=("draw", "dealer_loses", "dealer_wins"),
+    )
+    response_whitelist: str = option(
+        "affecting", "which actions may answer an opponent's action (ECD-A9)", choices=("affecting", "any")
+    )
+    first_player: str = option("random", "who takes the first turn", choices=("random", "1", "2"))
+    turn_limit: int = option(
+        200,
+        "turns (both players' together) after which the game ends in a draw; 0: no limit",
+        minimum=0,
+        maximum=100_000,
+    )
+
+
+_CARD_KINDS = {
+    "discard": "discard {}",
+    "play": "play {}",
+    "place": "place {} face down",
+    "execute": "play face-down {}",
+    "bless": "play the blessing {}",
+    "bid": "bid for {}",
+    "respond": "answer with {}",
+    "respond_facedown": "answer with face-down {}",
+    "order": "put {} next",
+    "forced_discard": "discard {}",
+    "forced_discard_facedown": "discard face-down {}",
+    "recycle": "return {} to the shop",
+    "tutor": "take {} into your hand",
+    "ship": "move {} to your hand",
+    "card": "{}",
+}
+_PLAIN = {
+    "gain_gold": "gain 1 gold",
+    "draw": "draw",
+    "end_turn": "end the turn",
+    "pass": "pass",
+    "raise": "raise the bid",
+    "match": "match the bid",
+    "again": "reroll again",
+    "stop": "stop",
+}
+
+
+class CardDiceGame(Game):
+    """The Elemental Card-Dice Game by Emil Indzhev, for two players.
+
+    Attributes:
+        cards: the card list in use (ids are positions), from the ``card_file`` option.
+        max_by: the largest "change a die by up to N" among the cards (sets the ``change`` radix).
+        summaries: per card id, what a player may know of the card (see ``cards.card_summary``).
+    """
+
+    info = GameInfo(
+        "elemental-card-dice",
+        "Elemental Card-Dice Game",
+        2,
+        2,
+        "card and dice duel: buy cards at auction; seven shared dice set how hard they hit, heal and pay",
+        chance=True,
+        perfect_information=False,
+    )
+    options_class = CardDiceOptions
+    presets: ClassVar[dict[str, dict[str, Any]]] = {
+        "dice-each-turn": {"reroll_dice_each_turn": True},
+        "utility-peek": {"sneak_peek_die": "utility"},
+        "open-responses": {"response_whitelist": "any", "elemental_shield_vs_combo": True},
+        "short": {
+            "start_health": 30,
+            "simultaneous_zero": "dealer_loses",
+            "turn_limit": 60,
+            "first_player": "1",
+        },
+    }
+
+    def __init__(self, options: CardDiceOptions) -> None:
+        self.cards: tuple[Card, ...] = load_cards(options.card_file, options.sneak_peek_die)
+        self.max_by = max([c.by for c in self.cards if c.effect == "change"] + [1])
+        self.summaries = tuple(card_summary(c) for c in self.cards)
+        self._actions: dict[tuple[str, tuple[int, ...]], Action] = {}
+        super().__init__(options)
+
+    def _make_action_space(self) -> ActionSpace:
+        k, nd = len(self.cards), len(DICE)
+        card_kinds = list(_CARD_KINDS)
+        kinds: list[tuple[str, tuple[int, ...]]] = [("face", (self.options.die_sides,)), ("seat", (2,))]
+        kinds += [(c, (k,)) for c in card_kinds]
+        kinds += [(p, ()) for p in _PLAIN]
+        kinds += [
+            ("die", (nd,)),
+            ("change", (nd, 2 * self.max_by + 1)),
+            ("swap", (nd, nd)),
+            ("militia", (MILITIA_MAX,)),
+        ]
+        return ActionSpace(kinds)
+
+    def _label(self, kind: str, args: tuple[int, ...]) -> str:
+        if kind in _CARD_KINDS:
+            card = self.cards[args[0]]
+            text = _CARD_KINDS[kind].format(card.name)
+            return f"{text} ({card.cost} gold)" if kind in ("bid", "respond") else text
+        if kind == "face":
+            return f"roll {args[0] + 1}"
+        if kind == "seat":
+            return f"player {args[0] + 1} goes first"
+        if kind == "militia":
+            return f"pay {args[0]} gold to Paid Militia"
+        return _PLAIN.get(kind, kind)
+
+    def act(self, kind: str, *args: int, label: str = "") -> Action:
+        """Return the action ``kind(*args)``: cached with its standard label, or with ``label``."""
+        if label:
+            return Action(self.action_space.encode(kind, *args), kind, args, label)
+        key = (kind, args)
+        a = self._actions.get(key)
+        if a is None:
+            a = self._actions[key] = self.action_space.make(kind, *args, label=self._label(kind, args))
+        return a
+
+    def new_initial_state(self, seed: int | None = None) -> CardDiceState:
+        """Return a new game: dice rolled, first player drawn and shops dealt as chance outcomes."""
+        return CardDiceState(self, seed)
+
+    def rule_based_agent(self, player: int, seed: int = 0) -> Agent:
+        """Return the rule-based agent (see ``agent.py``) for a seat."""
+        from elementa.games.elemental_card_dice.agent import CardDiceAgent
+
+        return CardDiceAgent(player, seed)

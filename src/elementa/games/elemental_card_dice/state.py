@@ -1,0 +1,460 @@
+"""A position of the Elemental Card-Dice Game: the dice, both sides, the shops, the turn, the chain.
+
+Who moves (``current_player``), in this order: the end of the game; the task on top of the task stack
+(a chance outcome or one player's decision inside a resolution); the seat holding priority while the
+response chain is not empty; the auction's bidder to move; else the active player in the main part
+of the turn. Every action is applied and then automatic steps run until someone must decide.
+
+source: elemental-card-dice.txt, the rules list at its start.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from elementa.core import CHANCE, TERMINAL, Action, State
+from elementa.games.elemental_card_dice import responses, tasks, view
+from elementa.games.elemental_card_dice.cards import CHEAP, DICE, EXPENSIVE, Card
+from elementa.games.elemental_card_dice.effects import EFFECTS, Task, strength
+from elementa.games.elemental_card_dice.zones import Shop, Side
+
+if TYPE_CHECKING:
+    from elementa.games.elemental_card_dice.game import CardDiceGame
+
+RAISE, MATCH = 0, 1
+"""Auction stages: the opponent may raise the bid; the active player may match it."""
+HAND_LIMIT = 5
+MAX_EVENTS = 40
+
+
+class CardDiceState(State):
+    """One position; see the module docstring for whose move it is.
+
+    Attributes:
+        dice: the seven dice's faces, in :data:`~.cards.DICE` order.
+        sides: each player's :class:`~.zones.Side`.
+        shops: the cheap and expensive :class:`~.zones.Shop`.
+        active: the seat whose turn it is; turn: the turn number (1 for the first).
+        actions_left: action plays from hand left this turn (1, plus Multitasking).
+        gained, drew, bid_done: whether this turn's gold, draw and bid were used.
+        amps: per seat, multipliers for each die's effects and (index 7) non-combo effects this turn.
+        bought: per seat, the cards won at auction this turn.
+        tasks: pending steps of a resolution (a stack; the top runs first).
+        chain: the response chain, ``(card, owner, "hand" | "face down")``, newest last.
+        priority: the seat to answer or pass while the chain is not empty.
+        auction: ``(shop, card, level, stage)`` or None; the bid stands at level × cost.
+        winner: the winner's seat, or None (no winner yet, or a draw) once ``over``.
+    """
+
+    game: CardDiceGame
+
+    def __init__(self, game: CardDiceGame, seed: int | None) -> None:
+        super().__init__(game, seed)
+        o = game.options
+        start = [c.id for c in game.cards for _ in range(c.start_copies)]
+        self.dice = [1] * len(DICE)
+        self.sides = [Side(o.start_health, o.start_gold, start) for _ in range(2)]
+        self.shops = [Shop([c.id for c in game.cards if c.shop == i]) for i in (CHEAP, EXPENSIVE)]
+        self.active = 1 if o.first_player == "2" else 0
+        self.turn = 1
+        self.actions_left = 1
+        self.gained = self.drew = self.bid_done = False
+        self.amps = [[1] * 8, [1] * 8]
+        self.bought: list[list[int]] = [[], []]
+        self.tasks: list[Task] = []
+        self.chain: list[tuple[int, int, str]] = []
+        self.priority = -1
+        self.auction: tuple[int, int, int, int] | None = None
+        self.over = False
+        self.winner: int | None = None
+        self.last_dealer = -1
+        self.events: list[tuple[int | None, int | None, str]] = []
+        setup = [Task("roll", -1, 0, d) for d in range(len(DICE))]
+        if o.first_player == "random":
+            setup.append(Task("first", -1))
+        setup += [Task("refill", -1, 0, CHEAP), Task("refill", -1, 0, EXPENSIVE), Task("begin", -1, 0)]
+        self.push(*setup)
+        self._run()
+
+    # ------------------------------------------------------------------------------- helpers
+    def push(self, *steps: Task) -> None:
+        """Queue tasks to run next, the first given first."""
+        self.tasks.extend(reversed(steps))
+
+    def note(self, text: str, to: int | None = None, but: int | None = None) -> None:
+        """Record an event for the log: for everyone, only for seat ``to``, or for all but ``but``."""
+        self.events.append((to, but, text))
+        if len(self.events) > MAX_EVENTS:
+            del self.events[0]
+
+    def names(self, cards: list[int]) -> str:
+        """Return card names joined by commas (``"nothing"`` for none)."""
+        return ", ".join(self.game.cards[c].name for c in cards) or "nothing"
+
+    def has_passive(self, player: int, effect: str) -> bool:
+        """Whether ``player`` has an active passive with this effect."""
+        return any(self.game.cards[c].effect == effect for c in self.sides[player].passives)
+
+    def hand_limit(self, player: int) -> int:
+        """Return the most cards ``player`` may end a turn with: 5, plus Big Handed (ruling ECD-A16)."""
+        cards = self.game.cards
+        return HAND_LIMIT + sum(
+            strength(self, player, cards[c])
+            for c in self.sides[player].passives
+            if cards[c].effect == "hand_size"
+        )
+
+    def facedown_cost(self, player: int, card: Card) -> int:
+        """Return the gold a face-down action costs to execute (0 under Cheapskate)."""
+        return 0 if self.has_passive(player, "cheapskate") else card.cost
+
+    def playable(self, player: int, card: Card) -> bool:
+        """Whether the card has something to act on: Veto needs an opponent's action on the chain,
+        Express Shipping a card bought this turn in the discard pile."""
+        if card.effect == "veto":
+            return bool(self.chain) and self.chain[-1][1] != player
+        if card.effect == "express":
+            return any(c in self.sides[player].discard for c in self.bought[player])
+        return True
+
+    def deal(self, dealer: int, target: int, amount: int) -> None:
+        """Take ``amount`` health from ``target`` and pay the dealer as much gold (ruling ECD-A6)."""
+        self.sides[target].health -= amount
+        self.sides[dealer].gold += amount
+        self.last_dealer = dealer
+        whom = "themselves" if dealer == target else f"player {target + 1}"
+        self.note(f"player {dealer + 1} deals {amount} damage to {whom} and gains {amount} gold")
+
+    def cancel_top_of_chain(self, player: int) -> None:
+        """Veto: the opponent's entry on top of the chain goes to its owner's discard pile unresolved."""
+        if self.chain and self.chain[-1][1] != player:
+            card, owner, _ = self.chain.pop()
+            self.sides[owner].discard.append(card)
+            self.note(f"{self.game.cards[card].name} is vetoed")
+
+    # ----------------------------------------------------------------------------- turn flow
+    def begin_turn(self, player: int, advance: int) -> None:
+        """Start a turn for ``player`` (-1: the active player), counting it when ``advance``."""
+        if player >= 0:
+            self.active = player
+        self.turn += advance
+        self.actions_left = 1
+        self.gained = self.drew = self.bid_done = False
+        self.amps = [[1] * 8, [1] * 8]
+        self.bought = [[], []]
+        limit = self.game.options.turn_limit
+        if limit and self.turn > limit:
+            self.over = True
+            self.note(f"the turn limit ({limit}) is reached: the game is a draw")
+            return
+        self.note(f"turn {self.turn}: player {self.active + 1}")
+        if advance and self.game.options.reroll_dice_each_turn:
+            self.push(*[Task("roll", -1, 0, d) for d in range(len(DICE))])
+
+    def _end_turn(self) -> None:
+        for shop in self.shops:
+            if shop.row:
+                shop.removed.append(shop.row.pop(0))
+        self.note(f"player {self.active + 1} ends their turn; the oldest shop cards are removed")
+        self.push(
+            Task("refill", -1, 0, CHEAP), Task("refill", -1, 0, EXPENSIVE), Task("begin", 1 - self.active, 1)
+        )
+
+    def _run(self) -> None:
+        while not self.over and self.tasks:
+            if not tasks.step(self, self.tasks[-1]):
+                return
+        if not self.over:
+            self._check_end()
+
+    def _check_end(self) -> None:
+        dead = [p for p in (0, 1) if self.sides[p].health <= 0]
+        if not dead:
+            return
+        self.over = True
+        if len(dead) == 1:
+            self.winner = 1 - dead[0]
+        else:
+            rule = self.game.options.simultaneous_zero
+            dealer = self.last_dealer
+            self.winner = {"draw": None, "dealer_wins": dealer, "dealer_loses": 1 - dealer}[rule]
+        self.note("the game is a draw" if self.winner is None else f"player {self.winner + 1} wins")
+
+    def push_chain(self, card: int, owner: int, source: str) -> None:
+        """Put an executed action on the chain; the opponent may answer it."""
+        self.chain.append((card, owner, source))
+        self.priority = 1 - owner
+        self.note(
+            f"player {owner + 1} plays {self.game.cards[card].name}"
+            + (" from face down" if source != "hand" else "")
+        )
+
+    def resolve_top(self) -> None:
+        """Resolve the chain's top entry: run its effect, then it goes to its owner's discard pile."""
+        card_id, owner, _ = self.chain.pop()
+        card = self.game.cards[card_id]
+        self.priority = self.active
+        self.push(Task("finish", owner, 0, card_id))
+        self.note(f"{card.name} resolves")
+        fn = EFFECTS[card.effect].fn
+        if fn is not None:
+            fn(self, owner, card)
+
+    # ----------------------------------------------------------------------------- the API
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        if self.tasks:
+            t = self.tasks[-1]
+            return CHANCE if t.kind in tasks.CHANCE_KINDS else t.player
+        if self.chain:
+            return self.priority
+        if self.auction is not None:
+            return self.active if self.auction[3] == MATCH else 1 - self.active
+        return self.active
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        return tasks.chance_outcomes(self)
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        if self.tasks:
+            return tasks.decisions(self, self.tasks[-1])
+        if self.chain:
+            return responses.chain_actions(self, player)
+        if self.auction is not None:
+            return self._auction_actions()
+        return self._main_actions()
+
+    def play_actions(self, player: int, *, place: bool = True, bless: bool = True) -> list[Action]:
+        """Return the plays open to the active player now: actions from hand (while action plays are
+        left), placing them face down, face-down actions from earlier turns, and blessings."""
+        act, cards, side = self.game.act, self.game.cards, self.sides[player]
+        hand = sorted(set(side.hand))
+        out: list[Action] = []
+        if self.actions_left > 0:
+            acts = [c for c in hand if cards[c].kind == "action"]
+            out += [act("play", c) for c in acts if self.playable(player, cards[c])]
+            out += [act("place", c) for c in acts] if place else []
+        ready = sorted({c for c, t, _ in side.facedown if t < self.turn})
+        out += [
+            act("execute", c)
+            for c in ready
+            if side.gold >= self.facedown_cost(player, cards[c]) and self.playable(player, cards[c])
+        ]
+        if bless:
+            out += [act("bless", c) for c in hand if cards[c].kind == "blessing"]
+        return out
+
+    def _main_actions(self) -> list[Action]:
+        a, act, side = self.active, self.game.act, self.sides[self.active]
+        out = [act("gain_gold")] if not self.gained else []
+        out += [act("draw")] if not self.drew else []
+        out += self.play_actions(a)
+        if not self.bid_done:
+            cards = self.game.cards
+            out += [
+                act("bid", c)
+                for c in sorted(self.shops[0].row + self.shops[1].row)
+                if cards[c].cost <= side.gold
+            ]
+        out += [act("discard", c) for c in sorted(set(side.hand))]
+        if len(side.hand) <= self.hand_limit(a):
+            out.append(act("end_turn"))
+        return out
+
+    def _auction_actions(self) -> list[Action]:
+        _, card, level, stage = self._bidding()
+        cost, act = self.game.cards[card].cost, self.game.act
+        if stage == RAISE:
+            q = 1 - self.active
+            raise_ = (
+                [act("raise", label=f"bid {(level + 1) * cost} gold")]
+                if self.sides[q].gold >= (level + 1) * cost
+                else []
+            )
+            return [*raise_, act("pass", label="let the bid stand")]
+        match = (
+            [act("match", label=f"match {level * cost} gold")]
+            if self.sides[self.active].gold >= level * cost
+            else []
+        )
+        return [
+            *match,
+            act("pass", label="give up the card"),
+            *self.play_actions(self.active, place=False, bless=False),
+        ]
+
+    def _apply(self, action: Action, player: int) -> None:
+        if player == CHANCE:
+            tasks.apply_chance(self, action)
+        elif self.tasks:
+            tasks.apply_decision(self, action)
+        else:
+            getattr(self, "_do_" + action.kind)(player, *action.args)
+        self._run()
+
+    # ------------------------------------------------------------------------- turn actions
+    def _do_gain_gold(self, p: int) -> None:
+        self.gained = True
+        self.sides[p].gold += 1
+        self.note(f"player {p + 1} gains 1 gold")
+
+    def _do_draw(self, p: int) -> None:
+        self.drew = True
+        cards = self.game.cards
+        n = 1 + sum(cards[c].draws for c in self.sides[p].passives if cards[c].effect == "always_lucky")
+        self.note(f"player {p + 1} draws {n} card{'s' * (n > 1)}")
+        self.push(Task("draw", p, n))
+
+    def _do_discard(self, p: int, c: int) -> None:
+        self.sides[p].take_from_hand(c, public=True)
+        self.sides[p].discard.append(c)
+        self.note(f"player {p + 1} discards {self.game.cards[c].name}")
+
+    def _do_play(self, p: int, c: int) -> None:
+        self.sides[p].take_from_hand(c, public=True)
+        self.actions_left -= 1
+        self.push_chain(c, p, "hand")
+
+    def _do_place(self, p: int, c: int) -> None:
+        self.sides[p].take_from_hand(c, public=False)
+        self.sides[p].facedown.append((c, self.turn, False))
+        self.actions_left -= 1
+        self.note(f"player {p + 1} places an action face down")
+
+    def _do_execute(self, p: int, c: int) -> None:
+        self.sides[p].take_facedown(c, before=self.turn)
+        self.sides[p].gold -= self.facedown_cost(p, self.game.cards[c])
+        self.push_chain(c, p, "face down")
+
+    def _do_bless(self, p: int, c: int) -> None:
+        card = self.game.cards[c]
+        self.sides[p].take_from_hand(c, public=True)
+        self.note(f"player {p + 1} plays the blessing {card.name}")
+        extra = [Task("draw", p, 1)] if self.has_passive(p, "truly_blessed") else []
+        self.push(*extra, Task("finish", p, 0, c))
+        fn = EFFECTS[card.effect].fn
+        if fn is not None:
+            fn(self, p, card)
+
+    def _do_bid(self, p: int, c: int) -> None:
+        shop = 0 if c in self.shops[0].row else 1
+        self.auction = (shop, c, 1, RAISE)
+        self.bid_done = True
+        self.note(f"player {p + 1} bids {self.game.cards[c].cost} gold for {self.game.cards[c].name}")
+
+    def _do_end_turn(self, p: int) -> None:
+        self._end_turn()
+
+    def _do_respond(self, p: int, c: int) -> None:
+        self.sides[p].take_from_hand(c, public=True)
+        self.sides[p].gold -= self.game.cards[c].cost
+        self.push_chain(c, p, "hand")
+
+    def _do_respond_facedown(self, p: int, c: int) -> None:
+        self.sides[p].take_facedown(c)
+        self.sides[p].gold -= self.facedown_cost(p, self.game.cards[c])
+        self.push_chain(c, p, "face down")
+
+    def _do_pass(self, p: int) -> None:
+        if self.chain:
+            responses.pass_priority(self, p)
+            return
+        shop, card, level, stage = self._bidding()
+        self.auction = None
+        self._sell(
+            self.active if stage == RAISE else 1 - self.active, shop, card, level * self.game.cards[card].cost
+        )
+
+    def _do_raise(self, p: int) -> None:
+        shop, card, level, _ = self._bidding()
+        self.auction = (shop, card, level + 1, MATCH)
+        self.note(f"player {p + 1} bids {(level + 1) * self.game.cards[card].cost} gold")
+
+    def _do_match(self, p: int) -> None:
+        self.auction = (*self._bidding()[:3], RAISE)
+        self.note(f"player {p + 1} matches the bid")
+
+    def _bidding(self) -> tuple[int, int, int, int]:
+        if self.auction is None:
+            raise RuntimeError("no auction is running")
+        return self.auction
+
+    def _sell(self, winner: int, shop: int, c: int, price: int) -> None:
+        """The auction's winner pays and takes the card (a passive activates at once)."""
+        side, card = self.sides[winner], self.game.cards[c]
+        if side.gold < price:
+            self.note(f"player {winner + 1} can no longer pay {price} gold: {card.name} stays in the shop")
+            return
+        side.gold -= price
+        self.shops[shop].row.remove(c)
+        self.bought[winner].append(c)
+        if card.kind == "passive":
+            side.passives.append(c)
+        else:
+            side.discard.append(c)
+        self.note(f"player {winner + 1} buys {card.name} for {price} gold")
+
+    # ----------------------------------------------------------------------- results and views
+    def returns(self) -> list[float]:
+        if not self.over:
+            return [0.0, 0.0]
+        if self.winner is None:
+            return [0.5, 0.5]
+        return [1.0 if p == self.winner else 0.0 for p in (0, 1)]
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        return view.observation(self, player)
+
+    def describe_action(self, action: Action, player: int, viewer: int | None) -> str:
+        return view.describe(self, action, player, viewer)
+
+    def __str__(self) -> str:
+        return view.board(self)
+
+    def clone(self) -> CardDiceState:
+        s = object.__new__(CardDiceState)
+        s.__dict__.update(self.__dict__)
+        s._history = list(self._history)
+        s.dice = list(self.dice)
+        s.sides = [x.copy() for x in self.sides]
+        s.shops = [x.copy() for x in self.shops]
+        s.amps = [list(a) for a in self.amps]
+        s.bought = [list(b) for b in self.bought]
+        s.tasks, s.chain, s.events = list(self.tasks), list(self.chain), list(self.events)
+        return s
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> CardDiceState:
+        """Redraw what ``player`` cannot see: the unseen order of their own deck, and the opponent's
+        unseen hand cards, face-down actions (actions only) and deck, keeping every count."""
+        s = self.clone()
+        s.events = [e for e in s.events if e[0] in (None, player) and e[1] != player]
+        mine = s.sides[player]
+        k = mine.known[player]
+        pool = mine.top[k:] + mine.rest
+        rng.shuffle(pool)
+        n_top = len(mine.top) - k
+        mine.top, mine.rest = mine.top[:k] + pool[:n_top], sorted(pool[n_top:])
+        foe, cards = s.sides[1 - player], self.game.cards
+        k = foe.known[player]
+        hand_slots = [i for i, seen in enumerate(foe.seen) if not seen]
+        fd_slots = [i for i, (_, _, seen) in enumerate(foe.facedown) if not seen]
+        pool = (
+            [foe.hand[i] for i in hand_slots]
+            + [foe.facedown[i][0] for i in fd_slots]
+            + foe.top[k:]
+            + foe.rest
+        )
+        rng.shuffle(pool)
+        actions = [c for c in pool if cards[c].kind == "action"][: len(fd_slots)]
+        for c in actions:
+            pool.remove(c)
+        for i, c in zip(fd_slots, actions, strict=True):
+            foe.facedown[i] = (c, foe.facedown[i][1], False)
+        for i in hand_slots:
+            foe.hand[i] = pool.pop()
+        n_top = len(foe.top) - k
+        foe.top = foe.top[:k] + pool[:n_top]
+        foe.rest = sorted(pool[n_top:])
+        return s

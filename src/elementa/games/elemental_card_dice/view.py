@@ -1,0 +1,189 @@
+"""What each seat sees: the observation dict, how an action reads to a viewer, and the full board text.
+
+Hidden information lives in one place, here. A seat sees its own hand and face-down actions; of the
+opponent's, only the cards a Mirror Wall or Mirror Table showed it (while they stay there); of any
+deck, only the top cards it has looked at; and only the log lines meant for it.
+
+Observation (a JSON-ready dict)::
+
+    turn, turn_limit, active, to_move ("chance" / "over" / a seat), viewer
+    dice: {die name: face}                      die_sides
+    shops: [{name, cards (oldest first), deck_size, returned, removed}] (cheap, expensive)
+    players: [{health, gold, hand (names, or None for the opponent), hand_size, known_hand,
+               hand_seen_by_opponent, deck_size, known_top, discard, face_down: [{card or None,
+               placed_turn, seen_by_opponent}], passives, hand_limit, amplifiers, bought}]
+    turn_state: {actions_left, gained_gold, drew, bid_done}
+    chain: [{card, player, from}], priority     auction: {card, shop, bid, level, to_move} or None
+    decision: {kind, player, count, cards?} or None   log: [text]   winner, over
+    cards: {name: {name, kind, cost, text}} for every card named above
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from elementa.core import CHANCE, TERMINAL, Action
+from elementa.games.elemental_card_dice.cards import COMBO, DICE, SHOP_NAMES
+
+if TYPE_CHECKING:
+    from elementa.games.elemental_card_dice.state import CardDiceState
+
+
+def _visible(event: tuple[int | None, int | None, str], viewer: int | None) -> bool:
+    to, but, _ = event
+    return (to is None or to == viewer) and (but is None or but != viewer)
+
+
+def observation(s: CardDiceState, viewer: int | None) -> dict[str, Any]:
+    """Return exactly what ``viewer`` (a seat, or None for a spectator) may see of ``s``."""
+    cards = s.game.cards
+    named: set[int] = set()
+
+    def nm(c: int) -> str:
+        named.add(c)
+        return cards[c].name
+
+    players = []
+    for p, side in enumerate(s.sides):
+        own = viewer == p
+        players.append(
+            {
+                "health": side.health,
+                "gold": side.gold,
+                "hand": [nm(c) for c in side.hand] if own else None,
+                "hand_size": len(side.hand),
+                "known_hand": [nm(c) for c, seen in zip(side.hand, side.seen, strict=True) if seen]
+                if viewer is not None and not own
+                else [],
+                "hand_seen_by_opponent": list(side.seen) if own else None,
+                "deck_size": side.deck_size(),
+                "known_top": [nm(c) for c in side.top[: side.known[viewer]]] if viewer is not None else [],
+                "discard": [nm(c) for c in side.discard],
+                "face_down": [
+                    {
+                        "card": nm(c) if own or (seen and viewer == 1 - p) else None,
+                        "placed_turn": t,
+                        "seen_by_opponent": seen,
+                    }
+                    for c, t, seen in side.facedown
+                ],
+                "passives": [nm(c) for c in side.passives],
+                "hand_limit": s.hand_limit(p),
+                "amplifiers": {
+                    ("non-combo" if d == COMBO else DICE[d]): m for d, m in enumerate(s.amps[p]) if m != 1
+                },
+                "bought": [nm(c) for c in s.bought[p]],
+            }
+        )
+    shops = [
+        {
+            "name": SHOP_NAMES[i],
+            "cards": [nm(c) for c in shop.row],
+            "deck_size": len(shop.deck) + len(shop.bottom),
+            "returned": [nm(c) for c in shop.bottom],
+            "removed": [nm(c) for c in shop.removed],
+        }
+        for i, shop in enumerate(s.shops)
+    ]
+    cp = s.current_player()
+    auction = None
+    if s.auction is not None:
+        shop, c, level, stage = s.auction
+        auction = {
+            "card": nm(c),
+            "shop": SHOP_NAMES[shop],
+            "bid": level * cards[c].cost,
+            "level": level,
+            "to_move": "raise" if stage == 0 else "match",
+        }
+    return {
+        "turn": s.turn,
+        "turn_limit": s.game.options.turn_limit,
+        "active": s.active,
+        "to_move": "over" if cp == TERMINAL else "chance" if cp == CHANCE else cp,
+        "viewer": viewer,
+        "dice": dict(zip(DICE, s.dice, strict=True)),
+        "die_sides": s.game.options.die_sides,
+        "shops": shops,
+        "players": players,
+        "turn_state": {
+            "actions_left": s.actions_left,
+            "gained_gold": s.gained,
+            "drew": s.drew,
+            "bid_done": s.bid_done,
+        },
+        "chain": [{"card": nm(c), "player": o, "from": src} for c, o, src in s.chain],
+        "priority": s.priority if s.chain else None,
+        "auction": auction,
+        "decision": _decision(s, viewer, nm),
+        "log": [e[2] for e in s.events if _visible(e, viewer)][-15:],
+        "over": s.over,
+        "winner": s.winner,
+        "cards": {cards[c].name: dict(s.game.summaries[c]) for c in sorted(named)},
+    }
+
+
+def _decision(s: CardDiceState, viewer: int | None, nm: Any) -> dict[str, Any] | None:
+    if not s.tasks or s.current_player() == CHANCE:
+        return None
+    t = s.tasks[-1]
+    out: dict[str, Any] = {"kind": t.kind, "player": t.player, "count": t.n}
+    if t.kind == "order":
+        top = s.sides[t.other].top
+        out["deck_of"] = t.other
+        out["cards"] = [nm(c) for c in top[t.arg : min(t.n, len(top))]] if viewer == t.player else None
+    if t.kind == "again":
+        out["die"] = DICE[t.arg]
+    return out
+
+
+def describe(s: CardDiceState, action: Action, player: int, viewer: int | None) -> str:
+    """Return how ``viewer`` sees ``player`` take ``action`` now, naming the actor ("player 1: play
+    Fire", "chance: the fire die rolls 4"); cards the viewer may not see are left out."""
+    k, cards = action.kind, s.game.cards
+    if player == CHANCE and s.tasks:
+        t = s.tasks[-1]
+        if k == "face":
+            return f"chance: the {DICE[t.arg]} die rolls {action.args[0] + 1}"
+        if k == "card":
+            name = cards[action.args[0]].name
+            if t.kind == "refill":
+                return f"chance: {name} comes into the {SHOP_NAMES[t.arg]} shop"
+            if t.kind == "draw":
+                return f"chance: player {t.player + 1} draws " + (name if viewer == t.player else "a card")
+            seen = name if viewer == t.player else "a card"
+            return f"chance: player {t.player + 1} looks at {seen} from player {t.other + 1}'s deck"
+        return f"chance: {action.label}"
+    who = f"player {player + 1}"
+    if viewer != player:
+        if k == "place":
+            return f"{who}: places an action face down"
+        if k == "tutor":
+            return f"{who}: takes a card from their deck"
+        if k == "order":
+            return f"{who}: puts a card back on a deck"
+    return f"{who}: {action.label}"
+
+
+def board(s: CardDiceState) -> str:
+    """Return the whole position as text, hidden parts included (for debugging and logs)."""
+    nm = s.names
+    lines = [
+        f"turn {s.turn}, player {s.active + 1} to play; dice "
+        + " ".join(f"{d}={v}" for d, v in zip(DICE, s.dice, strict=True)),
+    ]
+    for i, shop in enumerate(s.shops):
+        lines.append(f"{SHOP_NAMES[i]} shop: {nm(shop.row)} (deck {len(shop.deck) + len(shop.bottom)})")
+    for p, side in enumerate(s.sides):
+        lines.append(
+            f"player {p + 1}: health {side.health}, gold {side.gold}; hand {nm(side.hand)}; "
+            f"deck {nm(side.top)} + {len(side.rest)}; face down {nm([c for c, _, _ in side.facedown])}; "
+            f"passives {nm(side.passives)}"
+        )
+    if s.chain:
+        lines.append("chain: " + " <- ".join(f"{s.game.cards[c].name} (p{o + 1})" for c, o, _ in s.chain))
+    if s.auction:
+        lines.append(f"auction: {s.game.cards[s.auction[1]].name} at level {s.auction[2]}")
+    if s.over:
+        lines.append("draw" if s.winner is None else f"player {s.winner + 1} has won")
+    return "\n".join(lines)

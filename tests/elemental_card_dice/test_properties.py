@@ -1,0 +1,42 @@
+"""Properties over random play: no card is ever lost or duplicated, and health and gold stay whole."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from elementa import load_game
+from tests.elemental_card_dice.table import NAME
+
+GAME = load_game(NAME, turn_limit=40)
+TOTAL = 68 + 2 * 5  # every shop card once, five Basic Income in each starting deck
+
+
+def _cards_on_the_table(obs: dict[str, Any]) -> int:
+    count = len(obs["chain"])
+    for p in obs["players"]:
+        count += (
+            p["hand_size"] + p["deck_size"] + len(p["discard"]) + len(p["face_down"]) + len(p["passives"])
+        )
+    for shop in obs["shops"]:
+        count += len(shop["cards"]) + shop["deck_size"] + len(shop["removed"])
+    return count
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(min_value=0, max_value=2**31 - 1))
+def test_random_play_keeps_every_card(seed: int) -> None:
+    state = GAME.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            continue
+        obs = state.observation(None)
+        if obs["decision"] is None:  # no card is half-way through resolving
+            assert _cards_on_the_table(obs) == TOTAL
+        assert all(p["gold"] >= 0 for p in obs["players"])
+        state.apply_action(rng.choice(state.legal_actions()))
