@@ -22,6 +22,7 @@ from elementa.games.elementalis.elements import (
     WATER,
     MageType,
 )
+from elementa.games.elementalis.phases import REACT, TARGET_MANA
 from elementa.games.elementalis.spells import (
     BREEZE,
     BURN,
@@ -213,8 +214,6 @@ def may_declare(s: ElementalisState, p: int) -> bool:
 
 def begin_cast(s: ElementalisState, p: int, action: Action) -> None:
     """Pay for a cast and start resolving it (pick Mana targets, then reactions, then the effect)."""
-    from elementa.games.elementalis.state import TARGET_MANA
-
     kind, args = action.kind, action.args
     if kind == "break_link":
         paid = (BURN, FORTITUDE)[args[0]]
@@ -307,8 +306,6 @@ def _open_reactions(s: ElementalisState) -> None:
 
 
 def _next_reaction(s: ElementalisState) -> None:
-    from elementa.games.elementalis.state import REACT
-
     while s.react_queue:
         q = s.react_queue[0]
         if react_actions(s, q):

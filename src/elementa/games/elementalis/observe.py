@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from elementa.games.elementalis.casting import cost_of, known_spells
 from elementa.games.elementalis.elements import ARCANA_NAMES, ELEMENT_NAMES, FACE_NAMES
+from elementa.games.elementalis.phases import OVER
 from elementa.games.elementalis.spells import COUNTER_SPELL, SPELLS
 
 if TYPE_CHECKING:
@@ -35,8 +36,6 @@ def observe(s: ElementalisState, viewer: int | None) -> dict[str, Any]:
     ``"waiting"``), ``casting_order``, ``pending_spell``, ``opposition``, ``log`` (this turn's public
     events), ``winners`` (at the end).
     """
-    from elementa.games.elementalis.state import OVER
-
     n = s.game.num_players
     players = []
     for p in range(n):

@@ -13,7 +13,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State
-from elementa.games.elementalis import casting
+from elementa.games.elementalis import casting, opposition
 from elementa.games.elementalis.elements import (
     ARCANA_NAMES,
     ELEMENT_NAMES,
@@ -25,25 +25,26 @@ from elementa.games.elementalis.elements import (
     mage_type,
     mana_text,
 )
+from elementa.games.elementalis.phases import (
+    CAST,
+    CHAOS,
+    CHOICE,
+    CLAIM,
+    CONTINUE,
+    CULTIST,
+    DECLARE,
+    DRAFT_MAJOR,
+    DRAFT_MINOR,
+    OPPOSITION_DIE,
+    OVER,
+    REACT,
+    ROLL,
+    TARGET_MANA,
+)
 from elementa.games.elementalis.scoring import NO_MANA, Mana, all_vectors, score_roll
 
 if TYPE_CHECKING:
     from elementa.games.elementalis.game import ElementalisGame
-
-# Phases (decision points); CHANCE phases are ROLL.
-DRAFT_MAJOR, DRAFT_MINOR, CHAOS, CHOICE, CULTIST, ROLL = (
-    "draft_major",
-    "draft_minor",
-    "chaos",
-    "choice",
-    "cultist",
-    "roll",
-)
-DECLARE, CAST, TARGET_MANA, REACT, CONTINUE, CLAIM, OVER = (
-    "declare", "cast", "target_mana", "react", "continue", "claim", "over",
-)  # fmt: skip
-OPPOSITION_DIE = -1
-"""A roll-queue entry for a die picked up in Elemental Opposition (not a table die)."""
 
 
 class Die:
@@ -231,7 +232,7 @@ class ElementalisState(State):
             ]
         if ph == CLAIM:
             face = self.major_element(player)
-            avail = self._claimable(player)
+            avail = opposition.claimable(self, player)
             return [
                 sp.make(
                     "claim",
@@ -261,14 +262,6 @@ class ElementalisState(State):
         used = [b for b in self.minor if b is not None]
         pairs = [(b, mage_type(major, b)) for b in range(NUM_ARCANA) if used.count(b) < 2]
         return [(b, kind) for b, kind in pairs if kind is not None]
-
-    def _claimable(self, player: int) -> int:
-        face = self.major_element(player)
-        if face is None:
-            return 0
-        showing = sum(1 for d in self.dice if not d.destroyed and d.face == face)
-        taken = sum(k for q, k in self.claims if self.major_element(q) == face)
-        return max(0, showing - taken)
 
     # ------------------------------------------------------------------------------ transitions
     def _apply(self, action: Action, player: int) -> None:
@@ -319,7 +312,7 @@ class ElementalisState(State):
                 self._start_roll("chance" if self.stage == "power" else "cosmic")
         elif ph == CLAIM:
             self.claims.append((player, args[0]))
-            self._next_claim()
+            opposition.next_claim(self)
 
     # draft ---------------------------------------------------------------------------------
     def _next_draft(self, phase: str) -> None:
@@ -394,7 +387,7 @@ class ElementalisState(State):
                 self.pool[chooser][c] -= k
                 self.pool[to][c] += k
             self.log.append(f"Player {chooser + 1} gives {mana_text(vec or NO_MANA)} to Player {to + 1}")
-            self._settle_next()
+            opposition.settle_next(self)
 
     # the turn --------------------------------------------------------------------------------
     def _start_turn(self) -> None:
@@ -473,7 +466,7 @@ class ElementalisState(State):
         elif after == "cast":
             casting.finish_cast(self)
         elif after == "opposition":
-            self._settle_claim()
+            opposition.settle_claim(self)
 
     # spell phases ----------------------------------------------------------------------------
     def _open_spells(self) -> None:
@@ -559,7 +552,7 @@ class ElementalisState(State):
 
     def _after_score(self) -> None:
         if sum(self.channel) == 0:
-            self._start_opposition()
+            opposition.start(self)
         else:
             self.phase, self.actor = CONTINUE, self.active
 
@@ -590,51 +583,6 @@ class ElementalisState(State):
                 self._ask(p, all_vectors(1, limits), "cosmic_ether")
             else:
                 self._end_turn()
-
-    # Elemental Opposition --------------------------------------------------------------------
-    def _start_opposition(self) -> None:
-        """source: elementalis.txt, Elemental Opposition; Appendix C; ruling ELS-A12."""
-        self.stage = "opposition"
-        self.log.append(f"Elemental Opposition against Player {self.active + 1}")
-        self.claims = []
-        self.claim_queue = [q for q in self.seats_from(self.active)[1:] if self._claimable(q) > 0]
-        self._next_claim()
-
-    def _next_claim(self) -> None:
-        while self.claim_queue:
-            q = self.claim_queue.pop(0)
-            if self._claimable(q) > 0:
-                self.phase, self.actor = CLAIM, q
-                return
-        self.claims = [(q, k) for q, k in self.claims if k > 0]
-        self._settle_next()
-
-    def _settle_next(self) -> None:
-        """Roll the next claimant's dice, or end the turn when every claim is settled."""
-        if not self.claims:
-            self._end_turn()
-            return
-        k = self.claims[0][1]
-        self.opp_faces = []
-        self._roll([OPPOSITION_DIE] * k, "opposition")
-
-    def _settle_claim(self) -> None:
-        q, _ = self.claims.pop(0)
-        own = self.opp_faces.count(self.major_element(q) or 0)  # claimants always have an element Major
-        active_major = self.major_element(self.active)
-        theirs = self.opp_faces.count(active_major) if active_major is not None else 0
-        net = own - theirs
-        self.log.append(
-            f"Player {q + 1} rolls {', '.join(FACE_NAMES[f] for f in self.opp_faces)}"
-            + ("" if net else ": no Mana changes hands")
-        )
-        payer, payee = (self.active, q) if net > 0 else (q, self.active)
-        amount = min(abs(net), self.coloured(payer))
-        if amount == 0:
-            self._settle_next()
-            return
-        self.phase = CHOICE
-        self._ask(payer, all_vectors(amount, self.pool[payer]), f"give:{payee}")
 
     # end of turn -----------------------------------------------------------------------------
     def _end_turn(self) -> None:
