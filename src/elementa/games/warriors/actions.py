@@ -1,0 +1,423 @@
+"""The players' decisions: their legal actions, in a fixed order, and what each does.
+
+Decisions (the task on top of the stack): optional draws (``offer``), Revolving Door (``doors``), the
+battle's location, assembling a fighter (simultaneous ``assemble``, or Deathmatch ``enter``), the
+combat step's one Action (``act``), breakage picks, split attacks (``volley``) and Legend discards.
+source: warriors.txt, 3.3 (battle setup), 4.0-4.7 (the Action), 7.2, 7.4, 7.5, 8.1, 8.3.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from elementa.core import Action
+from elementa.games.warriors import combat
+from elementa.games.warriors.effects import EFFECTS
+from elementa.games.warriors.flow import HAND_SIZE, legend_clash
+from elementa.games.warriors.rules import (
+    MAX_BEASTS,
+    MAX_EQUIP,
+    MAX_HELD,
+    Equip,
+    Fighter,
+    attack_sources,
+    damage_range,
+    equippable,
+    proficiency,
+)
+
+if TYPE_CHECKING:
+    from elementa.games.warriors.cards import Ability, Card
+    from elementa.games.warriors.state import WarriorsState
+
+FIGHTER_SLOT = MAX_EQUIP
+"""``use`` source for the fighter's own ability."""
+LOCATION_SLOT = MAX_EQUIP + 1
+"""``use`` source for the current location's ability."""
+Task = tuple[Any, ...]
+
+
+def no_target(st: WarriorsState) -> int:
+    """The ``use`` target argument meaning "no target"."""
+    return st.n + MAX_BEASTS
+
+
+def describe_card(card: Card) -> str:
+    """Return a card with its key numbers, for labels: ``"Sonic Pistol (max 4, 1 hand, 20%)"``."""
+    parts: list[str] = []
+    if card.max_damage:
+        parts.append(
+            f"damage {card.min_damage}-{card.max_damage}" if card.min_damage > 1 else f"max {card.max_damage}"
+        )
+    if card.protection:
+        parts.append(f"protection {card.protection}")
+    if card.type in ("weapon", "armor") and card.hands:
+        parts.append(f"{card.hands} hand{'s' if card.hands > 1 else ''}")
+    if card.is_spell:
+        parts.append(f"{card.spell_points} pt")
+    if card.breakage is not None:
+        parts.append(f"{card.breakage}%")
+    if card.text:
+        parts.append(card.text)
+    return f"{card.name} ({', '.join(parts)})" if parts else card.name
+
+
+# -------------------------------------------------------------------------------- legal actions
+def legal(st: WarriorsState, player: int) -> list[Action]:
+    """Return the legal actions of ``player`` for the decision on top of the stack."""
+    task = st.tasks[-1]
+    kind = task[0]
+    sp = st.game.action_space
+    if kind == "offer":
+        why = "mulligan" if task[2] == "mulligan" else "deck reshuffle"
+        return [
+            sp.make("take", label=f"draw a card (an opponent's {why})"),
+            const(st, "decline", "do not draw"),
+        ]
+    if kind == "doors":
+        return _doors(st, player)
+    if kind == "location":
+        return _locations(st, player)
+    if kind in ("assemble", "enter"):
+        return _assembly(st, player)
+    if kind == "act":
+        f = st.fighter(player)
+        if st.equipping:
+            return [*_equips(st, player, f), *_removes(st, f), const(st, "done", "done equipping")]
+        return _combat(st, player, f)
+    if kind == "breakage":
+        f = st.fighter(task[2])
+        return [
+            sp.make("break", i, label=f"breakage roll on {st.who(f.cid)}'s {e.card.name} ({_pct(e.card)})")
+            for i, e in enumerate(f.equipment)
+        ]
+    if kind == "volley":
+        targets = combat.volley_targets(st, task)
+        out = [sp.make("next_target", t, label=f"attack {st.who(t)} too") for t in targets]
+        return [*out, const(st, "stop", "no more attacks")]
+    # legend: discard a card of your choice
+    return [sp.make("discard", c, label=f"discard {st.card(c).name}") for c in sorted(set(st.hands[player]))]
+
+
+def _pct(card: Card) -> str:
+    return "cannot break" if card.breakage is None else f"{card.breakage}%"
+
+
+def may_leave(st: WarriorsState, seat: int) -> bool:
+    """Whether a player may leave: at least two sides must stay in the game (Revolving Door, 8.3)."""
+    return len({st.side(q) for q in range(st.n) if st.in_game[q] and q != seat}) >= 2
+
+
+def _doors(st: WarriorsState, seat: int) -> list[Action]:
+    sp = st.game.action_space
+    if st.in_game[seat]:
+        out = [sp.make("stay", label="stay in the game")]
+        if may_leave(st, seat):
+            out.append(sp.make("leave", label="leave the game: discard your hand and your locations"))
+        return out
+    return [
+        sp.make("join", label=f"join the game: draw {HAND_SIZE} cards"),
+        sp.make("stay", label="stay out"),
+    ]
+
+
+def _locations(st: WarriorsState, seat: int) -> list[Action]:
+    sp = st.game.action_space
+    out = [sp.make("no_location", label="fight this battle over no location")]
+    for c in sorted(set(st.hands[seat])):
+        if st.card(c).type == "location":
+            out.append(sp.make("location", c, label=f"fight over {describe_card(st.card(c))} from your hand"))
+    for q in range(st.n):
+        for i, (c, _) in enumerate(st.controlled[q][:MAX_HELD]):
+            who = "you" if q == seat else f"player {q + 1}"
+            out.append(sp.make("held", q, i, label=f"fight over {st.card(c).name}, controlled by {who}"))
+    return out
+
+
+def _assembly(st: WarriorsState, seat: int) -> list[Action]:
+    sp = st.game.action_space
+    f = st.fighters[seat]
+    if f is None:
+        fighters = [c for c in sorted(set(st.hands[seat])) if st.card(c).type == "fighter"]
+        if not fighters:
+            return [sp.make("forfeit", label="forfeit the battle (no fighter in hand): draw 2")]
+        return [
+            sp.make("field", c, label=f"enter {st.card(c).name} (durability {st.card(c).durability})")
+            for c in fighters
+        ]
+    return [*_equips(st, seat, f), *_removes(st, f), sp.make("ready", label=f"fight with {f.card.name}")]
+
+
+def const(st: WarriorsState, kind: str, label: str) -> Action:
+    """Return the game's shared Action of a kind without arguments."""
+    return cached(st, (kind,), kind, (), label)
+
+
+def cached(st: WarriorsState, key: tuple[Any, ...], kind: str, args: tuple[int, ...], label: str) -> Action:
+    """Return the game's shared Action for ``key`` (an action whose label depends on ``key`` only)."""
+    cache = st.game.action_cache
+    a = cache.get(key)
+    if a is None:
+        a = cache[key] = st.game.action_space.make(kind, *args, label=label)
+    return a
+
+
+def _equips(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
+    cache = st.game.action_cache
+    cards = st.game.catalog.cards
+    removed = st.removed[seat]
+    hand = [cards[c] for c in sorted(set(st.hands[seat])) if c not in removed]
+    out = []
+    for c in equippable(f, hand):
+        a = cache.get(("equip", c.id))
+        out.append(a or cached(st, ("equip", c.id), "equip", (c.id,), f"equip {describe_card(c)}"))
+    return out
+
+
+def _removes(st: WarriorsState, f: Fighter) -> list[Action]:
+    cache = st.game.action_cache
+    out = []
+    for i, e in enumerate(f.equipment):
+        key = ("remove", i, e.card.id)
+        a = cache.get(key)
+        out.append(a or cached(st, key, "remove", (i,), f"remove {e.card.name} to your hand"))
+    return out
+
+
+def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
+    sp = st.game.action_space
+    loc = st.location_card()
+    targets = st.attackable(seat)
+    out = []
+    for slot, src in attack_sources(f):
+        x = proficiency(f, src)
+        lo, hi = damage_range(f, src, loc, src.max_damage + x, src.min_damage)
+        for t in targets:
+            out.append(
+                sp.make("attack", slot, t, label=f"attack {st.who(t)} with {src.name} (damage {lo}-{hi})")
+            )
+        if x and len(targets) >= 2:
+            lo, hi = damage_range(f, src, loc, src.max_damage, src.min_damage)
+            for t in targets:
+                label = (
+                    f"split attack with {src.name}: {st.who(t)}, then up to {x} more (damage {lo}-{hi} each)"
+                )
+                out.append(sp.make("volley", slot, t, label=label))
+    out += _uses(st, seat, f, targets)
+    out += _equips(st, seat, f)
+    out += _removes(st, f)
+    out.append(const(st, "retreat", "retreat: fighter and cards back to your hand, draw 2"))
+    out.append(const(st, "pass", "do nothing this turn"))
+    return out
+
+
+def _uses(st: WarriorsState, seat: int, f: Fighter, targets: list[int]) -> list[Action]:
+    sp = st.game.action_space
+    none = no_target(st)
+
+    def aimed(slot: int, ab: Ability, label: str) -> list[Action]:
+        if EFFECTS[ab.effect].target == "enemy":
+            return [sp.make("use", slot, t, label=f"{label} on {st.who(t)}") for t in targets]
+        return [sp.make("use", slot, none, label=label)]
+
+    out = []
+    for i, e in enumerate(f.equipment):
+        c = e.card
+        if c.type in ("defense_spell", "utility_spell"):
+            if e.duration is not None or e.spent or e.charges == 0:
+                continue
+            if c.ability is not None and c.ability.when == "cast":
+                out += aimed(i, c.ability, f"cast {c.name}: {c.text}")
+            elif c.duration:
+                out.append(sp.make("use", i, none, label=f"cast {describe_card(c)} for {c.duration} turns"))
+        elif c.ability is not None and c.ability.when in ("action", "charge_action") and e.charges != 0:
+            out += aimed(i, c.ability, f"use {c.name}: {c.text}")
+    ab = f.card.ability
+    if ab is not None and ab.when in ("action", "charge_action") and f.charges != 0:
+        out += aimed(FIGHTER_SLOT, ab, f"use {f.card.name}: {f.card.text}")
+    loc = st.location_card()
+    if loc is not None and loc.ability is not None and loc.ability.when == "action":
+        out += aimed(LOCATION_SLOT, loc.ability, f"use {loc.name}: {loc.text}")
+    return out
+
+
+# ------------------------------------------------------------------------------------- apply
+def apply(st: WarriorsState, task: Task, action: Action, p: int) -> None:
+    """Apply a legal decision of seat ``p`` to the task on top of the stack."""
+    kind, a = action.kind, action.args
+    hidden = task[0] == "assemble"  # secret assembly: revealed all at once (WAR-A15)
+    if hidden:
+        st.acted[p] = True
+        if all(st.acted[q] or st.status[q] != "assembling" for q in range(st.n)):
+            st.acted = [False] * st.n
+    if kind == "take":
+        st.replace(("draw", p, 1))
+    elif kind in ("decline", "stay", "no_location", "done", "stop"):
+        st.tasks.pop()
+    elif kind == "leave":
+        st.tasks.pop()
+        _leave(st, p)
+    elif kind == "join":
+        st.tasks.pop()
+        st.in_game[p] = True
+        st.mulligans[p] = 0
+        st.log(f"player {p + 1} joins the game")
+        st.push(("draw", p, HAND_SIZE), ("mulligan", p))
+    elif kind == "location":
+        st.tasks.pop()
+        st.from_hand(p, a[0])
+        st.location, st.location_from = a[0], ("hand", p, p)
+        st.log(f"player {p + 1} chooses {st.card(a[0]).name} from hand as the location")
+    elif kind == "held":
+        st.tasks.pop()
+        card, owner = st.controlled[a[0]].pop(a[1])
+        st.location, st.location_from = card, ("held", a[0], owner)
+        st.log(
+            f"player {p + 1} chooses {st.card(card).name}, controlled by player {a[0] + 1}, as the location"
+        )
+    elif kind == "field":
+        st.from_hand(p, a[0], public=not hidden)
+        st.fighters[p] = Fighter(p, p, st.card(a[0]))
+    elif kind == "forfeit":
+        _forfeit(st, p, hidden)
+    elif kind == "equip":
+        _equip(st, task, p, a[0], hidden)
+    elif kind == "remove":
+        f = st.fighter(p)
+        e = f.equipment.pop(a[0])
+        st.to_hand(p, e.card.id, public=not hidden)
+        st.removed[p].append(e.card.id)
+        if task[0] == "act":
+            st.equipping = True
+            st.log(f"player {p + 1}'s {f.card.name} removes {e.card.name}")
+    elif kind == "ready":
+        _ready(st, p, hidden)
+    elif kind in ("attack", "volley"):
+        st.tasks.pop()
+        combat.declare_attack(st, p, a[0], a[1], split=kind == "volley")
+    elif kind == "next_target":
+        combat.next_volley(st, task, a[0])
+    elif kind == "use":
+        st.tasks.pop()
+        use(st, p, a[0], None if a[1] == no_target(st) else a[1])
+    elif kind == "retreat":
+        st.tasks.pop()
+        st.retreat(p)
+    elif kind == "pass":
+        st.tasks.pop()
+        st.log(f"player {p + 1} does nothing")
+    elif kind == "break":
+        combat.choose_break(st, task, a[0])
+    elif kind == "discard":
+        st.tasks.pop()
+        st.from_hand(p, a[0])
+        st.discard(a[0], p)
+        st.log(f"player {p + 1} discards {st.card(a[0]).name}")
+    else:  # pragma: no cover - every kind a decision offers is handled above
+        raise ValueError(f"unknown action kind {kind}")
+
+
+def _forfeit(st: WarriorsState, p: int, hidden: bool) -> None:
+    if hidden:
+        st.status[p] = "ready"  # revealed as a forfeit with everyone's fighters
+        return
+    st.tasks.pop()
+    st.status[p] = "forfeit"
+    st.log(f"player {p + 1} has no fighter and forfeits the battle")
+    st.after_leaving([(p, 2)])
+
+
+def _equip(st: WarriorsState, task: Task, p: int, card_id: int, hidden: bool) -> None:
+    f = st.fighter(p)
+    card = st.card(card_id)
+    st.from_hand(p, card_id, public=not hidden)
+    f.equipment.append(Equip(card))
+    if task[0] == "act":
+        st.equipping = True
+        st.log(f"player {p + 1}'s {f.card.name} equips {card.name}")
+        if card.legendary:
+            st.push(*legend_clash(st, p, range(st.n)))
+            st.after_leaving([])
+
+
+def _ready(st: WarriorsState, p: int, hidden: bool) -> None:
+    if hidden:
+        st.status[p] = "ready"
+        return
+    st.tasks.pop()
+    st.status[p] = "fighting"
+    f = st.fighter(p)
+    gear = ", ".join(e.card.name for e in f.equipment) or "nothing"
+    st.log(f"player {p + 1} enters {f.card.name} equipped with {gear}")
+    st.push(*legend_clash(st, p, range(st.n)))
+    st.after_leaving([])
+
+
+def _leave(st: WarriorsState, p: int) -> None:
+    """Leave the game: discard the hand and the controlled locations (Revolving Door, 8.3)."""
+    for c in st.hands[p]:
+        st.discard(c, p)
+    st.hands[p] = []
+    st.known[p] = {}
+    for c, owner in st.controlled[p]:
+        st.discard(c, owner)
+    st.controlled[p] = []
+    for c, owner in [w for w in st.waiting if w[1] == p]:
+        st.discard(c, owner)
+    st.waiting = [w for w in st.waiting if w[1] != p]
+    st.in_game[p] = False
+    if st.chooser == p:
+        st.chooser = None
+    st.log(f"player {p + 1} leaves the game")
+
+
+def use(st: WarriorsState, seat: int, slot: int, target: int | None) -> None:
+    """Use an ability or cast a Defense/Utility spell (4.2-4.4).
+
+    A charge is removed first; then the effect; then a card with no charges left is destroyed. A
+    cast Defense/Utility spell gets its duration counters; one whose last charge is gone is destroyed
+    when its effect ends.
+    """
+    f = st.fighter(seat)
+    if slot == LOCATION_SLOT:
+        card = st.location_card()
+        if card is None or card.ability is None:
+            raise RuntimeError("a location ability was used without a location")
+        st.log(f"player {seat + 1}'s {f.card.name} uses {card.name}")
+        EFFECTS[card.ability.effect].run(st, seat, target, card.ability, card)  # type: ignore[misc]
+        return
+    if slot == FIGHTER_SLOT:
+        ab = f.card.ability
+        if ab is None:
+            raise RuntimeError(f"{f.card.name} has no ability to use")
+        if ab.when == "charge_action" and f.charges is not None:
+            f.charges -= 1
+        st.log(f"player {seat + 1}'s {f.card.name} uses its ability")
+        EFFECTS[ab.effect].run(st, seat, target, ab, f.card)  # type: ignore[misc]
+        return
+    e = f.equipment[slot]
+    c = e.card
+    if c.is_spell:
+        if e.charges is not None:
+            e.charges -= 1
+        used_up = e.charges == 0
+        if c.duration:
+            e.duration, e.spent = c.duration, used_up
+        st.log(f"player {seat + 1}'s {f.card.name} casts {c.name}")
+        if c.ability is not None and c.ability.when == "cast":
+            EFFECTS[c.ability.effect].run(st, seat, target, c.ability, c)  # type: ignore[misc]
+        if used_up and not c.duration and e in f.equipment:
+            f.equipment.remove(e)
+            st.discard(c.id, f.seat)
+        return
+    ab = c.ability
+    if ab is None:
+        raise RuntimeError(f"{c.name} has no ability to use")
+    if ab.when == "charge_action" and e.charges is not None:
+        e.charges -= 1
+    st.log(f"player {seat + 1}'s {f.card.name} uses {c.name}")
+    EFFECTS[ab.effect].run(st, seat, target, ab, c)  # type: ignore[misc]
+    if e.charges == 0 and e in f.equipment:
+        f.equipment.remove(e)
+        st.discard(c.id, f.seat)
+        st.log(f"{c.name} is used up")

@@ -1,0 +1,245 @@
+"""A rule-based Warriors player: fields its strongest fighter fully equipped, attacks where it hurts.
+
+It reads only its own observation and legal actions, plus the public card list of the game (the
+catalog: printed numbers every player can read); it never looks at the state's fields.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from elementa.core import Action, Agent
+from elementa.games.warriors.actions import FIGHTER_SLOT, LOCATION_SLOT
+from elementa.games.warriors.cards import Card
+from elementa.games.warriors.rules import UNARMED, Equip, Fighter, can_equip, damage_range, proficiency
+
+if TYPE_CHECKING:
+    from elementa.core import State
+    from elementa.games.warriors.game import WarriorsGame
+
+
+def expected_damage(lo: int, hi: int, prot: int) -> float:
+    """Return the mean of ``max(0, max(lo, d) - prot)`` for ``d`` uniform in 1..hi (the clamp reading)."""
+    return sum(max(0, max(lo, d) - prot) for d in range(1, hi + 1)) / hi
+
+
+class WarriorsAgent(Agent):
+    """Greedy Warriors policy.
+
+    * Setup and assembly: takes every optional draw; enters the fighter with the best durability plus
+      attack and protection it can equip from the hand; equips every card that improves it.
+    * Location: fights over a location the leading opponent controls, else one from hand.
+    * Action: the attack (or split attack, or damaging ability) with the most expected damage
+      relative to the target's durability; heals or casts a defense spell when hurt; equips when it
+      cannot hurt anyone yet; retreats when nothing it has can hurt the enemy.
+    * Breakage: the card whose loss hurts the defender most, weighted by its breakage chance.
+    """
+
+    name = "greedy"
+
+    def step(self, state: State) -> Action:
+        game: WarriorsGame = state.game  # type: ignore[assignment]
+        self.cards = game.catalog
+        obs = state.observation(self.player)
+        legal = state.legal_actions(self.player)
+        kinds = {a.kind for a in legal}
+
+        def by_kind(kind: str) -> list[Action]:
+            return [a for a in legal if a.kind == kind]
+
+        if "take" in kinds:
+            return by_kind("take")[0]
+        if kinds & {"join", "leave"} or kinds == {"stay"}:
+            return (by_kind("join") or by_kind("stay"))[0]
+        if "no_location" in kinds:
+            return self._location(obs, legal)
+        if "field" in kinds:
+            return max(by_kind("field"), key=lambda a: self._fighter_score(obs, self.cards.cards[a.args[0]]))
+        if "break" in kinds:
+            return max(by_kind("break"), key=lambda a: self._break_value(obs, a))
+        if "next_target" in kinds:
+            options = by_kind("next_target")
+            return (
+                max(options, key=lambda a: self._target_value(obs, a.args[0]))
+                if options
+                else by_kind("stop")[0]
+            )
+        if "discard" in kinds:
+            return min(by_kind("discard"), key=lambda a: self._card_value(self.cards.cards[a.args[0]]))
+        if "ready" in kinds or "done" in kinds:
+            return self._equip_or_finish(obs, legal)
+        if "pass" in kinds:
+            return self._combat(obs, legal)
+        return legal[0]
+
+    # ------------------------------------------------------------------------------ helpers
+    def _fighter(self, obs: dict[str, Any], cid: int) -> Fighter | None:
+        for fv in obs["fighters"]:
+            if fv["id"] == cid:
+                f = Fighter(cid, fv["seat"], self.cards.card(fv["name"]))
+                f.durability = fv["durability"]
+                for ev in fv["equipment"]:
+                    e = Equip(self.cards.card(ev["name"]))
+                    e.charges, e.duration = ev["charges"], ev["duration"]
+                    f.equipment.append(e)
+                return f
+        return None
+
+    def _location_card(self, obs: dict[str, Any]) -> Card | None:
+        return None if obs["location"] is None else self.cards.card(obs["location"])
+
+    def _best_attack(self, f: Fighter, cards: list[Card], loc: Card | None, prot: int = 0) -> float:
+        best = 0.0
+        for c in [UNARMED, *cards]:
+            if c.type in ("weapon", "attack_spell"):
+                lo, hi = damage_range(f, c, loc, c.max_damage + proficiency(f, c), c.min_damage)
+                best = max(best, expected_damage(lo, hi, prot))
+        return best
+
+    def _card_value(self, c: Card) -> float:
+        if c.type == "location":
+            return 50.0
+        if c.type == "fighter":
+            return 10.0 + c.durability
+        value = c.max_damage * 1.5 + c.protection * 3
+        if c.ability is not None:
+            value += 3
+        if c.type in ("defense_spell", "utility_spell"):
+            value += 2
+        return value
+
+    def _fighter_score(self, obs: dict[str, Any], card: Card) -> float:
+        f = Fighter(self.player, self.player, card)
+        hand = [self.cards.card(name) for name in obs["hand"]]
+        gear = self._greedy_gear(f, hand, obs)
+        attack = self._best_attack(f, gear, self._location_card(obs))
+        prot = sum(c.protection for c in gear if c.type in ("armor", "defense_spell"))
+        return card.durability + 3 * attack + 2 * prot
+
+    def _greedy_gear(self, f: Fighter, hand: list[Card], obs: dict[str, Any]) -> list[Card]:
+        trial = Fighter(f.cid, f.seat, f.card)
+        trial.equipment = [Equip(e.card) for e in f.equipment]
+        picked = []
+        for c in sorted(hand, key=self._card_value, reverse=True):
+            if c.is_equipment and self._gain(trial, c, obs) > 0 and can_equip(trial, c):
+                trial.equipment.append(Equip(c))
+                picked.append(c)
+        return [e.card for e in trial.equipment] if picked or trial.equipment else []
+
+    def _gain(self, f: Fighter, c: Card, obs: dict[str, Any]) -> float:
+        """How much equipping ``c`` improves fighter ``f``."""
+        loc = self._location_card(obs)
+        if c.type in ("weapon", "attack_spell"):
+            have = self._best_attack(f, [e.card for e in f.equipment], loc)
+            new = self._best_attack(f, [e.card for e in f.equipment] + [c], loc)
+            return new - have
+        if c.type == "armor":
+            return c.protection + 0.5
+        return 1.0 if c.ability is not None or c.type == "defense_spell" else 0.0
+
+    # ----------------------------------------------------------------------------- decisions
+    def _location(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        held = [a for a in legal if a.kind == "held" and a.args[0] != self.player]
+        if held:
+            return max(held, key=lambda a: len(obs["players"][a.args[0]]["locations"]))
+        mine = [a for a in legal if a.kind == "location"]
+        if mine:
+            return mine[0]
+        return next(a for a in legal if a.kind == "no_location")
+
+    def _equip_or_finish(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        f = self._fighter(obs, self.player)
+        finish = next(a for a in legal if a.kind in ("ready", "done"))
+        if f is None:
+            return finish
+        gains = [(self._gain(f, self.cards.cards[a.args[0]], obs), a) for a in legal if a.kind == "equip"]
+        gains = [(g, a) for g, a in gains if g > 0]
+        return max(gains, key=lambda x: x[0])[1] if gains else finish
+
+    def _target_value(self, obs: dict[str, Any], cid: int) -> float:
+        t = next(fv for fv in obs["fighters"] if fv["id"] == cid)
+        return float(-t["durability"] + (3 if not t["beast"] else 0))
+
+    def _break_value(self, obs: dict[str, Any], a: Action) -> float:
+        target = next(fv for fv in obs["fighters"] if fv["id"] == obs["pending"]["target"])
+        ev = target["equipment"][a.args[0]]
+        return (ev["breakage"] or 0) * self._card_value(self.cards.card(ev["name"]))
+
+    def _combat(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        f = self._fighter(obs, self.player)
+        if f is None:
+            return next(a for a in legal if a.kind == "pass")
+        loc = self._location_card(obs)
+        foes = {fv["id"]: fv for fv in obs["fighters"] if fv["id"] != self.player}
+        scored: list[tuple[float, Action]] = []
+        for a in legal:
+            if a.kind in ("attack", "volley"):
+                slot, t = a.args
+                src = UNARMED if slot >= len(f.equipment) else f.equipment[slot].card
+                bonus = 0 if a.kind == "volley" else proficiency(f, src)
+                lo, hi = damage_range(f, src, loc, src.max_damage + bonus, src.min_damage)
+                fv = foes[t]
+                dmg = expected_damage(lo, hi, fv["protection"])
+                if a.kind == "volley":
+                    others = [o for o in foes.values() if o["id"] != t]
+                    dmg += sum(
+                        expected_damage(lo, hi, o["protection"])
+                        for o in others[: bonus or proficiency(f, src)]
+                    )
+                kill = 2.0 if hi - fv["protection"] >= fv["durability"] else 0.0
+                scored.append((dmg / max(1, fv["durability"]) * 10 + kill + dmg, a))
+            elif a.kind == "use":
+                scored.append((self._use_value(obs, f, a, foes), a))
+        best = max(scored, key=lambda x: x[0]) if scored else (0.0, None)
+        hand = [self.cards.card(name) for name in obs["hand"]]
+        equips = [a for a in legal if a.kind == "equip"]
+        attack_now = self._best_attack(f, [e.card for e in f.equipment], loc)
+        if equips and attack_now < 1.0:
+            improve = max((self._gain(f, self.cards.cards[a.args[0]], obs), a) for a in equips)
+            if improve[0] > 0.5:
+                return improve[1]
+        if best[1] is not None and best[0] > 0.3:
+            return best[1]
+        if equips and any(self._gain(f, c, obs) > 0 for c in hand if c.is_equipment):
+            gains = [(self._gain(f, self.cards.cards[a.args[0]], obs), a) for a in equips]
+            g, a = max(gains, key=lambda x: x[0])
+            if g > 0:
+                return a
+        if best[1] is not None and best[0] > 0:
+            return best[1]
+        retreat = [a for a in legal if a.kind == "retreat"]
+        return retreat[0] if retreat else next(a for a in legal if a.kind == "pass")
+
+    def _use_value(self, obs: dict[str, Any], f: Fighter, a: Action, foes: dict[int, Any]) -> float:
+        slot, t = a.args
+        card: Card | None
+        if slot == FIGHTER_SLOT:
+            card = f.card
+        elif slot == LOCATION_SLOT:
+            card = self._location_card(obs)
+        else:
+            card = f.equipment[slot].card
+        if card is None or card.ability is None:
+            if card is not None and card.type == "defense_spell":
+                hurt = f.durability <= f.card.durability * 0.7
+                return 1.5 + card.protection if hurt else 0.5
+            return 0.0
+        ab = card.ability
+        missing = f.card.durability - f.durability
+        if ab.effect == "heal":
+            return min(missing, ab.amount) * 1.2 if missing >= 2 else 0.0
+        if ab.effect in ("blast", "drain") and t in foes:
+            fv = foes[t]
+            dmg = ab.amount if ab.effect == "drain" else expected_damage(1, ab.amount, fv["protection"])
+            return float(dmg / max(1, fv["durability"]) * 10 + dmg)
+        if ab.effect == "blast_all":
+            return sum(expected_damage(1, ab.amount, fv["protection"]) for fv in foes.values()) * 1.2
+        if ab.effect == "draw_cards":
+            return 0.6 * ab.amount
+        if ab.effect == "empower" and card.is_spell:
+            return 1.0
+        if card.type == "defense_spell":
+            return 1.5 + card.protection
+        if ab.effect == "recharge":
+            return 0.5
+        return 0.2

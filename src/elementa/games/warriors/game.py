@@ -1,0 +1,238 @@
+"""Warriors: options, card and deck loading, deck groups, the action space and the Game class.
+
+source: warriors.txt (the whole rulebook); rulings in docs/rulings/warriors.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from elementa.core import Action, ActionSpace, ConfigError, Game, GameInfo, option
+from elementa.games.warriors.cards import Catalog, Deck, load_catalog
+from elementa.games.warriors.rules import MAX_BEASTS, MAX_EQUIP, MAX_HELD
+from elementa.games.warriors.state import WarriorsState
+
+if TYPE_CHECKING:
+    from elementa.core import Agent
+
+DEFAULT_DECKS = ("draconian-rifles", "corrupted-gang", "arcane-circle", "iron-vanguard", "wild-hunt")
+"""The ready-made decks given to the seats in turn when the ``decks`` option is empty."""
+
+
+@dataclass(frozen=True)
+class WarriorsOptions:
+    """The options of Warriors: variants, contested readings (WAR-A#) and the card and deck files."""
+
+    players: int = option(2, "number of players", minimum=2, maximum=6)
+    decks: str = option(
+        "",
+        "deck of each seat, comma-separated (one name: every seat); empty: "
+        + ", ".join(DEFAULT_DECKS)
+        + " in turn",
+    )
+    card_file: str = option("", "a TOML file of your own cards, added to the built-in set")
+    deck_files: str = option("", "TOML files of your own decks, comma-separated")
+    beasts: bool = option(True, "play with the Beasts in the decks (7.1: optional by agreement)")
+    deathmatch: bool = option(False, "Deathmatch (8.1): no locations; the first to five lethal blows wins")
+    teams: int = option(
+        0, "Teams (8.2): number of equal teams, seats alternating; 0 = no teams", minimum=0, maximum=3
+    )
+    team_deck: bool = option(False, "Teams: each team shares one deck and discard pile")
+    revolving_door: bool = option(False, "Revolving Door (8.3): players may leave and rejoin between battles")
+    monodeck: bool = option(False, "Monodeck (8.4): all players share one deck and discard pile")
+    mulligan_requires_weapon: bool = option(
+        True, "WAR-A2: a hand needs a fighter and a weapon or attack spell it can use, else a mulligan"
+    )
+    min_damage_mode: str = option(
+        "clamp",
+        "WAR-A3: min damage raises a low roll (clamp) or the roll is uniform from min to max",
+        choices=("clamp", "uniform_range"),
+    )
+    legend_penalty: str = option(
+        "discard_that_card",
+        "WAR-A7: two fighters using the same Legendary card: both copies are discarded, or any card each",
+        choices=("discard_that_card", "any_card"),
+    )
+    max_turns: int = option(
+        400,
+        "fighter and Beast turns after which the game ends in a draw (0: no limit)",
+        minimum=0,
+        maximum=100_000,
+    )
+
+
+class WarriorsGame(Game):
+    """Warriors for 2-6 players: fighters equipped from your hand battle over locations.
+
+    Returns: the player (or team) who first controls three locations (Deathmatch: five lethal
+    blows) shares 1.0; the others get 0. A game that reaches ``max_turns`` is a draw shared by the
+    players still in it.
+
+    Attributes:
+        catalog: every card (ids are indices) and deck.
+        seat_decks: the :class:`Deck` of each seat.
+        deck_of: the deck group each seat draws from (Monodeck: one group; ``team_deck``: one per team).
+        start_decks: the starting draw pile of each group, card id -> copies.
+        team_of: each seat's team, or ``None`` without Teams.
+    """
+
+    info = GameInfo(
+        name="warriors",
+        title="Warriors",
+        min_players=2,
+        max_players=6,
+        summary="card game of equipped fighters battling over locations; three locations win",
+        chance=True,
+        simultaneous=True,
+        perfect_information=False,
+    )
+    options_class = WarriorsOptions
+    presets: ClassVar[dict[str, dict[str, Any]]] = {
+        "deathmatch": {"deathmatch": True},
+        "teams": {"players": 4, "teams": 2},
+        "teams-shared-decks": {"players": 4, "teams": 2, "team_deck": True},
+        "revolving-door": {"players": 3, "revolving_door": True},
+        "monodeck": {"players": 3, "monodeck": True},
+        "no-beasts": {"beasts": False, "decks": "wild-hunt,arcane-circle"},
+        "other-readings": {
+            "decks": "corrupted-gang,iron-vanguard",
+            "mulligan_requires_weapon": False,
+            "min_damage_mode": "uniform_range",
+            "legend_penalty": "any_card",
+        },
+        "all-variants": {
+            "players": 4,
+            "deathmatch": True,
+            "teams": 2,
+            "revolving_door": True,
+            "monodeck": True,
+        },
+    }
+    locations_to_win = 3
+    """Controlled locations that win the game (source: warriors.txt, 3.1)."""
+    tokens_to_win = 5
+    """Deathmatch tokens that win the game (source: warriors.txt, 8.1)."""
+
+    def __init__(self, options: WarriorsOptions) -> None:
+        files = [f.strip() for f in options.deck_files.split(",") if f.strip()]
+        self.catalog: Catalog = load_catalog(options.card_file, files)
+        n = options.players
+        if options.teams == 1 or (options.teams and n % options.teams):
+            raise ConfigError(
+                f"warriors: option teams={options.teams} needs equal teams of at least one player "
+                f"from players={n}; fix: use 0 or a number of teams that divides {n} (2 or 3)",
+                option="teams",
+            )
+        if options.teams and n // options.teams < 1:
+            raise ConfigError("warriors: too few players for the teams", option="teams")
+        self.seat_decks = self._seat_decks(options)
+        self.team_of = [p % options.teams for p in range(n)] if options.teams else None
+        if options.monodeck:
+            self.deck_of = [0] * n
+        elif self.team_of is not None and options.team_deck:
+            self.deck_of = list(self.team_of)
+        else:
+            self.deck_of = list(range(n))
+        self.start_decks = [self._group_deck(options, g) for g in range(max(self.deck_of) + 1)]
+        self.seat_deck_titles = [d.title for d in self.seat_decks]
+        self.action_cache: dict[tuple[Any, ...], Action] = {}
+        """Actions whose label depends only on their key, shared by every state (they are immutable)."""
+        super().__init__(options)
+
+    def _seat_decks(self, options: WarriorsOptions) -> list[Deck]:
+        names = [d.strip() for d in options.decks.split(",") if d.strip()]
+        n = options.players
+        if not names:
+            names = [DEFAULT_DECKS[p % len(DEFAULT_DECKS)] for p in range(n)]
+        elif len(names) == 1:
+            names = names * n
+        elif len(names) != n:
+            raise ConfigError(
+                f"warriors: option decks names {len(names)} decks for {n} players; "
+                "fix: give one deck name, or one per seat",
+                option="decks",
+            )
+        for name in names:
+            if name not in self.catalog.decks:
+                known = ", ".join(sorted(self.catalog.decks))
+                raise ConfigError(
+                    f"warriors: option decks: unknown deck {name!r}; known decks: {known}",
+                    option="decks",
+                    choices=sorted(self.catalog.decks),
+                )
+        return [self.catalog.decks[name] for name in names]
+
+    def _group_deck(self, options: WarriorsOptions, group: int) -> dict[int, int]:
+        """The draw pile of a deck group: its seats' distinct decks together, each Legendary card once,
+        without Beasts (``beasts`` off) or locations (Deathmatch)."""
+        decks = {
+            self.seat_decks[p].name: self.seat_decks[p]
+            for p in range(options.players)
+            if self.deck_of[p] == group
+        }
+        pile: dict[int, int] = {}
+        for deck in decks.values():
+            for cid, k in deck.cards:
+                pile[cid] = pile.get(cid, 0) + k
+        out = {}
+        for cid, k in pile.items():
+            card = self.catalog.cards[cid]
+            if (card.type == "beast" and not options.beasts) or (
+                card.type == "location" and options.deathmatch
+            ):
+                continue
+            out[cid] = 1 if card.legendary else k
+        return out
+
+    def card_id(self, name: str) -> int:
+        """Return the id of a card by its exact name.
+
+        Raises:
+            KeyError: no card has that name.
+        """
+        return self.catalog.by_name[name].id
+
+    def _make_action_space(self) -> ActionSpace:
+        cards = len(self.catalog)
+        n = self.options.players
+        c = n + MAX_BEASTS
+        e = MAX_EQUIP
+        return ActionSpace(
+            [
+                ("draw", (cards,)),
+                ("roll", (100,)),
+                ("pick", (c,)),
+                ("take", ()),
+                ("decline", ()),
+                ("stay", ()),
+                ("leave", ()),
+                ("join", ()),
+                ("no_location", ()),
+                ("location", (cards,)),
+                ("held", (n, MAX_HELD)),
+                ("field", (cards,)),
+                ("forfeit", ()),
+                ("equip", (cards,)),
+                ("remove", (e,)),
+                ("ready", ()),
+                ("done", ()),
+                ("attack", (e + 1, c)),
+                ("volley", (e + 1, c)),
+                ("next_target", (c,)),
+                ("stop", ()),
+                ("use", (e + 2, c + 1)),
+                ("retreat", ()),
+                ("pass", ()),
+                ("break", (e,)),
+                ("discard", (cards,)),
+            ]
+        )
+
+    def new_initial_state(self, seed: int | None = None) -> WarriorsState:
+        return WarriorsState(self, seed)
+
+    def rule_based_agent(self, player: int, seed: int = 0) -> Agent:
+        from elementa.games.warriors.agent import WarriorsAgent
+
+        return WarriorsAgent(player, seed)

@@ -1,0 +1,271 @@
+"""Fighters in play and the rules that read them: protection, damage, equip limits, ganging, dice.
+
+Everything here is a pure function of the fighters and the current location (no game flow).
+source: warriors.txt, 2.0-2.7 (card types), 4.1 (attacking), 4.5 (equipping), 7.3 (ganging),
+7.5 (weapon proficiency), 9.0 (hit-roll tables).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from math import ceil
+
+from elementa.games.warriors.cards import Card
+from elementa.games.warriors.effects import EFFECTS, Mod
+
+MAX_EQUIP = 16
+"""The most cards one fighter can have equipped (a technical limit of the action space)."""
+MAX_BEASTS = 3
+"""The most Beasts in one battle; further Beasts wait for a later battle (a technical limit)."""
+MAX_HELD = 4
+"""The most locations one player controls at a time (three already win the game)."""
+
+UNARMED = Card(
+    id=-1,
+    type="weapon",
+    name="bare hands",
+    max_damage=1,
+    range="melee",
+    name_words=("bare", "hand"),
+    extra=frozenset({("melee",), ("nontech",), ("unarmed",)}),
+)
+"""The attack every fighter has: non-tech melee, max damage 1 (source: warriors.txt, 4.1)."""
+
+
+class Equip:
+    """An equipped card with its counters.
+
+    Attributes:
+        card: the card.
+        charges: charge counters left, or ``None`` for a card without charges.
+        duration: duration counters of a cast Defense/Utility spell whose effect is on, else ``None``.
+        spent: the spell's last charge is gone: it is destroyed when its effect ends.
+    """
+
+    __slots__ = ("card", "charges", "duration", "spent")
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
+        self.charges = card.charges
+        self.duration: int | None = None
+        self.spent = False
+
+    def copy(self) -> Equip:
+        """Return an independent copy."""
+        e = Equip.__new__(Equip)
+        e.card, e.charges, e.duration, e.spent = self.card, self.charges, self.duration, self.spent
+        return e
+
+    @property
+    def active(self) -> bool:
+        """Whether the card's effect is on: always for non-spells, while its duration runs for spells."""
+        return not self.card.is_spell or self.duration is not None
+
+
+class Fighter:
+    """A fighter (or Beast) in a battle.
+
+    Attributes:
+        cid: its combatant id: the owner's seat for a player's fighter, ``players + k`` for Beast ``k``.
+        seat: the player who fields it (for a Beast, the player who drew it).
+        card: the fighter or beast card.
+        durability: current durability (it dies below 1).
+        top: the most that healing restores (printed durability, raised by "gain" effects).
+        equipment: the equipped cards, in the order equipped.
+        charges: charge counters of the fighter's own ability, or ``None``.
+    """
+
+    __slots__ = ("card", "charges", "cid", "durability", "equipment", "seat", "top")
+
+    def __init__(self, cid: int, seat: int, card: Card) -> None:
+        self.cid = cid
+        self.seat = seat
+        self.card = card
+        self.durability = card.durability
+        self.top = card.durability
+        self.equipment: list[Equip] = []
+        self.charges = card.charges
+
+    def copy(self) -> Fighter:
+        """Return an independent copy (equipment copied too)."""
+        f = Fighter.__new__(Fighter)
+        f.cid, f.seat, f.card, f.durability, f.top, f.charges = (
+            self.cid,
+            self.seat,
+            self.card,
+            self.durability,
+            self.top,
+            self.charges,
+        )
+        f.equipment = [e.copy() for e in self.equipment]
+        return f
+
+    @property
+    def beast(self) -> bool:
+        """Whether this is a Beast."""
+        return self.card.type == "beast"
+
+    def has_keyword(self, phrase: tuple[str, ...]) -> bool:
+        """Whether the fighter's card has a keyword (names are keywords: warriors.txt, 2.0)."""
+        return self.card.has_keyword(phrase)
+
+
+# ----------------------------------------------------------------------------------- modifiers
+def mods(f: Fighter, location: Card | None) -> list[Mod]:
+    """Return the static modifiers acting on a fighter: its own, its active equipment's, the location's."""
+    out: list[Mod] = []
+    sources: list[Card] = [f.card]
+    sources += [e.card for e in f.equipment if e.active]
+    if location is not None:
+        sources.append(location)
+    for c in sources:
+        ab = c.ability
+        if ab is not None and ab.when == "static":
+            fn = EFFECTS[ab.effect].mods
+            if fn is not None:
+                out += fn(ab)
+    return out
+
+
+def protection(f: Fighter, location: Card | None) -> int:
+    """Return a fighter's total protection: armor, active Defense spells, Beast protection and bonuses.
+
+    All protection adds up (WAR-A4); never below 0. source: warriors.txt, 2.3, 2.6, 7.1.
+    """
+    total = f.card.protection if f.beast else 0
+    for e in f.equipment:
+        if e.card.type == "armor" or (e.card.type == "defense_spell" and e.duration is not None):
+            total += e.card.protection
+    total += sum(a for stat, _, a in mods(f, location) if stat == "protection")
+    return max(0, total)
+
+
+def proficiency(f: Fighter, source: Card) -> int:
+    """Return the fighter's weapon proficiency X for a weapon ("+X to <keyword>"), 0 if none.
+
+    source: warriors.txt, 7.5 (a weapon whose name or keywords contain the keyword).
+    """
+    if source.type != "weapon" or source is UNARMED:
+        return 0
+    return max((x for kw, x in f.card.proficiency if source.has_keyword(kw)), default=0)
+
+
+def damage_range(f: Fighter, source: Card, location: Card | None, hi: int, lo: int = 1) -> tuple[int, int]:
+    """Return ``(min, max)`` damage of an attack by ``f`` with ``source`` (weapon, spell, beast, unarmed).
+
+    Args:
+        hi: the printed max damage, plus the proficiency bonus when taken.
+        lo: the printed min damage.
+
+    Modifiers whose keyword the source has apply to the max; the max is at least 1 and the min at
+    most the max. source: warriors.txt, 2.2 (min damage 1 unless stated), 4.1.
+    """
+    hi += sum(
+        a for stat, kw, a in mods(f, location) if stat == "damage" and (kw is None or source.has_keyword(kw))
+    )
+    hi = max(1, hi)
+    return min(lo, hi), hi
+
+
+# ---------------------------------------------------------------------------------------- dice
+PREFERRED_DIE = {3: 6, 4: 8, 5: 10, 7: 8}
+"""The dice of the rulebook's hit-roll tables, by max damage (source: warriors.txt, 9.0)."""
+DICE = (6, 8, 10, 12, 100)
+
+
+def hit_die(span: int) -> tuple[int, int]:
+    """Return ``(sides, usable)``: the die rolled for a value in 1..span and its highest counted face.
+
+    The tables' dice for 3, 4, 5 and 7; otherwise a die with ``span`` faces; otherwise the smallest
+    bigger die (the d100 is two d10 read as one roll). Faces are read in equal groups; faces above
+    ``usable`` are rolled again (as the table does for max damage 7). ``span`` 1 needs no roll
+    (``(1, 1)``). WAR-A13.
+    """
+    if span <= 1:
+        return 1, 1
+    sides = PREFERRED_DIE.get(span) or next((d for d in DICE if d == span), 0)
+    if not sides:
+        sides = next((d for d in DICE if d > span), DICE[-1])
+    return sides, sides - sides % span
+
+
+def die_value(face: int, span: int, sides: int, usable: int) -> int | None:
+    """Return the value 1..span a die face stands for, or ``None`` when the face is rolled again."""
+    if face > usable:
+        return None
+    return ceil(face * span / usable)
+
+
+def roll_span(lo: int, hi: int, mode: str) -> tuple[int, int]:
+    """Return ``(span, offset)``: roll 1..span and add ``offset`` (min damage rule WAR-A3).
+
+    ``"clamp"``: roll 1..max, then raise it to the min; ``"uniform_range"``: roll uniformly in min..max.
+    """
+    if mode == "uniform_range":
+        return hi - lo + 1, lo - 1
+    return hi, 0
+
+
+# ------------------------------------------------------------------------------------ equipping
+def equippable(f: Fighter, cards: Iterable[Card]) -> list[Card]:
+    """Return those of ``cards`` the fighter may equip now, in order (source: warriors.txt, 4.5.1-4.5.4).
+
+    Hands (weapons, some armor) within the fighter's hands; at most ``armor_slots`` Armor and
+    ``item_slots`` Items; spell points within magic containment; ``usable_by`` keywords; the fighter's
+    card overrides each default (7.0).
+    """
+    if len(f.equipment) >= MAX_EQUIP:
+        return []
+    hands = armor = items = points = 0
+    for e in f.equipment:
+        c = e.card
+        hands += c.hands
+        armor += c.type == "armor"
+        items += c.type == "item"
+        points += c.spell_points
+    fc = f.card
+    return [
+        c
+        for c in cards
+        if c.is_equipment
+        and hands + c.hands <= fc.hands
+        and (c.type != "armor" or armor < fc.armor_slots)
+        and (c.type != "item" or items < fc.item_slots)
+        and (not c.is_spell or points + c.spell_points <= fc.magic_containment)
+        and (c.usable_by is None or f.has_keyword(c.usable_by))
+    ]
+
+
+def can_equip(f: Fighter, card: Card) -> bool:
+    """Return whether the fighter may equip one card now (see :func:`equippable`)."""
+    return bool(equippable(f, (card,)))
+
+
+def attack_sources(f: Fighter) -> list[tuple[int, Card]]:
+    """Return ``(slot, card)`` for each equipped weapon and usable attack spell; ``(MAX_EQUIP, bare
+    hands)`` when there is none (source: warriors.txt, 4.1)."""
+    out = [
+        (i, e.card)
+        for i, e in enumerate(f.equipment)
+        if e.card.type == "weapon" or (e.card.type == "attack_spell" and e.charges != 0)
+    ]
+    return out or [(MAX_EQUIP, UNARMED)]
+
+
+# --------------------------------------------------------------------------------------- ganging
+def can_attack(a: Fighter, b: Fighter, present: Iterable[Fighter], team_of: list[int] | None) -> bool:
+    """Return whether fighter ``a`` may attack ``b`` (source: warriors.txt, 7.3 ganging; 8.2 teams).
+
+    A fighter that gangs with keyword K neither attacks nor is attacked by fighters with K while some
+    fighter in the battle lacks K (WAR-A8). Teammates gang with each other.
+    """
+    if a is b:
+        return False
+    if team_of is not None and not a.beast and not b.beast and team_of[a.seat] == team_of[b.seat]:
+        return False
+    present = list(present)
+    for ganger, other in ((a, b), (b, a)):
+        for kw in ganger.card.gangs_with:
+            if other.has_keyword(kw) and any(not x.has_keyword(kw) for x in present):
+                return False
+    return True

@@ -1,0 +1,474 @@
+"""The Warriors state: the cards' zones, the battle, and the stack of pending steps that drives play.
+
+The game advances through a stack of small *tasks* (tuples such as ``("draw", seat, 3)`` or
+``("act", seat)``). Automatic tasks run at once (:mod:`.flow`); the task left on top is a decision
+(a seat to move, :mod:`.actions`), a chance node (:mod:`.combat`, draws here) or the simultaneous
+assembly of fighters. Decks are unordered multisets: every draw is one chance node, so a shuffle is
+a run of single draws (source: warriors.txt, 3.2, 6.0).
+
+The rule helpers below (``heal``, ``lose``, ``queue_attack``, ``queue_draw``, ``dies``...) are what
+effects and actions use to change the state.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State
+from elementa.games.warriors import actions, combat, flow, view
+from elementa.games.warriors.cards import Card
+from elementa.games.warriors.rules import MAX_BEASTS, Fighter, can_attack, damage_range
+
+if TYPE_CHECKING:
+    from elementa.games.warriors.game import WarriorsGame
+
+CHANCE_TASKS = frozenset({"draw", "attack", "breakroll", "first", "beastpick"})
+EVENTS_KEPT = 16
+
+
+class WarriorsState(State):
+    """A position of Warriors.
+
+    Attributes (all public information unless noted):
+        hands: each seat's hand, card ids (hidden from the others).
+        known: per seat, cards everyone saw go into that hand (retreats, removals...), by count.
+        decks: per deck group, the draw pile as card id -> copies (order unknown to everyone).
+        discards: per deck group, the discard pile, last = top.
+        controlled: per seat, controlled locations as ``(card id, owner seat)``.
+        tokens: Deathmatch lethal-blow tokens per seat.
+        in_game: per seat, whether the player is in the game (Revolving Door).
+        waiting: Beasts waiting for the next battle, ``(card id, seat that drew it)``.
+        battle: the number of the current battle (1 = first).
+        location: the current location's card id, or ``None``.
+        chooser: the seat that chooses the next location, or ``None``.
+        fighters: per combatant id (seats, then Beast places) the fighter in the battle, or ``None``.
+        status: per seat, the part in the current battle: ``idle``, ``assembling``, ``ready``
+            (assembled, not yet revealed), ``fighting``, ``entering``/``reenter`` (Deathmatch),
+            ``forfeit``, ``retreated``, ``dead``.
+        acted: per seat, whether it has made its step of the current round of the secret assembly (each
+            round, every player still assembling makes one step, all at once).
+        order: the turn order of the battle (combatant ids, clockwise, Beasts after their drawer).
+        turns: fighter and Beast turns played in the game (for the ``max_turns`` cap).
+        result: the returns once the game is over, else ``None``.
+        tasks: the stack of pending steps (top = last).
+    """
+
+    game: WarriorsGame
+
+    def __init__(self, game: WarriorsGame, seed: int | None, *, blank: bool = False) -> None:
+        super().__init__(game, seed)
+        if blank:
+            return
+        n = game.num_players
+        self.n = n
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.known: list[dict[int, int]] = [{} for _ in range(n)]
+        self.decks: list[dict[int, int]] = [dict(d) for d in game.start_decks]
+        self.discards: list[list[int]] = [[] for _ in game.start_decks]
+        self.controlled: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self.tokens = [0] * n
+        self.in_game = [True] * n
+        self.mulligans = [0] * n
+        self.waiting: list[tuple[int, int]] = []
+        self.battle = 0
+        self.location: int | None = None
+        self.location_from: tuple[str, int, int] | None = None
+        self.chooser: int | None = None
+        self.fighters: list[Fighter | None] = [None] * (n + MAX_BEASTS)
+        self.status = ["idle"] * n
+        self.order: list[int] = []
+        self.turn_pos = 0
+        self.removed: list[list[int]] = [[] for _ in range(n)]
+        self.acted = [False] * n
+        self.equipping = False
+        self.turns = 0
+        self.result: list[float] | None = None
+        self.events: list[str] = []
+        self.tasks: list[tuple[Any, ...]] = [("setup",)]
+        self.advance()
+
+    # ------------------------------------------------------------------------------ protocol
+    def clone(self) -> WarriorsState:
+        """Return an independent copy (cards are shared: they never change)."""
+        s = WarriorsState(self.game, self.seed, blank=True)
+        s._history = list(self._history)
+        s.n = self.n
+        s.hands = [list(h) for h in self.hands]
+        s.known = [dict(k) for k in self.known]
+        s.decks = [dict(d) for d in self.decks]
+        s.discards = [list(d) for d in self.discards]
+        s.controlled = [list(c) for c in self.controlled]
+        s.tokens = list(self.tokens)
+        s.in_game = list(self.in_game)
+        s.mulligans = list(self.mulligans)
+        s.waiting = list(self.waiting)
+        s.battle, s.location, s.location_from, s.chooser = (
+            self.battle,
+            self.location,
+            self.location_from,
+            self.chooser,
+        )
+        s.fighters = [None if f is None else f.copy() for f in self.fighters]
+        s.status = list(self.status)
+        s.order = list(self.order)
+        s.turn_pos, s.equipping, s.turns = self.turn_pos, self.equipping, self.turns
+        s.removed = [list(r) for r in self.removed]
+        s.acted = list(self.acted)
+        s.result = None if self.result is None else list(self.result)
+        s.events = list(self.events)
+        s.tasks = list(self.tasks)
+        return s
+
+    def current_player(self) -> int:
+        if self.result is not None:
+            return TERMINAL
+        kind = self.tasks[-1][0]
+        if kind in CHANCE_TASKS:
+            return CHANCE
+        if kind == "assemble":
+            return SIMULTANEOUS
+        return int(self.tasks[-1][1])
+
+    def players_to_move(self) -> list[int]:
+        if self.result is None and self.tasks[-1][0] == "assemble":
+            return [p for p in range(self.n) if self.status[p] == "assembling" and not self.acted[p]]
+        return super().players_to_move()
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        return actions.legal(self, player)
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        task = self.tasks[-1]
+        if task[0] == "draw":
+            return self._draw_outcomes(task[1])
+        return combat.outcomes(self, task)
+
+    def _apply(self, action: Action, player: int) -> None:
+        task = self.tasks[-1]
+        if task[0] == "draw":
+            self._apply_draw(task, action.args[0])
+        elif player == CHANCE:
+            combat.apply_outcome(self, task, action)
+        else:
+            actions.apply(self, task, action, player)
+        self.advance()
+
+    def returns(self) -> list[float]:
+        return list(self.result) if self.result is not None else [0.0] * self.n
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        return view.observation(self, player)
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> WarriorsState:
+        return view.resample(self, player, rng)
+
+    def describe_action(self, action: Action, player: int, viewer: int | None) -> str:
+        return view.describe(self, action, player, viewer)
+
+    def roles(self) -> list[str]:
+        return list(self.game.seat_deck_titles)
+
+    def __str__(self) -> str:
+        return view.text(self)
+
+    # ----------------------------------------------------------------------------- the stack
+    def advance(self) -> None:
+        """Run automatic tasks until a decision, a chance node or the end of the game is on top."""
+        while self.result is None and flow.run(self, self.tasks[-1]):
+            pass
+
+    def push(self, *tasks: tuple[Any, ...]) -> None:
+        """Push tasks so that the first given runs first."""
+        self.tasks.extend(reversed(tasks))
+
+    def replace(self, *tasks: tuple[Any, ...]) -> None:
+        """Replace the top task by the given ones (the first given runs first)."""
+        self.tasks.pop()
+        self.push(*tasks)
+
+    def log(self, text: str) -> None:
+        """Record a public event (observations show the latest ones)."""
+        self.events.append(text)
+        if len(self.events) > EVENTS_KEPT:
+            del self.events[0]
+
+    def finish(self, winners: list[int] | None) -> None:
+        """End the game: ``winners`` share 1.0; ``None`` is a draw shared by the players in the game."""
+        share = winners if winners else [p for p in range(self.n) if self.in_game[p]]
+        self.result = [1.0 / len(share) if p in share else 0.0 for p in range(self.n)]
+        self.tasks = []
+        won = f"{self.names(share)} win{'s' if len(share) == 1 else ''}"
+        self.log("the game ends: " + (won if winners else "a draw"))
+
+    # ------------------------------------------------------------------------------- helpers
+    def card(self, card_id: int) -> Card:
+        """Return a card of the game's catalog by id."""
+        return self.game.catalog.cards[card_id]
+
+    @staticmethod
+    def names(seats: list[int]) -> str:
+        """Return ``"player 1 and player 3"`` for seats ``[0, 2]``."""
+        return " and ".join(f"player {s + 1}" for s in seats)
+
+    def who(self, cid: int) -> str:
+        """Return a combatant in words: ``"player 2's Draconian Soldier"`` or ``"the Beast Wyvern"``."""
+        f = self.fighters[cid]
+        if f is None:
+            return f"player {cid + 1}" if cid < self.n else "a Beast"
+        return f"the Beast {f.card.name}" if f.beast else f"player {f.seat + 1}'s {f.card.name}"
+
+    def side(self, cid: int) -> int:
+        """Return the side a combatant fights for: its team (Teams), its seat, or a Beast's own side."""
+        if cid >= self.n:
+            return -1 - cid
+        team_of = self.game.team_of
+        return cid if team_of is None else team_of[cid]
+
+    def side_seats(self, side: int) -> list[int]:
+        """Return the seats of a side."""
+        return [p for p in range(self.n) if self.side(p) == side]
+
+    def is_player(self, cid: int) -> bool:
+        """Whether a combatant id is a player's fighter (not a Beast)."""
+        return cid < self.n
+
+    def fighter(self, cid: int) -> Fighter:
+        """Return the fighter of a combatant that the current step needs in play.
+
+        Raises:
+            RuntimeError: there is none (an engine bug, never a player's mistake).
+        """
+        f = self.fighters[cid]
+        if f is None:
+            raise RuntimeError(f"combatant {cid} has no fighter at {self.tasks[-1:]}")
+        return f
+
+    def location_card(self) -> Card | None:
+        """Return the current location card, or ``None``."""
+        return None if self.location is None else self.card(self.location)
+
+    def present(self) -> list[Fighter]:
+        """Return the fighters and Beasts in the battle (revealed and alive), by combatant id."""
+        n = self.n
+        return [
+            f
+            for c, f in enumerate(self.fighters)
+            if f is not None and (c >= n or self.status[c] == "fighting")
+        ]
+
+    def in_battle(self) -> list[int]:
+        """Return the combatant ids of :meth:`present`."""
+        return [f.cid for f in self.present()]
+
+    def active(self, cid: int) -> bool:
+        """Whether a combatant still takes turns in this battle (Deathmatch: also waiting to re-enter)."""
+        if cid >= self.n:
+            return self.fighters[cid] is not None
+        return self.status[cid] in ("fighting", "reenter", "entering")
+
+    def attackable(self, cid: int) -> list[int]:
+        """Return the combatants fighter ``cid`` may attack (ganging and teams, warriors.txt 7.3, 8.2)."""
+        f = self.fighters[cid]
+        if f is None:
+            return []
+        here = self.present()
+        team_of = self.game.team_of
+        return [g.cid for g in here if can_attack(f, g, here, team_of)]
+
+    def battle_over(self) -> bool:
+        """Whether the battle has ended: at most one side left, or no player left (warriors.txt, 6.0)."""
+        alive = [c for c in range(len(self.fighters)) if self.active(c)]
+        if not any(c < self.n for c in alive):
+            return True
+        return len({self.side(c) for c in alive}) <= 1
+
+    # ------------------------------------------------------------------------------ cards
+    def to_hand(self, seat: int, card_id: int, public: bool) -> None:
+        """Put a card into a hand; ``public`` when everyone sees which card it is."""
+        self.hands[seat].append(card_id)
+        if public:
+            self.known[seat][card_id] = self.known[seat].get(card_id, 0) + 1
+
+    def from_hand(self, seat: int, card_id: int, public: bool = True) -> None:
+        """Take a card out of a hand (``public``: everyone sees it, so it is no longer 'known' there)."""
+        self.hands[seat].remove(card_id)
+        if public:
+            self.forget(seat, card_id)
+
+    def forget(self, seat: int, card_id: int) -> None:
+        """Lower the count of a card everyone knows is in a hand, after one copy left it visibly."""
+        k = self.known[seat].get(card_id, 0)
+        if k > 1:
+            self.known[seat][card_id] = k - 1
+        elif k == 1:
+            del self.known[seat][card_id]
+
+    def discard(self, card_id: int, owner: int) -> None:
+        """Put a card on top of its owner's discard pile."""
+        self.discards[self.game.deck_of[owner]].append(card_id)
+
+    def queue_draw(self, seat: int, count: int) -> None:
+        """Make a player draw cards next (source: warriors.txt, 3.2 and the draws of 4.6, 5.0, 6.0)."""
+        if count > 0 and self.in_game[seat]:
+            self.push(("draw", seat, count))
+
+    def offers(self, seat: int, why: str) -> list[tuple[Any, ...]]:
+        """Return one optional-draw task per opponent of ``seat`` in the game, clockwise (3.2, 6.0)."""
+        n = self.n
+        return [("offer", (seat + k) % n, why) for k in range(1, n) if self.in_game[(seat + k) % n]]
+
+    def _draw_outcomes(self, seat: int) -> list[tuple[Action, float]]:
+        deck = self.decks[self.game.deck_of[seat]]
+        total = sum(deck.values())
+        space = self.game.action_space
+        cache = self.game.action_cache
+        out = []
+        for c, k in sorted(deck.items()):
+            a = cache.get(("draw", seat, c))
+            if a is None:
+                label = f"player {seat + 1} draws {self.card(c).name}"
+                a = cache["draw", seat, c] = space.make("draw", c, label=label)
+            out.append((a, k / total))
+        return out
+
+    def _apply_draw(self, task: tuple[Any, ...], card_id: int) -> None:
+        _, seat, count = task
+        deck = self.decks[self.game.deck_of[seat]]
+        deck[card_id] -= 1
+        if not deck[card_id]:
+            del deck[card_id]
+        card = self.card(card_id)
+        if card.type == "beast":
+            self.waiting.append((card_id, seat))
+            self.log(f"player {seat + 1} draws the Beast {card.name}: it joins the next battle")
+        else:
+            self.hands[seat].append(card_id)
+        self.replace(*([("draw", seat, count - 1)] if count > 1 else []))
+
+    # ----------------------------------------------------------------------- fighters change
+    def heal(self, cid: int, amount: int) -> None:
+        """A fighter regains durability, not above its top (printed durability or a raised one)."""
+        f = self.fighters[cid]
+        if f is not None and f.durability < f.top:
+            f.durability = min(f.top, f.durability + amount)
+            self.log(f"{self.who(cid)} heals to {f.durability}")
+
+    def gain(self, cid: int, amount: int) -> None:
+        """A fighter gains durability above its printed value (and its top rises as much)."""
+        f = self.fighters[cid]
+        if f is not None:
+            f.durability += amount
+            f.top += amount
+
+    def lose(self, cid: int, amount: int, by: int | None) -> None:
+        """A fighter loses durability directly (no roll, no protection); it may die (``by``: who did it)."""
+        f = self.fighters[cid]
+        if f is None or amount <= 0:
+            return
+        f.durability -= amount
+        self.log(f"{self.who(cid)} loses {amount} durability ({max(0, f.durability)} left)")
+        if f.durability < 1:
+            self.dies(cid, by)
+
+    def recharge(self, cid: int, source: Card | None) -> None:
+        """Put back the spent charges of a fighter's own ability and its equipped cards but ``source``."""
+        f = self.fighters[cid]
+        if f is None:
+            return
+        f.charges = f.card.charges
+        for e in f.equipment:
+            if e.card.charges is not None and e.card is not source:
+                e.charges, e.spent = e.card.charges, False
+
+    def queue_attack(self, attacker: int, target: int, hi: int, lo: int, source: Card) -> None:
+        """Queue an attack of max damage ``hi`` (min ``lo``) with ``source``; modifiers apply now."""
+        f = self.fighters[attacker]
+        if f is None:
+            return
+        lo, hi = damage_range(f, source, self.location_card(), hi, lo)
+        self.push(("attack", attacker, target, lo, hi, source.id))
+
+    def dies(self, cid: int, by: int | None) -> bool:
+        """A fighter's durability fell below 1: it dies unless a ward saves it (warriors.txt, 5.0, 7.1).
+
+        Weapons, armor and Items with a breakage value go back to the hand; spells and Items without
+        breakage are destroyed (WAR-A6). The player draws 3 plus 1 per other player's fighter still in
+        the battle (WAR-A12), or 4 in Deathmatch, where the killer takes a token. A Beast's killer
+        draws its Bonus.
+
+        Returns:
+            Whether it died.
+        """
+        f = self.fighters[cid]
+        if f is None:
+            return False
+        for e in f.equipment:
+            ab = e.card.ability
+            if ab is not None and ab.effect == "ward_off_death" and e.charges:
+                e.charges -= 1
+                f.durability = 1
+                self.log(f"{e.card.name} saves {self.who(cid)} at 1 durability")
+                if not e.charges:
+                    f.equipment.remove(e)
+                    self.discard(e.card.id, f.seat)
+                return False
+        name = self.who(cid)
+        self.fighters[cid] = None
+        draws: list[tuple[int, int]] = []
+        killer = by if by is not None and by < self.n else None
+        if f.beast:
+            self.discard(f.card.id, f.seat)
+            if killer is not None:
+                draws.append((killer, f.card.bonus))
+        else:
+            seat = f.seat
+            for e in f.equipment:
+                c = e.card
+                if c.is_spell or (c.type == "item" and c.breakage is None):
+                    self.discard(c.id, seat)
+                else:
+                    self.to_hand(seat, c.id, public=True)
+            self.discard(f.card.id, seat)
+            if self.game.options.deathmatch:
+                self.status[seat] = "reenter"
+                draws.append((seat, 4))
+                if killer is not None and self.side(killer) != self.side(seat):
+                    self.tokens[killer] += 1
+            else:
+                self.status[seat] = "dead"
+                others = sum(1 for g in self.present() if not g.beast)
+                draws.append((seat, 3 + others))
+        self.log(f"{name} dies")
+        if self.game.options.deathmatch and self._token_winner():
+            return True
+        self.after_leaving(draws)
+        return True
+
+    def _token_winner(self) -> bool:
+        for side in {self.side(p) for p in range(self.n)}:
+            seats = self.side_seats(side)
+            if sum(self.tokens[p] for p in seats) >= self.game.tokens_to_win:
+                self.finish(seats)
+                return True
+        return False
+
+    def retreat(self, seat: int) -> None:
+        """The fighter and its equipment go back to the hand; draw 2 (warriors.txt, 4.6)."""
+        f = self.fighters[seat]
+        if f is None:
+            return
+        self.fighters[seat] = None
+        self.status[seat] = "retreated"
+        for c in [f.card, *(e.card for e in f.equipment)]:
+            self.to_hand(seat, c.id, public=True)
+        self.log(f"player {seat + 1}'s {f.card.name} retreats")
+        self.after_leaving([(seat, 2)])
+
+    def after_leaving(self, draws: list[tuple[int, int]]) -> None:
+        """After a fighter left the battle: end the battle if it is over, then queue the draws."""
+        if self.battle_over():
+            while self.tasks and self.tasks[-1][0] != "battle_end":
+                self.tasks.pop()
+        for seat, count in reversed(draws):
+            self.queue_draw(seat, count)

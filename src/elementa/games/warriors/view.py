@@ -1,0 +1,297 @@
+"""What each player sees: observations, action descriptions, determinization, and the text board.
+
+Hidden: the cards in other players' hands (only their number, and the cards everyone saw go back
+into them), every deck's contents and order, and fighters being assembled until all are revealed
+(WAR-A15). Everything else (fighters in play, counters, discard piles, locations, Beasts) is public.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from elementa.core import CHANCE, Action, State
+from elementa.games.warriors.rules import Equip, Fighter, can_equip, protection
+
+if TYPE_CHECKING:
+    from elementa.games.warriors.state import WarriorsState
+
+HIDDEN_STATUS = ("assembling", "ready")
+"""Statuses whose fighter only its owner sees."""
+
+DECISIONS = {
+    "offer": "may draw a card",
+    "doors": "stays, leaves or joins (Revolving Door)",
+    "location": "chooses the location",
+    "enter": "enters a new fighter",
+    "act": "takes the Action",
+    "breakage": "picks a card for a breakage roll",
+    "volley": "chooses the next target of a split attack",
+    "legend": "discards a card (Legend rule)",
+}
+
+
+def _names(st: WarriorsState, ids: list[int]) -> list[str]:
+    return [st.card(c).name for c in ids]
+
+
+def _sorted_names(st: WarriorsState, counts: dict[int, int]) -> list[str]:
+    return [st.card(c).name for c in sorted(counts) for _ in range(counts[c])]
+
+
+def fighter_view(st: WarriorsState, f: Fighter) -> dict[str, Any]:
+    """Return a fighter as the observation shows it: card, durability, protection, equipment, counters."""
+    c = f.card
+    return {
+        "id": f.cid,
+        "seat": f.seat,
+        "beast": f.beast,
+        "name": c.name,
+        "text": c.text,
+        "durability": f.durability,
+        "printed": c.durability,
+        "protection": protection(f, st.location_card()),
+        "hands": c.hands,
+        "containment": c.magic_containment,
+        "charges": f.charges,
+        "equipment": [_equip_view(e) for e in f.equipment],
+    }
+
+
+def _equip_view(e: Equip) -> dict[str, Any]:
+    c = e.card
+    return {
+        "name": c.name,
+        "type": c.type,
+        "max_damage": c.max_damage,
+        "protection": c.protection,
+        "breakage": c.breakage,
+        "charges": e.charges,
+        "duration": e.duration,
+        "active": e.active,
+        "text": c.text,
+    }
+
+
+def _pending_count(st: WarriorsState, seat: int) -> int:
+    f = st.fighters[seat]
+    if f is None or st.status[seat] not in HIDDEN_STATUS:
+        return 0
+    return 1 + len(f.equipment)
+
+
+def observation(st: WarriorsState, viewer: int | None) -> dict[str, Any]:
+    """Return what ``viewer`` sees (``None``: a spectator, who sees no hand).
+
+    Keys: ``battle`` (number), ``phase`` (setup, location, assembly, revolving door, battle, over),
+    ``location`` (name or None), ``chooser`` (seat), ``current`` (the combatant whose turn it is),
+    ``to_move`` (the seat deciding, None at chance or simultaneous nodes), ``decision`` (what is being
+    decided, in words), ``pending`` (a breakage pick's target and rolls left, or a split attack's
+    targets hit and attacks left), ``order`` (turn order, combatant ids), ``players`` (per seat: deck
+    title, team, in_game, status, hand_size, known_hand, deck_size, discard, locations, tokens,
+    mulligans), ``fighters`` (see :func:`fighter_view`; others' fighters hidden while assembling),
+    ``waiting_beasts``, ``equipping``, ``turns``, ``max_turns``, ``events`` (the latest public
+    events), ``result`` (returns once over) and, for a seat, ``hand`` (its card names, sorted).
+    Combatant ids are seats, then ``players + k`` for the Beasts.
+    """
+    n = st.n
+    g = st.game
+    players = []
+    for p in range(n):
+        grp = g.deck_of[p]
+        hidden_size = len(st.hands[p]) + (0 if p == viewer else _pending_count(st, p))
+        players.append(
+            {
+                "seat": p,
+                "deck": g.seat_deck_titles[p],
+                "team": None if g.team_of is None else g.team_of[p],
+                "in_game": st.in_game[p],
+                "status": st.status[p],
+                "hand_size": hidden_size,
+                "known_hand": [] if p == viewer else _sorted_names(st, st.known[p]),
+                "deck_size": sum(st.decks[grp].values()),
+                "discard": _names(st, st.discards[grp]),
+                "locations": [st.card(c).name for c, _ in st.controlled[p]],
+                "tokens": st.tokens[p],
+                "mulligans": st.mulligans[p],
+            }
+        )
+    fighters = []
+    for cid, f in enumerate(st.fighters):
+        if f is None:
+            continue
+        if cid < n and st.status[cid] in HIDDEN_STATUS and cid != viewer:
+            continue
+        fighters.append(fighter_view(st, f))
+    top = st.tasks[-1] if st.tasks else ("over",)
+    to_move = top[1] if top[0] in DECISIONS else None
+    current = (
+        st.order[st.turn_pos] if st.order and st.result is None and top[0] not in ("assemble",) else None
+    )
+    obs: dict[str, Any] = {
+        "players_count": n,
+        "battle": st.battle,
+        "phase": _phase(st, top[0]),
+        "location": None if st.location is None else st.card(st.location).name,
+        "chooser": st.chooser,
+        "current": current,
+        "to_move": to_move,
+        "decision": _decision(st, top),
+        "pending": _pending(top),
+        "order": list(st.order),
+        "players": players,
+        "fighters": fighters,
+        "waiting_beasts": [{"name": st.card(c).name, "seat": s} for c, s in st.waiting],
+        "equipping": st.equipping,
+        "turns": st.turns,
+        "max_turns": g.options.max_turns,
+        "events": list(st.events),
+        "result": None if st.result is None else list(st.result),
+    }
+    if viewer is not None:
+        obs["hand"] = sorted(_names(st, st.hands[viewer]))
+    return obs
+
+
+def _pending(top: tuple[Any, ...]) -> dict[str, Any] | None:
+    """The public details of a breakage pick or a split attack in progress."""
+    if top[0] == "breakage":
+        return {"kind": "breakage", "attacker": top[1], "target": top[2], "rolls": top[3]}
+    if top[0] == "volley":
+        return {"kind": "split attack", "attacker": top[1], "hit": list(top[5]), "attacks_left": top[6]}
+    return None
+
+
+def _phase(st: WarriorsState, kind: str) -> str:
+    if st.result is not None:
+        return "over"
+    if st.battle == 0:
+        return "setup"
+    if kind in ("assemble", "location", "doors"):
+        return {"assemble": "assembly", "location": "location", "doors": "revolving door"}[kind]
+    return "battle"
+
+
+def _decision(st: WarriorsState, top: tuple[Any, ...]) -> str:
+    kind = top[0]
+    if kind == "assemble":
+        waiting = [p + 1 for p in range(st.n) if st.status[p] == "assembling"]
+        return f"assembling fighters in secret; waiting for players {waiting}"
+    if kind in DECISIONS:
+        seat = top[1]
+        return f"player {seat + 1} {DECISIONS[kind]}"
+    if st.result is not None:
+        return "the game is over"
+    return "chance"
+
+
+def describe(st: WarriorsState, action: Action, player: int, viewer: int | None) -> str:
+    """Describe an action as ``viewer`` sees it: another player's draw reads "draws a card".
+
+    Chance outcomes other than draws (dice, random picks) are public; the core's default handles the
+    players' actions (a sealed assembly step of someone else reads "has chosen").
+    """
+    if player == CHANCE:
+        if action.kind == "draw":
+            seat = st.tasks[-1][1]
+            if viewer != seat and st.card(action.args[0]).type != "beast":
+                return f"chance: player {seat + 1} draws a card"
+        return f"chance: {action.label}"
+    return State.describe_action(st, action, player, viewer)
+
+
+# ----------------------------------------------------------------------------- determinization
+def resample(st: WarriorsState, player: int, rng: random.Random) -> WarriorsState:
+    """Return a copy in which everything ``player`` cannot see is redrawn consistently.
+
+    Other players' unknown hand cards are redrawn, with the deck they came from, from the cards of
+    that deck group nobody has seen (hand cards are never Beasts); fighters still secretly assembling
+    are folded back into their hands and, for players already done, assembled again at random from
+    the new hand. ``player``'s own hand and every public card stay.
+    """
+    s = st.clone()
+    n = s.n
+    redo = []
+    for q in range(n):
+        if q == player or s.status[q] not in HIDDEN_STATUS:
+            continue
+        f = s.fighters[q]
+        if f is not None:
+            s.hands[q] += [f.card.id, *(e.card.id for e in f.equipment)]
+            s.fighters[q] = None
+        s.removed[q] = []
+        if s.status[q] == "ready":
+            redo.append(q)
+    deck_of = s.game.deck_of
+    for g in range(len(s.decks)):
+        members = [q for q in range(n) if deck_of[q] == g and q != player]
+        pool = dict(s.decks[g])
+        need = {}
+        for q in members:
+            known = dict(s.known[q])
+            kept = []
+            for c in s.hands[q]:
+                if known.get(c, 0) > 0:
+                    known[c] -= 1
+                    kept.append(c)
+                else:
+                    pool[c] = pool.get(c, 0) + 1
+            need[q] = len(s.hands[q]) - len(kept)
+            s.hands[q] = kept
+        cards = [c for c in sorted(pool) for _ in range(pool[c]) if s.card(c).type != "beast"]
+        rng.shuffle(cards)
+        for q in members:
+            take, cards = cards[: need[q]], cards[need[q] :]
+            s.hands[q] += take
+            for c in take:
+                pool[c] -= 1
+        s.decks[g] = {c: k for c, k in pool.items() if k > 0}
+    for q in redo:
+        _random_assembly(s, q, rng)
+    return s
+
+
+def _random_assembly(s: WarriorsState, q: int, rng: random.Random) -> None:
+    fighters = [c for c in s.hands[q] if s.card(c).type == "fighter"]
+    if not fighters:
+        return
+    fc = rng.choice(sorted(fighters))
+    s.hands[q].remove(fc)
+    f = Fighter(q, q, s.card(fc))
+    s.fighters[q] = f
+    for c in sorted(s.hands[q]):
+        if rng.random() < 0.5 and can_equip(f, s.card(c)):
+            s.hands[q].remove(c)
+            f.equipment.append(Equip(s.card(c)))
+
+
+# ------------------------------------------------------------------------------------- text
+def text(st: WarriorsState) -> str:
+    """Return the whole state as text (all hands shown: for logs and debugging)."""
+    lines = [
+        f"Warriors, battle {st.battle}, turn {st.turns}; location: "
+        f"{st.card(st.location).name if st.location is not None else 'none'}"
+    ]
+    for p in range(st.n):
+        hand = ", ".join(sorted(_names(st, st.hands[p]))) or "-"
+        locs = ", ".join(st.card(c).name for c, _ in st.controlled[p]) or "-"
+        deck = sum(st.decks[st.game.deck_of[p]].values())
+        lines.append(
+            f"player {p + 1} [{st.status[p]}{'' if st.in_game[p] else ', out'}] deck {deck}, "
+            f"tokens {st.tokens[p]}, locations: {locs}; hand: {hand}"
+        )
+    for f in st.fighters:
+        if f is not None:
+            gear = ", ".join(
+                e.card.name
+                + (f" [{e.charges}c]" if e.charges is not None else "")
+                + (f" [{e.duration}d]" if e.duration is not None else "")
+                for e in f.equipment
+            )
+            lines.append(
+                f"  {st.who(f.cid)}: durability {f.durability}/{f.card.durability}; {gear or 'no equipment'}"
+            )
+    if st.waiting:
+        lines.append("waiting Beasts: " + ", ".join(st.card(c).name for c, _ in st.waiting))
+    lines.append("next: " + (_decision(st, st.tasks[-1]) if st.tasks else "the game is over"))
+    return "\n".join(lines)
