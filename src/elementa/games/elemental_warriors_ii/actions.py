@@ -1,0 +1,191 @@
+"""Actions: their labels, and the choices several tasks share (forfeits, Recompile, Rebalance,
+the (p) discards, Draw and Surrender).
+
+Every action is ``kind(*args)`` of the game's action space (see :mod:`.game` for the encoding); its
+label depends on the kind and arguments alone, so each action is made once per game and reused.
+
+source: elemental-warriors-ii.txt, Recovery and Elemental Effects.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from elementa.core import Action
+from elementa.games.elemental_warriors_ii import cards
+from elementa.games.elemental_warriors_ii.effects import (
+    FORFEIT_WITH,
+    HARMS,
+    LANDSLIDE,
+    POWER_TEXT,
+    TOKEN_NAMES,
+    WHIRLWIND,
+    power_name,
+)
+from elementa.games.elemental_warriors_ii.sheet import (
+    COIN_NAMES,
+    COLUMNS,
+    EMPTY,
+    PRESET_NAMES,
+    exchanges,
+    value,
+    with_coin,
+)
+
+if TYPE_CHECKING:
+    from elementa.games.elemental_warriors_ii.state import EW2State
+
+
+def act(s: EW2State, kind: str, *args: int) -> Action:
+    """Return the action ``kind(*args)`` with its label (made once per game, then reused)."""
+    key = (kind, args)
+    found = s.game.action_cache.get(key)
+    if found is None:
+        found = s.game.action_space.make(kind, *args, label=action_label(s, kind, args))
+        s.game.action_cache[key] = found
+    return found
+
+
+_FIXED_LABELS = {
+    "clear": "take every coin back and start again",
+    "roll": "roll the d10 for your column",
+    "play_random": "play a random card from your hand (Earth (nn))",
+    "play_top": "play the top card of the deck",
+    "no_card": "play no card: no column activates",
+    "draw": "draw (up to three cards; five with an Air token)",
+    "surrender": "surrender",
+}
+
+
+def action_label(s: EW2State, kind: str, args: tuple[int, ...]) -> str:
+    """Return the words for an action, from its kind and arguments alone (labels are cached)."""
+    lay = s.layout
+    if kind in _FIXED_LABELS:
+        return _FIXED_LABELS[kind]
+    if kind in ("card", "play", "discard"):
+        name = cards.name(args[0], s.ndecks)
+        return name if kind == "card" else f"{kind} {name}"
+    if kind in ("place", "pay"):
+        coin, square = args[0], lay.square_name(args[1] * COLUMNS + args[2])
+        if kind == "place":
+            return f"put a {COIN_NAMES[coin]} on {square}"
+        return f"remove a {COIN_NAMES[coin]} from {square}" + (" (making change)" if coin else "")
+    if kind == "rebalance":
+        coin, row, col, dest = args
+        j = lay.destination(row, col, dest)
+        src, dst = lay.square_name(row * COLUMNS + col), lay.square_name(j or 0)
+        return f"move a {COIN_NAMES[coin]} from {src} to {dst}"
+    if kind == "recompile":
+        e, col, n, d = args
+        square = lay.square_name(lay.element_row(e) * COLUMNS + col)
+        return f"recompile {square} into {n} nickel{'s' * (n != 1)}, {d} dime{'s' * (d != 1)} and pennies"
+    if kind == "forfeit":
+        g, h, col = args
+        where = f" on column {col + 1}" if h == 3 else ""
+        return f"forfeit an {TOKEN_NAMES[g]} token to remove a {HARMS[h]} token{where}"
+    if kind in ("power", "emulate"):
+        e, i = (args[0], args[1]) if kind == "power" else (args[0], 1)
+        return f"{'use ' * (kind == 'emulate')}{power_name(e, i)}: {POWER_TEXT[(e, i)]}"
+    k = args[0]
+    if kind == "add":
+        return f"put a cent on {lay.square_name(k * COLUMNS + args[1])}"
+    if kind == "preset":
+        return f"use the {PRESET_NAMES[k]} layout"
+    if kind == "adjust":
+        return ("subtract one from your card's rank", "keep your card's rank", "add one to its rank")[k]
+    if kind == "air_nd":
+        return ("draw five cards", "take two random cards from your opponent")[k]
+    text = {"d10": "roll {}", "declare": "activate column {}", "target": "attack P{}"}
+    return text.get(kind, "put a Flood token on column {}").format(k + 1)
+
+
+def decline(s: EW2State, label: str) -> Action:
+    return s.game.action_space.make("decline", label=label)
+
+
+# ----------------------------------------------------------------------------- shared choices
+def forfeits(s: EW2State, p: int) -> list[Action]:
+    """Return the token forfeits a player can make: an element token to remove a harmful one
+    (source: Elemental Effects, Earth/Fire/Air/Water (dd); ruling R19 on when)."""
+    acts = []
+    for h, goods in enumerate(FORFEIT_WITH):
+        if h < 3:
+            cols = [0] if s.tokens[p][LANDSLIDE + h] else []
+        else:
+            cols = [c for c in range(COLUMNS) if s.floods[p][c]]
+        for g in goods:
+            if s.tokens[p][g] == 0:
+                continue
+            acts += [act(s, "forfeit", g, h, c) for c in cols]
+    return acts
+
+
+def apply_forfeit(s: EW2State, p: int, action: Action) -> None:
+    g, h, c = action.args
+    s.tokens[p][g] -= 1
+    if h < 3:
+        s.tokens[p][LANDSLIDE + h] -= 1
+        if LANDSLIDE + h == WHIRLWIND and s.tokens[p][WHIRLWIND] == 0:
+            s.expose_hand(p)
+    else:
+        s.floods[p][c] -= 1
+    s.log(f"{s.pname(p)} forfeits an {TOKEN_NAMES[g]} token to remove a {HARMS[h]} token")
+
+
+def rearrangements(s: EW2State, p: int) -> list[Action]:
+    """Return every Recompile and Rebalance a player can make (source: Recovery).
+
+    Recompile exchanges the coins of one element square for another mix of equal value; Rebalance
+    moves one coin to another square of its column (never between combat and element rows) or one
+    column left or right in its row, cyclically.
+    """
+    lay, sheet, acts = s.layout, s.sheets[p], []
+    for e in range(4):
+        row = lay.element_row(e)
+        for col in range(COLUMNS):
+            sq = sheet[row * COLUMNS + col]
+            if sq == EMPTY:
+                continue
+            acts += [act(s, "recompile", e, col, n, d) for n, d in exchanges(sq)]
+    for i, sq in enumerate(sheet):
+        if sq == EMPTY:
+            continue
+        row, col = divmod(i, COLUMNS)
+        for coin in range(3):
+            if sq[coin]:
+                acts += [act(s, "rebalance", coin, row, col, dest) for dest in lay.moves[i]]
+    return acts
+
+
+def apply_rearrangement(s: EW2State, p: int, action: Action) -> None:
+    sheet, lay = s.sheets[p], s.layout
+    if action.kind == "recompile":
+        e, col, n, d = action.args
+        i = lay.element_row(e) * COLUMNS + col
+        sheet[i] = (value(sheet[i]) - 5 * n - 10 * d, n, d)
+    else:
+        coin, row, col, dest = action.args
+        i, j = row * COLUMNS + col, lay.destination(row, col, dest) or 0  # legal: never None
+        sheet[i] = with_coin(sheet[i], coin, -1)
+        sheet[j] = with_coin(sheet[j], coin)
+    s.log(f"{s.pname(p)}: {action.label}")
+
+
+def discards(s: EW2State, p: int, suit: int) -> list[Action]:
+    """Return the discards of one suit a (p) power offers, and declining; asked even when the
+    hand has no card of the suit, so that being asked tells the others nothing (ruling R22)."""
+    if s.game.options.randomizer:
+        return []
+    acts = [act(s, "discard", c) for c in s.hands[p] if cards.suit(c) == suit]
+    none = "discard nothing" if acts else f"discard nothing (no {cards.SUITS[suit][:-1].title()} in hand)"
+    return [*acts, decline(s, none)]
+
+
+def draw_actions(s: EW2State, p: int) -> list[Action]:
+    if len(s.hands[p]) < 3 and s.can_draw(p):
+        return [act(s, "draw")]
+    return []
+
+
+def surrender_actions(s: EW2State, p: int) -> list[Action]:
+    return [act(s, "surrender")] if s.can_surrender(p) else []

@@ -1,0 +1,213 @@
+"""The Elemental Effects sheet: the 28 powers, what each does, and the tokens.
+
+Each element has seven entries: (p), (n), (nn), (d), (nd) and two at (dd). :func:`apply_power` carries
+out one entry for a player, either at once (a token, a flag for this turn) or by queueing the choices
+it needs (where to put a cent, which free action to take). Powers that act later in the turn (damage
+bonuses, prevention, hit triggers) set counters in the player's per-turn effects list, indexed by the
+constants below.
+
+source: elemental-warriors-ii.txt, Elemental Effects; rulings R8-R20 and R29-R34 in
+docs/rulings/elemental-warriors-ii.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from elementa.games.elemental_warriors_ii.cards import ELEMENTS
+from elementa.games.elemental_warriors_ii.sheet import COLUMNS, ENTRY_NAMES, sheet_value
+
+if TYPE_CHECKING:
+    from elementa.games.elemental_warriors_ii.state import EW2State
+
+EARTH, FIRE, AIR, WATER = range(4)
+
+# Tokens: the four element tokens (kept on your own mat) and the harmful ones placed on a player's
+# mat. Flood tokens lie on columns and are counted separately, per column.
+TOKEN_NAMES = ("Earth", "Fire", "Air", "Water", "Landslide", "Whirlwind", "Inferno")
+LANDSLIDE, WHIRLWIND, INFERNO = 4, 5, 6
+HARMS = ("Landslide", "Whirlwind", "Inferno", "Flood")
+"""The harmful tokens a forfeit removes, by the ``harm`` argument of the forfeit action."""
+FORFEIT_WITH = ((EARTH, AIR), (AIR, EARTH), (FIRE, WATER), (WATER, FIRE))
+"""For each harmful token (by HARMS index), the element tokens that can be forfeited to remove it."""
+
+# The per-turn effects of a player: indices into its list of counters.
+(
+    PREVENT,  # points of damage still prevented this turn (Earth (n), (nd))
+    EARTH_P,  # Clubs that may be discarded to prevent 2 (Earth (p))
+    FIRE_BONUS,  # extra damage of every successful hit (Fire (n), (nd))
+    FIRE_P,  # Hearts that may be discarded for +1 damage on a hit (Fire (p))
+    FIRE_NN,  # a hit makes the victim discard a random card (Fire (nn))
+    INFERNO_ON_HIT,  # a hit gives the victim an Inferno token (Fire (dd))
+    LANDSLIDE_ON_NOHARM,  # an attack dealing no damage gives the attacker a Landslide (Earth (dd))
+    WHIRLWIND_ON_NOHARM,  # ... a Whirlwind token (Air (dd))
+    FLOOD_ON_DAMAGE,  # damaging a player floods one of their columns (Water (dd))
+    HEALING,  # damage taken goes to the healing pool (Water (d))
+    WATER_P,  # Diamonds that may be forfeited at the end of the turn for a penny (Water (p))
+) = range(11)
+NUM_EFFECTS = 11
+
+POWER_TEXT: dict[tuple[int, int], str] = {
+    (EARTH, 0): "when about to take damage, discard a Club to prevent 2",
+    (EARTH, 1): "prevent 2 damage (1 from an adjacent column)",
+    (EARTH, 2): "your opponent plays a random card next turn",
+    (EARTH, 3): "double your defense this turn and next turn",
+    (EARTH, 4): "prevent 6 damage (3 from an adjacent column)",
+    (EARTH, 5): "gain an Earth token",
+    (EARTH, 6): "an attack on you dealing no damage gives the attacker a Landslide token",
+    (FIRE, 0): "on a hit, discard a Heart for 1 extra damage",
+    (FIRE, 1): "your hits deal 1 extra damage",
+    (FIRE, 2): "a hit makes your opponent discard a random card",
+    (FIRE, 3): "use any one (n) power this turn",
+    (FIRE, 4): "your hits deal 3 extra damage",
+    (FIRE, 5): "a hit gives your opponent an Inferno token",
+    (FIRE, 6): "gain a Fire token if you have a coin in every element",
+    (AIR, 0): "discard a Spade for a free Recompile or Rebalance now",
+    (AIR, 1): "a free Recompile or Rebalance now",
+    (AIR, 2): "draw two cards",
+    (AIR, 3): "three free Recompile or Rebalance actions now",
+    (AIR, 4): "draw five cards, or take two random cards from your opponent",
+    (AIR, 5): "an attack on you dealing no damage gives the attacker a Whirlwind token",
+    (AIR, 6): "gain an Air token",
+    (WATER, 0): "at the end of the turn, forfeit a Diamond for a penny",
+    (WATER, 1): "put one cent in any square",
+    (WATER, 2): "add or subtract one from the rank of your next card",
+    (WATER, 3): "damage you take this turn goes to your healing pool",
+    (WATER, 4): "put up to three cents in any squares",
+    (WATER, 5): "gain a Water token if you have less change than your opponent",
+    (WATER, 6): "damaging your opponent floods one of their columns",
+}
+
+
+def power_name(element: int, entry: int) -> str:
+    """Return a power's name, for example ``"Water (d)"`` or ``"Earth (dd#2)"``."""
+    return f"{ELEMENTS[element]} ({ENTRY_NAMES[entry]})"
+
+
+def has_every_element(s: EW2State, p: int) -> bool:
+    """Return whether a player has a coin somewhere in each of the four element rows (Fire (dd))."""
+    sheet = s.sheets[p]
+    for e in range(4):
+        row = s.layout.element_row(e) * COLUMNS
+        if not any(sheet[row + c] != (0, 0, 0) for c in range(COLUMNS)):
+            return False
+    return True
+
+
+def richest_other(s: EW2State, p: int) -> int:
+    """Return the change of the richest other player still in the game ("your opponent")."""
+    return max((sheet_value(s.sheets[q]) for q in s.live() if q != p), default=0)
+
+
+def poorer(s: EW2State, p: int) -> bool:
+    """Return whether a player has less change than their opponent (Water (dd))."""
+    return sheet_value(s.sheets[p]) < richest_other(s, p)
+
+
+def apply_power(s: EW2State, p: int, element: int, entry: int, how: str = "") -> None:
+    """Carry out one power of the Elemental Effects sheet for player ``p``.
+
+    Args:
+        s: the state, changed in place (choices the power needs are pushed as tasks).
+        p: the player using the power.
+        element: 0 Earth, 1 Fire, 2 Air, 3 Water.
+        entry: 0 (p), 1 (n), 2 (nn), 3 (d), 4 (nd), 5 (dd), 6 the second (dd).
+        how: ``""``, ``"adjacent"`` (from a column next to the active one: Earth halves its
+            prevention), ``"suit"`` (the suit bonus) or ``"emulated"`` (Fire (d), Fire token); only
+            words for the log, except ``"adjacent"``.
+    """
+    s.used[p].append(power_name(element, entry) + (f" [{how}]" if how else ""))
+    s.log(f"{s.pname(p)} uses {power_name(element, entry)}{f' ({how})' if how else ''}")
+    _HANDLERS[element][entry](s, p, how == "adjacent")
+
+
+def _count(index: int, amount: int = 1) -> Callable[[EW2State, int, bool], None]:
+    def handler(s: EW2State, p: int, adjacent: bool) -> None:
+        s.effects[p][index] += amount
+
+    return handler
+
+
+def _flag(index: int) -> Callable[[EW2State, int, bool], None]:
+    def handler(s: EW2State, p: int, adjacent: bool) -> None:
+        s.effects[p][index] = 1
+
+    return handler
+
+
+def _token(token: int, condition: Callable[[EW2State, int], bool] | None = None) -> Callable[..., None]:
+    def handler(s: EW2State, p: int, adjacent: bool) -> None:
+        if condition is None or condition(s, p):
+            s.tokens[p][token] += 1
+            s.log(f"{s.pname(p)} gains a{'n' if token in (EARTH, AIR) else ''} {TOKEN_NAMES[token]} token")
+
+    return handler
+
+
+def _push(*make: Callable[[int], tuple]) -> Callable[[EW2State, int, bool], None]:  # type: ignore[type-arg]
+    def handler(s: EW2State, p: int, adjacent: bool) -> None:
+        s.push(*(m(p) for m in make))
+
+    return handler
+
+
+def _prevent(full: int, adjacent_amount: int) -> Callable[[EW2State, int, bool], None]:
+    def handler(s: EW2State, p: int, adjacent: bool) -> None:
+        s.effects[p][PREVENT] += adjacent_amount if adjacent else full
+
+    return handler
+
+
+def _earth_nn(s: EW2State, p: int, adjacent: bool) -> None:
+    t = s.target[p]
+    if t is not None:
+        s.random_next[t] = True
+
+
+def _earth_d(s: EW2State, p: int, adjacent: bool) -> None:
+    s.double_until[p] = s.turn + 1
+
+
+def _water_nn(s: EW2State, p: int, adjacent: bool) -> None:
+    s.adjust_next[p] = True
+
+
+_HANDLERS: tuple[tuple[Callable[[EW2State, int, bool], None], ...], ...] = (
+    (
+        _count(EARTH_P),
+        _prevent(2, 1),
+        _earth_nn,
+        _earth_d,
+        _prevent(6, 3),
+        _token(EARTH),
+        _flag(LANDSLIDE_ON_NOHARM),
+    ),
+    (
+        _count(FIRE_P),
+        _count(FIRE_BONUS),
+        _flag(FIRE_NN),
+        _push(lambda p: ("emulate", p)),
+        _count(FIRE_BONUS, 3),
+        _flag(INFERNO_ON_HIT),
+        _token(FIRE, has_every_element),
+    ),
+    (
+        _push(lambda p: ("air_p", p)),
+        _push(lambda p: ("free", p, 1)),
+        _push(lambda p: ("draw", p), lambda p: ("draw", p)),
+        _push(lambda p: ("free", p, 3)),
+        _push(lambda p: ("air_nd", p)),
+        _flag(WHIRLWIND_ON_NOHARM),
+        _token(AIR),
+    ),
+    (
+        _count(WATER_P),
+        _push(lambda p: ("add", p, 1, "any", False)),
+        _water_nn,
+        _flag(HEALING),
+        _push(lambda p: ("add", p, 3, "any", True)),
+        _token(WATER, poorer),
+        _flag(FLOOD_ON_DAMAGE),
+    ),
+)

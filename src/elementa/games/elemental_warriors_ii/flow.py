@@ -1,0 +1,415 @@
+"""The course of a game: setup, then turns of five phases, each a short series of steps.
+
+The state keeps a *step* name; when its task stack is empty and no window is open, the step's
+function here runs, queues the next tasks or opens a simultaneous window, and names the next step.
+*Auto tasks* (the stages of resolving one hit, the adjacent-column powers) run without a decision.
+
+Turn: Activate (a sealed window for start-of-turn cents, token forfeits and the secret card, then
+the reveal, declarations of wild cards, targets and powers), Skirmish, Allocate Damage, Recovery (a
+sealed window) and End of Turn. The game is checked for a winner at the end of every phase.
+
+source: elemental-warriors-ii.txt, the five phases and winning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from elementa.games.elemental_warriors_ii import cards
+from elementa.games.elemental_warriors_ii.effects import (
+    EARTH,
+    EARTH_P,
+    FIRE,
+    FIRE_BONUS,
+    FIRE_NN,
+    FIRE_P,
+    FLOOD_ON_DAMAGE,
+    INFERNO,
+    INFERNO_ON_HIT,
+    LANDSLIDE,
+    LANDSLIDE_ON_NOHARM,
+    NUM_EFFECTS,
+    PREVENT,
+    WATER,
+    WATER_P,
+    WHIRLWIND,
+    WHIRLWIND_ON_NOHARM,
+    apply_power,
+)
+from elementa.games.elemental_warriors_ii.sheet import (
+    COLUMNS,
+    ENTRY_LEVEL,
+    N,
+    P,
+    cumulative_levels,
+    max_level,
+    neighbours,
+)
+from elementa.games.elemental_warriors_ii.tasks import Task
+
+if TYPE_CHECKING:
+    from elementa.games.elemental_warriors_ii.state import EW2State
+
+
+# ------------------------------------------------------------------------------- combat values
+def attack_value(s: EW2State, p: int) -> int:
+    """Return a player's Attack this turn: the pennies in the Attack square of the active column."""
+    col = s.column[p]
+    return 0 if col is None else s.sheets[p][s.layout.attack_row * COLUMNS + col][0]
+
+
+def defense_value(s: EW2State, p: int) -> int:
+    """Return a player's Defense this turn: the pennies in the Defense square of the active column,
+    doubled while Earth (d) works (source: Skirmish; Earth (d); ruling R2)."""
+    col = s.column[p]
+    if col is None:
+        return 0
+    base = s.sheets[p][s.layout.defense_row * COLUMNS + col][0]
+    return base * 2 if s.double_until[p] >= s.turn else base
+
+
+def row_pennies(s: EW2State, p: int, row: int) -> int:
+    """Return the pennies in a whole row of a player's sheet (the Assault declaration order)."""
+    return sum(s.sheets[p][row * COLUMNS + c][0] for c in range(COLUMNS))
+
+
+# ------------------------------------------------------------------------------------- the steps
+def _setup(s: EW2State) -> None:
+    s.step = "deal"
+    s.open_window("setup", {p: [("setup", p)] for p in range(s.num_players())})
+
+
+def _deal(s: EW2State) -> None:
+    s.log("the character sheets are revealed")
+    s.step = "turn"
+    if not s.game.options.randomizer:
+        s.push(*[("draw", p) for _ in range(3) for p in range(s.num_players())])
+
+
+def _turn(s: EW2State) -> None:
+    """Start a turn: the sealed Activate window (source: Activate; Water token; healing pool)."""
+    n = s.num_players()
+    s.turn += 1
+    s.phase = "activate"
+    s.revealed = False
+    s.played = [None] * n
+    s.mode = [None] * n
+    s.column = [None] * n
+    s.target = [None] * n
+    s.effects = [[0] * NUM_EFFECTS for _ in range(n)]
+    s.used = [[] for _ in range(n)]
+    s.draw_req = [0] * n
+    s.surrender_req = [False] * n
+    s.attacks = []
+    s.fire_start = [s.tokens[p][FIRE] > 0 for p in range(n)]
+    s.log(f"turn {s.turn}")
+    tasks: dict[int, list[Task]] = {}
+    for p in s.live():
+        tasks[p] = []
+        if s.pool[p] > 0:
+            tasks[p].append(("add", p, 1, "pool", False))
+        if s.tokens[p][WATER] > 0:
+            tasks[p].append(("add", p, 1, "any", True))
+        tasks[p].append(("play", p))
+    s.step = "plays"
+    s.open_window("activate", tasks)
+
+
+def _plays(s: EW2State) -> None:
+    s.step = "reveal"
+    chance = {"random": "prandom", "top": "top", "roll": "roll"}
+    s.push(*[(chance[m], p) for p in s.live() if (m := s.mode[p] or "") in chance])
+
+
+def _reveal(s: EW2State) -> None:
+    """Turn the cards face up; numbered cards fix their column, wild cards declare in order."""
+    s.step = "targets"
+    s.revealed = True
+    for p in s.live():
+        c = s.played[p]
+        if c is not None:
+            if not cards.is_face(c):
+                s.column[p] = cards.rank(c) - 1
+            s.log(f"{s.pname(p)} plays {cards.name(c, s.ndecks)}")
+        elif s.column[p] is None:
+            s.log(f"{s.pname(p)} plays no card")
+        s.random_next[p] = False
+    tasks: list[Task] = []
+    order = s.resolution_order()
+    for p in order:
+        if s.adjust_next[p]:
+            s.adjust_next[p] = False
+            c = s.played[p]
+            if s.column[p] is not None and (c is None or not cards.is_face(c)):
+                tasks.append(("adjust", p))
+    groups: dict[tuple[int, int], list[int]] = {}
+    for p in order:
+        c = s.played[p]
+        if c is not None and cards.is_face(c):
+            groups.setdefault(cards.declare_key(c), []).append(p)
+    for g in groups.values():
+        tasks.append(("declare", g[0]) if len(g) == 1 else ("declare_window", -1, tuple(g)))
+    s.push(*tasks)
+
+
+def _targets(s: EW2State) -> None:
+    """Who attacks whom: the opponent; in Assault the next player (Jyhad) or a declared target
+    (free-for-all, lowest Defense declaring first; ruling R24)."""
+    s.step = "powers"
+    live = s.live()
+    o = s.game.options
+    if len(live) == 2 or o.assault_targeting == "jyhad":
+        for i, p in enumerate(live):
+            s.target[p] = live[(i + 1) % len(live)]
+        return
+    lay = s.layout
+
+    def key(p: int) -> tuple[int, int, int]:
+        return row_pennies(s, p, lay.defense_row), row_pennies(s, p, lay.attack_row), p
+
+    s.push(*[("target", p) for p in sorted(live, key=key)])
+
+
+def _powers(s: EW2State) -> None:
+    s.step = "activate_end"
+    tasks: list[Task] = []
+    for p in s.resolution_order():
+        tasks += power_tasks(s, p)
+    s.push(*tasks)
+
+
+def power_tasks(s: EW2State, p: int) -> list[Task]:
+    """Return the power tasks of a player, locked when the columns are known (ruling R9).
+
+    Every coin-holding element square of the active column (unless flooded) gives one power at its
+    level or lower (all its levels with Cumulative Effects); the card's suit adds that element's (n);
+    Earth (n)/(nd) and Water (d) also work from the two adjacent columns; a Fire token held at the
+    start of the turn gives one (n) power of choice; an Air token a free Recovery action.
+    """
+    col, lay, sheet = s.column[p], s.layout, s.sheets[p]
+    cumulative = s.game.options.cumulative
+    tasks: list[Task] = []
+    if col is not None and not s.floods[p][col]:
+        for e in range(4):
+            sq = sheet[lay.element_row(e) * COLUMNS + col]
+            top = max_level(sq)
+            if top is None:
+                continue
+            if cumulative:
+                tasks += [("power", p, e, lv, lv, "") for lv in cumulative_levels(sq)]
+            else:
+                tasks.append(("power", p, e, P, top, ""))
+        card = s.played[p]
+        if card is not None:
+            e = cards.suit(card)
+            top = max_level(sheet[lay.element_row(e) * COLUMNS + col])
+            if top is not None and top >= N:
+                tasks.append(("power", p, e, N, N, "suit"))
+    if col is not None:
+        for nc in neighbours(col):
+            if s.floods[p][nc]:
+                continue
+            for e, entries in ((EARTH, (1, 4)), (WATER, (3,))):
+                sq = sheet[lay.element_row(e) * COLUMNS + nc]
+                top = max_level(sq)
+                if top is None:
+                    continue
+                if cumulative:
+                    levels = cumulative_levels(sq)
+                    usable = [i for i in entries if ENTRY_LEVEL[i] in levels]
+                else:
+                    usable = [i for i in entries if ENTRY_LEVEL[i] <= top][-1:]
+                tasks += [("adj", p, e, i) for i in usable]
+    if s.fire_start[p]:
+        tasks.append(("emulate", p))
+    tasks.append(("free_recovery", p))
+    return tasks
+
+
+def _activate_end(s: EW2State) -> None:
+    s.step = "skirmish"
+    s.end_phase()
+
+
+def _skirmish(s: EW2State) -> None:
+    """Compare combat values: a hit needs Attack strictly greater than Defense (ruling R2); several
+    attackers on one player add their attacks or add one per extra attacker (Assault)."""
+    s.phase = "skirmish"
+    s.step = "allocate"
+    order = s.resolution_order()
+    attacks = []
+    for v in s.live():
+        group = [a for a in order if s.target[a] == v]
+        if not group:
+            continue
+        values = [attack_value(s, a) for a in group]
+        adding = s.game.options.assault_multi == "sum"
+        total = sum(values) if adding else max(values) + len(values) - 1
+        hit = total > defense_value(s, v)
+        names = "+".join(s.pname(a) for a in group)
+        s.log(
+            f"{names} attack {total} vs {s.pname(v)} defense {defense_value(s, v)}: "
+            f"{'hit' if hit else 'no hit'}"
+        )
+        attacks += [(a, v, hit) for a in group]
+    s.attacks = sorted(attacks, key=lambda x: order.index(x[0]))
+    s.end_phase()
+
+
+def _allocate(s: EW2State) -> None:
+    s.phase = "allocate"
+    s.step = "allocate_end"
+    s.push(*[("hit" if hit else "miss", a, v) for a, v, hit in s.attacks])
+
+
+def _allocate_end(s: EW2State) -> None:
+    s.step = "recovery"
+    s.end_phase()
+
+
+def _recovery(s: EW2State) -> None:
+    s.phase = "recovery"
+    s.step = "recovery_done"
+    s.open_window("recovery", {p: [("recovery", p)] for p in s.live()})
+
+
+def _recovery_done(s: EW2State) -> None:
+    s.step = "recovery_end"
+    draws: list[Task] = []
+    for p in s.live():
+        if s.surrender_req[p]:
+            s.surrender(p)
+        elif s.draw_req[p]:
+            draws += [("draw", p)] * s.draw_req[p]
+    s.push(*draws)
+
+
+def _recovery_end(s: EW2State) -> None:
+    s.step = "end"
+    s.end_phase()
+
+
+def _end(s: EW2State) -> None:
+    """End of Turn: Water (p) forfeits and Inferno payments, in a sealed window."""
+    s.phase = "end"
+    s.step = "cleanup"
+    tasks: dict[int, list[Task]] = {}
+    for p in s.live():
+        mine: list[Task] = []
+        if s.effects[p][WATER_P] and not s.game.options.randomizer:
+            mine.append(("water_p", p, s.effects[p][WATER_P]))
+        if s.tokens[p][INFERNO]:
+            mine.append(("pay", p, 1, "inferno"))
+        if mine:
+            tasks[p] = mine
+    s.open_window("end", tasks)
+
+
+def _cleanup(s: EW2State) -> None:
+    s.step = "turn"
+    for c in s.played:
+        if c is not None:
+            s.discard(c)
+    s.played = [None] * s.num_players()
+    s.end_phase()
+    limit = s.game.options.max_rounds
+    if not s.over and limit and s.turn >= limit:
+        s.end_by_value(f"the round limit ({limit}) is reached")
+
+
+STEPS: dict[str, Callable[[EW2State], None]] = {
+    "setup": _setup,
+    "deal": _deal,
+    "turn": _turn,
+    "plays": _plays,
+    "reveal": _reveal,
+    "targets": _targets,
+    "powers": _powers,
+    "activate_end": _activate_end,
+    "skirmish": _skirmish,
+    "allocate": _allocate,
+    "allocate_end": _allocate_end,
+    "recovery": _recovery,
+    "recovery_done": _recovery_done,
+    "recovery_end": _recovery_end,
+    "end": _end,
+    "cleanup": _cleanup,
+}
+
+
+# ----------------------------------------------------------------------------------- auto tasks
+def _declare_window(s: EW2State, t: Task) -> None:
+    s.open_window("declare", {p: [("declare", p)] for p in t[2]})
+
+
+def _adjacent(s: EW2State, t: Task) -> None:
+    apply_power(s, t[1], t[2], t[3], "adjacent")
+
+
+def _hit(s: EW2State, t: Task) -> None:
+    _, a, v = t
+    first = [("fire_p", a, v, s.effects[a][FIRE_P])] if s.effects[a][FIRE_P] else []
+    s.push(*first, ("damage", a, v, 0))
+
+
+def _damage(s: EW2State, t: Task) -> None:
+    """One point of damage, plus Fire bonuses, less Landslide, the Earth token and prevention."""
+    _, a, v, extra = t
+    dmg = 1 + s.effects[a][FIRE_BONUS] + extra
+    dmg -= (1 if s.tokens[a][LANDSLIDE] else 0) + (2 if s.tokens[v][EARTH] else 0)
+    dmg = max(0, dmg)
+    prevented = min(s.effects[v][PREVENT], dmg)
+    s.effects[v][PREVENT] -= prevented
+    dmg -= prevented
+    first = [("earth_p", v, a, s.effects[v][EARTH_P])] if dmg and s.effects[v][EARTH_P] else []
+    s.push(*first, ("harm", a, v, dmg))
+
+
+def _harm(s: EW2State, t: Task) -> None:
+    _, a, v, dmg = t
+    s.log(f"{s.pname(a)} hits {s.pname(v)} for {dmg} damage")
+    pay = [("pay", v, dmg, "damage")] if dmg else []
+    s.push(*pay, ("after_hit", a, v, dmg))
+
+
+def _after_hit(s: EW2State, t: Task) -> None:
+    _, a, v, dmg = t
+    tasks: list[Task] = []
+    if s.effects[a][FIRE_NN]:
+        tasks.append(("rdiscard", v))
+    if s.effects[a][INFERNO_ON_HIT]:
+        s.tokens[v][INFERNO] += 1
+        s.log(f"{s.pname(v)} gets an Inferno token")
+    if dmg and s.effects[a][FLOOD_ON_DAMAGE]:
+        tasks.append(("flood", a, v))
+    if not dmg:
+        _no_harm(s, a, v)
+    s.push(*tasks)
+
+
+def _miss(s: EW2State, t: Task) -> None:
+    if s.game.options.noharm_trigger == "any":
+        _no_harm(s, t[1], t[2])
+
+
+def _no_harm(s: EW2State, a: int, v: int) -> None:
+    """An attack by ``a`` on ``v`` dealt no damage: v's Earth/Air (dd) put tokens on a's mat."""
+    for flag, token, name in (
+        (LANDSLIDE_ON_NOHARM, LANDSLIDE, "Landslide"),
+        (WHIRLWIND_ON_NOHARM, WHIRLWIND, "Whirlwind"),
+    ):
+        if s.effects[v][flag]:
+            s.tokens[a][token] += 1
+            s.log(f"{s.pname(a)} gets a {name} token")
+
+
+AUTO: dict[str, Callable[[EW2State, Task], None]] = {
+    "declare_window": _declare_window,
+    "adj": _adjacent,
+    "hit": _hit,
+    "miss": _miss,
+    "damage": _damage,
+    "harm": _harm,
+    "after_hit": _after_hit,
+}

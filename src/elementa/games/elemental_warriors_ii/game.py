@@ -1,0 +1,170 @@
+"""Elemental Warriors II: options (contested readings and variants), the action space, the Game.
+
+Action encoding (``kind``: arguments): chance ``card``: card id, ``d10``: face 0-9 (rolls 1-10);
+setup ``preset``: layout, ``place``: coin (0 penny, 1 nickel, 2 dime), row, column, ``clear``;
+Activate ``play``: card id, ``play_top``, ``play_random``, ``roll``, ``no_card``, ``adjust``:
+0 minus one / 1 keep / 2 plus one, ``declare``: column, ``target``: seat, ``power``: element, entry
+(0 p, 1 n, 2 nn, 3 d, 4 nd, 5 dd, 6 second dd), ``emulate``: element, ``air_nd``: 0 draw five / 1 take
+two; ``add``: row, column (one cent); ``discard``: card id; ``forfeit``: element token, harmful token
+(0 Landslide, 1 Whirlwind, 2 Inferno, 3 Flood), column (Flood only); ``recompile``: element,
+column, nickels, dimes; ``rebalance``: coin, row, column, destination (a row of the same column, or
+rows+0 left, rows+1 right); ``draw``; ``surrender``; ``pay``: coin, row, column; ``flood``: column;
+``decline``. Rows are numbered as in ``observation()["rows"]``; columns 0-9 stand for 1-10.
+
+source: elemental-warriors-ii.txt; rulings in docs/rulings/elemental-warriors-ii.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from elementa.core import Action, ActionSpace, Game, GameInfo, option
+from elementa.games.elemental_warriors_ii.sheet import COLUMNS, MAX_DIMES, MAX_NICKELS, PRESET_NAMES, Layout
+from elementa.games.elemental_warriors_ii.state import WIN_POINTS, EW2State
+
+if TYPE_CHECKING:
+    from elementa.core import Agent
+
+
+@dataclass(frozen=True)
+class EW2Options:
+    """The options of Elemental Warriors II: contested readings (defaults from the rulings) and the
+    rulebook's variants, which combine freely."""
+
+    players: int = option(
+        2, "number of players; three or more play the Assault variant", minimum=2, maximum=6
+    )
+    combat_model: str = option(
+        "split",
+        "the lost sheet's combat rows: separate Attack and Defense rows, or one Combat row (R1)",
+        choices=("split", "single"),
+    )
+    elim_on_last_penny: bool = option(
+        False, "a player who removes their last penny is out even with nickels or dimes left (R5)"
+    )
+    empty_hand_policy: str = option(
+        "top_of_deck",
+        "a player with no card to play plays the deck's top card, or activates no column (R6)",
+        choices=("top_of_deck", "no_column"),
+    )
+    noharm_trigger: str = option(
+        "any",
+        "Earth/Air (dd) 'an attack dealing no damage': any attack, or only hits fully prevented (R10)",
+        choices=("any", "hit_only"),
+    )
+    randomizer: bool = option(False, "variant Randomizer: a d10 picks the column instead of a card")
+    cumulative: bool = option(False, "variant Cumulative Effects: a square gives every level its coins hold")
+    blind_mans_bluff: bool = option(
+        False, "variant Blind Man's Bluff: you may play the deck's top card instead of one from your hand"
+    )
+    assault_targeting: str = option(
+        "free_for_all",
+        "Assault: declare targets (lowest Defense first), or attack the next player (Jyhad)",
+        choices=("free_for_all", "jyhad"),
+    )
+    assault_multi: str = option(
+        "sum",
+        "Assault, several attackers on one player: add the attacks, or highest plus one per extra",
+        choices=("sum", "max_plus"),
+    )
+    independence: bool = option(False, "variant Independence: each player has their own deck")
+    independent_panic: bool = option(
+        False, "variant Independent Panic: own decks, no reshuffle, a d10 when you cannot play a card"
+    )
+    endgame: bool = option(False, "variant Endgame: when a deck runs out, the most change wins")
+    max_rounds: int = option(
+        100,
+        "end after this many rounds, the most change winning (0: no limit; R28)",
+        minimum=0,
+        maximum=10_000,
+    )
+
+
+class EW2Game(Game):
+    """Elemental Warriors II: duel with coins on a character sheet, cards choosing the column.
+
+    Returns are the rulebook's points: 25 for the last player with change, 25 less the change of a
+    player who surrenders for their opponent, 0 otherwise (more in Assault, where points add up).
+    """
+
+    info = GameInfo(
+        name="elemental-warriors-ii",
+        title="Elemental Warriors II",
+        min_players=2,
+        max_players=6,
+        summary="simultaneous duel of coins on a character sheet: cards pick the column, coins the powers",
+        chance=True,
+        simultaneous=True,
+        perfect_information=False,
+    )
+    options_class = EW2Options
+    presets: ClassVar[dict[str, dict[str, Any]]] = {
+        "single-combat-row": {"combat_model": "single", "empty_hand_policy": "no_column"},
+        "strict-readings": {"elim_on_last_penny": True, "noharm_trigger": "hit_only"},
+        "randomizer": {"randomizer": True},
+        "cumulative": {"cumulative": True},
+        "blind-mans-bluff": {"blind_mans_bluff": True},
+        "independence": {"independence": True, "endgame": True},
+        "independent-panic": {"independent_panic": True, "cumulative": True},
+        "endgame": {"endgame": True, "blind_mans_bluff": True},
+        "assault-free-for-all": {"players": 3},
+        "assault-jyhad": {
+            "players": 4,
+            "assault_targeting": "jyhad",
+            "assault_multi": "max_plus",
+            "independence": True,
+        },
+    }
+
+    def __init__(self, options: Any) -> None:
+        self.layout = Layout(options.combat_model)
+        self.num_decks = options.players if options.independence or options.independent_panic else 1
+        self.action_cache: dict[tuple[str, tuple[int, ...]], Action] = {}
+        """Actions made so far, by ``(kind, args)``: their labels depend on nothing else."""
+        super().__init__(options)
+
+    def utility_range(self) -> tuple[float, float]:
+        """Points run from 0 to 25 per opponent (Assault points add up over the game)."""
+        return (0.0, float(WIN_POINTS * (self.num_players - 1)))
+
+    def _make_action_space(self) -> ActionSpace:
+        cards, rows, n = 52 * self.num_decks, len(self.layout.rows), self.num_players
+        return ActionSpace(
+            [
+                ("card", (cards,)),
+                ("d10", (COLUMNS,)),
+                ("preset", (len(PRESET_NAMES),)),
+                ("place", (3, rows, COLUMNS)),
+                ("clear", ()),
+                ("play", (cards,)),
+                ("play_top", ()),
+                ("play_random", ()),
+                ("roll", ()),
+                ("no_card", ()),
+                ("forfeit", (4, 4, COLUMNS)),
+                ("add", (rows, COLUMNS)),
+                ("decline", ()),
+                ("declare", (COLUMNS,)),
+                ("adjust", (3,)),
+                ("target", (n,)),
+                ("power", (4, 7)),
+                ("emulate", (4,)),
+                ("discard", (cards,)),
+                ("recompile", (4, COLUMNS, MAX_NICKELS + 1, MAX_DIMES + 1)),
+                ("rebalance", (3, rows, COLUMNS, rows + 2)),
+                ("draw", ()),
+                ("surrender", ()),
+                ("air_nd", (2,)),
+                ("pay", (3, rows, COLUMNS)),
+                ("flood", (COLUMNS,)),
+            ]
+        )
+
+    def new_initial_state(self, seed: int | None = None) -> EW2State:
+        return EW2State(self, seed)
+
+    def rule_based_agent(self, player: int, seed: int = 0) -> Agent:
+        from elementa.games.elemental_warriors_ii.agent import WarriorAgent
+
+        return WarriorAgent(player, seed)

@@ -1,0 +1,216 @@
+"""The character sheet: rows and columns of squares holding pennies, nickels and dimes.
+
+A square is a tuple ``(pennies, nickels, dimes)``; a sheet is a flat list of squares indexed
+``row * 10 + column`` (columns 0-9 stand for the sheet's columns 1-10, which are cyclic: 10 is next to
+1). The rows are the combat rows (``Attack`` and ``Defense``, or one ``Combat`` row in the
+single-combat-row reading) followed by ``Earth``, ``Fire``, ``Air`` and ``Water``. Combat squares hold
+pennies only. The sheet was not printed with the rulebook; this layout is the reconstruction of
+docs/rulings/elemental-warriors-ii.md (ruling R1).
+
+source: elemental-warriors-ii.txt, setup, Activate, Recovery.
+"""
+
+from __future__ import annotations
+
+from elementa.games.elemental_warriors_ii.cards import ELEMENTS
+
+PENNY, NICKEL, DIME = 0, 1, 2
+COIN_VALUES = (1, 5, 10)
+COIN_NAMES = ("penny", "nickel", "dime")
+COLUMNS = 10
+
+Square = tuple[int, int, int]
+EMPTY: Square = (0, 0, 0)
+
+P, N, NN, D, ND, DD = range(6)
+LEVEL_NAMES = ("p", "n", "nn", "d", "nd", "dd")
+LEVEL_COINS: tuple[Square, ...] = ((1, 0, 0), (0, 1, 0), (0, 2, 0), (0, 0, 1), (0, 1, 1), (0, 0, 2))
+"""The coins each power level needs, as ``(pennies, nickels, dimes)``."""
+
+ENTRY_LEVEL = (P, N, NN, D, ND, DD, DD)
+"""The power level of each of an element's seven entries (two entries at (dd))."""
+ENTRY_NAMES = ("p", "n", "nn", "d", "nd", "dd", "dd#2")
+
+MAX_NICKELS, MAX_DIMES = 20, 10
+"""The most nickels and dimes one Recompile can produce (bounds of the action space)."""
+
+
+class Layout:
+    """The rows of a sheet under one reading of the lost character sheet.
+
+    Args:
+        combat_model: ``"split"`` (Attack and Defense rows) or ``"single"`` (one Combat row).
+
+    Attributes:
+        rows: the row names, combat rows first.
+        combat_rows: how many combat rows there are (2 or 1).
+        attack_row, defense_row: the rows read for attack and defense (the same row when single).
+    """
+
+    def __init__(self, combat_model: str) -> None:
+        combat = ("Attack", "Defense") if combat_model == "split" else ("Combat",)
+        self.rows: tuple[str, ...] = combat + ELEMENTS
+        self.combat_rows = len(combat)
+        self.attack_row = 0
+        self.defense_row = self.combat_rows - 1
+        self.size = len(self.rows) * COLUMNS
+        self.moves: list[list[int]] = [
+            [
+                d
+                for d in range(len(self.rows) + 2)
+                if self.destination(i // COLUMNS, i % COLUMNS, d) is not None
+            ]
+            for i in range(self.size)
+        ]
+        """For each square, the Rebalance destinations (see :meth:`destination`) open to its coins."""
+
+    def destination(self, row: int, col: int, dest: int) -> int | None:
+        """Return the square a Rebalance destination leads to, or ``None`` where a coin may not go.
+
+        Args:
+            row, col: the coin's square.
+            dest: a row of the same column (not the coin's own, and not across the combat and
+                element rows), or ``len(rows)`` for one column left and ``len(rows) + 1`` for one
+                column right, cyclically (source: Recovery, Rebalance).
+        """
+        rows = len(self.rows)
+        if dest < rows:
+            if dest == row or self.is_combat(dest) != self.is_combat(row):
+                return None
+            return dest * COLUMNS + col
+        step = -1 if dest == rows else 1
+        return row * COLUMNS + (col + step) % COLUMNS
+
+    def element_row(self, element: int) -> int:
+        """Return the row of an element (0 Earth ... 3 Water)."""
+        return self.combat_rows + element
+
+    def is_combat(self, row: int) -> bool:
+        """Return whether a row is a combat row (pennies only)."""
+        return row < self.combat_rows
+
+    def square_name(self, index: int) -> str:
+        """Return a square's name, for example ``"Fire 3"``."""
+        return f"{self.rows[index // COLUMNS]} {index % COLUMNS + 1}"
+
+    def new_sheet(self) -> list[Square]:
+        """Return an empty sheet."""
+        return [EMPTY] * self.size
+
+
+def value(square: Square) -> int:
+    """Return the cents in a square."""
+    return square[0] + 5 * square[1] + 10 * square[2]
+
+
+def sheet_value(sheet: list[Square]) -> int:
+    """Return the cents on a sheet (a player's change)."""
+    return sum(s[0] + 5 * s[1] + 10 * s[2] for s in sheet if s != EMPTY)
+
+
+def pennies(sheet: list[Square]) -> int:
+    """Return the number of pennies on a sheet."""
+    return sum(s[0] for s in sheet)
+
+
+def _holds(square: Square, coins: Square) -> bool:
+    return square[0] >= coins[0] and square[1] >= coins[1] and square[2] >= coins[2]
+
+
+def max_level(square: Square) -> int | None:
+    """Return the highest power level whose coins the square holds, or ``None`` for an empty square.
+
+    Pennies only ever make (p): three pennies are (p), a nickel and four pennies are (n) (ruling R4).
+    """
+    for level in range(DD, P - 1, -1):
+        if _holds(square, LEVEL_COINS[level]):
+            return level
+    return None
+
+
+def cumulative_levels(square: Square) -> list[int]:
+    """Return every level whose coins the square holds, for the Cumulative Effects variant
+    (a nickel and a dime give (n), (d) and (nd))."""
+    return [level for level in range(P, DD + 1) if _holds(square, LEVEL_COINS[level])]
+
+
+def with_coin(square: Square, coin: int, count: int = 1) -> Square:
+    """Return the square with ``count`` more coins of a kind (negative to take some away)."""
+    s = list(square)
+    s[coin] += count
+    return (s[0], s[1], s[2])
+
+
+def pay_cent(square: Square, coin: int) -> Square:
+    """Return the square after one cent is paid with a coin of this kind, making change:
+    a nickel becomes five pennies and a dime a nickel and five pennies, then one penny goes.
+
+    source: elemental-warriors-ii.txt, Allocate Damage.
+    """
+    p, n, d = square
+    if coin == PENNY:
+        return (p - 1, n, d)
+    if coin == NICKEL:
+        return (p + 4, n - 1, d)
+    return (p + 4, n + 1, d - 1)
+
+
+def exchanges(square: Square) -> list[tuple[int, int]]:
+    """Return the ``(nickels, dimes)`` of every other mix of coins worth the same as the square
+    (the pennies make up the rest), for Recompile. Bounded by MAX_NICKELS and MAX_DIMES."""
+    total = value(square)
+    found = []
+    for d in range(min(total // 10, MAX_DIMES) + 1):
+        for n in range(min((total - 10 * d) // 5, MAX_NICKELS) + 1):
+            if (n, d) != (square[1], square[2]):
+                found.append((n, d))
+    return found
+
+
+def neighbours(column: int) -> tuple[int, int]:
+    """Return the columns left and right of one, cyclically (column 10 is next to 9 and 1)."""
+    return (column - 1) % COLUMNS, (column + 1) % COLUMNS
+
+
+# Named starting layouts: (row, column 1-10, coin letter) per coin. "Attack"/"Defense" become the
+# Combat row in the single-combat-row reading. Each is worth 25 cents.
+PRESETS: dict[str, list[tuple[str, int, str]]] = {
+    "balanced": [("Attack", c, "p") for c in range(1, 11)]
+    + [("Defense", c, "p") for c in range(1, 11)]
+    + [("Earth", 1, "n")],
+    "bulwark": [("Defense", c, "p") for c in range(1, 11) for _ in range(2)]
+    + [("Attack", c, "p") for c in range(1, 6)],
+    "onslaught": [("Attack", c, "p") for c in range(1, 11) for _ in range(2)]
+    + [("Defense", c, "p") for c in range(6, 11)],
+    "elements": [("Earth", 1, "n"), ("Fire", 2, "n"), ("Air", 3, "n"), ("Water", 4, "n")]
+    + [("Attack", c, "p") for c in range(5, 10)],
+    "duelist": [("Attack", c, "p") for c in range(1, 11)]
+    + [("Defense", c, "p") for c in range(1, 6)]
+    + [("Fire", 10, "d")],
+}
+PRESET_NAMES = tuple(PRESETS)
+
+
+def preset_sheet(layout: Layout, name: str) -> list[Square]:
+    """Return the sheet of a named preset layout under a layout's rows.
+
+    Raises:
+        KeyError: no preset has that name (see PRESET_NAMES).
+    """
+    sheet = layout.new_sheet()
+    for row_name, column, letter in PRESETS[name]:
+        row = layout.rows.index(row_name) if row_name in layout.rows else 0
+        i = row * COLUMNS + column - 1
+        sheet[i] = with_coin(sheet[i], "pnd".index(letter))
+    return sheet
+
+
+def describe_square(square: Square) -> str:
+    """Return a square's coins as letters, for example ``"3p n d"``; ``""`` when empty."""
+    parts = []
+    for count, letter in zip(square, "pnd", strict=True):
+        if count == 1:
+            parts.append(letter)
+        elif count > 1:
+            parts.append(f"{count}{letter}")
+    return " ".join(parts)

@@ -1,0 +1,370 @@
+"""The state of a game of Elemental Warriors II and its task engine.
+
+The state holds every player's sheet, hand, tokens and per-turn effects, the deck(s) and discards,
+and a stack of pending *tasks* (see :mod:`.tasks`). :meth:`EW2State._advance` runs automatic steps
+until a decision, a chance event or the end is reached. Simultaneous choices happen in *windows*:
+each player in the window has their own task stack and acts in any order; what they do stays sealed
+from the others (their observations show the state as it was when the window opened) until every
+player is done.
+
+Node types: CHANCE for each card drawn or played blind and each d10 roll; SIMULTANEOUS in the setup,
+Activate, Recovery and End-of-Turn windows (and when identical wild cards declare); a seat for the
+decisions taken in resolution order (declarations, powers, damage, free actions).
+
+source: elemental-warriors-ii.txt; rulings in docs/rulings/elemental-warriors-ii.md.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State
+from elementa.games.elemental_warriors_ii import cards, flow, tasks, view
+from elementa.games.elemental_warriors_ii.effects import AIR, NUM_EFFECTS, TOKEN_NAMES, richest_other
+from elementa.games.elemental_warriors_ii.sheet import COLUMNS, sheet_value
+
+if TYPE_CHECKING:
+    from elementa.games.elemental_warriors_ii.game import EW2Game
+
+WIN_POINTS = 25
+"""Points for winning; a surrender gives the opponent this less the surrenderer's change."""
+
+_NESTED = (
+    "sheets", "hands", "decks", "discards", "tokens", "floods", "effects", "used", "pending",
+    "window_actions",
+)  # fmt: skip
+_FLAT = (
+    "pool", "out", "surrendered", "points", "random_next", "adjust_next", "double_until",
+    "fire_start", "played", "mode", "column", "target", "draw_req", "surrender_req", "attacks",
+    "stack", "events", "_history",
+)  # fmt: skip
+
+
+class EW2State(State):
+    """One position of Elemental Warriors II (see the module docstring for the node types).
+
+    Attributes (per-player lists are indexed by seat):
+        sheets: each player's sheet, a list of ``(pennies, nickels, dimes)`` squares.
+        hands: card ids in each hand, sorted.
+        tokens: counts of Earth, Fire, Air, Water, Landslide, Whirlwind, Inferno tokens.
+        floods: Flood tokens on each of a player's ten columns.
+        pool: cents in each healing pool.
+        played, column, target: this turn's card (or None), active column 0-9 (or None) and target.
+        effects: per-turn counters of each player (indices in :mod:`.effects`).
+        turn: the round number, 1 for the first turn (0 during setup).
+        phase: ``"setup"``, ``"activate"``, ``"skirmish"``, ``"allocate"``, ``"recovery"`` or ``"end"``.
+        points: each player's points so far (the returns at the end).
+    """
+
+    game: EW2Game
+
+    def __init__(self, game: EW2Game, seed: int | None) -> None:
+        super().__init__(game, seed)
+        n, o = game.num_players, game.options
+        self.layout = game.layout
+        self.ndecks = game.num_decks
+        self.sheets = [self.layout.new_sheet() for _ in range(n)]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.known: list[list[set[int]]] = [[set() for _ in range(n)] for _ in range(n)]
+        """known[viewer][holder]: cards of holder's hand that viewer has seen (ruling R22)."""
+        self.decks = [[] if o.randomizer else list(range(k * 52, (k + 1) * 52)) for k in range(self.ndecks)]
+        self.discards: list[list[int]] = [[] for _ in range(self.ndecks)]
+        self.tokens = [[0] * len(TOKEN_NAMES) for _ in range(n)]
+        self.floods = [[0] * COLUMNS for _ in range(n)]
+        self.pool = [0] * n
+        self.out = [False] * n
+        self.surrendered = [False] * n
+        self.points = [0.0] * n
+        self.random_next = [False] * n
+        self.adjust_next = [False] * n
+        self.double_until = [0] * n
+        self.fire_start = [False] * n
+        self.played: list[int | None] = [None] * n
+        self.mode: list[str | None] = [None] * n
+        self.column: list[int | None] = [None] * n
+        self.target: list[int | None] = [None] * n
+        self.effects = [[0] * NUM_EFFECTS for _ in range(n)]
+        self.used: list[list[str]] = [[] for _ in range(n)]
+        self.draw_req = [0] * n
+        self.surrender_req = [False] * n
+        self.attacks: list[tuple[int, int, bool]] = []
+        self.revealed = False
+        self.turn = 0
+        self.phase = "setup"
+        self.step = "setup"
+        self.deck_ran_out = False
+        self.over = False
+        self.last_exit = ""
+        self.stack: list[tuple[Any, ...]] = []
+        self.window: str | None = None
+        self.pending: list[list[tuple[Any, ...]]] = [[] for _ in range(n)]
+        self.window_actions: list[list[Action]] = [[] for _ in range(n)]
+        self.window_base: EW2State | None = None
+        self.events: list[str] = []
+        self._cache: dict[int, list[Action]] = {}
+        self._advance()
+
+    # ------------------------------------------------------------------------------ the node API
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        if self.window is not None:
+            return SIMULTANEOUS
+        task = self.stack[-1]
+        return CHANCE if task[0] in tasks.CHANCE_KINDS else int(task[1])
+
+    def players_to_move(self) -> list[int]:
+        if self.over:
+            return []
+        if self.window is not None:
+            return [p for p, st in enumerate(self.pending) if st]
+        p = self.current_player()
+        return [p] if p >= 0 else []
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        found = self._cache.get(player)
+        if found is None:
+            task = self.pending[player][-1] if self.window is not None else self.stack[-1]
+            found = self._cache[player] = tasks.legal(self, task)
+        return list(found)
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        return tasks.chance_outcomes(self, self.stack[-1])
+
+    def _apply(self, action: Action, player: int) -> None:
+        self._cache = {}
+        if player == CHANCE:
+            tasks.apply_chance(self, self.stack.pop(), action)
+        elif self.window is not None:
+            self.window_actions[player].append(action)
+            tasks.apply(self, self.pending[player][-1], action)
+            mine = self.pending[player]
+            while mine and not tasks.legal(self, mine[-1]):
+                mine.pop()
+        else:
+            tasks.apply(self, self.stack[-1], action)
+        self._advance()
+
+    def returns(self) -> list[float]:
+        """Return each player's points at the end (25 to the winner; 25 less the surrenderer's
+        change to the opponent of a surrender), zeros before."""
+        return list(self.points) if self.over else [0.0] * self.num_players()
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        return view.observation(self, player)
+
+    def describe_action(self, action: Action, player: int, viewer: int | None) -> str:
+        return view.describe_action(self, action, player, viewer)
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> EW2State:
+        return view.resample(self, player, rng)
+
+    def __str__(self) -> str:
+        return view.text(self)
+
+    def clone(self) -> EW2State:
+        """Return an independent copy (one level of list copying; tuples and the sealed window
+        snapshot are shared, since nothing mutates them)."""
+        s = object.__new__(EW2State)
+        s.__dict__.update(self.__dict__)
+        for name in _NESTED:
+            setattr(s, name, [list(x) for x in getattr(self, name)])
+        for name in _FLAT:
+            setattr(s, name, list(getattr(self, name)))
+        s.known = [[set(x) for x in row] for row in self.known]
+        s._cache = dict(self._cache)
+        return s
+
+    # ----------------------------------------------------------------------------- the engine
+    def _advance(self) -> None:
+        """Run steps and automatic tasks until a decision, a chance event or the end."""
+        while not self.over:
+            if self.window is not None:
+                if any(self.pending):
+                    return
+                self.window = None
+                self.window_base = None
+                continue
+            if not self.stack:
+                flow.STEPS[self.step](self)
+                continue
+            task = self.stack[-1]
+            kind = task[0]
+            auto = flow.AUTO.get(kind)
+            if auto is not None:
+                self.stack.pop()
+                auto(self, task)
+                continue
+            if kind in tasks.CHANCE_KINDS:
+                if tasks.chance_pool(self, task):
+                    return
+                self.stack.pop()
+                continue
+            found = tasks.legal(self, task)
+            if not found:
+                self.stack.pop()
+            elif kind in tasks.AUTO_SINGLE and len(found) == 1:
+                tasks.apply(self, task, found[0])
+            else:
+                self._cache = {int(task[1]): found}
+                return
+
+    def push(self, *new: tuple[Any, ...]) -> None:
+        """Queue tasks to run next, in the order given (on the owner's stack inside a window)."""
+        for t in reversed(new):
+            self._stack_for(t[1]).append(t)
+
+    def pop_task(self, p: int) -> None:
+        """Remove the task a player (or the game, -1) is working on."""
+        self._stack_for(p).pop()
+
+    def replace_task(self, p: int, task: tuple[Any, ...]) -> None:
+        """Replace the task a player is working on (a countdown, for example)."""
+        self._stack_for(p)[-1] = task
+
+    def _stack_for(self, p: int) -> list[tuple[Any, ...]]:
+        return self.pending[p] if self.window is not None and p >= 0 else self.stack
+
+    def open_window(self, name: str, work: dict[int, list[tuple[Any, ...]]]) -> None:
+        """Open a simultaneous window in which each listed player works through their tasks.
+
+        The state as it stands now is kept as the public view of the window (``window_base``).
+        Nothing happens when no player has a task.
+        """
+        if not any(work.values()):
+            return
+        n = self.num_players()
+        self.window = name
+        self.pending = [list(reversed(work.get(p, []))) for p in range(n)]
+        self.window_actions = [[] for _ in range(n)]
+        self.window_base = None
+        self.window_base = self.clone()
+
+    # ------------------------------------------------------------------------------- helpers
+    def pname(self, p: int) -> str:
+        """Return a player's short name, ``"P1"`` for seat 0."""
+        return f"P{p + 1}"
+
+    def log(self, text: str) -> None:
+        """Add a public event to the log (nothing is logged inside a sealed window)."""
+        if self.window is None:
+            self.events.append(text)
+            if len(self.events) > 40:
+                del self.events[:-40]
+
+    def live(self) -> list[int]:
+        """Return the seats still in the game, in seat order."""
+        return [p for p in range(self.num_players()) if not self.out[p] and not self.surrendered[p]]
+
+    def change(self, p: int) -> int:
+        """Return the cents on a player's sheet."""
+        return sheet_value(self.sheets[p])
+
+    def deck_index(self, p: int) -> int:
+        """Return the deck a player draws from (their own with the Independence variants)."""
+        return p if self.ndecks > 1 else 0
+
+    def reshuffles(self) -> bool:
+        """Return whether an empty deck is refilled from the discards (not in Panic or Endgame)."""
+        o = self.game.options
+        return not (o.independent_panic or o.endgame)
+
+    def can_draw(self, p: int) -> bool:
+        """Return whether a card can be drawn for a player now (a deck, or discards to shuffle)."""
+        k = self.deck_index(p)
+        return bool(self.decks[k]) or (self.reshuffles() and bool(self.discards[k]))
+
+    def recovery_draws(self, p: int) -> int:
+        """Return how many cards the Draw action gives: up to three, five with an Air token."""
+        return 5 if self.tokens[p][AIR] else 3 - len(self.hands[p])
+
+    def can_surrender(self, p: int) -> bool:
+        """Return whether a player may surrender: the fifth round or later, with less change than
+        their opponent (source: Recovery; ruling R12)."""
+        return self.turn >= 5 and self.change(p) < richest_other(self, p)
+
+    def resolution_order(self) -> list[int]:
+        """Return the live players in resolution order: by the rank of the card played (a d10 roll
+        counts as its number), then diamonds, spades, hearts, clubs, then seat (ruling R27)."""
+
+        def key(p: int) -> tuple[int, int, int, int]:
+            c = self.played[p]
+            if c is not None:
+                r, priority = cards.declare_key(c)
+                return r, priority, cards.deck_of(c), p
+            if self.mode[p] == "roll" and self.column[p] is not None:
+                return self.column[p] + 1, 4, 0, p  # type: ignore[operator]
+            return 0, 0, 0, p
+
+        return sorted(self.live(), key=key)
+
+    def take_from_hand(self, p: int, card: int) -> None:
+        """Remove a card from a hand (what others knew of it is forgotten)."""
+        self.hands[p].remove(card)
+        for row in self.known:
+            row[p].discard(card)
+
+    def give_to_hand(self, p: int, card: int) -> None:
+        """Add a card to a hand, keeping it sorted."""
+        self.hands[p].append(card)
+        self.hands[p].sort()
+
+    def discard(self, card: int) -> None:
+        """Put a card on its deck's discard pile."""
+        self.discards[cards.deck_of(card)].append(card)
+
+    def discard_from_hand(self, p: int, card: int) -> None:
+        """Discard a card from a hand, face up (everyone sees it go; ruling R21)."""
+        self.take_from_hand(p, card)
+        self.discard(card)
+        self.log(f"{self.pname(p)} discards {cards.name(card, self.ndecks)}")
+
+    def expose_hand(self, p: int) -> None:
+        """Everyone saw a player's hand (their Whirlwind token just went): they remember it."""
+        for q, row in enumerate(self.known):
+            if q != p:
+                row[p] = set(self.hands[p])
+
+    def eliminate(self, p: int) -> None:
+        """A player is out of the game."""
+        self.out[p] = True
+        self.last_exit = "elimination"
+        self.log(f"{self.pname(p)} is out of the game")
+
+    def surrender(self, p: int) -> None:
+        """A player surrenders: the opponent (the richest other player) scores 25 less the
+        surrenderer's change, never below 0; ties share (source: Recovery; ruling R12)."""
+        change = self.change(p)
+        best = richest_other(self, p)
+        winners = [q for q in self.live() if q != p and self.change(q) == best]
+        for q in winners:
+            self.points[q] += max(0, WIN_POINTS - change) / len(winners)
+        self.surrendered[p] = True
+        self.last_exit = "surrender"
+        self.log(f"{self.pname(p)} surrenders with {change} cents")
+
+    def end_phase(self) -> None:
+        """The check at the end of every phase: players without change are out; the last player
+        with change wins 25 points (source: winning; rulings R5, R13)."""
+        for p in self.live():
+            if self.change(p) == 0:
+                self.eliminate(p)
+        live = self.live()
+        if len(live) <= 1:
+            self.over = True
+            if live and self.last_exit == "elimination":
+                self.points[live[0]] += WIN_POINTS
+            self.log(f"{self.pname(live[0])} wins" if live else "nobody has change left: a draw")
+        elif self.deck_ran_out and self.game.options.endgame:
+            self.end_by_value("the deck ran out (Endgame)")
+
+    def end_by_value(self, reason: str) -> None:
+        """End the game now: the live player with the most change wins 25; a tie scores nothing."""
+        live = self.live()
+        best = max(self.change(p) for p in live)
+        winners = [p for p in live if self.change(p) == best]
+        if len(winners) == 1:
+            self.points[winners[0]] += WIN_POINTS
+        self.over = True
+        self.log(f"{reason}: " + (f"{self.pname(winners[0])} wins" if len(winners) == 1 else "a tie"))

@@ -1,0 +1,247 @@
+"""What each player sees: observations, action descriptions, and determinization for search.
+
+Hidden: the cards in other players' hands (unless a Whirlwind token lays a hand open, or the viewer
+saw the card go there), the deck order (the deck is kept as an unordered set: every draw is a
+chance event), cards played face down before the reveal, and everything another player does inside a
+sealed window (setup, Activate, Recovery, End of Turn) until every player is done: during a window,
+the other players are shown as they were when it opened.
+
+Observation layout (JSON): ``turn``, ``phase``, ``rows`` (row names), ``players`` (one dict per seat:
+``sheet`` rows x 10 columns of ``[pennies, nickels, dimes]``, ``change``, ``tokens``, ``floods``,
+``pool``, ``hand_size``, ``hand`` (card names or ``None``), ``known_cards``, ``played``, ``column``
+(1-10 or ``None``), ``attack``, ``defense``, ``powers``, ``effects``, ``target``, flags, ``points``),
+``deck_sizes``, ``discard_sizes``, ``to_move``, ``prompt`` (the viewer's task in words), ``events``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from elementa.core import CHANCE, Action, State
+from elementa.games.elemental_warriors_ii import cards, tasks
+from elementa.games.elemental_warriors_ii.effects import (
+    NUM_EFFECTS,
+    TOKEN_NAMES,
+    WHIRLWIND,
+    power_name,
+)
+from elementa.games.elemental_warriors_ii.flow import attack_value, defense_value
+from elementa.games.elemental_warriors_ii.sheet import COLUMNS, LEVEL_NAMES, describe_square, sheet_value
+
+if TYPE_CHECKING:
+    from elementa.games.elemental_warriors_ii.state import EW2State
+
+EFFECT_NAMES = (
+    "prevent", "club discards", "extra damage", "heart discards", "random discard on hit",
+    "inferno on hit", "landslide if unharmed", "whirlwind if unharmed", "flood on damage",
+    "healing pool", "diamond forfeits",
+)  # fmt: skip
+
+
+def _names(s: EW2State, card_ids: list[int]) -> list[str]:
+    return [cards.name(c, s.ndecks) for c in sorted(card_ids)]
+
+
+def player_view(s: EW2State, q: int, viewer: int | None) -> dict[str, Any]:
+    """Return what ``viewer`` sees of player ``q`` in state ``s`` (a fresh dict)."""
+    lay, sheet = s.layout, s.sheets[q]
+    own = viewer == q
+    open_hand = own or s.tokens[q][WHIRLWIND] > 0
+    c = s.played[q]
+    if c is not None and (s.revealed or (own and s.mode[q] == "hand")):
+        played: str | None = cards.name(c, s.ndecks)
+    elif s.mode[q] is not None and not s.revealed:
+        played = "face down"
+    else:
+        played = None
+    col = s.column[q]
+    shown_col = col is not None and (s.revealed or s.mode[q] == "roll")
+    target = s.target[q]
+    known: list[int] = [] if open_hand or viewer is None else sorted(s.known[viewer][q])
+    return {
+        "seat": q,
+        "sheet": [[list(sheet[r * COLUMNS + k]) for k in range(COLUMNS)] for r in range(len(lay.rows))],
+        "change": sheet_value(sheet),
+        "tokens": {name: s.tokens[q][i] for i, name in enumerate(TOKEN_NAMES)},
+        "floods": list(s.floods[q]),
+        "pool": s.pool[q],
+        "hand_size": len(s.hands[q]),
+        "hand": _names(s, s.hands[q]) if open_hand else None,
+        "known_cards": _names(s, known),
+        "played": played,
+        "column": col + 1 if shown_col and col is not None else None,
+        "attack": attack_value(s, q) if shown_col else None,
+        "defense": defense_value(s, q) if shown_col else None,
+        "target": None if target is None else target + 1,
+        "powers": list(s.used[q]),
+        "effects": {EFFECT_NAMES[i]: s.effects[q][i] for i in range(NUM_EFFECTS) if s.effects[q][i]},
+        "defense_doubled": s.double_until[q] >= s.turn > 0,
+        "random_next_card": s.random_next[q],
+        "adjust_next_card": s.adjust_next[q],
+        "out": s.out[q],
+        "surrendered": s.surrendered[q],
+        "points": s.points[q],
+    }
+
+
+def observation(s: EW2State, viewer: int | None) -> dict[str, Any]:
+    """Return exactly what ``viewer`` (a seat, or ``None`` for a spectator) may see."""
+    base = s.window_base if s.window is not None and s.window_base is not None else s
+    players = [player_view(base, q, viewer) for q in range(s.num_players())]
+    if base is not s and viewer is not None:
+        players[viewer] = player_view(s, viewer, viewer)
+    return {
+        "turn": base.turn,
+        "phase": base.phase,
+        "rows": list(s.layout.rows),
+        "players": players,
+        "deck_sizes": [len(d) for d in base.decks],
+        "discard_sizes": [len(d) for d in base.discards],
+        "to_move": s.players_to_move(),
+        "prompt": prompt(s, viewer),
+        "events": list(base.events[-12:]),
+        "over": s.over,
+    }
+
+
+def prompt(s: EW2State, viewer: int | None) -> str | None:
+    """Return, in words, what the viewer is asked to do now, or ``None``."""
+    if viewer is None or viewer not in s.players_to_move():
+        return None
+    t = s.pending[viewer][-1] if s.window is not None else s.stack[-1]
+    kind = t[0]
+    if kind == "setup":
+        left = tasks.STARTING_CHANGE - sheet_value(s.sheets[viewer])
+        return f"Setup: place your coins ({left} cents left) or pick a preset layout"
+    if kind == "add":
+        what = "from your healing pool on an element square" if t[3] == "pool" else "on any square"
+        return f"put a cent {what} ({t[2]} to place)"
+    if kind == "power":
+        return (
+            f"choose the power of your {power_name(t[2], 0).split()[0]} square (up to ({LEVEL_NAMES[t[4]]}))"
+        )
+    if kind == "pay":
+        return f"remove {t[2]} cent{'s' if t[2] > 1 else ''} from your sheet ({t[3]})"
+    if kind == "free":
+        return f"free Recompile or Rebalance ({t[2]} left)"
+    if kind == "flood":
+        return f"Water (dd): place a Flood token on a column of {s.pname(t[2])}"
+    return {
+        "play": "Activate: play a card face down (token forfeits allowed first)",
+        "adjust": "Water (nn): add or subtract one from your card's rank",
+        "declare": "your wild card: declare the column it activates",
+        "target": "Assault: choose whom to attack",
+        "emulate": "use any one (n) power",
+        "free_recovery": "Air token: take a free Recovery action",
+        "recovery": "Recovery: Recompile, Rebalance, Draw, Surrender or nothing (forfeits allowed)",
+        "air_p": "Air (p): discard a Spade for a free action?",
+        "air_nd": "Air (nd): draw five cards or take two from your opponent",
+        "fire_p": "Fire (p): discard a Heart for 1 extra damage?",
+        "earth_p": "Earth (p): discard a Club to prevent 2 damage?",
+        "water_p": "Water (p): forfeit a Diamond to add a penny?",
+    }[kind]
+
+
+def describe_action(s: EW2State, action: Action, player: int, viewer: int | None) -> str:
+    """Describe an action as ``viewer`` sees it: drawn and stolen cards stay hidden from those who
+    do not see them, sealed choices read "has chosen", a card played blind is not named."""
+    if player != CHANCE or s.current_player() != CHANCE:
+        return State.describe_action(s, action, player, viewer)
+    t = s.stack[-1]
+    kind, who = t[0], s.pname(t[1])
+    seen = tasks.visible_to(s, t)
+    if seen is not None and viewer not in seen:
+        return {
+            "draw": f"{who} draws a card",
+            "steal": f"{who} takes a card from {s.pname(t[-1])}",
+            "prandom": f"{who} plays a card chosen at random, face down",
+            "top": f"{who} plays the top card of the deck, face down",
+        }[kind]
+    return {
+        "roll": f"{who} {action.label}s",
+        "draw": f"{who} draws {action.label}",
+        "steal": f"{who} takes {action.label} from {s.pname(t[-1])}",
+        "prandom": f"{who} plays {action.label}, chosen at random",
+        "top": f"{who} plays {action.label}, the top card of the deck",
+        "rdiscard": f"{who} discards {action.label}, chosen at random",
+    }[kind]
+
+
+# ------------------------------------------------------------------------------- determinization
+def resample(s: EW2State, p: int, rng: random.Random) -> EW2State:
+    """Return a state consistent with what player ``p`` has seen, hidden parts drawn with ``rng``.
+
+    Other players' unseen cards (in hand, or played face down) are redealt from the cards ``p``
+    cannot account for, with the deck(s); inside a sealed window the others' choices are undone and,
+    for those who had finished, chosen again at random.
+    """
+    if s.window is None or s.window_base is None:
+        r = s.clone()
+        _redeal(r, p, rng)
+        return r
+    base = s.window_base.clone()
+    _redeal(base, p, rng)
+    r = base.clone()
+    r.window_base = base
+    for q in range(s.num_players()):
+        if q != p and base.pending[q] and not s.pending[q]:
+            while r.pending[q]:
+                choices = [a for a in r.legal_actions(q) if a.kind != "clear"]
+                r._apply(rng.choice(choices), q)
+    for a in s.window_actions[p]:
+        r._apply(a, p)
+    r._history = list(s.history())
+    return r
+
+
+def _redeal(s: EW2State, p: int, rng: random.Random) -> None:
+    s._cache = {}  # legal actions computed for the true hands no longer hold
+    pools = [list(d) for d in s.decks]
+    slots: list[tuple[int, int, int]] = []  # (holder, index in hand or -1 for the played card, deck)
+    for q in range(s.num_players()):
+        if q == p or s.tokens[q][WHIRLWIND]:
+            continue
+        for i, c in enumerate(s.hands[q]):
+            if c not in s.known[p][q]:
+                slots.append((q, i, cards.deck_of(c)))
+                pools[cards.deck_of(c)].append(c)
+        down = s.played[q]
+        if down is not None and not s.revealed:
+            slots.append((q, -1, cards.deck_of(down)))
+            pools[cards.deck_of(down)].append(down)
+    if not slots:
+        return
+    for pool in pools:
+        rng.shuffle(pool)
+    for q, i, k in slots:
+        c = pools[k].pop()
+        if i < 0:
+            s.played[q] = c
+        else:
+            s.hands[q][i] = c
+    for q in range(s.num_players()):
+        s.hands[q].sort()
+    s.decks = [sorted(pool) for pool in pools]
+
+
+# ----------------------------------------------------------------------------------- as text
+def text(s: EW2State) -> str:
+    """Return a readable board: turn, phase, and each player's sheet as a grid."""
+    lines = [f"Elemental Warriors II - turn {s.turn}, {s.phase}" + (" (over)" if s.over else "")]
+    width = 7
+    for q in range(s.num_players()):
+        status = " out" if s.out[q] else " surrendered" if s.surrendered[q] else ""
+        toks = ", ".join(f"{n} {s.tokens[q][i]}" for i, n in enumerate(TOKEN_NAMES) if s.tokens[q][i])
+        floods = [c + 1 for c in range(COLUMNS) for _ in range(s.floods[q][c])]
+        lines.append(
+            f"{s.pname(q)}: {s.change(q)} cents, {len(s.hands[q])} cards, pool {s.pool[q]}, "
+            f"points {s.points[q]:g}{status}"
+            + (f", tokens: {toks}" if toks else "")
+            + (f", floods on {floods}" if floods else "")
+        )
+        lines.append(" " * 8 + "".join(f"{c + 1:^{width}}" for c in range(COLUMNS)))
+        for r, row in enumerate(s.layout.rows):
+            cells = [describe_square(s.sheets[q][r * COLUMNS + c]) or "." for c in range(COLUMNS)]
+            lines.append(f"{row:<8}" + "".join(f"{x:^{width}}" for x in cells))
+    return "\n".join(lines)
