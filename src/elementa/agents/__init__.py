@@ -1,10 +1,12 @@
 """Computer players, named by spec strings: ``make_agent("greedy", game, player=1, seed=7)``.
 
-Built-in specs: ``random`` (uniform over legal actions) and ``greedy`` (the game's rule-based agent).
+Built-in specs: ``random`` (uniform over legal actions), ``greedy`` (the game's rule-based agent) and
+the ISMCTS levels ``easy``, ``medium`` (the default level) and ``hard`` (see :mod:`elementa.agents.ismcts`).
 To add a spec, call :func:`register_agent` in the agent's module and import that module here.
 """
 
 from elementa.agents.basic import RandomAgent, greedy_agent, random_agent
+from elementa.agents.ismcts import DEFAULT_LEVEL, LEVELS, IsmctsAgent, Level, SearchStats
 from elementa.agents.registry import (
     AgentFactory,
     AgentSpec,
@@ -17,11 +19,18 @@ from elementa.agents.registry import (
 
 register_agent("random", random_agent, "picks uniformly among the legal actions")
 register_agent("greedy", greedy_agent, "the game's rule-based player")
+for _level in LEVELS:
+    register_agent(_level.name, _level.make, _level.help)
 
 __all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
     "AgentFactory",
     "AgentSpec",
+    "IsmctsAgent",
+    "Level",
     "RandomAgent",
+    "SearchStats",
     "agent_specs",
     "check_spec",
     "make_agent",

@@ -1,4 +1,4 @@
-"""The ``elementa`` command: list games, play in the terminal, replay saves, simulate many games.
+"""The ``elementa`` command: list games, play in the terminal, replay saves, simulate, run tournaments.
 
 Every refused input (an unknown game or option, a bad save file, a missing file, bad ``-o`` syntax,
 a usage error) prints one ``error: ...`` line on stderr and exits with status 2.
@@ -18,6 +18,7 @@ from elementa.cli.games import games_command
 from elementa.cli.play import play_command
 from elementa.cli.replay import replay_command
 from elementa.cli.simulate import WIN_SHARE_HELP, simulate_command
+from elementa.cli.tournament import TOURNAMENT_HELP, tournament_command
 
 app = typer.Typer(
     name="elementa",
@@ -138,6 +139,44 @@ def simulate(
 
 
 simulate.__doc__ = f"{simulate.__doc__}\n\n{WIN_SHARE_HELP}\n\n{_agents_help()}."
+
+
+@app.command("tournament")
+def tournament(
+    game: Annotated[str, typer.Argument(help="the game to play (see: elementa games)")],
+    agents: Annotated[
+        str, typer.Option("--agents", "-a", help="comma list of two or more different agent specs")
+    ],
+    games: Annotated[int, typer.Option("--games", "-n", help="number of games in all")] = 200,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="number of players (default: the game's)")
+    ] = None,
+    seed: Annotated[
+        int, typer.Option("--seed", help="base seed; each game's and agent's seed derive from it")
+    ] = 0,
+    option: OptionPairs = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="worker processes")] = 1,
+    json_path: Annotated[
+        Path | None, typer.Option("--json", help="write the tables and every game as JSON")
+    ] = None,
+    csv_path: Annotated[Path | None, typer.Option("--csv", help="write the standings as CSV")] = None,
+) -> None:
+    """Play a round robin between agents with seats rotated; print win rates, head to head and ratings."""
+    status = tournament_command(
+        game,
+        agents=agents,
+        games=games,
+        players=players,
+        seed=seed,
+        options=option or [],
+        workers=workers,
+        json_path=json_path,
+        csv_path=csv_path,
+    )
+    raise typer.Exit(status)
+
+
+tournament.__doc__ = f"{tournament.__doc__}\n\n{TOURNAMENT_HELP}\n\n{_agents_help()}."
 
 
 def main(argv: list[str] | None = None) -> None:
