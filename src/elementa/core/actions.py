@@ -72,7 +72,9 @@ class ActionSpace:
         Raises:
             ValueError: an unknown kind, a wrong number of arguments or one out of range.
         """
-        radices = self._radices[kind]
+        radices = self._radices.get(kind)
+        if radices is None:
+            raise ValueError(f"unknown action kind {kind!r}; kinds: {', '.join(self._radices)}")
         if len(args) != len(radices):
             raise ValueError(f"{kind} takes {len(radices)} arguments, got {len(args)}")
         code = 0

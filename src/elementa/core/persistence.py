@@ -68,11 +68,12 @@ def from_dict(data: Any, *, path: str | None = None) -> State:
     try:
         game = load_game(record.game, **record.options)
     except ConfigError as e:
-        raise SaveFileError(str(e), path=path, field=(e.option and f"options.{e.option}") or "game") from None
+        field = "game" if e.code == "config/unknown-game" or not e.option else f"options.{e.option}"
+        raise SaveFileError(str(e), path=path, field=field) from None
     state = game.new_initial_state(record.seed)
     for i, (player, action_id) in enumerate(record.history):
         try:
-            state.apply_action(action_id, player if player >= 0 else None)
+            state.apply_action(action_id, player)
         except IllegalActionError as e:
             raise SaveFileError(f"does not replay: {e}", path=path, field=f"history[{i}]") from None
     return state

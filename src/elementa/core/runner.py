@@ -84,13 +84,11 @@ def play_game(
                 on_step(s, CHANCE, outcome)
             s.apply_unchecked(outcome, CHANCE)
         elif p == SIMULTANEOUS:
-            for q in s.players_to_move():
-                if q not in s.players_to_move():
-                    continue  # the node closed before this seat was asked
-                a = agents[q].step(s)
-                if on_step:
-                    on_step(s, q, a)
-                s.apply_action(a, q)
+            q = s.players_to_move()[0]  # one seat per pass: the order depends on the state alone
+            a = agents[q].step(s)
+            if on_step:
+                on_step(s, q, a)
+            s.apply_action(a, q)
         else:
             a = agents[p].step(s)
             if on_step:

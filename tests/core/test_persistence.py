@@ -1,0 +1,131 @@
+"""Save files: the round trip, and refusals that name the file and the field."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import elementa
+from elementa import CHANCE, SaveFileError, State
+
+BID0, BID2, KEEP = 6, 8, 9
+
+
+def midgame() -> State:
+    state = elementa.load_game("toy-dice", players=2, sides=4).new_initial_state(seed=11)
+    state.apply_action(2)
+    state.apply_action(3)
+    state.apply_action(BID2, 1)
+    return state
+
+
+def record(**changes: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "format": "elementa-save",
+        "version": 1,
+        "game": "toy-dice",
+        "options": {"players": 2, "sides": 4},
+        "seed": 11,
+        "history": [[CHANCE, 2], [CHANCE, 3], [1, BID2]],
+    }
+    data.update(changes)
+    return data
+
+
+def write(tmp_path: Path, data: Any) -> Path:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def refusal(path: Path) -> SaveFileError:
+    with pytest.raises(SaveFileError) as caught:
+        elementa.load(path)
+    assert caught.value.path == str(path)
+    assert str(caught.value).startswith(f"{path}: ")
+    return caught.value
+
+
+def test_save_writes_the_documented_record(tmp_path: Path) -> None:
+    path = elementa.save(midgame(), tmp_path / "game.json")
+    assert json.loads(path.read_text(encoding="utf-8")) == record()
+
+
+def test_load_gives_back_the_same_state(tmp_path: Path) -> None:
+    state = midgame()
+    loaded = elementa.load(elementa.save(state, tmp_path / "game.json"))
+    assert loaded.history() == state.history()
+    assert loaded.seed == 11
+    assert loaded.game.options == state.game.options
+    assert [loaded.observation(v) for v in (0, 1, None)] == [state.observation(v) for v in (0, 1, None)]
+    assert str(loaded) == str(state)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    error = refusal(tmp_path / "nowhere.json")
+    assert "cannot read" in str(error)
+
+
+def test_not_json(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text("{not json", encoding="utf-8")
+    assert "not JSON (Expecting property name enclosed in double quotes at line 1)" in str(refusal(path))
+
+
+def test_cannot_write(tmp_path: Path) -> None:
+    with pytest.raises(SaveFileError, match="cannot write"):
+        elementa.save(midgame(), tmp_path)  # a directory
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        (record(seed="eleven"), "seed"),
+        (record(version=2), "version"),
+        (record(format="chess-pgn"), "format"),
+        (record(gaem="toy-dice"), "gaem"),
+        ({k: v for k, v in record().items() if k != "game"}, "game"),
+        (record(history=[[CHANCE]]), "history.0.1"),
+        (record(history="none"), "history"),
+        (record(options={"players": 9}), "options.players"),
+        (record(options={"colour": "red"}), "options.colour"),
+        ([1, 2, 3], None),
+    ],
+)
+def test_wrong_fields_are_named(tmp_path: Path, data: Any, field: str | None) -> None:
+    error = refusal(write(tmp_path, data))
+    assert error.field == field
+    if field:
+        assert f"field {field!r}: " in str(error)
+
+
+def test_unknown_game_names_the_game_field(tmp_path: Path) -> None:
+    error = refusal(write(tmp_path, record(game="chess")))
+    assert error.field == "game"
+    assert "unknown game 'chess'; available games: " in str(error)
+
+
+@pytest.mark.parametrize(
+    ("history", "index"),
+    [
+        ([[CHANCE, 2], [CHANCE, 3], [1, BID2], [1, BID0]], 3),  # seat 2 bids twice
+        ([[CHANCE, 2], [CHANCE, 99]], 1),  # no such action
+        ([[0, 2]], 0),  # a seat at a chance node
+        ([[CHANCE, 2], [CHANCE, 3], [0, BID0], [1, BID0], [1, KEEP]], 4),  # out of turn
+    ],
+)
+def test_a_history_entry_that_does_not_replay_is_named(
+    tmp_path: Path, history: list[Any], index: int
+) -> None:
+    error = refusal(write(tmp_path, record(history=history)))
+    assert error.field == f"history[{index}]"
+    assert f"field 'history[{index}]': does not replay: illegal action" in str(error)
+
+
+def test_a_seat_move_recorded_as_chance_does_not_replay(tmp_path: Path) -> None:
+    history = [[CHANCE, 2], [CHANCE, 3], [0, BID0], [1, BID0], [CHANCE, KEEP]]
+    error = refusal(write(tmp_path, record(history=history)))
+    assert error.field == "history[4]"

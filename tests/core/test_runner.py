@@ -1,0 +1,131 @@
+"""Run loops: seeded chance, reproducible games between agents, resuming, limits."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import elementa
+from elementa import CHANCE, Action, Agent, State, play_game
+from elementa.core import chance_rng, resolve_chance, sample_outcome
+
+
+class RandomAgent(Agent):
+    name = "random"
+
+    def step(self, state: State) -> Action:
+        return self.rng.choice(state.legal_actions(self.player))
+
+
+def agents(n: int, seed: int) -> list[Agent]:
+    return [RandomAgent(p, seed=seed * 10 + p) for p in range(n)]
+
+
+def toy(players: int = 3) -> elementa.Game:
+    return elementa.load_game("toy-dice", players=players)
+
+
+class Fixed(random.Random):
+    """A generator whose random() always returns one value."""
+
+    def __init__(self, value: float) -> None:
+        super().__init__(0)
+        self.value = value
+
+    def random(self) -> float:
+        return self.value
+
+
+OUTCOMES = [
+    (Action(0, "x", (0,), "a"), 0.2),
+    (Action(1, "x", (1,), "b"), 0.3),
+    (Action(2, "x", (2,), "c"), 0.5),
+]
+
+
+@pytest.mark.parametrize(
+    ("r", "label"), [(0.0, "a"), (0.19, "a"), (0.2, "b"), (0.49, "b"), (0.5, "c"), (0.99, "c")]
+)
+def test_sample_outcome_follows_the_cumulative_probabilities(r: float, label: str) -> None:
+    assert sample_outcome(OUTCOMES, Fixed(r)).label == label
+
+
+def test_sample_outcome_falls_back_to_the_last_when_probabilities_fall_short() -> None:
+    short = [(a, p * 0.9) for a, p in OUTCOMES]
+    assert sample_outcome(short, Fixed(0.95)).label == "c"
+
+
+def test_chance_rng_depends_on_seed_and_step_only() -> None:
+    assert chance_rng(7, 3).random() == chance_rng(7, 3).random()
+    draws = {chance_rng(7, step).random() for step in range(20)} | {
+        chance_rng(s, 3).random() for s in range(20)
+    }
+    assert len(draws) == 39  # (7, 3) is in both sets
+
+
+def test_resolve_chance_applies_the_seeded_outcome() -> None:
+    state = toy().new_initial_state(seed=9)
+    expected = sample_outcome(state.chance_outcomes(), chance_rng(9, 0))
+    assert resolve_chance(state) == expected
+    assert state.history() == [(CHANCE, expected.id)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**31 - 1), st.integers(0, 1000))
+def test_same_seeds_same_game(seed: int, agent_seed: int) -> None:
+    first = play_game(toy(), agents(3, agent_seed), seed=seed)
+    second = play_game(toy(), agents(3, agent_seed), seed=seed)
+    assert first.is_terminal()
+    assert first.history() == second.history()
+    assert first.returns() == second.returns()
+    for step, (player, action_id) in enumerate(first.history()):
+        if player == CHANCE:  # every chance outcome is the one chance_rng(seed, step) draws
+            replay = toy().new_initial_state(seed)
+            for p, a in first.history()[:step]:
+                replay.apply_action(a, p)
+            assert sample_outcome(replay.chance_outcomes(), chance_rng(seed, step)).id == action_id
+
+
+def test_different_seeds_give_different_games() -> None:
+    games = {tuple(play_game(toy(), agents(3, 0), seed=seed).history()) for seed in range(10)}
+    assert len(games) > 1
+
+
+def test_on_step_sees_every_action_before_it_is_applied() -> None:
+    seen: list[tuple[int, int, int]] = []
+
+    def record(state: State, player: int, action: Action) -> None:
+        seen.append((len(state.history()), player, action.id))
+
+    end = play_game(toy(), agents(3, 1), seed=4, on_step=record)
+    assert seen == [(i, p, a) for i, (p, a) in enumerate(end.history())]
+
+
+def test_a_saved_game_continues_as_it_would_have(tmp_path: Path) -> None:
+    class Stateless(Agent):  # its choice depends on the position only, not on earlier calls
+        def step(self, state: State) -> Action:
+            return random.Random(len(state.history())).choice(state.legal_actions(self.player))
+
+    full = play_game(toy(), [Stateless(p) for p in range(3)], seed=8)
+    for cut in range(len(full.history())):
+        partial = toy().new_initial_state(seed=8)
+        for p, a in full.history()[:cut]:
+            partial.apply_action(a, p)
+        resumed = elementa.load(elementa.save(partial, tmp_path / "g.json"))
+        end = play_game(toy(), [Stateless(p) for p in range(3)], state=resumed)
+        assert end is resumed
+        assert end.history() == full.history()
+
+
+def test_play_game_needs_one_agent_per_seat() -> None:
+    with pytest.raises(ValueError, match="with 3 players needs as many agents"):
+        play_game(toy(3), agents(2, 0), seed=1)
+
+
+def test_play_game_stops_at_max_steps() -> None:
+    with pytest.raises(RuntimeError, match="no end after 4 steps"):
+        play_game(toy(3), agents(3, 0), seed=1, max_steps=4)
