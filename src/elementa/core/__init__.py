@@ -6,6 +6,7 @@ This package knows no game. Games implement :class:`Game` and :class:`State`; ev
 
 from elementa.core.actions import Action, ActionSpace
 from elementa.core.agent import Agent
+from elementa.core.chance import die_outcomes, draw_outcomes
 from elementa.core.errors import (
     ConfigError,
     ElementaError,
@@ -38,6 +39,8 @@ __all__ = [
     "State",
     "chance_rng",
     "describe_player",
+    "die_outcomes",
+    "draw_outcomes",
     "list_games",
     "load",
     "load_game",

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from elementa.core import Action
+from elementa.core import Action, die_outcomes, draw_outcomes
 from elementa.games.elemental_card_dice.cards import DICE
 from elementa.games.elemental_card_dice.effects import Task, shields_apply, strength
-from elementa.games.elemental_card_dice.zones import outcomes, single
+from elementa.games.elemental_card_dice.zones import single
 
 if TYPE_CHECKING:
     from elementa.games.elemental_card_dice.state import CardDiceState
@@ -165,8 +165,7 @@ def chance_outcomes(s: CardDiceState) -> list[tuple[Action, float]]:
     """Return the outcomes of the chance task on top: a die face, a card, or the first player."""
     t, act = s.tasks[-1], s.game.act
     if t.kind == "roll":
-        n = s.game.options.die_sides
-        return [(act("face", f), 1 / n) for f in range(n)]
+        return [(act("face", f), p) for f, p in die_outcomes(s.game.options.die_sides)]
     if t.kind == "first":
         return [(act("seat", 0), 0.5), (act("seat", 1), 0.5)]
     pile = (
@@ -174,7 +173,7 @@ def chance_outcomes(s: CardDiceState) -> list[tuple[Action, float]]:
         if t.kind == "refill"
         else s.sides[t.other if t.kind == "reveal" else t.player].rest
     )
-    return [(act("card", c), p) for c, p in outcomes(pile)]
+    return [(act("card", c), p) for c, p in draw_outcomes(pile)]
 
 
 def apply_chance(s: CardDiceState, a: Action) -> None:

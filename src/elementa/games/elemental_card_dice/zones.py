@@ -11,8 +11,6 @@ source: elemental-card-dice.txt, setup and turn rules.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from elementa.games.elemental_card_dice.cards import SHOP_SIZE
 
 
@@ -151,12 +149,6 @@ class Shop:
     def full(self) -> bool:
         """Whether the display holds its four cards."""
         return len(self.row) >= SHOP_SIZE
-
-
-def outcomes(pile: list[int]) -> list[tuple[int, float]]:
-    """Return ``(card id, probability)`` of drawing one card from an unordered pile, ids ascending."""
-    n = len(pile)
-    return [(c, k / n) for c, k in sorted(Counter(pile).items())]
 
 
 def single(pile: list[int]) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import Action
+from elementa.core import Action, die_outcomes, draw_outcomes
 from elementa.games.elemental_warriors_ii import cards
 from elementa.games.elemental_warriors_ii.actions import (
     act,
@@ -421,10 +421,9 @@ def chance_pool(s: EW2State, t: Task) -> list[int]:
 
 def chance_outcomes(s: EW2State, t: Task) -> list[tuple[Action, float]]:
     """Return the outcomes of a chance task: one card, uniformly, or one d10 face."""
-    pool = chance_pool(s, t)
-    prob = 1.0 / len(pool)
     kind = "d10" if t[0] == "roll" else "card"
-    return [(act(s, kind, x), prob) for x in sorted(pool)]
+    pool = die_outcomes(10) if kind == "d10" else draw_outcomes(chance_pool(s, t))
+    return [(act(s, kind, x), p) for x, p in pool]
 
 
 def apply_chance(s: EW2State, t: Task, a: Action) -> None:

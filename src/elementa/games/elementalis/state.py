@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State
+from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, die_outcomes
 from elementa.games.elementalis import casting, opposition
 from elementa.games.elementalis.elements import (
     ARCANA_NAMES,
@@ -172,7 +172,7 @@ class ElementalisState(State):
         sp = self.game.action_space
         which = self.roll_queue[0]
         name = "opposition die" if which == OPPOSITION_DIE else self.die_name(which)
-        return [(sp.make("face", f, label=f"{name} rolls {FACE_NAMES[f]}"), 1 / 6) for f in range(6)]
+        return [(sp.make("face", f, label=f"{name} rolls {FACE_NAMES[f]}"), p) for f, p in die_outcomes(6)]
 
     def die_name(self, i: int) -> str:
         """Return a die's name: "Sun die", or "die 1", "die 2"... for the others."""

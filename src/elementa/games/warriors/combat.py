@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import Action
+from elementa.core import Action, die_outcomes
 from elementa.games.warriors.rules import (
     MAX_EQUIP,
     UNARMED,
@@ -206,7 +206,8 @@ def outcomes(st: WarriorsState, task: Task) -> list[tuple[Action, float]]:
     if kind == "breakroll":
         digit = "tens" if task[3] < 0 else "units"
         return [
-            (sp.make("roll", i, label=f"breakage {digit} d10 shows {(i + 1) % 10}"), 0.1) for i in range(10)
+            (sp.make("roll", i, label=f"breakage {digit} d10 shows {(i + 1) % 10}"), p)
+            for i, p in die_outcomes(10)
         ]
     cands = task[1] if kind == "first" else task[2]
     what = "goes first" if kind == "first" else "is the Beast's target"

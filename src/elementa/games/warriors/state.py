@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State
+from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, draw_outcomes
 from elementa.games.warriors import actions, combat, flow, view
 from elementa.games.warriors.cards import Card
 from elementa.games.warriors.rules import MAX_BEASTS, Fighter, can_attack, damage_range
@@ -319,17 +319,15 @@ class WarriorsState(State):
         return [("offer", (seat + k) % n, why) for k in range(1, n) if self.in_game[(seat + k) % n]]
 
     def _draw_outcomes(self, seat: int) -> list[tuple[Action, float]]:
-        deck = self.decks[self.game.deck_of[seat]]
-        total = sum(deck.values())
         space = self.game.action_space
         cache = self.game.action_cache
         out = []
-        for c, k in sorted(deck.items()):
+        for c, p in draw_outcomes(self.decks[self.game.deck_of[seat]]):
             a = cache.get(("draw", seat, c))
             if a is None:
                 label = f"player {seat + 1} draws {self.card(c).name}"
                 a = cache["draw", seat, c] = space.make("draw", c, label=label)
-            out.append((a, k / total))
+            out.append((a, p))
         return out
 
     def _apply_draw(self, task: tuple[Any, ...], card_id: int) -> None:

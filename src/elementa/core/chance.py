@@ -1,0 +1,39 @@
+"""Probabilities of the chance nodes the games share: a fair die, and one card drawn from a pile.
+
+Games keep an unshuffled pile as an unordered multiset and draw one card per chance node, so a
+shuffle is never a hidden order that a player's observation could depend on.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Iterable, Mapping
+from typing import TypeVar
+
+T = TypeVar("T", bound=Hashable)
+
+
+def die_outcomes(sides: int) -> list[tuple[int, float]]:
+    """Return ``(face index, probability)`` for a fair die: faces ``0..sides-1``, each ``1/sides``.
+
+    Raises:
+        ValueError: ``sides`` is below 1.
+    """
+    if sides < 1:
+        raise ValueError(f"a die needs at least one side, not {sides}")
+    return [(f, 1.0 / sides) for f in range(sides)]
+
+
+def draw_outcomes(pile: Mapping[T, int] | Iterable[T]) -> list[tuple[T, float]]:
+    """Return ``(item, probability)`` of drawing one item from an unordered pile, items in sorted order.
+
+    Args:
+        pile: the items (duplicates allowed), or a mapping from item to how many copies it holds.
+
+    Returns:
+        One pair per distinct item with a positive count; probabilities sum to 1. Empty for an
+        empty pile.
+    """
+    counts = Counter(dict(pile)) if isinstance(pile, Mapping) else Counter(pile)
+    total = sum(k for k in counts.values() if k > 0)
+    return [(item, k / total) for item, k in sorted(counts.items()) if k > 0]
