@@ -404,8 +404,9 @@ def apply(s: EW2State, t: Task, a: Action) -> None:
 def chance_pool(s: EW2State, t: Task) -> list[int]:
     """Return what a chance task draws from: card ids (deck or hand), or the ten d10 faces.
 
-    A draw from an empty deck first shuffles the discards into a new deck, unless the variant
-    forbids it (Independent Panic, Endgame).
+    A draw from an empty deck draws from the discards, which become the new deck when the card is
+    drawn (``apply_chance``), unless the variant forbids it (Independent Panic, Endgame). Asking for
+    the outcomes never changes the state.
     """
     kind, p = t[0], t[1]
     if kind == "roll":
@@ -413,8 +414,7 @@ def chance_pool(s: EW2State, t: Task) -> list[int]:
     if kind in ("draw", "top"):
         k = s.deck_index(p)
         if not s.decks[k] and s.reshuffles() and s.discards[k]:
-            s.decks[k], s.discards[k] = sorted(s.discards[k]), []
-            s.log("the discards are shuffled into a new deck")
+            return s.discards[k]  # they become the new deck when the card is drawn (apply_chance)
         return s.decks[k]
     return s.hands[t[2] if kind == "steal" else p]
 
@@ -434,7 +434,11 @@ def apply_chance(s: EW2State, t: Task, a: Action) -> None:
         s.column[p] = x
         s.log(f"{s.pname(p)} rolls {x + 1}")
     elif kind in ("draw", "top"):
-        deck = s.decks[s.deck_index(p)]
+        k = s.deck_index(p)
+        if not s.decks[k] and s.reshuffles() and s.discards[k]:
+            s.decks[k], s.discards[k] = sorted(s.discards[k]), []
+            s.log("the discards are shuffled into a new deck")
+        deck = s.decks[k]
         deck.remove(x)
         if not deck:
             s.deck_ran_out = True
