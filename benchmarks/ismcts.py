@@ -1,0 +1,164 @@
+"""ISMCTS speed per game: iterations per second and the decision time of each level (median, 95th percentile).
+
+A script, not a test::
+
+    python benchmarks/ismcts.py                                  # every game, every level
+    python benchmarks/ismcts.py --game elementalis --level medium --seconds 120
+    python benchmarks/ismcts.py --register tests.support.toy:ToyGame --game toy-dice
+
+Per game and level, games are played with the level's agent in seat 1 and the game's rule-based
+agent (random when it has none) in the other seats, until ``--seconds`` of wall-clock time have gone
+(at least one decision, and the game under way is finished). Every decision of seat 1 with more than
+one legal action is timed (forced moves answer at once and are left out). Iterations per second are
+the iterations of all timed decisions over their summed time. The default level is meant to answer
+within about one second per decision on a 2-core machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import math
+import os
+import sys
+import time
+from dataclasses import dataclass
+
+from rich.console import Console
+from rich.table import Table
+
+from elementa.agents import DEFAULT_LEVEL, LEVELS, IsmctsAgent, make_agent
+from elementa.core import CHANCE, SIMULTANEOUS, Agent, Game, list_games, load_game, register_game
+from elementa.core.runner import resolve_chance
+
+
+@dataclass
+class Result:
+    """One game and level: decisions timed, iterations per second, decision times in seconds."""
+
+    game: str
+    level: str
+    games: int
+    decisions: int
+    capped: int
+    iterations_per_s: float
+    median_s: float
+    p95_s: float
+    max_s: float
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Return the ``q`` quantile (0..1) of the values by the nearest-rank method."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+
+def opponents(game: Game, seed: int) -> list[Agent]:
+    """Return the agents of seats 2..N: the game's rule-based agent, else random."""
+    spec = "random" if game.rule_based_agent(0, 0) is None else "greedy"
+    return [make_agent(spec, game, p, seed + p) for p in range(1, game.num_players)]
+
+
+def bench(game: Game, level: str, seconds: float, seed: int) -> Result:
+    """Play timed games of one level in seat 1 for about ``seconds`` and measure its decisions."""
+    times: list[float] = []
+    iterations = capped = 0
+    games = 0
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline or not times:
+        agent = make_agent(level, game, 0, seed + games)
+        assert isinstance(agent, IsmctsAgent)
+        agents = [agent, *opponents(game, seed + games)]
+        state = game.new_initial_state(seed + games)
+        while not state.is_terminal():
+            p = state.current_player()
+            if p == CHANCE:
+                resolve_chance(state)
+                continue
+            for q in state.players_to_move() if p == SIMULTANEOUS else [p]:
+                action = agents[q].step(state)
+                if q == 0 and agent.last is not None and agent.last.iterations:
+                    times.append(agent.last.seconds)
+                    iterations += agent.last.iterations
+                    capped += agent.last.iterations < (agent.iterations or 0)
+                state.apply_action(action, q)
+        games += 1
+    return Result(
+        game=game.name,
+        level=level,
+        games=games,
+        decisions=len(times),
+        capped=capped,
+        iterations_per_s=iterations / sum(times),
+        median_s=percentile(times, 0.5),
+        p95_s=percentile(times, 0.95),
+        max_s=max(times),
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print a table; return the exit status."""
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--game", action="append", help="benchmark only this game (repeatable)")
+    parser.add_argument(
+        "--level",
+        action="append",
+        help="only this level (repeatable; default: all)",
+        choices=[lv.name for lv in LEVELS],
+    )
+    parser.add_argument("--players", type=int, help="number of players (default: each game's default)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="time per game and level (default 60)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the games and agents")
+    parser.add_argument(
+        "--register", action="append", default=[], metavar="MODULE:CLASS", help="register an extra Game class"
+    )
+    args = parser.parse_args(argv)
+    sys.path.insert(0, os.getcwd())  # so that --register finds modules of the current checkout
+    for target in args.register:
+        module, _, cls = target.partition(":")
+        register_game(getattr(importlib.import_module(module), cls))
+    names = args.game or [g.info.name for g in list_games()]
+    levels = args.level or [lv.name for lv in LEVELS]
+    table = Table(
+        "game",
+        "level",
+        "games",
+        "decisions",
+        "capped",
+        "iterations/s",
+        "median s",
+        "p95 s",
+        "max s",
+        title=f"ISMCTS decisions, seat 1 against the rule-based agent, ~{args.seconds:g} s per row",
+        caption=f"the default level is {DEFAULT_LEVEL}; forced moves are not timed; "
+        "capped: decisions stopped by the level's time cap before its iterations",
+    )
+    failed = 0
+    for name in names:
+        for level in levels:
+            try:
+                options = {} if args.players is None else {"players": args.players}
+                r = bench(load_game(name, **options), level, args.seconds, args.seed)
+            except Exception as e:  # one broken game must not stop the others' measurements
+                table.add_row(name, level, f"failed: {type(e).__name__}: {e}")
+                failed += 1
+                continue
+            table.add_row(
+                r.game,
+                r.level,
+                str(r.games),
+                str(r.decisions),
+                str(r.capped),
+                f"{r.iterations_per_s:,.0f}",
+                f"{r.median_s:.3f}",
+                f"{r.p95_s:.3f}",
+                f"{r.max_s:.3f}",
+            )
+    Console(width=max(100, Console().width)).print(table)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,412 @@
+"""Information-set Monte Carlo tree search (ISMCTS) for every game, on the public game API alone.
+
+The search follows Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search" (IEEE
+TCIAIG 4(2), 2012): every iteration draws one *determinization* of the searching seat's information
+state with ``state.resample_from_infostate(player, rng)``, walks down the statistics with UCB1, adds
+one new edge, plays the game out with a rollout policy and backs the result up.
+
+How the general game protocol is handled:
+
+* **Nodes are information sets, keyed by observations.** A node belongs to one seat and is found by
+  ``(seat, state.observation(seat))`` in the determinization being walked (as OpenSpiel's ISMCTS keys
+  its nodes by information-state strings). So each seat's statistics condition only on what that seat
+  sees, never on another seat's hidden cards, dice or sealed choices: the searcher's own nodes are its
+  information sets (as in SO-ISMCTS), and the other seats are modelled on *their* information sets in
+  the determinization, which is what MO-ISMCTS gets from one tree per player. Moves a seat cannot see
+  need no special edge: they simply do not change its observation.
+* **Statistics of the acting seat.** An edge stores visits, the summed return *of the seat that acts
+  there* (returns rescaled from ``game.utility_range()`` to [0, 1]) and its availability, so 2 to 7
+  players need nothing special (max^n style).
+* **Availability.** Legal actions may differ between determinizations. An edge counts how often it
+  was legal when its node was visited, and UCB uses ``sqrt(ln(availability) / visits)`` (ISMCTS's
+  subset-armed bandit).
+* **Chance nodes** are not stored: an outcome is drawn with its probability at each pass.
+* **Simultaneous nodes**: every seat in ``players_to_move()`` picks from its own node, all picks made
+  before any is applied, so no seat's choice (the searcher's included) depends on another's sealed
+  choice at that node (decoupled UCT).
+* **Forced moves** (one legal action) are applied without a node.
+* **Rule-based hint** (optional, ``bias > 0``): a node remembers the action the game's rule-based
+  agent takes there (asked once, when the node is made); that action is tried first and gets a
+  progressive bias ``bias / (visits + 1)`` (Chaslot et al. 2008), so a small budget starts from the
+  rule-based play instead of from a handful of noisy samples, and a large one outgrows the hint.
+* **Rollouts** are uniformly random, or the game's rule-based agent for every seat
+  (``game.rule_based_agent``; random when the game has none), for at most ``max_rollout_steps`` nodes;
+  a rollout cut there scores ``state.returns()`` (zeros before the end).
+* **Tree reuse.** The table of nodes is kept from one decision to the next within a game: the nodes
+  keyed by observations that can still come up are exactly the subtree under what has been observed
+  since, and their statistics stay valid because they depend only on the acting seat's information.
+  It is cleared when the agent meets another game object or the table outgrows ``max_nodes``.
+
+The agent reads the state only through ``resample_from_infostate``, ``observation``,
+``legal_actions``, ``clone`` (inside the game's resample), ``apply_unchecked``, ``chance_outcomes``,
+``returns``, ``current_player`` and ``players_to_move``; its only randomness is its own seeded
+generator, so a search under an iteration budget is reproducible.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, Agent, Game, State
+from elementa.core.runner import sample_outcome
+
+Rollout = Literal["random", "rule"]
+"""A rollout policy: ``"random"`` (uniform) or ``"rule"`` (the game's rule-based agent)."""
+
+
+class Node:
+    """One information-set node of one seat.
+
+    Attributes:
+        edges: action id -> ``[visits, summed return of the acting seat, availability]``.
+        hint: the id of the action the game's rule-based agent takes here, when the search uses it.
+    """
+
+    __slots__ = ("edges", "hint")
+
+    def __init__(self, hint: int | None = None) -> None:
+        self.edges: dict[int, list[float]] = {}
+        self.hint = hint
+
+
+@dataclass(frozen=True, slots=True)
+class SearchStats:
+    """What the last search did.
+
+    Attributes:
+        iterations: iterations run (0 for a forced move).
+        seconds: wall-clock time of the whole decision, in seconds.
+        nodes: information-set nodes in the table after the search.
+        reused: visits the root node already had from earlier searches (tree reuse).
+    """
+
+    iterations: int
+    seconds: float
+    nodes: int
+    reused: int
+
+
+def infoset_key(state: State, player: int) -> bytes:
+    """Return the key of ``player``'s information set in ``state``: a digest of its observation.
+
+    Args:
+        state: a state (a determinization during search).
+        player: the seat whose information set is wanted.
+
+    Returns:
+        16 bytes; equal observations of the same seat give equal keys.
+    """
+    text = f"{player}|{state.observation(player)!r}"
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
+
+
+def ucb_select(
+    node: Node, legal: Sequence[Action], rng: random.Random, c: float, bias: float = 0.0
+) -> tuple[Action, bool]:
+    """Pick an action at a node and count every legal action as available once more.
+
+    Actions never tried at this node come first: the node's hint if it is one of them, else one drawn
+    uniformly. When all legal ones have been tried, the action maximising
+    ``mean + c * sqrt(ln(availability) / visits)``, plus ``bias / (visits + 1)`` for the hint
+    (progressive bias, Chaslot et al. 2008), is taken (the first on ties).
+
+    Args:
+        node: the node (updated in place: new edges, availability counts).
+        legal: the legal actions in the current determinization (not empty), in the game's order.
+        rng: draws among untried actions.
+        c: the exploration constant.
+        bias: the weight of the hint's progressive bias (0: none).
+
+    Returns:
+        ``(action, expanded)``; ``expanded`` is true when the action had never been tried here.
+    """
+    edges = node.edges
+    untried = []
+    for a in legal:
+        e = edges.get(a.id)
+        if e is None:
+            e = edges[a.id] = [0, 0.0, 0]
+        e[2] += 1
+        if not e[0]:
+            untried.append(a)
+    if untried:
+        for a in untried:
+            if a.id == node.hint:
+                return a, True
+        return rng.choice(untried), True
+    best, best_score = legal[0], -math.inf
+    for a in legal:
+        n, w, avail = edges[a.id]
+        score = w / n + c * math.sqrt(math.log(avail) / n)
+        if a.id == node.hint:
+            score += bias / (n + 1)
+        if score > best_score:
+            best, best_score = a, score
+    return best, False
+
+
+class IsmctsAgent(Agent):
+    """An information-set MCTS player for any game.
+
+    Args:
+        player: the seat (0-based).
+        seed: seeds the agent's generator (determinizations, chance draws, tie-breaks, rollouts).
+        iterations: the iteration budget per decision, or ``None`` for none.
+        seconds: the wall-clock budget per decision in seconds, or ``None`` for none; with both, the
+            search stops at whichever comes first (reproducible only when the iterations do).
+        rollout: ``"random"`` or ``"rule"`` (the game's rule-based agent; random if it has none).
+        bias: the weight of a progressive bias towards the rule-based agent's choice at every node
+            (0: none; ignored for games without a rule-based agent).
+        exploration: the UCB exploration constant ``c`` (returns lie in [0, 1]).
+        max_rollout_steps: the most nodes a rollout plays before it is scored as it stands.
+        reuse: keep the node table from one decision to the next within a game.
+        max_nodes: clear the table before a search when it holds more nodes than this.
+
+    Raises:
+        ValueError: neither budget given, a budget below its minimum, or an unknown rollout policy.
+
+    Attributes:
+        last: the :class:`SearchStats` of the last decision, or ``None`` before the first.
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        player: int,
+        seed: int = 0,
+        *,
+        iterations: int | None = 1000,
+        seconds: float | None = None,
+        rollout: Rollout = "random",
+        bias: float = 0.0,
+        exploration: float = 0.7,
+        max_rollout_steps: int = 10_000,
+        reuse: bool = True,
+        max_nodes: int = 200_000,
+    ) -> None:
+        super().__init__(player, seed)
+        if iterations is None and seconds is None:
+            raise ValueError("ISMCTS needs an iteration budget, a time budget or both")
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, got {iterations}")
+        if seconds is not None and seconds <= 0:
+            raise ValueError(f"seconds must be positive, got {seconds}")
+        if rollout not in ("random", "rule"):
+            raise ValueError(f"rollout must be 'random' or 'rule', got {rollout!r}")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.rollout = rollout
+        self.bias = bias
+        self.exploration = exploration
+        self.max_rollout_steps = max_rollout_steps
+        self.reuse = reuse
+        self.max_nodes = max_nodes
+        self.last: SearchStats | None = None
+        self._table: dict[bytes, Node] = {}
+        self._game: Game | None = None
+
+    @property
+    def table_size(self) -> int:
+        """The number of information-set nodes the agent holds."""
+        return len(self._table)
+
+    def root_statistics(self, state: State) -> dict[int, tuple[int, float]]:
+        """Return ``{action id: (visits, mean return)}`` of this seat's node for ``state``'s information set.
+
+        Empty when the agent has not searched that information set.
+        """
+        node = self._table.get(infoset_key(state, self.player))
+        edges = {} if node is None else node.edges
+        return {a: (int(e[0]), e[1] / e[0] if e[0] else 0.0) for a, e in edges.items()}
+
+    def step(self, state: State) -> Action:
+        """Search from ``state`` (this seat's information state) and return the most visited action.
+
+        Raises:
+            ValueError: this seat has no legal action in ``state``.
+        """
+        start = time.perf_counter()
+        legal = state.legal_actions(self.player)
+        if not legal:
+            raise ValueError(f"{self!r} was asked to move but has no legal action")
+        if len(legal) == 1:
+            self.last = SearchStats(0, time.perf_counter() - start, len(self._table), 0)
+            return legal[0]
+        game = state.game
+        if not self.reuse or self._game is not game or len(self._table) > self.max_nodes:
+            self._table = {}
+        self._game = game
+        root = self._table.setdefault(infoset_key(state, self.player), Node())
+        reused = int(sum(e[0] for e in root.edges.values()))
+        search = _Search(self, game, root)
+        deadline = math.inf if self.seconds is None else start + self.seconds
+        done = 0
+        while True:
+            search.iterate(state)
+            done += 1
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if time.perf_counter() >= deadline:
+                break
+        self.last = SearchStats(done, time.perf_counter() - start, len(self._table), reused)
+
+        def rank(a: Action) -> tuple[float, float]:
+            e = root.edges.get(a.id)
+            return (0.0, 0.0) if e is None or not e[0] else (e[0], e[1] / e[0])
+
+        return max(legal, key=rank)
+
+
+class _Search:
+    """One decision's search: the iteration loop over the agent's node table."""
+
+    def __init__(self, agent: IsmctsAgent, game: Game, root: Node) -> None:
+        self.agent = agent
+        self.rng = agent.rng
+        self.table = agent._table
+        self.root = root
+        self.c = agent.exploration
+        self.bias = agent.bias
+        lo, hi = game.utility_range()
+        self.lo, self.span = lo, (hi - lo) or 1.0
+        self.rules: list[Agent] | None = None  # the rule-based agent of every seat, when the game has one
+        if agent.rollout == "rule" or agent.bias:
+            made = [game.rule_based_agent(p, self.rng.randrange(2**31)) for p in range(game.num_players)]
+            if all(a is not None for a in made):
+                self.rules = [a for a in made if a is not None]
+        self.policies = self.rules if agent.rollout == "rule" else None
+        self.hints = self.rules if agent.bias else None
+
+    def node(self, state: State, player: int, root: bool = False) -> Node:
+        """Return (creating it) the node of ``player``'s information set in ``state``, with its hint."""
+        node = self.root if root else self.table.get(infoset_key(state, player))
+        if node is None:
+            node = self.table[infoset_key(state, player)] = Node()
+        if node.hint is None and self.hints is not None:
+            node.hint = self.hints[player].step(state).id
+        return node
+
+    def iterate(self, real: State) -> None:
+        """Run one iteration: determinize, select and expand, roll out, back up."""
+        rng = self.rng
+        me = self.agent.player
+        state = real.resample_from_infostate(me, rng)
+        path: list[tuple[Node, int, int]] = []
+        at_root = True
+        expanded = False
+        while not expanded:
+            p = state.current_player()
+            if p == TERMINAL:
+                break
+            if p == CHANCE:
+                state.apply_unchecked(sample_outcome(state.chance_outcomes(), rng), CHANCE)
+                continue
+            movers = state.players_to_move() if p == SIMULTANEOUS else [p]
+            picks: list[tuple[int, Action]] = []
+            for q in movers:  # every pick before any is applied: no seat sees another's sealed choice
+                legal = state.legal_actions(q)
+                if len(legal) == 1:
+                    picks.append((q, legal[0]))
+                    continue
+                node = self.node(state, q, root=at_root and q == me)
+                action, new = ucb_select(node, legal, rng, self.c, self.bias)
+                expanded = expanded or new
+                path.append((node, q, action.id))
+                picks.append((q, action))
+            at_root = False
+            self._apply_all(state, p, picks)
+        self.play_out(state)
+        lo, span = self.lo, self.span
+        rewards = [(r - lo) / span for r in state.returns()]
+        for node, q, action_id in path:
+            e = node.edges[action_id]
+            e[0] += 1
+            e[1] += rewards[q]
+
+    @staticmethod
+    def _apply_all(state: State, node_type: int, picks: list[tuple[int, Action]]) -> None:
+        """Apply the picks of a node (all movers' at a simultaneous node)."""
+        for q, a in picks:
+            if node_type == SIMULTANEOUS and q not in state.players_to_move():
+                continue  # the node closed before this seat's turn to submit
+            state.apply_unchecked(a, q)
+
+    def play_out(self, state: State) -> None:
+        """Play ``state`` on with the rollout policy until it ends or the step cap is reached."""
+        rng = self.rng
+        policies = self.policies
+        for _ in range(self.agent.max_rollout_steps):
+            p = state.current_player()
+            if p == TERMINAL:
+                return
+            if p == CHANCE:
+                state.apply_unchecked(sample_outcome(state.chance_outcomes(), rng), CHANCE)
+                continue
+            movers = state.players_to_move() if p == SIMULTANEOUS else [p]
+            if policies is None:
+                picks = [(q, rng.choice(state.legal_actions(q))) for q in movers]
+            else:
+                picks = [(q, policies[q].step(state)) for q in movers]
+            self._apply_all(state, p, picks)
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A difficulty level: a named ISMCTS budget, rollout policy and rule-based bias.
+
+    Attributes:
+        name: the agent spec, for example ``"hard"``.
+        iterations: iterations per decision (the budget that makes games reproducible).
+        seconds: a wall-clock cap per decision in seconds, a safety net for slow games and machines.
+        rollout: the rollout policy.
+        bias: the weight of the rule-based hint (see :class:`IsmctsAgent`).
+    """
+
+    name: str
+    iterations: int
+    seconds: float
+    rollout: Rollout
+    bias: float
+
+    @property
+    def help(self) -> str:
+        """One line for ``--help`` texts."""
+        guide = ", guided by the rule-based player" if self.bias else ""
+        rollouts = "rule-based" if self.rollout == "rule" else "random"
+        default = " (the default level)" if self.name == DEFAULT_LEVEL else ""
+        return (
+            f"ISMCTS search{default}: {self.iterations} iterations (at most {self.seconds:g} s) per move, "
+            f"{rollouts} rollouts{guide}"
+        )
+
+    def make(self, game: Game, player: int, seed: int) -> Agent:
+        """Build this level's agent for one seat (an :data:`~elementa.agents.AgentFactory`)."""
+        agent = IsmctsAgent(
+            player,
+            seed,
+            iterations=self.iterations,
+            seconds=self.seconds,
+            rollout=self.rollout,
+            bias=self.bias,
+        )
+        agent.name = self.name
+        return agent
+
+
+DEFAULT_LEVEL = "medium"
+"""The level meant for everyday play: it answers within about one second per decision."""
+
+LEVELS: tuple[Level, ...] = (
+    Level("easy", 25, 0.5, "rule", 1.0),
+    Level("medium", 100, 1.0, "rule", 1.0),
+    Level("hard", 400, 5.0, "rule", 1.0),
+)
+"""The levels registered as agent specs, weakest first. Rule-based rollouts and hints fall back to
+random rollouts and no hint in games without a rule-based agent."""

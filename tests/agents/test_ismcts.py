@@ -1,0 +1,233 @@
+"""Information-set MCTS: legal and reproducible play, no peeking, tree reuse, UCB with availability."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import elementa
+from elementa.agents import LEVELS, IsmctsAgent, make_agent, spec_names
+from elementa.agents.ismcts import Node, ucb_select
+from elementa.core import CHANCE, SIMULTANEOUS, Action, Game, State, resolve_chance
+
+
+def toy(players: int = 2) -> Game:
+    return elementa.load_game("toy-dice", players=players)
+
+
+def short_elementalis(players: int = 2) -> Game:
+    """One round: short rollouts keep the tests fast."""
+    return elementa.load_game("elementalis", players=players, rounds=1)
+
+
+def deal(state: State, faces: list[int]) -> None:
+    """Supply the toy game's dice as chance outcomes (face index 0 = a roll of 1)."""
+    for f in faces:
+        assert state.current_player() == CHANCE
+        state.apply_action(state.game.action_space.encode("face", f))
+
+
+def walk_until(game: Game, seed: int, stop: object) -> State:
+    """Play seeded random moves until ``stop(state)`` holds; fail if the game ends first."""
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed)
+    while not stop(state):  # type: ignore[operator]
+        assert not state.is_terminal(), "the walk ended before reaching the wanted node"
+        p = state.current_player()
+        if p == CHANCE:
+            resolve_chance(state)
+            continue
+        q = state.players_to_move()[0]
+        state.apply_action(rng.choice(state.legal_actions(q)), q)
+    return state
+
+
+def test_levels_are_registered_agent_specs() -> None:
+    assert [lv.name for lv in LEVELS] == ["easy", "medium", "hard"]
+    assert {"easy", "medium", "hard"} <= set(spec_names())
+    budgets = [lv.iterations for lv in LEVELS]
+    assert budgets == sorted(budgets) and len(set(budgets)) == 3
+    agent = make_agent("hard", toy(), 1, seed=3)
+    assert isinstance(agent, IsmctsAgent) and agent.player == 1 and agent.name == "hard"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_plays_whole_toy_games_with_legal_moves(players: int) -> None:
+    game = toy(players)
+    agents = [IsmctsAgent(p, seed=p, iterations=40) for p in range(players)]
+    final = elementa.play_game(game, agents, seed=11)  # play_game checks every action
+    assert final.is_terminal()
+
+
+def test_plays_a_whole_elementalis_game_against_greedy() -> None:
+    game = short_elementalis(3)
+    agents = [IsmctsAgent(0, seed=1, iterations=8, rollout="rule", bias=1.0)]
+    agents += [make_agent("greedy", game, p, seed=p) for p in (1, 2)]
+    final = elementa.play_game(game, agents, seed=5)
+    assert final.is_terminal()
+    assert agents[0].last is not None
+
+
+def test_same_seed_same_game_other_seed_other_choices() -> None:
+    game = toy(3)
+
+    def history(seed: int) -> list[tuple[int, int]]:
+        agents = [IsmctsAgent(p, seed=seed + p, iterations=30) for p in range(3)]
+        return elementa.play_game(game, agents, seed=2).history()
+
+    assert history(7) == history(7)
+
+    state = walk_until(toy(2), 0, lambda s: s.current_player() == SIMULTANEOUS)
+    stats = {seed: IsmctsAgent(0, seed=seed, iterations=60) for seed in (1, 2)}
+    for agent in stats.values():
+        agent.step(state)
+    assert stats[1].root_statistics(state) != stats[2].root_statistics(state)
+
+
+def test_search_follows_the_odds_in_the_toy_game() -> None:
+    # Seat 1 of 2 holds a 1 after the bids 2 vs 2 and the opponent kept: rerolling can only help.
+    state = toy(2).new_initial_state(0)
+    deal(state, [5, 0])
+    for p in (0, 1):
+        state.apply_action(state.game.action_space.encode("bid", 2), p)
+    state.apply_action(state.game.action_space.encode("keep"), 0)
+    choice = IsmctsAgent(1, seed=0, iterations=200).step(state)
+    assert choice.kind == "reroll"
+
+
+def decisions(agent_seed: int, state: State, player: int, iterations: int, **kwargs: object) -> object:
+    agent = IsmctsAgent(player, seed=agent_seed, iterations=iterations, **kwargs)  # type: ignore[arg-type]
+    action = agent.step(state)
+    return action.id, agent.root_statistics(state)
+
+
+def test_no_peeking_at_another_seats_hidden_die(monkeypatch: pytest.MonkeyPatch) -> None:
+    low, high = toy(2).new_initial_state(0), toy(2).new_initial_state(0)
+    deal(low, [2, 0])  # seat 1 holds a 1
+    deal(high, [2, 5])  # seat 1 holds a 6
+    assert low.observation(0) == high.observation(0)
+    # the bids and then seat 0's keep/reroll decision
+    assert decisions(4, low, 0, 300) == decisions(4, high, 0, 300)
+    for s in (low, high):
+        for p in (0, 1):
+            s.apply_action(s.game.action_space.encode("bid", 1), p)
+    assert low.observation(0) == high.observation(0)
+    assert decisions(4, low, 0, 300) == decisions(4, high, 0, 300)
+
+    # control: a search that reads the true state (a clone instead of a resample) does tell them apart
+    monkeypatch.setattr(type(low), "resample_from_infostate", lambda self, p, rng: self.clone())
+    assert decisions(4, low, 0, 300) != decisions(4, high, 0, 300)
+
+
+def test_no_peeking_at_another_seats_sealed_declaration(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = short_elementalis(2)
+
+    def both_declaring(s: State) -> bool:
+        return s.current_player() == SIMULTANEOUS and len(s.players_to_move()) == 2
+
+    base = walk_until(game, 3, both_declaring)
+    kinds = [{a.kind for a in base.legal_actions(q)} for q in (0, 1)]
+    assert all(k == {"declare", "pass"} for k in kinds), kinds
+    declared, passed = base.clone(), base.clone()
+    for s, kind in ((declared, "declare"), (passed, "pass")):
+        s.apply_action(next(a for a in s.legal_actions(1) if a.kind == kind), 1)
+    assert declared.observation(0) == passed.observation(0)
+    assert declared.players_to_move() == passed.players_to_move() == [0]
+    assert decisions(9, declared, 0, 40, rollout="rule") == decisions(9, passed, 0, 40, rollout="rule")
+
+    monkeypatch.setattr(type(base), "resample_from_infostate", lambda self, p, rng: self.clone())
+    assert decisions(9, declared, 0, 40, rollout="rule") != decisions(9, passed, 0, 40, rollout="rule")
+
+
+def test_tree_is_reused_for_the_next_decision() -> None:
+    game = toy(2)
+    state = game.new_initial_state(0)
+    deal(state, [3, 1])
+    agent = IsmctsAgent(0, seed=2, iterations=400)
+    bid = agent.step(state)
+    assert agent.last is not None and agent.last.reused == 0
+    state.apply_action(bid, 0)
+    state.apply_action(game.action_space.encode("bid", 1), 1)
+    # the keep/reroll information set was reached in the bid search's iterations with these bids
+    inherited = agent.root_statistics(state)
+    assert inherited and set(inherited) <= {a.id for a in state.legal_actions(0)}
+    visits = sum(n for n, _ in inherited.values())
+    agent.step(state)
+    assert agent.last.reused == visits > 0
+    assert sum(n for n, _ in agent.root_statistics(state).values()) == visits + 400
+
+
+def test_tree_is_not_reused_across_games_or_when_switched_off() -> None:
+    agent = IsmctsAgent(0, seed=2, iterations=50)
+    fresh = IsmctsAgent(0, seed=2, iterations=50, reuse=False)
+    for _ in range(2):
+        state = walk_until(toy(2), 1, lambda s: s.current_player() == SIMULTANEOUS)
+        agent.step(state)
+        fresh.step(state)
+        assert agent.last is not None and fresh.last is not None
+        assert agent.last.reused == 0 and fresh.last.reused == 0  # a new game object each time
+    state = walk_until(toy(2), 1, lambda s: s.current_player() == SIMULTANEOUS)
+    agent.step(state)
+    agent.step(state)  # the same game: the root's visits carry over
+    fresh.step(state)
+    fresh.step(state)
+    assert agent.last is not None and fresh.last is not None
+    assert agent.last.reused == 50 and fresh.last.reused == 0
+
+
+def test_forced_moves_and_budgets() -> None:
+    state = toy(2).new_initial_state(0)
+    deal(state, [0, 0])
+    for p in (0, 1):
+        state.apply_action(state.game.action_space.encode("bid", 0), p)
+    agent = IsmctsAgent(0, seed=0, iterations=5, seconds=30.0)
+    agent.step(state)
+    assert agent.last is not None and agent.last.iterations == 5
+    timed = IsmctsAgent(0, seed=0, iterations=None, seconds=0.05)
+    timed.step(state)
+    assert timed.last is not None and timed.last.iterations >= 1
+    for bad in ({"iterations": None}, {"iterations": 0}, {"seconds": -1.0}, {"rollout": "smart"}):
+        with pytest.raises(ValueError):
+            IsmctsAgent(0, **bad)  # type: ignore[arg-type]
+    finished = walk_until(toy(2), 0, lambda s: s.is_terminal())
+    with pytest.raises(ValueError, match="no legal action"):
+        agent.step(finished)
+
+
+def make_actions(n: int) -> list[Action]:
+    return [Action(i, "a", (i,), f"a{i}") for i in range(n)]
+
+
+def node_with(edges: dict[int, list[float]], hint: int | None = None) -> Node:
+    node = Node(hint)
+    node.edges.update(edges)
+    return node
+
+
+def test_ucb_tries_every_action_then_weighs_availability() -> None:
+    rng = random.Random(0)
+    a, b = make_actions(2)
+    node = Node()
+    first, new = ucb_select(node, [a, b], rng, 0.7)
+    assert new and first in (a, b) and node.edges[a.id][2] == node.edges[b.id][2] == 1
+    # equal means and visits: the action that was available more often gets the larger bonus
+    node = node_with({a.id: [10, 5.0, 50], b.id: [10, 5.0, 10]})
+    assert ucb_select(node, [a, b], rng, 0.7) == (a, False)
+    assert node.edges[a.id][2] == 51 and node.edges[b.id][2] == 11
+    # an action that is not legal in this determinization is neither chosen nor counted available
+    assert ucb_select(node, [b], rng, 0.7) == (b, False)
+    assert node.edges[a.id][2] == 51
+    # without exploration the better mean wins
+    node = node_with({a.id: [10, 2.0, 10], b.id: [10, 8.0, 10]})
+    assert ucb_select(node, [a, b], rng, 0.0) == (b, False)
+
+
+def test_the_rule_based_hint_is_tried_first_and_biased() -> None:
+    rng = random.Random(0)
+    actions = make_actions(5)
+    node = Node(hint=3)
+    assert ucb_select(node, actions, rng, 0.7) == (actions[3], True)
+    node = node_with({a.id: [4, 2.0, 20] for a in actions}, hint=1)
+    assert ucb_select(node, actions, rng, 0.0, bias=0.0) == (actions[0], False)  # a tie: the first
+    assert ucb_select(node, actions, rng, 0.0, bias=0.5) == (actions[1], False)
