@@ -231,3 +231,27 @@ def test_the_rule_based_hint_is_tried_first_and_biased() -> None:
     node = node_with({a.id: [4, 2.0, 20] for a in actions}, hint=1)
     assert ucb_select(node, actions, rng, 0.0, bias=0.0) == (actions[0], False)  # a tie: the first
     assert ucb_select(node, actions, rng, 0.0, bias=0.5) == (actions[1], False)
+
+
+def test_too_small_a_budget_to_tell_actions_apart_plays_the_rule_based_choice() -> None:
+    game = short_elementalis(2)
+
+    def greedy_choice(s: State) -> Action:
+        agent = game.rule_based_agent(s.current_player(), 0)
+        assert agent is not None
+        return agent.step(s)
+
+    def wide(s: State) -> bool:  # the draft of a Minor: seven choices, greedy's is not the first
+        return (
+            s.current_player() >= 0
+            and len(s.legal_actions()) >= 4
+            and greedy_choice(s) != s.legal_actions()[0]
+        )
+
+    state = walk_until(game, 1, wide)
+    seat, hint = state.current_player(), greedy_choice(state)
+    agent = IsmctsAgent(seat, seed=1, iterations=len(state.legal_actions()), rollout="rule", bias=1.0)
+    assert agent.step(state) == hint
+    stats = agent.root_statistics(state)
+    assert {n for n, _ in stats.values()} == {1}  # every action tried once
+    assert max(mean for _, mean in stats.values()) > stats[hint.id][1]  # a luckier rollout did not sway it

@@ -229,6 +229,8 @@ class IsmctsAgent(Agent):
     def step(self, state: State) -> Action:
         """Search from ``state`` (this seat's information state) and return the most visited action.
 
+        Ties go to the rule-based hint, then to the better mean return, then to the first in order.
+
         Raises:
             ValueError: this seat has no legal action in ``state``.
         """
@@ -257,9 +259,10 @@ class IsmctsAgent(Agent):
                 break
         self.last = SearchStats(done, time.perf_counter() - start, len(self._table), reused)
 
-        def rank(a: Action) -> tuple[float, float]:
+        def rank(a: Action) -> tuple[float, bool, float]:
             e = root.edges.get(a.id)
-            return (0.0, 0.0) if e is None or not e[0] else (e[0], e[1] / e[0])
+            hinted = a.id == root.hint
+            return (0.0, hinted, 0.0) if e is None or not e[0] else (e[0], hinted, e[1] / e[0])
 
         return max(legal, key=rank)
 
@@ -404,9 +407,9 @@ DEFAULT_LEVEL = "medium"
 """The level meant for everyday play: it answers within about one second per decision."""
 
 LEVELS: tuple[Level, ...] = (
-    Level("easy", 25, 0.5, "rule", 1.0),
-    Level("medium", 100, 1.0, "rule", 1.0),
-    Level("hard", 400, 5.0, "rule", 1.0),
+    Level("easy", 10, 0.5, "rule", 1.0),
+    Level("medium", 50, 1.0, "rule", 1.0),
+    Level("hard", 200, 5.0, "rule", 1.0),
 )
 """The levels registered as agent specs, weakest first. Rule-based rollouts and hints fall back to
 random rollouts and no hint in games without a rule-based agent."""

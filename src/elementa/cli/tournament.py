@@ -28,7 +28,8 @@ TOURNAMENT_HELP = (
     "turn (seat s of table r holds agent r+s), so that each sits in every seat once. Game i is played "
     "at table i modulo the number of tables. Win rate: the agent's win shares over the seats it held, "
     "with a 95% Wilson interval. Head to head: the share of meetings in which the row agent's return "
-    "was higher (ties count half). Ratings: openskill Plackett-Luce, mu ± sigma, sorted by mu - 3 sigma."
+    "was higher (ties count half). Ratings: openskill Plackett-Luce, mu ± sigma and mu - 3 sigma. "
+    "The table is sorted by win rate."
 )
 
 
@@ -37,7 +38,7 @@ def _num(x: float) -> str:
 
 
 def standings_table(rows: list[Standing]) -> Table:
-    """Return the standings as a rich table (best rating first)."""
+    """Return the standings as a rich table (best win rate first)."""
     table = Table(
         "#", "agent", "seats", "wins", "win rate", "95% CI", "rating", "mu - 3σ",
         title="Standings", title_justify="left",
@@ -93,7 +94,7 @@ def write_json(
 
 
 def write_csv(path: Path, rows: list[Standing]) -> None:
-    """Write the standings, one row per agent, best rating first."""
+    """Write the standings, one row per agent, best win rate first."""
     fields = ["rank", "agent", "seats", "wins", "rate", "low", "high", "mu", "sigma", "ordinal"]
     with path.open("w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)

@@ -20,6 +20,7 @@ every game where both sat, each pair of their seats as 1 when A's return is high
 (with several seats per game these pairs are not independent, so the interval is optimistic). Ratings
 are openskill's Plackett-Luce model, updated game by game in index order from the ranking of the
 returns; an agent with several seats in one game takes the mean of its seats' updated ratings.
+Standings are sorted by win rate, which every agent earns against the same opponents and seats.
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ class Standing:
         high: its upper end.
         mu: the openskill rating's mean.
         sigma: the openskill rating's standard deviation.
-        ordinal: ``mu - 3 * sigma``, the conservative rating the table is sorted by.
+        ordinal: ``mu - 3 * sigma``, the conservative rating (the tie-break of the table's order).
     """
 
     agent: str
@@ -245,7 +246,11 @@ def ratings(games: Sequence[TournamentGame], agents: Sequence[str]) -> dict[str,
 
 
 def standings(games: Sequence[TournamentGame], agents: Sequence[str]) -> list[Standing]:
-    """Return one :class:`Standing` per agent, best conservative rating (``mu - 3 sigma``) first."""
+    """Return one :class:`Standing` per agent, best win rate first (ties: best ``mu - 3 sigma``).
+
+    The win rate orders the table because every agent meets the same opponents in the same seats;
+    the openskill rating, updated game by game, depends a little on the order of the games.
+    """
     seats = dict.fromkeys(agents, 0)
     wins = dict.fromkeys(agents, 0.0)
     for g in games:
@@ -259,7 +264,7 @@ def standings(games: Sequence[TournamentGame], agents: Sequence[str]) -> list[St
         low, high = wilson_interval(min(w, n), n)
         mu, sigma = rated[a]
         rows.append(Standing(a, n, w, w / n if n else 0.0, low, high, mu, sigma, mu - 3 * sigma))
-    return sorted(rows, key=lambda r: -r.ordinal)
+    return sorted(rows, key=lambda r: (-r.rate, -r.ordinal))
 
 
 def head_to_head(games: Sequence[TournamentGame], agents: Sequence[str]) -> list[HeadToHead]:
