@@ -48,6 +48,9 @@ class ActionSpace:
         ('roll', (3,))
     """
 
+    MEMO_LIMIT = 100_000
+    """The most actions :meth:`make` keeps built at once."""
+
     def __init__(self, kinds: Sequence[tuple[str, Sequence[int]]]) -> None:
         self._offsets: dict[str, int] = {}
         self._radices: dict[str, tuple[int, ...]] = {}
@@ -65,6 +68,7 @@ class ActionSpace:
             offset += size
         self.size = offset
         """The number of distinct action ids."""
+        self._memo: dict[tuple[str, tuple[int, ...], str], Action] = {}
 
     def encode(self, kind: str, *args: int) -> int:
         """Return the id of ``kind(*args)``.
@@ -106,5 +110,19 @@ class ActionSpace:
         return kind, tuple(reversed(args))
 
     def make(self, kind: str, *args: int, label: str = "") -> Action:
-        """Return the :class:`Action` ``kind(*args)`` with a label."""
-        return Action(self.encode(kind, *args), kind, tuple(args), label)
+        """Return the :class:`Action` ``kind(*args)`` with a label.
+
+        Actions are immutable, so each distinct ``(kind, args, label)`` is built once and then
+        shared: listing legal actions, which search does millions of times, costs a dictionary
+        lookup per action. The memo is cleared when it outgrows :attr:`MEMO_LIMIT` entries.
+
+        Raises:
+            ValueError: as :meth:`encode`.
+        """
+        key = (kind, args, label)
+        action = self._memo.get(key)
+        if action is None:
+            if len(self._memo) >= self.MEMO_LIMIT:
+                self._memo.clear()
+            action = self._memo[key] = Action(self.encode(kind, *args), kind, tuple(args), label)
+        return action
