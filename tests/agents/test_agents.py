@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 import elementa
-from elementa.agents import RandomAgent, agent_specs, make_agent, register_agent, spec_names
+from elementa.agents import (
+    IsmctsAgent,
+    RandomAgent,
+    agent_specs,
+    check_spec,
+    make_agent,
+    register_agent,
+    spec_names,
+)
 from elementa.core import Agent, ConfigError, State
 from tests.support.toy import ToyGame, ToyOptions
 
@@ -90,3 +98,28 @@ def test_register_refuses_duplicates_and_malformed_names() -> None:
         register_agent("random", lambda g, p, s: RandomAgent(p, s), "again")
     with pytest.raises(ValueError, match="lower-case word"):
         register_agent("Two Words", lambda g, p, s: RandomAgent(p, s), "bad")
+
+
+def test_level_spec_parameters_override_the_budget() -> None:
+    agent = make_agent("Hard : iterations=7 : rollout=random : seconds=none", toy(), 1, seed=2)
+    assert isinstance(agent, IsmctsAgent)
+    assert (agent.player, agent.iterations, agent.seconds, agent.rollout) == (1, 7, None, "random")
+    assert agent.bias == make_agent("hard", toy(), 1).bias  # what the spec leaves alone stays
+    assert check_spec(" Hard : iterations = 7 ") == "hard:iterations=7"
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("hard:depth=3", "not a parameter of hard.*parameters: iterations"),
+        ("hard:iterations", "not a parameter of hard"),
+        ("hard:iterations=many", "bad value 'many' for iterations"),
+        ("hard:iterations=0", "iterations must be at least 1"),
+        ("hard:rollout=smart", "rollout must be 'random' or 'rule'"),
+        ("hard:bias=1:bias=2", "sets bias twice"),
+        ("random:iterations=5", "parameters: none"),
+    ],
+)
+def test_bad_spec_parameters_name_the_parameter(spec: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        make_agent(spec, toy(), 0)

@@ -1,18 +1,20 @@
 """Computer players, named by spec strings: ``make_agent("greedy", game, player=1, seed=7)``.
 
 Built-in specs: ``random`` (uniform over legal actions), ``greedy`` (the game's rule-based agent) and
-the ISMCTS levels ``easy``, ``medium`` (the default level) and ``hard`` (see :mod:`elementa.agents.ismcts`).
+the ISMCTS levels ``easy``, ``medium`` (the default level) and ``hard`` (see :mod:`elementa.agents.ismcts`),
+whose budgets a spec may override: ``"hard:iterations=1000:rollout=random"``.
 To add a spec, call :func:`register_agent` in the agent's module and import that module here.
 """
 
 from elementa.agents.basic import RandomAgent, greedy_agent, random_agent
-from elementa.agents.ismcts import DEFAULT_LEVEL, LEVELS, IsmctsAgent, Level, SearchStats
+from elementa.agents.ismcts import DEFAULT_LEVEL, LEVEL_PARAMS, LEVELS, IsmctsAgent, Level, SearchStats
 from elementa.agents.registry import (
     AgentFactory,
     AgentSpec,
     agent_specs,
     check_spec,
     make_agent,
+    parse_spec,
     register_agent,
     spec_names,
 )
@@ -20,7 +22,7 @@ from elementa.agents.registry import (
 register_agent("random", random_agent, "picks uniformly among the legal actions")
 register_agent("greedy", greedy_agent, "the game's rule-based player")
 for _level in LEVELS:
-    register_agent(_level.name, _level.make, _level.help)
+    register_agent(_level.name, _level.make, _level.help, LEVEL_PARAMS)
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -34,6 +36,7 @@ __all__ = [
     "agent_specs",
     "check_spec",
     "make_agent",
+    "parse_spec",
     "register_agent",
     "spec_names",
 ]
