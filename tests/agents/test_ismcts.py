@@ -8,7 +8,7 @@ import pytest
 
 import elementa
 from elementa.agents import LEVELS, IsmctsAgent, make_agent, spec_names
-from elementa.agents.ismcts import Node, ucb_select
+from elementa.agents.ismcts import Node, final_choice, ucb_select
 from elementa.core import CHANCE, SIMULTANEOUS, Action, Game, State, resolve_chance
 
 
@@ -255,3 +255,20 @@ def test_too_small_a_budget_to_tell_actions_apart_plays_the_rule_based_choice() 
     stats = agent.root_statistics(state)
     assert {n for n, _ in stats.values()} == {1}  # every action tried once
     assert max(mean for _, mean in stats.values()) > stats[hint.id][1]  # a luckier rollout did not sway it
+
+
+def test_final_choice_leaves_the_hint_only_on_evidence() -> None:
+    a = make_actions(3)
+    # without a hint: the most visited action, ties to the better mean
+    assert final_choice(node_with({0: [5, 1.0, 9], 1: [9, 1.0, 9], 2: [9, 8.0, 9]}), a, 1.5) == a[2]
+    # the hint (action 1) at 0.5; action 2 at 0.6 is not credibly better after 20 visits each ...
+    close = {0: [20, 8.0, 40], 1: [20, 10.0, 40], 2: [20, 12.0, 40]}
+    assert final_choice(node_with(close, hint=1), a, 1.5) == a[1]
+    # ... but is after 2000 visits each, and any better mean will do with no evidence asked
+    many = {0: [2000, 800.0, 4e3], 1: [2000, 1000.0, 4e3], 2: [2000, 1200.0, 4e3]}
+    assert final_choice(node_with(many, hint=1), a, 1.5) == a[2]
+    assert final_choice(node_with(close, hint=1), a, 0.0) == a[2]
+    # of two credible improvements, the better lower bound (more visits) wins over the better mean
+    two = {0: [200, 144.0, 4e3], 1: [2000, 1000.0, 4e3], 2: [3000, 2100.0, 4e3]}
+    assert final_choice(node_with(two, hint=1), a, 1.5) == a[2]
+    assert final_choice(node_with(two, hint=1), a, 20.0) == a[1]

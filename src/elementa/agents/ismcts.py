@@ -32,6 +32,9 @@ How the general game protocol is handled:
 * **Rollouts** are uniformly random, or the game's rule-based agent for every seat
   (``game.rule_based_agent``; random when the game has none), for at most ``max_rollout_steps`` nodes;
   a rollout cut there scores ``state.returns()`` (zeros before the end).
+* **The move played** is the rule-based agent's unless the search found an action better by a
+  margin its sample size makes credible (:func:`final_choice`); without a rule-based agent, the most
+  visited action.
 * **Tree reuse.** The table of nodes is kept from one decision to the next within a game: the nodes
   keyed by observations that can still come up are exactly the subtree under what has been observed
   since, and their statistics stay valid because they depend only on the acting seat's information.
@@ -49,7 +52,7 @@ import hashlib
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -151,6 +154,45 @@ def ucb_select(
     return best, False
 
 
+def final_choice(node: Node, legal: Sequence[Action], evidence: float) -> Action:
+    """Return the action to play from a searched root node.
+
+    Without a rule-based hint (or with the hint never tried), the most visited action, ties to the
+    better mean return, then to the first in order. With one, the hint is played unless some action
+    beats its mean return by more than ``evidence`` standard errors of the difference (returns lie in
+    [0, 1], so a mean over ``n`` visits has a standard error of at most ``0.5 / sqrt(n)``); among such
+    actions the one with the best lower bound ``mean - evidence * 0.5 / sqrt(n)`` is played. In games
+    decided largely by chance, visit counts of near-equal actions follow the noise of the rollouts; so
+    the search leaves the rule-based play only on evidence, and a larger budget, which gathers more,
+    deviates more often and more soundly (a stronger level, not a noisier one).
+
+    Args:
+        node: the searched root (its edges ``[visits, summed return, availability]``).
+        legal: the legal actions (not empty), in the game's order.
+        evidence: the number of standard errors (0: any better mean is enough).
+    """
+    edges = node.edges
+
+    def visited(a: Action) -> tuple[int, float]:
+        e = edges.get(a.id)
+        return (0, 0.0) if e is None or not e[0] else (int(e[0]), e[1] / e[0])
+
+    hint = next((a for a in legal if a.id == node.hint), None)
+    if hint is None or not visited(hint)[0]:
+        return max(legal, key=lambda a: (visited(a)[0], a.id == node.hint, visited(a)[1]))
+    n_h, mean_h = visited(hint)
+    best, best_bound = hint, -math.inf
+    for a in legal:
+        n, mean = visited(a)
+        if a is hint or not n:
+            continue
+        if mean - mean_h > evidence * 0.5 * math.sqrt(1 / n + 1 / n_h):
+            bound = mean - evidence * 0.5 / math.sqrt(n)
+            if bound > best_bound:
+                best, best_bound = a, bound
+    return best
+
+
 class IsmctsAgent(Agent):
     """An information-set MCTS player for any game.
 
@@ -167,6 +209,8 @@ class IsmctsAgent(Agent):
         max_rollout_steps: the most nodes a rollout plays before it is scored as it stands.
         reuse: keep the node table from one decision to the next within a game.
         max_nodes: clear the table before a search when it holds more nodes than this.
+        evidence: how many standard errors an action's mean return must beat the rule-based
+            choice's by before the agent plays it instead (see :func:`final_choice`).
 
     Raises:
         ValueError: neither budget given, a budget below its minimum, or an unknown rollout policy.
@@ -190,6 +234,7 @@ class IsmctsAgent(Agent):
         max_rollout_steps: int = 10_000,
         reuse: bool = True,
         max_nodes: int = 200_000,
+        evidence: float = 1.5,
     ) -> None:
         super().__init__(player, seed)
         if iterations is None and seconds is None:
@@ -208,6 +253,7 @@ class IsmctsAgent(Agent):
         self.max_rollout_steps = max_rollout_steps
         self.reuse = reuse
         self.max_nodes = max_nodes
+        self.evidence = evidence
         self.last: SearchStats | None = None
         self._table: dict[bytes, Node] = {}
         self._game: Game | None = None
@@ -227,9 +273,8 @@ class IsmctsAgent(Agent):
         return {a: (int(e[0]), e[1] / e[0] if e[0] else 0.0) for a, e in edges.items()}
 
     def step(self, state: State) -> Action:
-        """Search from ``state`` (this seat's information state) and return the most visited action.
-
-        Ties go to the rule-based hint, then to the better mean return, then to the first in order.
+        """Search from ``state`` (this seat's information state) and return the action chosen by
+        :func:`final_choice`.
 
         Raises:
             ValueError: this seat has no legal action in ``state``.
@@ -259,12 +304,7 @@ class IsmctsAgent(Agent):
                 break
         self.last = SearchStats(done, time.perf_counter() - start, len(self._table), reused)
 
-        def rank(a: Action) -> tuple[float, bool, float]:
-            e = root.edges.get(a.id)
-            hinted = a.id == root.hint
-            return (0.0, hinted, 0.0) if e is None or not e[0] else (e[0], hinted, e[1] / e[0])
-
-        return max(legal, key=rank)
+        return final_choice(root, legal, self.evidence)
 
 
 class _Search:
@@ -289,9 +329,12 @@ class _Search:
 
     def node(self, state: State, player: int, root: bool = False) -> Node:
         """Return (creating it) the node of ``player``'s information set in ``state``, with its hint."""
-        node = self.root if root else self.table.get(infoset_key(state, player))
-        if node is None:
-            node = self.table[infoset_key(state, player)] = Node()
+        if root:
+            node = self.root
+        else:
+            key = infoset_key(state, player)
+            found = self.table.get(key)
+            node = self.table[key] = Node() if found is None else found
         if node.hint is None and self.hints is not None:
             node.hint = self.hints[player].step(state).id
         return node
@@ -353,10 +396,15 @@ class _Search:
                 state.apply_unchecked(sample_outcome(state.chance_outcomes(), rng), CHANCE)
                 continue
             movers = state.players_to_move() if p == SIMULTANEOUS else [p]
-            if policies is None:
-                picks = [(q, rng.choice(state.legal_actions(q))) for q in movers]
-            else:
-                picks = [(q, policies[q].step(state)) for q in movers]
+            picks = []
+            for q in movers:
+                legal = state.legal_actions(q)
+                if len(legal) == 1:  # a forced move needs no policy
+                    picks.append((q, legal[0]))
+                elif policies is None:
+                    picks.append((q, rng.choice(legal)))
+                else:
+                    picks.append((q, policies[q].step(state)))
             self._apply_all(state, p, picks)
 
 
@@ -389,18 +437,49 @@ class Level:
             f"{rollouts} rollouts{guide}"
         )
 
-    def make(self, game: Game, player: int, seed: int) -> Agent:
-        """Build this level's agent for one seat (an :data:`~elementa.agents.AgentFactory`)."""
-        agent = IsmctsAgent(
-            player,
-            seed,
-            iterations=self.iterations,
-            seconds=self.seconds,
-            rollout=self.rollout,
-            bias=self.bias,
-        )
+    def make(self, game: Game, player: int, seed: int, **overrides: object) -> Agent:
+        """Build this level's agent for one seat (an :data:`~elementa.agents.AgentFactory`).
+
+        Args:
+            game: the game (unused: the levels are the same for every game).
+            player: the seat.
+            seed: the agent's seed.
+            overrides: :class:`IsmctsAgent` keyword arguments that replace the level's (the
+                parameters of :data:`LEVEL_PARAMS`, as in the spec ``"hard:iterations=1000"``).
+
+        Raises:
+            ValueError: an override the agent rejects.
+        """
+        params: dict[str, object] = {
+            "iterations": self.iterations,
+            "seconds": self.seconds,
+            "rollout": self.rollout,
+            "bias": self.bias,
+        }
+        params.update(overrides)
+        agent = IsmctsAgent(player, seed, **params)  # type: ignore[arg-type]
         agent.name = self.name
         return agent
+
+
+def _budget(convert: type[int] | type[float]) -> Callable[[str], int | float | None]:
+    """Return a converter of a budget's text: a number, or ``none`` for no such budget."""
+
+    def parse(text: str) -> int | float | None:
+        return None if text == "none" else convert(text)
+
+    return parse
+
+
+LEVEL_PARAMS: dict[str, Callable[[str], object]] = {
+    "iterations": _budget(int),
+    "seconds": _budget(float),
+    "rollout": str,
+    "bias": float,
+    "exploration": float,
+    "evidence": float,
+}
+"""The :class:`IsmctsAgent` arguments a level's spec may override, with the converters of their text."""
 
 
 DEFAULT_LEVEL = "medium"
@@ -412,4 +491,8 @@ LEVELS: tuple[Level, ...] = (
     Level("hard", 200, 5.0, "rule", 1.0),
 )
 """The levels registered as agent specs, weakest first. Rule-based rollouts and hints fall back to
-random rollouts and no hint in games without a rule-based agent."""
+random rollouts and no hint in games without a rule-based agent.
+
+Measured on two-player ElementaliS (benchmarks/ismcts.py, the tournament command): the search gains
+most over its first 50 iterations; more iterations bought no measurable strength there, so ``hard``
+spends its extra time where deeper search may still tell (more players, longer games)."""
