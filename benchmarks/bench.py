@@ -1,4 +1,4 @@
-"""Speed of every registered game: random playouts and steps per second, clone() and legal_actions() cost.
+"""Speed of every registered game: random playouts per second and the cost of the calls search makes.
 
 A script, not a test::
 
@@ -8,7 +8,10 @@ A script, not a test::
 
 Per game, half of ``--seconds`` goes to timing random playouts (chance outcomes drawn with their
 probabilities, decisions uniformly at random), the rest to sampling states along such playouts and
-timing ``clone()`` and ``legal_actions()`` on them. Times are wall-clock means in microseconds.
+timing, on them, the calls an ISMCTS iteration makes: ``clone()``, ``legal_actions()``,
+``apply_unchecked()`` of the first legal action (the time of a clone subtracted),
+``resample_from_infostate()`` and ``observation()`` for the seat to move, and one ``step`` of the
+game's rule-based agent (its rollout policy). Times are wall-clock means in microseconds.
 """
 
 from __future__ import annotations
@@ -44,6 +47,10 @@ class Result:
     mean_steps: float
     clone_us: float
     legal_us: float
+    apply_us: float
+    resample_us: float
+    observe_us: float
+    rule_us: float | None
     unfinished: int
 
 
@@ -64,6 +71,24 @@ def legal_actions_any(state: State) -> object:
     if state.current_player() == SIMULTANEOUS:
         return state.legal_actions(state.players_to_move()[0])
     return state.legal_actions()
+
+
+def mover(state: State) -> int:
+    """Return the seat that acts next (the first mover at a simultaneous node; 0 at chance nodes)."""
+    return max(
+        0, state.players_to_move()[0] if state.current_player() == SIMULTANEOUS else state.current_player()
+    )
+
+
+def apply_first(state: State) -> None:
+    """Apply the first legal action (a chance outcome at chance nodes) to a clone of ``state``."""
+    copy = state.clone()
+    p = state.current_player()
+    if p == CHANCE:
+        copy.apply_unchecked(copy.chance_outcomes()[0][0], CHANCE)
+    else:
+        q = mover(state)
+        copy.apply_unchecked(copy.legal_actions(q)[0], q)
 
 
 def time_per_call(fn: object, states: list[State], budget: float) -> float:
@@ -120,15 +145,29 @@ def bench_game(game: Game, seconds: float, seed: int) -> Result:
         playouts += 1
         steps += n
     elapsed = time.perf_counter() - start
-    rest = 0.175 * seconds
+    rest = 0.35 * seconds / 6
+    decisions = [st for st in samples if st.current_player() != CHANCE]
+    rules = [game.rule_based_agent(p, seed) for p in range(game.num_players)]
+    draw = random.Random(seed)
+
+    def timed(fn: object, states: list[State]) -> float:
+        return time_per_call(fn, states, rest) if states else 0.0
+
+    clone_us = timed(lambda st: st.clone(), samples)
     return Result(
         game=game.name,
         playouts=playouts,
         playouts_per_s=playouts / elapsed,
         steps_per_s=steps / elapsed,
         mean_steps=steps / playouts,
-        clone_us=time_per_call(lambda s: s.clone(), samples, rest) if samples else 0.0,
-        legal_us=time_per_call(legal_actions_any, samples, rest) if samples else 0.0,
+        clone_us=clone_us,
+        legal_us=timed(legal_actions_any, samples),
+        apply_us=max(0.0, timed(apply_first, samples) - clone_us),
+        resample_us=timed(lambda st: st.resample_from_infostate(mover(st), draw), samples),
+        observe_us=timed(lambda st: st.observation(mover(st)), samples),
+        rule_us=None
+        if any(a is None for a in rules)
+        else timed(lambda st: rules[mover(st)].step(st), decisions),  # type: ignore[union-attr]
         unfinished=unfinished,
     )
 
@@ -164,8 +203,12 @@ def main(argv: list[str] | None = None) -> int:
         "steps/game",
         "clone µs",
         "legal µs",
+        "apply µs",
+        "resample µs",
+        "observe µs",
+        "rule agent µs",
         title=f"Random playouts, default options, ~{seconds:.3g} s per game",
-        caption="clone µs, legal µs: mean time of one clone() and one legal_actions() on sampled states",
+        caption="µs: mean time of one call on states sampled from random playouts (see --help)",
     )
     failed = 0
     for name in names:
@@ -184,8 +227,12 @@ def main(argv: list[str] | None = None) -> int:
             f"{r.mean_steps:,.1f}",
             f"{r.clone_us:,.1f}",
             f"{r.legal_us:,.1f}",
+            f"{r.apply_us:,.1f}",
+            f"{r.resample_us:,.1f}",
+            f"{r.observe_us:,.1f}",
+            "-" if r.rule_us is None else f"{r.rule_us:,.1f}",
         )
-    Console(width=max(100, Console().width)).print(table)
+    Console(width=max(150, Console().width)).print(table)
     return 1 if failed else 0
 
 
