@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from elementa.agents import spec_names
+from elementa.agents import agent_specs, spec_names
 from elementa.cli.common import EXIT_USAGE, fail
 from elementa.cli.games import games_command
 from elementa.cli.play import play_command
@@ -35,7 +35,14 @@ OptionPairs = Annotated[
 
 
 def _agents_help() -> str:
-    return "agent specs: " + ", ".join(spec_names())
+    tunable = [s for s in agent_specs() if s.params]
+    extra = ""
+    if tunable:
+        extra = (
+            f"; {', '.join(s.name for s in tunable)} take :key=value overrides of "
+            f"{', '.join(tunable[0].params)} (for example {tunable[-1].name}:iterations=1000)"
+        )
+    return "agent specs: " + ", ".join(spec_names()) + extra
 
 
 @app.command("games")
