@@ -15,6 +15,7 @@ Ties are broken with the agent's own seeded generator.
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import Any
 
 from elementa.core import Action, Agent, State
@@ -23,38 +24,67 @@ SYMBOL = {" ": "none", "~": "lava", "=": "river", "^": "forest"}
 HARMS = {"fire": "river", "water": "lava", "plant": "lava"}
 MAKES = {"fire": "lava", "water": "river", "plant": "forest"}
 BEATS = {"lava": "forest", "river": "lava", "forest": "river"}
+ELEMENT_NAMES = ("fire", "water", "plant")
+
+
+@cache
+def _neighbours(rows: int, cols: int, diagonal: bool) -> tuple[tuple[int, ...], ...]:
+    """Return, per square, the squares a unit there can attack (orthogonal, and diagonal ones too)."""
+    deltas = ((1, 0), (-1, 0), (0, 1), (0, -1)) + (((1, 1), (1, -1), (-1, 1), (-1, -1)) if diagonal else ())
+    return tuple(
+        tuple((r + dr) * cols + c + dc for dr, dc in deltas if 0 <= r + dr < rows and 0 <= c + dc < cols)
+        for r, c in (divmod(s, cols) for s in range(rows * cols))
+    )
+
+
+@lru_cache(maxsize=256)
+def _goal_distances(rows: int, cols: int, goals: tuple[int, ...]) -> tuple[int, ...]:
+    """Return, per square, the Manhattan distance to the nearest of ``goals`` (0 when there is none)."""
+    return tuple(
+        min((abs(s // cols - g // cols) + abs(s % cols - g % cols) for g in goals), default=0)
+        for s in range(rows * cols)
+    )
+
+
+@lru_cache(maxsize=1024)
+def _terrain(rows: tuple[str, ...]) -> tuple[str, ...]:
+    """Return the terrain name of every square from the observation's rows of terrain symbols."""
+    return tuple(SYMBOL[ch] for row in rows for ch in row)
 
 
 class _View:
-    """The parts of an observation the agent reasons with, indexed by square number."""
+    """The parts of an observation the agent reasons with, indexed by square number.
+
+    :meth:`best_attack_from` looks only at the squares next to a square, and remembers the
+    :meth:`attack_value` of each enemy piece it meets; goal distances come from a shared table.
+    """
 
     def __init__(self, obs: dict[str, Any], me: int) -> None:
         self.rows: int = obs["rows"]
         self.cols: int = obs["cols"]
+        cols = self.cols
         self.me = me
         self.diagonal = obs["adjacency"] == 8
-        self.terrain = [SYMBOL[ch] for row in obs["terrain"] for ch in row]
-        self.units = {u["row"] * self.cols + u["col"]: u for u in obs["units"]}
+        self.near = _neighbours(self.rows, cols, self.diagonal)
+        self.terrain = _terrain(tuple(obs["terrain"]))
+        self.units = {u["row"] * cols + u["col"]: u for u in obs["units"]}
         standing = [m for m in obs["monoliths"] if m["standing"]]
-        self.monoliths = {m["row"] * self.cols + m["col"]: m for m in standing}
+        self.monoliths = {m["row"] * cols + m["col"]: m for m in standing}
         self.guarded = [s for s, m in self.monoliths.items() if m["owner"] == me]
         targets = [s for s, m in self.monoliths.items() if m["owner"] != me]
         known = [s for s in targets if self.monoliths[s]["true"]]
-        self.goals = known or targets
-
-    def distance(self, a: int, b: int) -> int:
-        return abs(a // self.cols - b // self.cols) + abs(a % self.cols - b % self.cols)
+        self.goal_distances = _goal_distances(self.rows, cols, tuple(known or targets))
+        self.active = -1 if obs["active"] is None else _square(obs["active"], cols)
+        self.army = {name: 0 for name in ELEMENT_NAMES}
+        for u in obs["units"]:
+            if u["owner"] == me:
+                self.army[u["element"]] += 1
+        self.enemies = {*targets, *(s for s, u in self.units.items() if u["owner"] != me)}
+        self._values: dict[int, float] = {}
 
     def goal_distance(self, square: int) -> int:
-        return min((self.distance(square, g) for g in self.goals), default=0)
-
-    def adjacent(self, a: int, b: int) -> bool:
-        dr, dc = abs(a // self.cols - b // self.cols), abs(a % self.cols - b % self.cols)
-        return dr + dc == 1 or (self.diagonal and dr == dc == 1)
-
-    def enemy_at(self, square: int) -> dict[str, Any] | None:
-        piece = self.units.get(square) or self.monoliths.get(square)
-        return piece if piece is not None and piece["owner"] != self.me else None
+        """Steps from a square to the nearest goal: a known true enemy monolith, else any standing one."""
+        return self.goal_distances[square]
 
     def attack_value(self, square: int) -> float:
         """How good hitting the enemy piece on a square is (0 for none)."""
@@ -63,18 +93,21 @@ class _View:
         unit = self.units.get(square)
         if unit is None:
             return 0.0
-        threat = any(self.adjacent(square, m) for m in self.guarded)
+        near = self.near[square]
+        threat = any(m in near for m in self.guarded)
         return 30.0 + (10.0 if unit["health"] == 1 else 0.0) + (25.0 if threat else 0.0)
 
     def best_attack_from(self, square: int) -> float:
-        return max(
-            (
-                self.attack_value(s)
-                for s in self.units.keys() | self.monoliths.keys()
-                if self.enemy_at(s) and self.adjacent(square, s)
-            ),
-            default=0.0,
-        )
+        """The best :meth:`attack_value` among the enemy pieces next to a square (0 for none)."""
+        enemies, values = self.enemies, self._values
+        best = 0.0
+        for s in self.near[square]:
+            if s in enemies:
+                value = values.get(s)
+                if value is None:
+                    value = values[s] = self.attack_value(s)
+                best = max(best, value)
+        return best
 
     def ending_value(self, unit: dict[str, Any], square: int, terrain: str) -> float:
         """How good it is for ``unit`` to end the turn on ``square`` if it holds ``terrain``."""
@@ -94,23 +127,22 @@ class GreedyAgent(Agent):
     def step(self, state: State) -> Action:
         """Return the best-scored legal action for the agent's seat (ties broken at random)."""
         actions = state.legal_actions(self.player)
-        obs = state.observation(self.player)
-        view = _View(obs, self.player)
-        scored = [(self._score(a, obs, view) + self.rng.random() * 0.01, i) for i, a in enumerate(actions)]
+        view = _View(state.observation(self.player), self.player)
+        scored = [(self._score(a, view) + self.rng.random() * 0.01, i) for i, a in enumerate(actions)]
         return actions[max(scored)[1]]
 
-    def _score(self, action: Action, obs: dict[str, Any], view: _View) -> float:
+    def _score(self, action: Action, view: _View) -> float:
         kind = action.kind
         if kind == "mark":
             return 0.0
         if kind == "place":
-            return self._place_score(action, obs, view)
+            return self._place_score(action, view)
         if kind == "select":
             square = action.args[0]
             return view.best_attack_from(square) - view.goal_distance(square)
         if kind == "end_turn":
             return -1000.0
-        active = _square(obs["active"], view.cols)
+        active = view.active
         unit = view.units[active]
         here = view.terrain[active]
         if kind == "attack":
@@ -122,10 +154,9 @@ class GreedyAgent(Agent):
             return self._terraform_score(unit, active, action, view)
         return view.ending_value(unit, active, here)
 
-    def _place_score(self, action: Action, obs: dict[str, Any], view: _View) -> float:
+    def _place_score(self, action: Action, view: _View) -> float:
         element, col = action.args
-        mine = [u for u in obs["units"] if u["owner"] == self.player]
-        count = sum(1 for u in mine if u["element"] == ("fire", "water", "plant")[element])
+        count = view.army[ELEMENT_NAMES[element]]
         centre = abs(col - view.cols // 2)
         return -2.0 * count - 0.1 * centre + (0.5 if element == 0 else 0.0)
 

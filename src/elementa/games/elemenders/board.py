@@ -59,6 +59,7 @@ class Board:
         rows, cols, size: the dimensions and ``rows * cols``.
         step: ``step[direction][square]`` is the square one step away, or -1 off the board.
         adjacent4, adjacent8: orthogonal (and diagonal) neighbours of each square.
+        places: ``places[square]`` is ``(name, row, col)`` of the square (row and column 0-based).
     """
 
     def __init__(self, rows: int, cols: int = WIDTH) -> None:
@@ -69,6 +70,10 @@ class Board:
         self.adjacent4: list[list[int]] = [self._around(s, _DELTAS) for s in range(self.size)]
         self.adjacent8: list[list[int]] = [self._around(s, _DELTAS + _DIAGONALS) for s in range(self.size)]
         self._names = [f"{chr(ord('A') + s % cols)}{s // cols + 1}" for s in range(self.size)]
+        self.places = [(self._names[s], s // cols, s % cols) for s in range(self.size)]
+        self._monoliths = tuple(
+            tuple(self.square(self.home_row(p), c) for c in MONOLITH_COLUMNS) for p in (0, 1)
+        )
 
     def _offset(self, square: int, delta: tuple[int, int]) -> int:
         r, c = divmod(square, self.cols)
@@ -86,10 +91,9 @@ class Board:
         """Return the square index of a row and column (both 0-based)."""
         return row * self.cols + col
 
-    def monolith_squares(self, player: int) -> list[int]:
+    def monolith_squares(self, player: int) -> tuple[int, ...]:
         """Return the five monolith squares of a player, left to right (ruling ELM-2)."""
-        row = self.home_row(player)
-        return [self.square(row, c) for c in MONOLITH_COLUMNS]
+        return self._monoliths[player]
 
     def name(self, square: int) -> str:
         """Return a square's name, for example ``"C4"`` (column letter, row number from 1)."""

@@ -61,6 +61,8 @@ TRUE_HEALTH, DECOY_HEALTH = 2, 1
 STARTING_UNITS = 2
 """Starting units of each element per player (source: elemenders.txt, Setup)."""
 TERRAIN_SYMBOLS = " ~=^"
+_SYMBOL_TABLE = bytes.maketrans(bytes(range(len(TERRAIN_SYMBOLS))), TERRAIN_SYMBOLS.encode())
+"""Turns a ``bytes`` of terrain values into their symbols (see ``observation``'s ``terrain``)."""
 
 
 class ElemendersState(State):
@@ -93,6 +95,10 @@ class ElemendersState(State):
         self.turns_done = 0
         self.last_flip = -1
         self.winner = -1
+        self._legal: tuple[int, list[Action]] | None = None
+        """The last legal actions built and whose they are, until the next ``_apply``."""
+        self._terrain_rows: tuple[str, ...] | None = None
+        """The terrain as the observation shows it, until the next terraform."""
 
     # ------------------------------------------------------------------------------ core protocol
     def current_player(self) -> int:
@@ -109,6 +115,12 @@ class ElemendersState(State):
         return [(make.coin(1), 0.5), (make.coin(0), 0.5)]
 
     def _legal_actions(self, player: int) -> list[Action]:
+        """Return the legal actions (a copy of those kept until the next action is applied)."""
+        if self._legal is None or self._legal[0] != player:
+            self._legal = (player, self._build_legal_actions(player))
+        return list(self._legal[1])
+
+    def _build_legal_actions(self, player: int) -> list[Action]:
         make, piece = self.game.actions, self.piece
         if self.phase == MARK:
             return [make.mark(i, s) for i, s in enumerate(self.board.monolith_squares(player))]
@@ -126,6 +138,7 @@ class ElemendersState(State):
         return acts
 
     def _apply(self, action: Action, player: int) -> None:
+        self._legal = None
         kind, args = action.kind, action.args
         if kind == "mark":
             self._mark(player, args[0])
@@ -145,6 +158,7 @@ class ElemendersState(State):
         elif kind == "terraform":
             element = self.piece[self.active]
             terraform(self.board, self.terrain, self.active, TERRAIN_OF[element], args[0])
+            self._terrain_rows = None
             self._finish_unit()
         elif kind == "hold":
             self._finish_unit()
@@ -212,10 +226,8 @@ class ElemendersState(State):
     # ------------------------------------------------------------------------------------ turns
     def _ready_units(self, player: int) -> list[int]:
         """Return the squares of the player's units that have not acted this turn."""
-        owner, piece, acted = self.owner, self.piece, self.acted
-        return [
-            s for s in range(self.board.size) if owner[s] == player and piece[s] != MONOLITH and not acted[s]
-        ]
+        piece, acted = self.piece, self.acted
+        return [s for s, o in enumerate(self.owner) if o == player and piece[s] != MONOLITH and not acted[s]]
 
     def _destinations(self) -> list[int]:
         o = self.game.options
@@ -328,33 +340,42 @@ class ElemendersState(State):
         """
         g = self.board
         over = self.phase == OVER
+        owner, piece, health, acted, places = self.owner, self.piece, self.health, self.acted, g.places
         units, monoliths = [], []
-        for s in range(g.size):
-            if self.owner[s] >= 0 and self.piece[s] != MONOLITH:
+        for s, o in enumerate(owner):
+            if o >= 0 and piece[s] != MONOLITH:
+                name, row, col = places[s]
                 units.append(
                     {
-                        **self._where(s),
-                        "owner": self.owner[s],
-                        "element": PIECE_NAMES[self.piece[s]],
-                        "health": self.health[s],
-                        "acted": self.acted[s],
+                        "square": name,
+                        "row": row,
+                        "col": col,
+                        "owner": o,
+                        "element": PIECE_NAMES[piece[s]],
+                        "health": health[s],
+                        "acted": acted[s],
                     }
                 )
         for p in (0, 1):
             for s in g.monolith_squares(p):
-                standing = self.owner[s] == p and self.piece[s] == MONOLITH
+                standing = owner[s] == p and piece[s] == MONOLITH
                 is_true = s == self.true_square[p]
                 known = over or player == p or not standing or (is_true and self.revealed[p])
-                health = self.health[s] if standing else 0
+                name, row, col = places[s]
                 monoliths.append(
                     {
-                        **self._where(s),
+                        "square": name,
+                        "row": row,
+                        "col": col,
                         "owner": p,
                         "standing": standing,
                         "true": (is_true if self.true_square[p] >= 0 else None) if known else None,
-                        "health": health if known else None,
+                        "health": (health[s] if standing else 0) if known else None,
                     }
                 )
+        if self._terrain_rows is None:
+            symbols = bytes(self.terrain).translate(_SYMBOL_TABLE).decode()
+            self._terrain_rows = tuple(symbols[i : i + g.cols] for i in range(0, g.size, g.cols))
         return {
             "rows": g.rows,
             "cols": g.cols,
@@ -373,17 +394,10 @@ class ElemendersState(State):
             "active": None if self.active < 0 else g.name(self.active),
             "moved": self.moved,
             "winner": None if self.winner < 0 else self.winner,
-            "terrain": [
-                "".join(TERRAIN_SYMBOLS[t] for t in self.terrain[r * g.cols : (r + 1) * g.cols])
-                for r in range(g.rows)
-            ],
+            "terrain": list(self._terrain_rows),
             "units": units,
             "monoliths": monoliths,
         }
-
-    def _where(self, square: int) -> dict[str, Any]:
-        row, col = divmod(square, self.board.cols)
-        return {"square": self.board.name(square), "row": row, "col": col}
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> ElemendersState:
         """Return a copy in which the opponent's true monolith is redrawn among those ``player`` cannot
@@ -409,7 +423,8 @@ class ElemendersState(State):
         return s
 
     def clone(self) -> ElemendersState:
-        """Return an independent copy (lists are copied; the board geometry and game are shared)."""
+        """Return an independent copy (lists are copied; the board geometry, the game, the kept legal
+        actions and terrain rows, which are never modified in place, are shared)."""
         s = object.__new__(ElemendersState)
         s.__dict__.update(self.__dict__)
         for name in ("terrain", "owner", "piece", "health", "acted", "true_square", "revealed"):
