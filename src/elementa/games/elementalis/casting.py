@@ -10,6 +10,8 @@ source: elementalis.txt, Spell Casting; Appendix A: The Spells; rulings ELS-A8, 
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import Action
@@ -21,6 +23,7 @@ from elementa.games.elementalis.elements import (
     NUM_FACES,
     WATER,
     MageType,
+    mage_type,
 )
 from elementa.games.elementalis.phases import REACT, TARGET_MANA
 from elementa.games.elementalis.spells import (
@@ -35,6 +38,7 @@ from elementa.games.elementalis.spells import (
     INSIGHT,
     MANA_TARGETS,
     MIRROR_POOL,
+    NUM_SPELLS,
     PETRIFY,
     SPELLS,
     STRENGTH,
@@ -53,16 +57,37 @@ NO_DIE, NO_FACE, NO_PLAYER = MAX_DICE, NUM_FACES, 7
 DIE_SPELLS = (MIRROR_POOL, CHAR, BURN, PETRIFY, TREMOR, BREEZE)
 
 
-def known_spells(s: ElementalisState, p: int) -> list[int]:
-    """Return the spells seat ``p`` knows now."""
+@functools.cache
+def _book(major: int, minor: int, chosen: int | None) -> tuple[int, ...]:
+    return tuple(spellbook(major, minor, chosen))
+
+
+def known_spells(s: ElementalisState, p: int) -> tuple[int, ...]:
+    """Return the spells seat ``p`` knows now, in spell order."""
     major, minor = s.major[p], s.minor[p]
     if major is None or minor is None:
-        return []
-    return spellbook(major, minor, s.chosen[p])
+        return ()
+    return _book(major, minor, s.chosen[p])
+
+
+@functools.cache
+def _costs(major: int, minor: int, ether_leak: bool) -> tuple[int, ...]:
+    mage = mage_type(major, minor)
+    assert mage is not None
+    return tuple(spell_cost(spell, mage, ether_leak) for spell in range(NUM_SPELLS))
+
+
+def seat_costs(s: ElementalisState, p: int) -> tuple[int, ...]:
+    """Return what every spell costs seat ``p`` now, indexed by spell (Counter Spell with X = 0)."""
+    major, minor = s.major[p], s.minor[p]
+    assert major is not None and minor is not None
+    return _costs(major, minor, s.ether_leak)
 
 
 def cost_of(s: ElementalisState, p: int, spell: int, x: int = 0) -> int:
     """Return what ``spell`` costs seat ``p`` now (``x``: Counter Spell's X)."""
+    if spell != COUNTER_SPELL:
+        return seat_costs(s, p)[spell]
     mage = s.mage(p)
     assert mage is not None
     return spell_cost(spell, mage, s.ether_leak, x)
@@ -100,15 +125,14 @@ def affects(s: ElementalisState, caster: int, element: int, target: int) -> bool
 
 def _die_targets(s: ElementalisState, spell: int) -> list[tuple[int, int]]:
     """(die, face) pairs a die spell may take now; face is NO_FACE except for Tremor."""
-    if s.stage not in ("power", "chance"):
+    if s.stage not in ("power", "chance") or (spell == MIRROR_POOL and len(s.dice) >= MAX_DICE):
         return []
+    skip_held, skip_charred = spell in (PETRIFY, BREEZE), spell == CHAR
     out: list[tuple[int, int]] = []
     for i, d in enumerate(s.dice):
         if i == 0 or d.destroyed:
             continue  # the Sun die can never be targeted
-        if (spell in (PETRIFY, BREEZE) and d.held) or (spell == CHAR and d.charred):
-            continue
-        if spell == MIRROR_POOL and len(s.dice) >= MAX_DICE:
+        if (skip_held and d.held) or (skip_charred and d.charred):
             continue
         if spell == TREMOR:
             out.extend((i, f) for f in range(NUM_FACES) if f != d.face or not d.held)
@@ -161,40 +185,59 @@ def _label(s: ElementalisState, spell: int, die: int, face: int, player: int) ->
     return name
 
 
-def cast_actions(s: ElementalisState, p: int) -> list[Action]:
-    """Return every spell seat ``p`` may cast now, with its target, in spell order."""
-    sp = s.game.action_space
-    acts: list[Action] = []
+def _casts(s: ElementalisState, p: int) -> Iterator[tuple[str, tuple[int, ...], int]]:
+    """Yield ``(kind, args, cost)`` of every spell seat ``p`` may cast now, in :func:`cast_actions` order."""
     book = known_spells(s, p)
+    costs = seat_costs(s, p) if book else ()
+    done = s.cast_this_turn
     for spell in book:
-        if (p, spell) in s.cast_this_turn or SPELLS[spell].target == "reactive":
+        if (p, spell) in done or SPELLS[spell].target == "reactive":
             continue
-        cost = cost_of(s, p, spell)
+        cost = costs[spell]
         if not can_pay(s, p, spell, cost):
             continue
         if spell == INSIGHT:
             for inner in known_spells(s, s.active):
                 if SPELLS[inner].level == 1 and inner != INSIGHT:
                     for die, face, pl in _targets(s, p, inner):
-                        label = f"cast Insight ({cost} Mana): {_label(s, inner, die, face, pl)}"
-                        acts.append(sp.make("insight", inner, die, face, pl, label=label))
+                        yield "insight", (inner, die, face, pl), cost
             continue
         for die, face, pl in _targets(s, p, spell, cost):
-            label = f"cast {_label(s, spell, die, face, pl)} ({cost} Mana)"
-            acts.append(sp.make("cast", spell, die, face, pl, label=label))
+            yield "cast", (spell, die, face, pl), cost
     for slot, spell in enumerate((BURN, FORTITUDE)):
-        if spell not in book or (p, spell) in s.cast_this_turn:
+        if spell not in book or (p, spell) in done:
             continue
-        cost = cost_of(s, p, spell)
+        cost = costs[spell]
         if not can_pay(s, p, spell, cost):
             continue
         for owner, linked in s.links:
             if affects(s, p, SPELLS[spell].arcana, owner):
-                label = (
-                    f"cast {SPELLS[spell].name} on Player {owner + 1}'s Earth Link to Player "
-                    f"{linked + 1} ({cost} Mana)"
-                )
-                acts.append(sp.make("break_link", slot, owner, linked, label=label))
+                yield "break_link", (slot, owner, linked), cost
+
+
+def _cast_label(s: ElementalisState, kind: str, args: tuple[int, ...], cost: int) -> str:
+    if kind == "insight":
+        return f"cast Insight ({cost} Mana): {_label(s, *args)}"
+    if kind == "cast":
+        return f"cast {_label(s, *args)} ({cost} Mana)"
+    slot, owner, linked = args
+    name = SPELLS[(BURN, FORTITUDE)[slot]].name
+    return f"cast {name} on Player {owner + 1}'s Earth Link to Player {linked + 1} ({cost} Mana)"
+
+
+def cast_actions(s: ElementalisState, p: int) -> list[Action]:
+    """Return every spell seat ``p`` may cast now, with its target, in spell order."""
+    known = s.game.cast_memo
+    acts = []
+    for kind, args, cost in _casts(s, p):
+        # a label depends only on the action, its cost and the face its die shows
+        shown = s.dice[args[1]].face if kind != "break_link" and args[1] != NO_DIE else None
+        key = (kind, args, cost, shown)
+        action = known.get(key)
+        if action is None:
+            label = _cast_label(s, kind, args, cost)
+            action = known[key] = s.game.action_space.make(kind, *args, label=label)
+        acts.append(action)
     return acts
 
 
@@ -209,7 +252,7 @@ def holds_answer(s: ElementalisState, p: int) -> bool:
 
 def may_declare(s: ElementalisState, p: int) -> bool:
     """Whether seat ``p`` has a reason to declare: a legal cast now, or a Counter Spell/Fortitude ready."""
-    return holds_answer(s, p) or bool(cast_actions(s, p))
+    return holds_answer(s, p) or next(_casts(s, p), None) is not None
 
 
 def begin_cast(s: ElementalisState, p: int, action: Action) -> None:

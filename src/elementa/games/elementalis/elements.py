@@ -83,6 +83,10 @@ def mage_type(major: int, minor: int) -> MageType | None:
     return None
 
 
+MAGE_TYPES: Final = tuple(tuple(mage_type(a, b) for b in range(NUM_ARCANA)) for a in range(NUM_ARCANA))
+"""``MAGE_TYPES[major][minor]`` is :func:`mage_type` of the pair, precomputed for the hot paths."""
+
+
 def element_type(major: int, minor: int) -> MageType:
     """Return the type a pair of elements scores as (Chaotica score as the type of chosen Major + Minor)."""
     t = mage_type(major, minor)

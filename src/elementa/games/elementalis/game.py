@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from elementa.core import ActionSpace, Game, GameInfo, option
+from elementa.core import Action, ActionSpace, Game, GameInfo, option
 from elementa.games.elementalis.casting import MAX_DICE
 from elementa.games.elementalis.elements import NUM_ARCANA, NUM_FACES
 from elementa.games.elementalis.spells import NUM_SPELLS
@@ -72,6 +72,13 @@ class ElementalisGame(Game):
         },
         "short": {"rounds": 2, "players": 7},
     }
+
+    def __init__(self, options: ElementalisOptions) -> None:
+        super().__init__(options)
+        self.roll_outcomes: dict[int, tuple[tuple[Action, float], ...]] = {}
+        """Chance outcomes of rolling each die (by die index), built once by the states."""
+        self.cast_memo: dict[tuple[str, tuple[int, ...], int, int | None], Action] = {}
+        """Cast actions by (kind, args, cost, face of the targeted die), built once (labels are costly)."""
 
     def _make_action_space(self) -> ActionSpace:
         n = 8  # seats 0-6, 7 = none

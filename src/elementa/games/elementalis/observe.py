@@ -6,23 +6,47 @@ each seat sees its own choice, and of the others only whether they have chosen y
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
-from elementa.games.elementalis.casting import cost_of, known_spells
-from elementa.games.elementalis.elements import ARCANA_NAMES, ELEMENT_NAMES, FACE_NAMES
+from elementa.games.elementalis.elements import ARCANA_NAMES, ELEMENT_NAMES, FACE_NAMES, MAGE_TYPES
 from elementa.games.elementalis.phases import OVER
-from elementa.games.elementalis.spells import COUNTER_SPELL, SPELLS
+from elementa.games.elementalis.spells import COUNTER_SPELL, SPELLS, spell_cost, spellbook
 
 if TYPE_CHECKING:
     from elementa.games.elementalis.state import ElementalisState
 
 
 def _mana(vec: list[int]) -> dict[str, int]:
-    return {ELEMENT_NAMES[c]: k for c, k in enumerate(vec)}
+    fire, water, earth, air = vec  # a dict display is much faster than dict(zip(ELEMENT_NAMES, vec))
+    return {"Fire": fire, "Water": water, "Earth": earth, "Air": air}
 
 
 def _name(arcana: int | None) -> str | None:
     return None if arcana is None else ARCANA_NAMES[arcana]
+
+
+@functools.cache
+def _seat_facts(
+    major: int | None, minor: int | None, chosen: int | None, ether_leak: bool
+) -> tuple[str | None, str | None, str | None, str | None, tuple[tuple[int, dict[str, Any]], ...]]:
+    """What a seat's entry shows of its Arcana: Major, Minor, type and chosen Major names, spells.
+
+    Each spell comes as ``(spell, entry)``, the entry as :func:`observe` shows it with
+    ``cast_this_turn`` False. Entries are shared templates: copy them, never hand them out.
+    """
+    mage = None if major is None or minor is None else MAGE_TYPES[major][minor]
+    spells: tuple[tuple[int, dict[str, Any]], ...] = ()
+    if mage is not None:
+        assert major is not None and minor is not None
+        spells = tuple(
+            (spell, {"name": SPELLS[spell].name, "level": SPELLS[spell].level,
+                     "arcana": ARCANA_NAMES[SPELLS[spell].arcana],
+                     "cost": None if spell == COUNTER_SPELL else spell_cost(spell, mage, ether_leak),
+                     "cast_this_turn": False})
+            for spell in spellbook(major, minor, chosen)
+        )  # fmt: skip
+    return _name(major), _name(minor), None if mage is None else mage.value, _name(chosen), spells
 
 
 def observe(s: ElementalisState, viewer: int | None) -> dict[str, Any]:
@@ -37,35 +61,24 @@ def observe(s: ElementalisState, viewer: int | None) -> dict[str, Any]:
     events), ``winners`` (at the end).
     """
     n = s.game.num_players
+    done = s.cast_this_turn
     players = []
     for p in range(n):
-        mage = s.mage(p)
-        spells = []
-        if mage is not None:
-            for spell in known_spells(s, p):
-                sp = SPELLS[spell]
-                spells.append(
-                    {
-                        "name": sp.name,
-                        "level": sp.level,
-                        "arcana": ARCANA_NAMES[sp.arcana],
-                        "cost": None if spell == COUNTER_SPELL else cost_of(s, p, spell),
-                        "cast_this_turn": (p, spell) in s.cast_this_turn,
-                    }
-                )
+        major, minor, kind, chosen, spells = _seat_facts(s.major[p], s.minor[p], s.chosen[p], s.ether_leak)
         players.append(
             {
                 "seat": p,
-                "major": _name(s.major[p]),
-                "minor": _name(s.minor[p]),
-                "type": None if mage is None else mage.value,
-                "chosen_major": _name(s.chosen[p]),
+                "major": major,
+                "minor": minor,
+                "type": kind,
+                "chosen_major": chosen,
                 "pool": _mana(s.pool[p]),
                 "colourless": s.colourless[p],
                 "total": s.total(p),
-                "spells": spells,
+                "spells": [{**entry, "cast_this_turn": (p, spell) in done} for spell, entry in spells]
+                if done else [entry.copy() for _, entry in spells],
             }
-        )
+        )  # fmt: skip
     declarations = {}
     for p, d in s.declared.items():
         if d is None:

@@ -9,6 +9,7 @@ source: elementalis.txt, Earning Mana; Negative Scoring Rolls; Appendix B.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations_with_replacement, product
@@ -164,6 +165,31 @@ def score_roll(
             faces, minor, opposition=creationist_opposition, ether_double=creationist_ether_double
         )
     return score_guardian(faces, 2 if mage is MageType.LUMINARY else 1)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def score_counted(
+    mage: MageType,
+    major: int,
+    minor: int,
+    faces: tuple[int, ...],
+    sun_die_face: int | None,
+    creationist_opposition: str,
+    creationist_ether_double: bool,
+) -> tuple[Mana, ...]:
+    """:func:`score_roll` as a tuple, memoized: give ``faces`` sorted, since scores depend only on how
+    many dice show each face (every scorer counts them), so that equal rolls share one entry."""
+    return tuple(
+        score_roll(
+            mage,
+            major,
+            minor,
+            faces,
+            sun_die_face,
+            creationist_opposition=creationist_opposition,
+            creationist_ether_double=creationist_ether_double,
+        )
+    )
 
 
 def all_vectors(total: int, limits: Sequence[int]) -> list[Mana]:

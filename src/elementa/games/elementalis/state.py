@@ -19,6 +19,7 @@ from elementa.games.elementalis.elements import (
     ELEMENT_NAMES,
     ELEMENTS,
     FACE_NAMES,
+    MAGE_TYPES,
     NUM_ARCANA,
     SUN,
     MageType,
@@ -41,7 +42,7 @@ from elementa.games.elementalis.phases import (
     ROLL,
     TARGET_MANA,
 )
-from elementa.games.elementalis.scoring import NO_MANA, Mana, all_vectors, score_roll
+from elementa.games.elementalis.scoring import NO_MANA, Mana, all_vectors, score_counted
 
 if TYPE_CHECKING:
     from elementa.games.elementalis.game import ElementalisGame
@@ -108,12 +109,13 @@ class ElementalisState(State):
         self.claim_queue: list[int] = []
         self.opp_faces: list[int] = []
         self.log: list[str] = []  # public events of this turn
+        self._legal: dict[int, list[Action]] = {}  # legal actions per seat, until the next _apply
 
     # ------------------------------------------------------------------------------ mage helpers
     def mage(self, p: int) -> MageType | None:
         """Return a seat's mage type, or ``None`` during the draft."""
         a, b = self.major[p], self.minor[p]
-        return None if a is None or b is None else mage_type(a, b)
+        return None if a is None or b is None else MAGE_TYPES[a][b]
 
     def major_element(self, p: int) -> int | None:
         """Return the element a seat counts as its Major now (Chaotica: this round's choice), or None."""
@@ -169,16 +171,28 @@ class ElementalisState(State):
         return [m.value if (m := self.mage(p)) else "?" for p in range(self.game.num_players)]
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        sp = self.game.action_space
         which = self.roll_queue[0]
-        name = "opposition die" if which == OPPOSITION_DIE else self.die_name(which)
-        return [(sp.make("face", f, label=f"{name} rolls {FACE_NAMES[f]}"), p) for f, p in die_outcomes(6)]
+        known = self.game.roll_outcomes.get(which)
+        if known is None:
+            sp = self.game.action_space
+            name = "opposition die" if which == OPPOSITION_DIE else self.die_name(which)
+            known = self.game.roll_outcomes[which] = tuple(
+                (sp.make("face", f, label=f"{name} rolls {FACE_NAMES[f]}"), p) for f, p in die_outcomes(6)
+            )
+        return list(known)
 
     def die_name(self, i: int) -> str:
         """Return a die's name: "Sun die", or "die 1", "die 2"... for the others."""
         return "Sun die" if i == 0 else f"die {i}"
 
     def _legal_actions(self, player: int) -> list[Action]:
+        # built once per position and seat: a rollout asks the search's question, then the agent's
+        known = self._legal.get(player)
+        if known is None:
+            known = self._legal[player] = self._list_actions(player)
+        return list(known)
+
+    def _list_actions(self, player: int) -> list[Action]:
         sp = self.game.action_space
         ph = self.phase
         if ph == DRAFT_MAJOR:
@@ -265,6 +279,11 @@ class ElementalisState(State):
 
     # ------------------------------------------------------------------------------ transitions
     def _apply(self, action: Action, player: int) -> None:
+        self._apply_rules(action, player)
+        self._legal = {}  # the position changed: legal actions are listed afresh
+
+    def _apply_rules(self, action: Action, player: int) -> None:
+        """Play a legal action (or chance outcome) by the rules of the current phase."""
         kind, args = action.kind, action.args
         ph = self.phase
         if ph == ROLL:
@@ -518,14 +537,12 @@ class ElementalisState(State):
             major = self.chosen[p]
             assert major is not None
         opts = self.game.options
-        return score_roll(
-            mage,
-            major,
-            minor,
-            self.counting_faces(),
-            self.dice[0].face,
-            creationist_opposition=opts.creationist_opposition,
-            creationist_ether_double=opts.creationist_ether_double,
+        faces = tuple(sorted(self.counting_faces()))
+        sun = self.dice[0].face
+        return list(
+            score_counted(
+                mage, major, minor, faces, sun, opts.creationist_opposition, opts.creationist_ether_double
+            )
         )
 
     def _busted(self) -> bool:
@@ -647,6 +664,7 @@ class ElementalisState(State):
         s = object.__new__(ElementalisState)
         s.__dict__.update(self.__dict__)
         s._history = list(self._history)
+        s._legal = {}
         s.major, s.minor, s.chosen = list(self.major), list(self.minor), list(self.chosen)
         s.pool = [list(x) for x in self.pool]
         s.colourless = list(self.colourless)
