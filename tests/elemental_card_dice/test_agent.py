@@ -46,3 +46,23 @@ def test_the_agent_decides_the_same_on_any_state_its_seat_cannot_tell_apart() ->
         state.apply_action(mine, p)
         checked += 1
     assert checked == 150
+
+
+def test_the_brief_observation_the_agent_reads_is_part_of_the_full_one() -> None:
+    game = load_game(NAME)
+    state = game.new_initial_state(seed=5)
+    rng = random.Random(5)
+    for _ in range(400):
+        if state.is_terminal():
+            break
+        for viewer in (0, 1, None):
+            full = state.observation(viewer)
+            brief = state.observation(viewer, brief=True)  # type: ignore[call-arg]
+            assert set(full) - set(brief) == {"shops", "log", "cards"}
+            assert {k: v for k, v in brief.items() if k != "players"} == {
+                k: full[k] for k in brief if k != "players"
+            }
+            for mine, whole in zip(brief["players"], full["players"], strict=True):
+                assert mine == {k: whole[k] for k in mine}
+                assert list(mine) == [k for k in whole if k in mine]
+        state.apply_action(rng.choice(state.legal_actions()))

@@ -9,11 +9,15 @@ manipulation in its own favour, pay Paid Militia only to survive, and discard it
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from elementa.core import Action, Agent, State
 from elementa.games.elemental_card_dice.cards import DICE, Card
 from elementa.games.elemental_card_dice.effects import EFFECTS
+
+if TYPE_CHECKING:
+    from elementa.games.elemental_card_dice.game import CardDiceGame
+    from elementa.games.elemental_card_dice.state import CardDiceState
 
 _FIXED_WORTH = {
     "double_gold": 0.0,  # replaced by the gold held
@@ -41,28 +45,35 @@ class CardDiceAgent(Agent):
 
     name = "greedy"
 
+    def __init__(self, player: int, seed: int = 0) -> None:
+        super().__init__(player, seed)
+        self._game: CardDiceGame | None = None
+
     def step(self, state: State) -> Action:
         """Return one of ``state.legal_actions(self.player)`` chosen by the rules above."""
-        legal = state.legal_actions(self.player)
-        self.obs: dict[str, Any] = state.observation(self.player)
-        self.cards: dict[str, Card] = {c.name: c for c in state.game.cards}  # type: ignore[attr-defined]
-        self.by_id: tuple[Card, ...] = state.game.cards  # type: ignore[attr-defined]
-        self.max_by = max([c.by for c in self.by_id if c.effect == "change"] + [1])
+        s = cast("CardDiceState", state)
+        legal = s.legal_actions(self.player)
+        self.obs: dict[str, Any] = s.observation(self.player, brief=True)
+        if s.game is not self._game:  # the card tables, once per game
+            self._game = s.game
+            self.cards: dict[str, Card] = {c.name: c for c in s.game.cards}
+            self.by_id: tuple[Card, ...] = s.game.cards
+            self.max_by = s.game.max_by
+        self.dice = list(self.obs["dice"].values())
         me, foe = self.obs["players"][self.player], self.obs["players"][1 - self.player]
         self.me, self.foe = me, foe
-        kinds = {a.kind for a in legal}
         if self.obs["decision"] is not None:
             return self._decide(legal)
         if self.obs["chain"]:
             return self._answer(legal)
-        if "raise" in kinds or "match" in kinds or self.obs["auction"] is not None:
+        if self.obs["auction"] is not None:  # raising and matching exist only in an auction
             return self._bid(legal)
         return self._main(legal)
 
     # ------------------------------------------------------------------------------ estimates
     def strength(self, card: Card, dice: list[int] | None = None, seat: int | None = None) -> int:
         """Return the card's strength for ``seat`` (default: me) at ``dice`` (default: now)."""
-        dice = dice if dice is not None else list(self.obs["dice"].values())
+        dice = dice if dice is not None else self.dice
         amps = self.obs["players"][self.player if seat is None else seat]["amplifiers"]
         v = card.num
         for d in card.dice:
@@ -194,7 +205,7 @@ class CardDiceAgent(Agent):
 
     def _decide(self, legal: list[Action]) -> Action:
         kinds = {a.kind for a in legal}
-        dice = list(self.obs["dice"].values())
+        dice = self.dice
         sides = self.obs["die_sides"]
         if "militia" in kinds:
             need = self.obs["decision"]["count"] - self.me["health"] + 1

@@ -106,6 +106,11 @@ class CardDiceGame(Game):
         cards: the card list in use (ids are positions), from the ``card_file`` option.
         max_by: the largest "change a die by up to N" among the cards (sets the ``change`` radix).
         summaries: per card id, what a player may know of the card (see ``cards.card_summary``).
+        names: per card id, the card's name.
+        card_actions: per card action kind (``"play"``, ``"bid"``...), the action for each card id,
+            with its standard label (the same objects :meth:`act` returns).
+        plain_actions: per action kind without arguments (``"draw"``, ``"pass"``...), the action
+            with its standard label.
     """
 
     info = GameInfo(
@@ -134,8 +139,11 @@ class CardDiceGame(Game):
         self.cards: tuple[Card, ...] = load_cards(options.card_file, options.sneak_peek_die)
         self.max_by = max([c.by for c in self.cards if c.effect == "change"] + [1])
         self.summaries = tuple(card_summary(c) for c in self.cards)
+        self.names = tuple(c.name for c in self.cards)
         self._actions: dict[tuple[str, tuple[int, ...]], Action] = {}
         super().__init__(options)
+        self.card_actions = {kind: tuple(self.act(kind, c.id) for c in self.cards) for kind in _CARD_KINDS}
+        self.plain_actions = {kind: self.act(kind) for kind in _PLAIN}
 
     def _make_action_space(self) -> ActionSpace:
         k, nd = len(self.cards), len(DICE)

@@ -64,9 +64,9 @@ def may_answer(s: CardDiceState, player: int, card: Card) -> bool:
 
 def chain_actions(s: CardDiceState, player: int) -> list[Action]:
     """Return the legal actions of the seat holding priority while the chain is not empty."""
-    act = s.game.act
+    act, pass_ = s.game.act, s.game.plain_actions["pass"]
     if player == s.active:
-        return [*s.play_actions(player, place=False), act("pass")]
+        return [*s.play_actions(player, place=False), pass_]
     side, cards = s.sides[player], s.game.cards
     out = [
         act("respond", c)
@@ -78,7 +78,7 @@ def chain_actions(s: CardDiceState, player: int) -> list[Action]:
         for c in sorted({c for c, _, _ in side.facedown})
         if side.gold >= s.facedown_cost(player, cards[c]) and may_answer(s, player, cards[c])
     ]
-    return [*out, act("pass")]
+    return [*out, pass_]
 
 
 def pass_priority(s: CardDiceState, player: int) -> None:

@@ -70,6 +70,7 @@ class CardDiceState(State):
         self.winner: int | None = None
         self.last_dealer = -1
         self.events: list[tuple[int | None, int | None, str]] = []
+        self._legal: tuple[int, list[Action]] | None = None  # (seat, its legal actions) until _apply
         setup = [Task("roll", -1, 0, d) for d in range(len(DICE))]
         if o.first_player == "random":
             setup.append(Task("first", -1))
@@ -98,11 +99,12 @@ class CardDiceState(State):
 
     def hand_limit(self, player: int) -> int:
         """Return the most cards ``player`` may end a turn with: 5, plus Big Handed (ruling ECD-A16)."""
+        passives = self.sides[player].passives
+        if not passives:
+            return HAND_LIMIT
         cards = self.game.cards
         return HAND_LIMIT + sum(
-            strength(self, player, cards[c])
-            for c in self.sides[player].passives
-            if cards[c].effect == "hand_size"
+            strength(self, player, cards[c]) for c in passives if cards[c].effect == "hand_size"
         )
 
     def facedown_cost(self, player: int, card: Card) -> int:
@@ -218,49 +220,59 @@ class CardDiceState(State):
         return tasks.chance_outcomes(self)
 
     def _legal_actions(self, player: int) -> list[Action]:
-        if self.tasks:
-            return tasks.decisions(self, self.tasks[-1])
-        if self.chain:
-            return responses.chain_actions(self, player)
-        if self.auction is not None:
-            return self._auction_actions()
-        return self._main_actions()
+        if self._legal is None or self._legal[0] != player:
+            if self.tasks:
+                legal = tasks.decisions(self, self.tasks[-1])
+            elif self.chain:
+                legal = responses.chain_actions(self, player)
+            elif self.auction is not None:
+                legal = self._auction_actions()
+            else:
+                legal = self._main_actions()
+            self._legal = (player, legal)
+        return list(self._legal[1])
 
     def play_actions(self, player: int, *, place: bool = True, bless: bool = True) -> list[Action]:
         """Return the plays open to the active player now: actions from hand (while action plays are
         left), placing them face down, face-down actions from earlier turns, and blessings."""
-        act, cards, side = self.game.act, self.game.cards, self.sides[player]
+        game, side = self.game, self.sides[player]
+        cards, by_card = game.cards, game.card_actions
         hand = sorted(set(side.hand))
         out: list[Action] = []
         if self.actions_left > 0:
             acts = [c for c in hand if cards[c].kind == "action"]
-            out += [act("play", c) for c in acts if self.playable(player, cards[c])]
-            out += [act("place", c) for c in acts] if place else []
-        ready = sorted({c for c, t, _ in side.facedown if t < self.turn})
-        out += [
-            act("execute", c)
-            for c in ready
-            if side.gold >= self.facedown_cost(player, cards[c]) and self.playable(player, cards[c])
-        ]
+            play = by_card["play"]
+            out += [play[c] for c in acts if self.playable(player, cards[c])]
+            if place:
+                out += [by_card["place"][c] for c in acts]
+        if side.facedown:
+            turn = self.turn
+            ready = sorted({c for c, t, _ in side.facedown if t < turn})
+            execute = by_card["execute"]
+            out += [
+                execute[c]
+                for c in ready
+                if side.gold >= self.facedown_cost(player, cards[c]) and self.playable(player, cards[c])
+            ]
         if bless:
-            out += [act("bless", c) for c in hand if cards[c].kind == "blessing"]
+            bless_ = by_card["bless"]
+            out += [bless_[c] for c in hand if cards[c].kind == "blessing"]
         return out
 
     def _main_actions(self) -> list[Action]:
-        a, act, side = self.active, self.game.act, self.sides[self.active]
-        out = [act("gain_gold")] if not self.gained else []
-        out += [act("draw")] if not self.drew else []
+        a, game, side = self.active, self.game, self.sides[self.active]
+        plain, by_card = game.plain_actions, game.card_actions
+        out = [plain["gain_gold"]] if not self.gained else []
+        if not self.drew:
+            out.append(plain["draw"])
         out += self.play_actions(a)
         if not self.bid_done:
-            cards = self.game.cards
-            out += [
-                act("bid", c)
-                for c in sorted(self.shops[0].row + self.shops[1].row)
-                if cards[c].cost <= side.gold
-            ]
-        out += [act("discard", c) for c in sorted(set(side.hand))]
+            cards, bid, gold = game.cards, by_card["bid"], side.gold
+            out += [bid[c] for c in sorted(self.shops[0].row + self.shops[1].row) if cards[c].cost <= gold]
+        discard = by_card["discard"]
+        out += [discard[c] for c in sorted(set(side.hand))]
         if len(side.hand) <= self.hand_limit(a):
-            out.append(act("end_turn"))
+            out.append(plain["end_turn"])
         return out
 
     def _auction_actions(self) -> list[Action]:
@@ -286,6 +298,7 @@ class CardDiceState(State):
         ]
 
     def _apply(self, action: Action, player: int) -> None:
+        self._legal = None
         if player == CHANCE:
             tasks.apply_chance(self, action)
         elif self.tasks:
@@ -404,8 +417,10 @@ class CardDiceState(State):
             return [0.5, 0.5]
         return [1.0 if p == self.winner else 0.0 for p in (0, 1)]
 
-    def observation(self, player: int | None) -> dict[str, Any]:
-        return view.observation(self, player)
+    def observation(self, player: int | None, *, brief: bool = False) -> dict[str, Any]:
+        """Return what ``player`` (a seat, or None for a spectator) sees; see ``view.observation``
+        (``brief``: without the shops, the log and the card texts)."""
+        return view.observation(self, player, brief=brief)
 
     def describe_action(self, action: Action, player: int, viewer: int | None) -> str:
         return view.describe(self, action, player, viewer)
@@ -423,6 +438,7 @@ class CardDiceState(State):
         s.amps = [list(a) for a in self.amps]
         s.bought = [list(b) for b in self.bought]
         s.tasks, s.chain, s.events = list(self.tasks), list(self.chain), list(self.events)
+        s._legal = None
         return s
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> CardDiceState:

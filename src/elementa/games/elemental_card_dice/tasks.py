@@ -173,7 +173,8 @@ def chance_outcomes(s: CardDiceState) -> list[tuple[Action, float]]:
         if t.kind == "refill"
         else s.sides[t.other if t.kind == "reveal" else t.player].rest
     )
-    return [(act("card", c), p) for c, p in draw_outcomes(pile)]
+    card = s.game.card_actions["card"]
+    return [(card[c], p) for c, p in draw_outcomes(pile)]
 
 
 def apply_chance(s: CardDiceState, a: Action) -> None:

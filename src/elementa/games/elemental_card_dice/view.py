@@ -20,110 +20,133 @@ Observation (a JSON-ready dict)::
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import CHANCE, TERMINAL, Action
-from elementa.games.elemental_card_dice.cards import COMBO, DICE, SHOP_NAMES
+from elementa.games.elemental_card_dice.cards import DICE, SHOP_NAMES
 
 if TYPE_CHECKING:
     from elementa.games.elemental_card_dice.state import CardDiceState
 
 
-def _visible(event: tuple[int | None, int | None, str], viewer: int | None) -> bool:
-    to, but, _ = event
-    return (to is None or to == viewer) and (but is None or but != viewer)
+_AMP_NAMES = (*DICE, "non-combo")
+"""How the observation names each amplifier slot: the seven dice, then non-combo effects."""
 
 
-def observation(s: CardDiceState, viewer: int | None) -> dict[str, Any]:
-    """Return exactly what ``viewer`` (a seat, or None for a spectator) may see of ``s``."""
-    cards = s.game.cards
-    named: set[int] = set()
+def observation(s: CardDiceState, viewer: int | None, *, brief: bool = False) -> dict[str, Any]:
+    """Return exactly what ``viewer`` (a seat, or None for a spectator) may see of ``s``.
 
-    def nm(c: int) -> str:
-        named.add(c)
-        return cards[c].name
+    With ``brief``, only the part the rule-based agent reads, built faster: no ``shops``, ``log`` or
+    ``cards``, and per player only ``health``, ``gold``, ``hand``, ``face_down``, ``passives``,
+    ``hand_limit`` and ``amplifiers``.
+    """
+    game = s.game
+    names = game.names
+    named: set[int] = set()  # every card id the observation names, for its "cards" table
+
+    def nms(ids: list[int]) -> list[str]:
+        named.update(ids)
+        return [names[c] for c in ids]
 
     players = []
     for p, side in enumerate(s.sides):
         own = viewer == p
-        players.append(
-            {
-                "health": side.health,
-                "gold": side.gold,
-                "hand": [nm(c) for c in side.hand] if own else None,
-                "hand_size": len(side.hand),
-                "known_hand": [nm(c) for c, seen in zip(side.hand, side.seen, strict=True) if seen]
-                if viewer is not None and not own
-                else [],
-                "hand_seen_by_opponent": list(side.seen) if own else None,
-                "deck_size": side.deck_size(),
-                "known_top": [nm(c) for c in side.top[: side.known[viewer]]] if viewer is not None else [],
-                "discard": [nm(c) for c in side.discard],
-                "face_down": [
-                    {
-                        "card": nm(c) if own or (seen and viewer == 1 - p) else None,
-                        "placed_turn": t,
-                        "seen_by_opponent": seen,
-                    }
-                    for c, t, seen in side.facedown
-                ],
-                "passives": [nm(c) for c in side.passives],
-                "hand_limit": s.hand_limit(p),
-                "amplifiers": {
-                    ("non-combo" if d == COMBO else DICE[d]): m for d, m in enumerate(s.amps[p]) if m != 1
-                },
-                "bought": [nm(c) for c in s.bought[p]],
-            }
-        )
-    shops = [
-        {
-            "name": SHOP_NAMES[i],
-            "cards": [nm(c) for c in shop.row],
-            "deck_size": len(shop.deck) + len(shop.bottom),
-            "returned": [nm(c) for c in shop.bottom],
-            "removed": [nm(c) for c in shop.removed],
+        hand = side.hand
+        face_down = []
+        for c, t, seen in side.facedown:
+            shown = own or (seen and viewer == 1 - p)
+            if shown:
+                named.add(c)
+            face_down.append(
+                {"card": names[c] if shown else None, "placed_turn": t, "seen_by_opponent": seen}
+            )
+        player: dict[str, Any] = {
+            "health": side.health,
+            "gold": side.gold,
+            "hand": nms(hand) if own else None,
         }
-        for i, shop in enumerate(s.shops)
-    ]
+        if not brief:
+            player["hand_size"] = len(hand)
+            player["known_hand"] = (
+                nms([c for c, seen in zip(hand, side.seen, strict=True) if seen])
+                if viewer is not None and not own
+                else []
+            )
+            player["hand_seen_by_opponent"] = list(side.seen) if own else None
+            player["deck_size"] = len(side.top) + len(side.rest)
+            player["known_top"] = nms(side.top[: side.known[viewer]]) if viewer is not None else []
+            player["discard"] = nms(side.discard)
+        player["face_down"] = face_down
+        player["passives"] = nms(side.passives)
+        player["hand_limit"] = s.hand_limit(p)
+        player["amplifiers"] = {_AMP_NAMES[d]: m for d, m in enumerate(s.amps[p]) if m != 1}
+        if not brief:
+            player["bought"] = nms(s.bought[p])
+        players.append(player)
     cp = s.current_player()
     auction = None
     if s.auction is not None:
         shop, c, level, stage = s.auction
+        named.add(c)
         auction = {
-            "card": nm(c),
+            "card": names[c],
             "shop": SHOP_NAMES[shop],
-            "bid": level * cards[c].cost,
+            "bid": level * game.cards[c].cost,
             "level": level,
             "to_move": "raise" if stage == 0 else "match",
         }
-    return {
+    chain = [{"card": names[c], "player": o, "from": src} for c, o, src in s.chain]
+    named.update(c for c, _, _ in s.chain)
+    obs: dict[str, Any] = {
         "turn": s.turn,
-        "turn_limit": s.game.options.turn_limit,
+        "turn_limit": game.options.turn_limit,
         "active": s.active,
         "to_move": "over" if cp == TERMINAL else "chance" if cp == CHANCE else cp,
         "viewer": viewer,
         "dice": dict(zip(DICE, s.dice, strict=True)),
-        "die_sides": s.game.options.die_sides,
-        "shops": shops,
-        "players": players,
-        "turn_state": {
-            "actions_left": s.actions_left,
-            "gained_gold": s.gained,
-            "drew": s.drew,
-            "bid_done": s.bid_done,
-        },
-        "chain": [{"card": nm(c), "player": o, "from": src} for c, o, src in s.chain],
-        "priority": s.priority if s.chain else None,
-        "auction": auction,
-        "decision": _decision(s, viewer, nm),
-        "log": [e[2] for e in s.events if _visible(e, viewer)][-15:],
-        "over": s.over,
-        "winner": s.winner,
-        "cards": {cards[c].name: dict(s.game.summaries[c]) for c in sorted(named)},
+        "die_sides": game.options.die_sides,
     }
+    if not brief:
+        obs["shops"] = [
+            {
+                "name": SHOP_NAMES[i],
+                "cards": nms(shop.row),
+                "deck_size": len(shop.deck) + len(shop.bottom),
+                "returned": nms(shop.bottom),
+                "removed": nms(shop.removed),
+            }
+            for i, shop in enumerate(s.shops)
+        ]
+    obs["players"] = players
+    obs["turn_state"] = {
+        "actions_left": s.actions_left,
+        "gained_gold": s.gained,
+        "drew": s.drew,
+        "bid_done": s.bid_done,
+    }
+    obs["chain"] = chain
+    obs["priority"] = s.priority if s.chain else None
+    obs["auction"] = auction
+    obs["decision"] = _decision(s, viewer, nms)
+    if not brief:
+        log = [
+            text
+            for to, but, text in s.events
+            if (to is None or to == viewer) and (but is None or but != viewer)
+        ]
+        obs["log"] = log[-15:]
+    obs["over"] = s.over
+    obs["winner"] = s.winner
+    if not brief:
+        summaries = game.summaries
+        obs["cards"] = {names[c]: dict(summaries[c]) for c in sorted(named)}
+    return obs
 
 
-def _decision(s: CardDiceState, viewer: int | None, nm: Any) -> dict[str, Any] | None:
+def _decision(
+    s: CardDiceState, viewer: int | None, nms: Callable[[list[int]], list[str]]
+) -> dict[str, Any] | None:
     if not s.tasks or s.current_player() == CHANCE:
         return None
     t = s.tasks[-1]
@@ -131,7 +154,7 @@ def _decision(s: CardDiceState, viewer: int | None, nm: Any) -> dict[str, Any] |
     if t.kind == "order":
         top = s.sides[t.other].top
         out["deck_of"] = t.other
-        out["cards"] = [nm(c) for c in top[t.arg : min(t.n, len(top))]] if viewer == t.player else None
+        out["cards"] = nms(top[t.arg : min(t.n, len(top))]) if viewer == t.player else None
     if t.kind == "again":
         out["die"] = DICE[t.arg]
     return out
