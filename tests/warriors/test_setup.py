@@ -82,6 +82,22 @@ def test_assembly_is_secret_until_everyone_is_ready(tmp_path: Path) -> None:
     assert player(s, 0, viewer=1)["hand_size"] == 6
 
 
+def test_legal_actions_follow_each_action_and_a_callers_list_is_its_own(tmp_path: Path) -> None:
+    s = make_game(tmp_path, [P1 + SPARE, P2 + SPARE]).new_initial_state(0)
+    deal(s, [P1, P2])
+    s.legal_actions(0).clear()  # the caller's own list: the state's answer stays whole
+    assert [a.kind for a in s.legal_actions(0)] == ["field"]
+    copy = s.clone()
+    act(s, 0, "field", cid(s, "Human Mercenary"))
+    assert s.legal_actions(0) == []  # its step of this round is made
+    act(s, 1, "field", cid(s, "Knight Errant"))
+    assert [(a.kind, a.args) for a in s.legal_actions(0)] == [
+        ("equip", (cid(s, "Battle Axe"),)),
+        ("ready", ()),
+    ]
+    assert [a.kind for a in copy.legal_actions(0)] == ["field"]  # the copy is untouched
+
+
 def test_the_lowest_printed_durability_goes_first_and_ties_are_random(tmp_path: Path) -> None:
     a = ["Draconian Soldier", "Battle Axe", *FILLER]
     b = ["Veteran Sergeant", "Greatsword", *FILLER]  # both durability 6

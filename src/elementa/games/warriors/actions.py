@@ -21,8 +21,9 @@ from elementa.games.warriors.rules import (
     Equip,
     Fighter,
     attack_sources,
-    damage_range,
+    damage_mods,
     equippable,
+    modified_range,
     proficiency,
 )
 
@@ -188,20 +189,18 @@ def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
     sp = st.game.action_space
     loc = st.location_card()
     targets = st.attackable(seat)
+    who = [st.who(t) for t in targets]
+    dmods = damage_mods(f, loc)
     out = []
     for slot, src in attack_sources(f):
         x = proficiency(f, src)
-        lo, hi = damage_range(f, src, loc, src.max_damage + x, src.min_damage)
-        for t in targets:
-            out.append(
-                sp.make("attack", slot, t, label=f"attack {st.who(t)} with {src.name} (damage {lo}-{hi})")
-            )
+        lo, hi = modified_range(dmods, src, src.max_damage + x, src.min_damage)
+        for t, name in zip(targets, who, strict=True):
+            out.append(sp.make("attack", slot, t, label=f"attack {name} with {src.name} (damage {lo}-{hi})"))
         if x and len(targets) >= 2:
-            lo, hi = damage_range(f, src, loc, src.max_damage, src.min_damage)
-            for t in targets:
-                label = (
-                    f"split attack with {src.name}: {st.who(t)}, then up to {x} more (damage {lo}-{hi} each)"
-                )
+            lo, hi = modified_range(dmods, src, src.max_damage, src.min_damage)
+            for t, name in zip(targets, who, strict=True):
+                label = f"split attack with {src.name}: {name}, then up to {x} more (damage {lo}-{hi} each)"
                 out.append(sp.make("volley", slot, t, label=label))
     out += _uses(st, seat, f, targets)
     out += _equips(st, seat, f)

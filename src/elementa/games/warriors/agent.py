@@ -6,20 +6,37 @@ catalog: printed numbers every player can read); it never looks at the state's f
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import Action, Agent
 from elementa.games.warriors.actions import FIGHTER_SLOT, LOCATION_SLOT
-from elementa.games.warriors.cards import Card
-from elementa.games.warriors.rules import UNARMED, Equip, Fighter, can_equip, damage_range, proficiency
+from elementa.games.warriors.cards import Card, Catalog
+from elementa.games.warriors.rules import (
+    UNARMED,
+    DamageMods,
+    Equip,
+    Fighter,
+    can_equip,
+    damage_mods,
+    modified_range,
+    proficiency,
+)
 
 if TYPE_CHECKING:
     from elementa.core import State
     from elementa.games.warriors.game import WarriorsGame
 
 
+ATTACKS = ("weapon", "attack_spell")
+
+
+@cache
 def expected_damage(lo: int, hi: int, prot: int) -> float:
-    """Return the mean of ``max(0, max(lo, d) - prot)`` for ``d`` uniform in 1..hi (the clamp reading)."""
+    """Return the mean of ``max(0, max(lo, d) - prot)`` for ``d`` uniform in 1..hi (the clamp reading).
+
+    Memoised: the agent asks for the same few ranges over and over.
+    """
     return sum(max(0, max(lo, d) - prot) for d in range(1, hi + 1)) / hi
 
 
@@ -37,9 +54,17 @@ class WarriorsAgent(Agent):
 
     name = "greedy"
 
+    def __init__(self, player: int, seed: int = 0) -> None:
+        super().__init__(player, seed)
+        self._values: dict[tuple[Any, ...], float] = {}
+        """Memo of :meth:`_attack_value`, for the catalog ``_catalog``."""
+        self._catalog: Catalog | None = None
+
     def step(self, state: State) -> Action:
         game: WarriorsGame = state.game  # type: ignore[assignment]
         self.cards = game.catalog
+        if self._catalog is not game.catalog:
+            self._catalog, self._values = game.catalog, {}
         obs = state.observation(self.player)
         legal = state.legal_actions(self.player)
         kinds = {a.kind for a in legal}
@@ -54,7 +79,11 @@ class WarriorsAgent(Agent):
         if "no_location" in kinds:
             return self._location(obs, legal)
         if "field" in kinds:
-            return max(by_kind("field"), key=lambda a: self._fighter_score(obs, self.cards.cards[a.args[0]]))
+            hand = sorted((self.cards.card(name) for name in obs["hand"]), key=self._card_value, reverse=True)
+            loc = self._location_card(obs)
+            return max(
+                by_kind("field"), key=lambda a: self._fighter_score(hand, loc, self.cards.cards[a.args[0]])
+            )
         if "break" in kinds:
             return max(by_kind("break"), key=lambda a: self._break_value(obs, a))
         if "next_target" in kinds:
@@ -89,12 +118,33 @@ class WarriorsAgent(Agent):
         return None if obs["location"] is None else self.cards.card(obs["location"])
 
     def _best_attack(self, f: Fighter, cards: list[Card], loc: Card | None, prot: int = 0) -> float:
-        best = 0.0
-        for c in [UNARMED, *cards]:
-            if c.type in ("weapon", "attack_spell"):
-                lo, hi = damage_range(f, c, loc, c.max_damage + proficiency(f, c), c.min_damage)
-                best = max(best, expected_damage(lo, hi, prot))
+        """Expected damage of ``f``'s best attack with bare hands or one of ``cards`` at ``loc``."""
+        return self._best_with(f, cards, damage_mods(f, loc), prot)
+
+    def _best_with(self, f: Fighter, cards: list[Card], dmods: DamageMods, prot: int = 0) -> float:
+        """:meth:`_best_attack` given ``f``'s damage modifiers."""
+        best = self._attack_value(f, UNARMED, dmods, prot)
+        for c in cards:
+            if c.type in ATTACKS:
+                best = max(best, self._attack_value(f, c, dmods, prot))
         return best
+
+    def _attack_now(self, f: Fighter, loc: Card | None) -> tuple[DamageMods, float]:
+        """Return ``f``'s damage modifiers at ``loc`` and its best attack with its equipment."""
+        dmods = damage_mods(f, loc)
+        return dmods, self._best_with(f, [e.card for e in f.equipment], dmods)
+
+    def _attack_value(self, f: Fighter, c: Card, dmods: DamageMods, prot: int = 0) -> float:
+        """Expected damage of one attack by ``f`` with ``c`` (proficiency bonus taken), given its mods.
+
+        Memoised per catalog: the value depends only on the cards, the protection and the mods.
+        """
+        key = (f.card.id, c.id, prot, *dmods)
+        value = self._values.get(key)
+        if value is None:
+            lo, hi = modified_range(dmods, c, c.max_damage + proficiency(f, c), c.min_damage)
+            value = self._values[key] = expected_damage(lo, hi, prot)
+        return value
 
     def _card_value(self, c: Card) -> float:
         if c.type == "location":
@@ -108,31 +158,38 @@ class WarriorsAgent(Agent):
             value += 2
         return value
 
-    def _fighter_score(self, obs: dict[str, Any], card: Card) -> float:
+    def _fighter_score(self, hand: list[Card], loc: Card | None, card: Card) -> float:
+        """Score a fighter card by what it could fight with: ``hand`` sorted by card value, best first."""
         f = Fighter(self.player, self.player, card)
-        hand = [self.cards.card(name) for name in obs["hand"]]
-        gear = self._greedy_gear(f, hand, obs)
-        attack = self._best_attack(f, gear, self._location_card(obs))
+        gear = self._greedy_gear(f, hand, loc)
+        attack = self._best_attack(f, gear, loc)
         prot = sum(c.protection for c in gear if c.type in ("armor", "defense_spell"))
         return card.durability + 3 * attack + 2 * prot
 
-    def _greedy_gear(self, f: Fighter, hand: list[Card], obs: dict[str, Any]) -> list[Card]:
+    def _greedy_gear(self, f: Fighter, hand: list[Card], loc: Card | None) -> list[Card]:
+        """The cards of ``hand`` (sorted by card value, best first) that improve ``f``, equipped in turn."""
         trial = Fighter(f.cid, f.seat, f.card)
         trial.equipment = [Equip(e.card) for e in f.equipment]
         picked = []
-        for c in sorted(hand, key=self._card_value, reverse=True):
-            if c.is_equipment and self._gain(trial, c, obs) > 0 and can_equip(trial, c):
+        now = self._attack_now(trial, loc)
+        for c in hand:
+            if c.is_equipment and self._gain(trial, c, loc, now) > 0 and can_equip(trial, c):
                 trial.equipment.append(Equip(c))
                 picked.append(c)
+                now = self._attack_now(trial, loc)
         return [e.card for e in trial.equipment] if picked or trial.equipment else []
 
-    def _gain(self, f: Fighter, c: Card, obs: dict[str, Any]) -> float:
-        """How much equipping ``c`` improves fighter ``f``."""
-        loc = self._location_card(obs)
-        if c.type in ("weapon", "attack_spell"):
-            have = self._best_attack(f, [e.card for e in f.equipment], loc)
-            new = self._best_attack(f, [e.card for e in f.equipment] + [c], loc)
-            return new - have
+    def _gain(
+        self, f: Fighter, c: Card, loc: Card | None, now: tuple[DamageMods, float] | None = None
+    ) -> float:
+        """How much equipping ``c`` improves fighter ``f`` at location ``loc``.
+
+        ``now``: :meth:`_attack_now` of ``f``, when the caller already knows it.
+        """
+        if c.type in ATTACKS:
+            dmods, have = now or self._attack_now(f, loc)
+            # the best attack with ``c`` added is the better of the two (the same float, exactly)
+            return max(have, self._attack_value(f, c, dmods)) - have
         if c.type == "armor":
             return c.protection + 0.5
         return 1.0 if c.ability is not None or c.type == "defense_spell" else 0.0
@@ -152,7 +209,10 @@ class WarriorsAgent(Agent):
         finish = next(a for a in legal if a.kind in ("ready", "done"))
         if f is None:
             return finish
-        gains = [(self._gain(f, self.cards.cards[a.args[0]], obs), a) for a in legal if a.kind == "equip"]
+        loc = self._location_card(obs)
+        now = self._attack_now(f, loc)
+        cards = self.cards.cards
+        gains = [(self._gain(f, cards[a.args[0]], loc, now), a) for a in legal if a.kind == "equip"]
         gains = [(g, a) for g, a in gains if g > 0]
         return max(gains, key=lambda x: x[0])[1] if gains else finish
 
@@ -171,13 +231,14 @@ class WarriorsAgent(Agent):
             return next(a for a in legal if a.kind == "pass")
         loc = self._location_card(obs)
         foes = {fv["id"]: fv for fv in obs["fighters"] if fv["id"] != self.player}
+        dmods = damage_mods(f, loc)
         scored: list[tuple[float, Action]] = []
         for a in legal:
             if a.kind in ("attack", "volley"):
                 slot, t = a.args
                 src = UNARMED if slot >= len(f.equipment) else f.equipment[slot].card
                 bonus = 0 if a.kind == "volley" else proficiency(f, src)
-                lo, hi = damage_range(f, src, loc, src.max_damage + bonus, src.min_damage)
+                lo, hi = modified_range(dmods, src, src.max_damage + bonus, src.min_damage)
                 fv = foes[t]
                 dmg = expected_damage(lo, hi, fv["protection"])
                 if a.kind == "volley":
@@ -193,15 +254,16 @@ class WarriorsAgent(Agent):
         best = max(scored, key=lambda x: x[0]) if scored else (0.0, None)
         hand = [self.cards.card(name) for name in obs["hand"]]
         equips = [a for a in legal if a.kind == "equip"]
-        attack_now = self._best_attack(f, [e.card for e in f.equipment], loc)
-        if equips and attack_now < 1.0:
-            improve = max((self._gain(f, self.cards.cards[a.args[0]], obs), a) for a in equips)
+        now = self._attack_now(f, loc)
+        cards = self.cards.cards
+        if equips and now[1] < 1.0:
+            improve = max((self._gain(f, cards[a.args[0]], loc, now), a) for a in equips)
             if improve[0] > 0.5:
                 return improve[1]
         if best[1] is not None and best[0] > 0.3:
             return best[1]
-        if equips and any(self._gain(f, c, obs) > 0 for c in hand if c.is_equipment):
-            gains = [(self._gain(f, self.cards.cards[a.args[0]], obs), a) for a in equips]
+        if equips and any(self._gain(f, c, loc, now) > 0 for c in hand if c.is_equipment):
+            gains = [(self._gain(f, cards[a.args[0]], loc, now), a) for a in equips]
             g, a = max(gains, key=lambda x: x[0])
             if g > 0:
                 return a

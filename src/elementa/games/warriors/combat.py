@@ -194,15 +194,19 @@ def outcomes(st: WarriorsState, task: Task) -> list[tuple[Action, float]]:
     kind = task[0]
     if kind == "attack":
         _, _, _, lo, hi, _ = task
-        mode = st.game.options.min_damage_mode
-        span, off = roll_span(lo, hi, mode)
-        sides, usable = hit_die(span)
-        out = []
-        for face in range(1, sides + 1):
-            v = die_value(face, span, sides, usable)
-            what = "roll again" if v is None else f"hit roll {_raw(v, off, lo, mode)}"
-            out.append((sp.make("roll", face - 1, label=f"d{sides} shows {face}: {what}"), 1 / sides))
-        return out
+        cache = st.game.roll_cache
+        rolls = cache.get((lo, hi))
+        if rolls is None:
+            mode = st.game.options.min_damage_mode
+            span, off = roll_span(lo, hi, mode)
+            sides, usable = hit_die(span)
+            out = []
+            for face in range(1, sides + 1):
+                v = die_value(face, span, sides, usable)
+                what = "roll again" if v is None else f"hit roll {_raw(v, off, lo, mode)}"
+                out.append((sp.make("roll", face - 1, label=f"d{sides} shows {face}: {what}"), 1 / sides))
+            rolls = cache[lo, hi] = tuple(out)
+        return list(rolls)
     if kind == "breakroll":
         digit = "tens" if task[3] < 0 else "units"
         return [

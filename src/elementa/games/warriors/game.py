@@ -138,6 +138,8 @@ class WarriorsGame(Game):
         self.seat_deck_titles = [d.title for d in self.seat_decks]
         self.action_cache: dict[tuple[Any, ...], Action] = {}
         """Actions whose label depends only on their key, shared by every state (they are immutable)."""
+        self.roll_cache: dict[tuple[int, int], tuple[tuple[Action, float], ...]] = {}
+        """The chance outcomes of a hit roll by ``(min, max)`` damage, shared by every state."""
         super().__init__(options)
 
     def _seat_decks(self, options: WarriorsOptions) -> list[Deck]:

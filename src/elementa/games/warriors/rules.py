@@ -114,17 +114,22 @@ class Fighter:
 def mods(f: Fighter, location: Card | None) -> list[Mod]:
     """Return the static modifiers acting on a fighter: its own, its active equipment's, the location's."""
     out: list[Mod] = []
-    sources: list[Card] = [f.card]
-    sources += [e.card for e in f.equipment if e.active]
-    if location is not None:
-        sources.append(location)
-    for c in sources:
-        ab = c.ability
+    for c in (f.card, *[e.card for e in f.equipment if e.active], location):
+        ab = None if c is None else c.ability
         if ab is not None and ab.when == "static":
             fn = EFFECTS[ab.effect].mods
             if fn is not None:
                 out += fn(ab)
     return out
+
+
+DamageMods = list[tuple[tuple[str, ...] | None, int]]
+"""Max-damage modifiers as ``(keyword or None, amount)`` pairs."""
+
+
+def damage_mods(f: Fighter, location: Card | None) -> DamageMods:
+    """Return the max-damage modifiers of :func:`mods` as ``(keyword or None, amount)`` pairs."""
+    return [(kw, a) for stat, kw, a in mods(f, location) if stat == "damage"]
 
 
 def protection(f: Fighter, location: Card | None) -> int:
@@ -145,7 +150,7 @@ def proficiency(f: Fighter, source: Card) -> int:
 
     source: warriors.txt, 7.5 (a weapon whose name or keywords contain the keyword).
     """
-    if source.type != "weapon" or source is UNARMED:
+    if source.type != "weapon" or source is UNARMED or not f.card.proficiency:
         return 0
     return max((x for kw, x in f.card.proficiency if source.has_keyword(kw)), default=0)
 
@@ -160,9 +165,14 @@ def damage_range(f: Fighter, source: Card, location: Card | None, hi: int, lo: i
     Modifiers whose keyword the source has apply to the max; the max is at least 1 and the min at
     most the max. source: warriors.txt, 2.2 (min damage 1 unless stated), 4.1.
     """
-    hi += sum(
-        a for stat, kw, a in mods(f, location) if stat == "damage" and (kw is None or source.has_keyword(kw))
-    )
+    return modified_range(damage_mods(f, location), source, hi, lo)
+
+
+def modified_range(dmods: DamageMods, source: Card, hi: int, lo: int = 1) -> tuple[int, int]:
+    """Return :func:`damage_range` from the fighter's :func:`damage_mods`, computed once for many sources."""
+    for kw, a in dmods:
+        if kw is None or source.has_keyword(kw):
+            hi += a
     hi = max(1, hi)
     return min(lo, hi), hi
 

@@ -58,6 +58,8 @@ class WarriorsState(State):
 
     def __init__(self, game: WarriorsGame, seed: int | None, *, blank: bool = False) -> None:
         super().__init__(game, seed)
+        self._legal: dict[int, list[Action]] = {}
+        """Legal actions already listed for this position, by seat (emptied by every ``_apply``)."""
         if blank:
             return
         n = game.num_players
@@ -136,7 +138,10 @@ class WarriorsState(State):
         return super().players_to_move()
 
     def _legal_actions(self, player: int) -> list[Action]:
-        return actions.legal(self, player)
+        legal = self._legal.get(player)
+        if legal is None:
+            legal = self._legal[player] = actions.legal(self, player)
+        return list(legal)
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         task = self.tasks[-1]
@@ -145,6 +150,7 @@ class WarriorsState(State):
         return combat.outcomes(self, task)
 
     def _apply(self, action: Action, player: int) -> None:
+        self._legal = {}
         task = self.tasks[-1]
         if task[0] == "draw":
             self._apply_draw(task, action.args[0])

@@ -14,6 +14,7 @@ from elementa.core import CHANCE, Action, State
 from elementa.games.warriors.rules import Equip, Fighter, can_equip, protection
 
 if TYPE_CHECKING:
+    from elementa.games.warriors.cards import Card
     from elementa.games.warriors.state import WarriorsState
 
 HIDDEN_STATUS = ("assembling", "ready")
@@ -32,15 +33,22 @@ DECISIONS = {
 
 
 def _names(st: WarriorsState, ids: list[int]) -> list[str]:
-    return [st.card(c).name for c in ids]
+    cards = st.game.catalog.cards
+    return [cards[c].name for c in ids]
 
 
 def _sorted_names(st: WarriorsState, counts: dict[int, int]) -> list[str]:
-    return [st.card(c).name for c in sorted(counts) for _ in range(counts[c])]
+    if not counts:
+        return []
+    cards = st.game.catalog.cards
+    return [cards[c].name for c in sorted(counts) for _ in range(counts[c])]
 
 
-def fighter_view(st: WarriorsState, f: Fighter) -> dict[str, Any]:
-    """Return a fighter as the observation shows it: card, durability, protection, equipment, counters."""
+def fighter_view(f: Fighter, location: Card | None) -> dict[str, Any]:
+    """Return a fighter as the observation shows it: card, durability, protection, equipment, counters.
+
+    ``location``: the current location card, or ``None`` (it may change the fighter's protection).
+    """
     c = f.card
     return {
         "id": f.cid,
@@ -50,7 +58,7 @@ def fighter_view(st: WarriorsState, f: Fighter) -> dict[str, Any]:
         "text": c.text,
         "durability": f.durability,
         "printed": c.durability,
-        "protection": protection(f, st.location_card()),
+        "protection": protection(f, location),
         "hands": c.hands,
         "containment": c.magic_containment,
         "charges": f.charges,
@@ -96,6 +104,8 @@ def observation(st: WarriorsState, viewer: int | None) -> dict[str, Any]:
     """
     n = st.n
     g = st.game
+    cards = g.catalog.cards
+    team_of = g.team_of
     players = []
     for p in range(n):
         grp = g.deck_of[p]
@@ -104,25 +114,26 @@ def observation(st: WarriorsState, viewer: int | None) -> dict[str, Any]:
             {
                 "seat": p,
                 "deck": g.seat_deck_titles[p],
-                "team": None if g.team_of is None else g.team_of[p],
+                "team": None if team_of is None else team_of[p],
                 "in_game": st.in_game[p],
                 "status": st.status[p],
                 "hand_size": hidden_size,
                 "known_hand": [] if p == viewer else _sorted_names(st, st.known[p]),
                 "deck_size": sum(st.decks[grp].values()),
-                "discard": _names(st, st.discards[grp]),
-                "locations": [st.card(c).name for c, _ in st.controlled[p]],
+                "discard": [cards[c].name for c in st.discards[grp]],
+                "locations": [cards[c].name for c, _ in st.controlled[p]],
                 "tokens": st.tokens[p],
                 "mulligans": st.mulligans[p],
             }
         )
     fighters = []
+    loc = st.location_card()
     for cid, f in enumerate(st.fighters):
         if f is None:
             continue
         if cid < n and st.status[cid] in HIDDEN_STATUS and cid != viewer:
             continue
-        fighters.append(fighter_view(st, f))
+        fighters.append(fighter_view(f, loc))
     top = st.tasks[-1] if st.tasks else ("over",)
     to_move = top[1] if top[0] in DECISIONS else None
     current = (
@@ -132,7 +143,7 @@ def observation(st: WarriorsState, viewer: int | None) -> dict[str, Any]:
         "players_count": n,
         "battle": st.battle,
         "phase": _phase(st, top[0]),
-        "location": None if st.location is None else st.card(st.location).name,
+        "location": None if loc is None else loc.name,
         "chooser": st.chooser,
         "current": current,
         "to_move": to_move,
@@ -141,7 +152,7 @@ def observation(st: WarriorsState, viewer: int | None) -> dict[str, Any]:
         "order": list(st.order),
         "players": players,
         "fighters": fighters,
-        "waiting_beasts": [{"name": st.card(c).name, "seat": s} for c, s in st.waiting],
+        "waiting_beasts": [{"name": cards[c].name, "seat": s} for c, s in st.waiting],
         "equipping": st.equipping,
         "turns": st.turns,
         "max_turns": g.options.max_turns,
@@ -149,7 +160,7 @@ def observation(st: WarriorsState, viewer: int | None) -> dict[str, Any]:
         "result": None if st.result is None else list(st.result),
     }
     if viewer is not None:
-        obs["hand"] = sorted(_names(st, st.hands[viewer]))
+        obs["hand"] = sorted([cards[c].name for c in st.hands[viewer]])
     return obs
 
 
