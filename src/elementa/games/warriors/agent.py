@@ -257,7 +257,9 @@ class WarriorsAgent(Agent):
         now = self._attack_now(f, loc)
         cards = self.cards.cards
         if equips and now[1] < 1.0:
-            improve = max((self._gain(f, cards[a.args[0]], loc, now), a) for a in equips)
+            improve = max(
+                ((self._gain(f, cards[a.args[0]], loc, now), a) for a in equips), key=lambda x: x[0]
+            )
             if improve[0] > 0.5:
                 return improve[1]
         if best[1] is not None and best[0] > 0.3:
