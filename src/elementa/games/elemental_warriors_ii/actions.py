@@ -140,21 +140,32 @@ def rearrangements(s: EW2State, p: int) -> list[Action]:
     column left or right in its row, cyclically.
     """
     lay, sheet, acts = s.layout, s.sheets[p], []
-    for e in range(4):
-        row = lay.element_row(e)
-        for col in range(COLUMNS):
-            sq = sheet[row * COLUMNS + col]
-            if sq == EMPTY:
-                continue
-            acts += [act(s, "recompile", e, col, n, d) for n, d in exchanges(sq)]
+    start = lay.element_row(0) * COLUMNS
+    for i in range(start, start + 4 * COLUMNS):
+        if sheet[i] != EMPTY:
+            acts += _square_moves(s, "recompile", i, sheet[i])
     for i, sq in enumerate(sheet):
-        if sq == EMPTY:
-            continue
-        row, col = divmod(i, COLUMNS)
-        for coin in range(3):
-            if sq[coin]:
-                acts += [act(s, "rebalance", coin, row, col, dest) for dest in lay.moves[i]]
+        if sq != EMPTY:
+            acts += _square_moves(s, "rebalance", i, (bool(sq[0]), bool(sq[1]), bool(sq[2])))
     return acts
+
+
+def _square_moves(s: EW2State, kind: str, i: int, key: tuple[int, int, int]) -> list[Action]:
+    """Return the Recompiles (``key``: the square) or Rebalances (``key``: which coins the square
+    holds) of the square at index ``i``, made once per game and then reused."""
+    cache = s.game.rearrange_cache
+    found = cache.get((kind, i, key))
+    if found is None:
+        lay, (row, col) = s.layout, divmod(i, COLUMNS)
+        if kind == "recompile":
+            e = row - lay.combat_rows
+            found = [act(s, kind, e, col, n, d) for n, d in exchanges(key)]
+        else:
+            found = [act(s, kind, c, row, col, dest) for c in range(3) if key[c] for dest in lay.moves[i]]
+        if len(cache) >= 10_000:  # squares of many values: keep the table small
+            cache.clear()
+        cache[(kind, i, key)] = found
+    return found
 
 
 def apply_rearrangement(s: EW2State, p: int, action: Action) -> None:

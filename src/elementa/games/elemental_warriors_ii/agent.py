@@ -10,6 +10,8 @@ skirmish. It never surrenders and always takes the card-discard (p) powers.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import Action, Agent
@@ -17,9 +19,11 @@ from elementa.games.elemental_warriors_ii import cards
 from elementa.games.elemental_warriors_ii.cards import ELEMENTS
 from elementa.games.elemental_warriors_ii.sheet import (
     COLUMNS,
+    DD,
     ENTRY_LEVEL,
     PRESET_NAMES,
     N,
+    Square,
     max_level,
     pay_cent,
     with_coin,
@@ -28,7 +32,8 @@ from elementa.games.elemental_warriors_ii.sheet import (
 if TYPE_CHECKING:
     from elementa.core import State
 
-Sheet = list[list[tuple[int, int, int]]]
+Column = list[Square]
+"""A column of a sheet: its squares by row."""
 
 # Rough worth of each power (element, entry) when nothing about the turn is known.
 STATIC = (
@@ -37,6 +42,13 @@ STATIC = (
     (0.5, 1.2, 1.5, 2.2, 3.0, 1.0, 5.0),
     (0.5, 1.2, 0.8, 2.0, 3.0, 3.0, 2.0),
 )
+BEST = tuple(
+    tuple(max(STATIC[e][i] for i in range(7) if ENTRY_LEVEL[i] <= top) for top in range(DD + 1))
+    for e in range(len(ELEMENTS))
+)
+"""BEST[element][level]: the worth of the best power a square of that element and top level gives."""
+_MOVE_BONUS = {"pay": 0.0, "add": 1.0}
+"""Added to the gain of a sheet move by kind (rebalance and recompile: -0.05)."""
 HIT, HURT = 3.0, 3.5
 """Worth of landing a hit this turn, and cost of being hit."""
 
@@ -81,7 +93,7 @@ class WarriorAgent(Agent):
     def _forfeit(self, view: _View, acts: list[Action]) -> Action | None:
         for a in acts:
             _good, harm, col = a.args
-            if harm == 2 or (harm == 3 and view.element_worth(view.sheet, col) > 0):
+            if harm == 2 or (harm == 3 and view.element_worth(view.columns[col]) > 0):
                 return a
         return None
 
@@ -98,7 +110,7 @@ class WarriorAgent(Agent):
         if kind == "decline":
             return v.decline_worth()
         if kind in ("pay", "add", "rebalance", "recompile"):
-            return v.gain(a) + {"pay": 0.0, "add": 1.0}.get(kind, -0.05)
+            return v.gain(a) + _MOVE_BONUS.get(kind, -0.05)
         if kind == "discard":
             return 1.0 - cards.rank(args[0]) / 20
         if kind == "draw":
@@ -108,12 +120,16 @@ class WarriorAgent(Agent):
         if kind == "target":
             return -v.target_defense(args[0])
         if kind == "flood":
-            return v.element_worth(v.opp_sheet, args[0])
+            return v.element_worth(v.opp_columns[args[0]])
         return 0.0
 
 
 class _View:
-    """What the agent derives from its observation."""
+    """What the agent derives from its observation.
+
+    Sheets are kept by column (``columns[col][row]`` is a ``(pennies, nickels, dimes)`` square), as
+    the agent values a sheet column by column.
+    """
 
     def __init__(self, obs: dict[str, Any], me: int) -> None:
         self.obs = obs
@@ -128,51 +144,82 @@ class _View:
         chosen = [p for p in others if p["seat"] + 1 == target]
         self.opp = chosen[0] if chosen else min(others, key=lambda p: p["change"]) if others else self.me
         self.others = others or [self.me]
-        self.sheet = _sheet(self.me["sheet"])
-        self.opp_sheet = _sheet(self.opp["sheet"])
-        self.opp_att = [self.opp_sheet[self.att][c][0] for c in range(COLUMNS)]
-        self.opp_def = [self.opp_sheet[self.dfn][c][0] for c in range(COLUMNS)]
-        self.hand = [cards.parse(n.split("/")[0]) for n in (self.me["hand"] or [])]
+        self.columns = _columns(self.me["sheet"])
+        opp_rows = self.opp["sheet"]
+        self.opp_att = sorted(square[0] for square in opp_rows[self.att])
+        self.opp_def = sorted(square[0] for square in opp_rows[self.dfn])
+        """The opponent's Attack and Defense pennies over the ten columns, sorted (for counting)."""
         self.revealed = self.me["attack"] is not None
         self.prompt = obs["prompt"] or ""
 
     # ------------------------------------------------------------------- the turn, once revealed
-    def hits(self, sheet: Sheet | None = None) -> bool:
-        """Whether my attack beats the opponent's defense this turn (after the reveal)."""
+    def hits(self, column: Column | None = None) -> bool:
+        """Whether my attack beats the opponent's defense this turn (after the reveal), with my
+        active column as it stands or, if given, as ``column``."""
         col = self.me["column"]
         if not self.revealed or col is None or self.opp["defense"] is None:
             return False
-        return bool((sheet or self.sheet)[self.att][col - 1][0] > self.opp["defense"])
+        return bool((column or self.columns[col - 1])[self.att][0] > self.opp["defense"])
 
-    def hurt(self, sheet: Sheet | None = None) -> bool:
-        """Whether the opponent's attack beats my defense this turn (after the reveal)."""
+    def hurt(self, column: Column | None = None) -> bool:
+        """Whether the opponent's attack beats my defense this turn (after the reveal), with my
+        active column as it stands or, if given, as ``column``."""
         col = self.me["column"]
         if not self.revealed or col is None or self.opp["attack"] is None:
             return False
         mult = 2 if self.me["defense_doubled"] else 1
-        return bool(self.opp["attack"] > (sheet or self.sheet)[self.dfn][col - 1][0] * mult)
+        return bool(self.opp["attack"] > (column or self.columns[col - 1])[self.dfn][0] * mult)
+
+    @cached_property
+    def hits_now(self) -> bool:
+        """``hits()`` of my sheet as it stands (computed once)."""
+        return self.hits()
+
+    @cached_property
+    def hurt_now(self) -> bool:
+        """``hurt()`` of my sheet as it stands (computed once)."""
+        return self.hurt()
 
     # ----------------------------------------------------------------------------- sheets
-    def element_worth(self, sheet: Sheet, col: int) -> float:
+    def element_worth(self, column: Column) -> float:
         """Worth of the powers a column's element squares give (static)."""
         total = 0.0
-        for e, row in enumerate(self.elem):
-            top = max_level(sheet[row][col])
+        for best, row in zip(BEST, self.elem, strict=True):
+            top = max_level(column[row])
             if top is not None:
-                total += max(STATIC[e][i] for i in range(7) if ENTRY_LEVEL[i] <= top)
+                total += best[top]
         return total
 
-    def column_worth(self, sheet: Sheet, col: int) -> float:
-        """Worth of activating a column of a sheet against the opponent's squares on average."""
-        a, d = sheet[self.att][col][0], sheet[self.dfn][col][0]
-        p_hit = sum(a > x for x in self.opp_def) / COLUMNS
-        p_hurt = sum(x > d for x in self.opp_att) / COLUMNS
-        return HIT * p_hit - HURT * p_hurt + 0.3 * self.element_worth(sheet, col)
+    def column_worth(self, column: Column, elements: float | None = None) -> float:
+        """Worth of activating a column against the opponent's squares on average
+        (``elements``: the column's ``element_worth`` where it is already known)."""
+        a, d = column[self.att][0], column[self.dfn][0]
+        p_hit = bisect_left(self.opp_def, a) / COLUMNS  # how many defenses are below a
+        p_hurt = (COLUMNS - bisect_right(self.opp_att, d)) / COLUMNS  # how many attacks are above d
+        if elements is None:
+            elements = self.element_worth(column)
+        return HIT * p_hit - HURT * p_hurt + 0.3 * elements
 
+    @cached_property
+    def my_elements(self) -> list[float]:
+        """``element_worth`` of each column of my sheet as it stands (computed once)."""
+        return [self.element_worth(column) for column in self.columns]
+
+    @cached_property
+    def my_worth(self) -> list[float]:
+        """``column_worth`` of each column of my sheet as it stands (computed once)."""
+        return [self.column_worth(self.columns[c], self.my_elements[c]) for c in range(COLUMNS)]
+
+    @cached_property
+    def opp_columns(self) -> list[Column]:
+        """The opponent's sheet by column."""
+        return _columns(self.opp["sheet"])
+
+    @cached_property
     def weights(self) -> list[float]:
         """How much each column counts: more for the columns of the numbered cards in hand."""
         weights = [1.0] * COLUMNS
-        for c in self.hand:
+        for c in (cards.parse(n.split("/")[0]) for n in (self.me["hand"] or [])):
             if not cards.is_face(c):
                 weights[cards.rank(c) - 1] += 2.0
         return weights
@@ -180,38 +227,50 @@ class _View:
     def gain(self, a: Action) -> float:
         """How much a pay, add, rebalance or recompile action changes the worth of my sheet; once
         the columns are revealed, this turn's skirmish counts ten times over."""
-        after, changed = self.after(a)
-        w = self.weights()
-        total = sum(w[c] * (self.column_worth(after, c) - self.column_worth(self.sheet, c)) for c in changed)
+        after: dict[int, Column] = {}  # the columns the action changes, as they would be
+        elements_changed = False
+        for row, col, square in self.moves(a):
+            if col not in after:
+                after[col] = list(self.columns[col])
+            after[col][row] = square
+            elements_changed = elements_changed or row >= self.elem[0]
+        w, before = self.weights, self.my_worth
+        known = None if elements_changed else self.my_elements  # element squares unchanged
+        total = sum(
+            w[c] * (self.column_worth(column, None if known is None else known[c]) - before[c])
+            for c, column in after.items()
+        )
         if self.revealed and self.obs["phase"] == "activate":
-            total += 10 * HIT * (self.hits(after) - self.hits())
-            total -= 10 * HURT * (self.hurt(after) - self.hurt())
+            active = self.me["column"]
+            mine = None if active is None else after.get(active - 1)
+            total += 10 * HIT * (self.hits(mine) - self.hits_now)
+            total -= 10 * HURT * (self.hurt(mine) - self.hurt_now)
         return total
 
-    def after(self, a: Action) -> tuple[Sheet, set[int]]:
-        """Return my sheet after a pay, add, rebalance or recompile action, and the columns it
-        changes."""
-        sheet = [list(row) for row in self.sheet]
+    def moves(self, a: Action) -> list[tuple[int, int, Square]]:
+        """Return the squares a pay, add, rebalance or recompile action changes on my sheet, as
+        ``(row, column, square after)``."""
+        old = self.columns
         if a.kind == "pay":
             coin, row, col = a.args
-            sheet[row][col] = pay_cent(sheet[row][col], coin)
-        elif a.kind == "add":
+            return [(row, col, pay_cent(old[col][row], coin))]
+        if a.kind == "add":
             row, col = a.args
-            sheet[row][col] = with_coin(sheet[row][col], 0)
-        elif a.kind == "recompile":
+            return [(row, col, with_coin(old[col][row], 0))]
+        if a.kind == "recompile":
             e, col, n, d = a.args
-            sq = sheet[self.elem[e]][col]
-            sheet[self.elem[e]][col] = (sq[0] + 5 * sq[1] + 10 * sq[2] - 5 * n - 10 * d, n, d)
-        else:
-            coin, row, col, dest = a.args
-            rows = len(sheet)
-            to_row, to_col = dest, col
-            if dest >= rows:
-                to_row, to_col = row, (col + (1 if dest > rows else -1)) % COLUMNS
-            sheet[row][col] = with_coin(sheet[row][col], coin, -1)
-            sheet[to_row][to_col] = with_coin(sheet[to_row][to_col], coin)
-            return sheet, {col, to_col}
-        return sheet, {col}
+            row = self.elem[e]
+            sq = old[col][row]
+            return [(row, col, (sq[0] + 5 * sq[1] + 10 * sq[2] - 5 * n - 10 * d, n, d))]
+        coin, row, col, dest = a.args
+        rows = len(old[col])
+        to_row, to_col = dest, col
+        if dest >= rows:
+            to_row, to_col = row, (col + (1 if dest > rows else -1)) % COLUMNS
+        return [
+            (row, col, with_coin(old[col][row], coin, -1)),
+            (to_row, to_col, with_coin(old[to_col][to_row], coin)),
+        ]
 
     # ------------------------------------------------------------------------------ decisions
     def play_score(self, a: Action) -> float:
@@ -221,7 +280,7 @@ class _View:
             if cards.is_face(c):
                 return max(self.turn_worth(col) for col in range(COLUMNS)) - 1.0
             col = cards.rank(c) - 1
-            top = max_level(self.sheet[self.elem[cards.suit(c)]][col])
+            top = max_level(self.columns[col][self.elem[cards.suit(c)]])
             bonus = 0.3 * STATIC[cards.suit(c)][1] if top is not None and top >= N else 0.0
             return self.turn_worth(col) + bonus
         if a.kind == "declare":
@@ -233,22 +292,23 @@ class _View:
         """Worth of activating a column this turn: exact when the opponent's column is known."""
         opp_col = self.opp["column"]
         if opp_col is None or self.opp["attack"] is None:
-            return self.column_worth(self.sheet, col)
+            return self.my_worth[col]
         mult = 2 if self.me["defense_doubled"] else 1
-        hit = self.sheet[self.att][col][0] > self.opp["defense"]
-        hurt = self.opp["attack"] > self.sheet[self.dfn][col][0] * mult
-        flood = 0.0 if self.me["floods"][col] == 0 else -0.3 * self.element_worth(self.sheet, col)
-        return float(HIT * hit - HURT * hurt + 0.3 * self.element_worth(self.sheet, col) + flood)
+        column, elements = self.columns[col], self.my_elements[col]
+        hit = column[self.att][0] > self.opp["defense"]
+        hurt = self.opp["attack"] > column[self.dfn][0] * mult
+        flood = 0.0 if self.me["floods"][col] == 0 else -0.3 * elements
+        return float(HIT * hit - HURT * hurt + 0.3 * elements + flood)
 
     def power_worth(self, e: int, entry: int) -> float:
         """Worth of one power now, knowing whether I hit and am hit this turn."""
-        hit, hurt = self.hits(), self.hurt()
+        hit, hurt = self.hits_now, self.hurt_now
         base = STATIC[e][entry]
         if e == 0 and entry in (0, 1, 4):
             return base * (1.5 if hurt else 0.2)
         if e == 0 and entry == 3:
             col = self.me["column"]
-            saved = hurt and col is not None and self.opp["attack"] <= 2 * self.sheet[self.dfn][col - 1][0]
+            saved = hurt and col is not None and self.opp["attack"] <= 2 * self.columns[col - 1][self.dfn][0]
             return base + (4.0 if saved else 0.0)
         if e == 1 and entry in (0, 1, 2, 4, 5):
             return base * (1.5 if hit else 0.2)
@@ -272,5 +332,6 @@ class _View:
         return float(p["defense"] or 0) + float(p["change"]) / 100
 
 
-def _sheet(rows: list[list[list[int]]]) -> Sheet:
-    return [[(sq[0], sq[1], sq[2]) for sq in row] for row in rows]
+def _columns(rows: list[list[list[int]]]) -> list[Column]:
+    """Return an observed sheet (rows of columns of ``[pennies, nickels, dimes]``) by column."""
+    return [[(sq[0], sq[1], sq[2]) for sq in column] for column in zip(*rows, strict=True)]

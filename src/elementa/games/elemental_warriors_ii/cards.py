@@ -9,6 +9,8 @@ source: elemental-warriors-ii.txt, Activate and Elemental Effects (suit of each 
 
 from __future__ import annotations
 
+from functools import cache
+
 ELEMENTS = ("Earth", "Fire", "Air", "Water")
 """Element names by index; the index is also the suit index of the element's suit."""
 
@@ -52,6 +54,7 @@ def is_face(card: int) -> bool:
     return rank(card) > 10
 
 
+@cache
 def name(card: int, decks: int = 1) -> str:
     """Return a card's short name, for example ``"10♦"``; with several decks the owner is added
     (``"10♦/2"`` is the ten of diamonds of player 2's deck)."""

@@ -122,6 +122,9 @@ class EW2Game(Game):
         self.num_decks = options.players if options.independence or options.independent_panic else 1
         self.action_cache: dict[tuple[str, tuple[int, ...]], Action] = {}
         """Actions made so far, by ``(kind, args)``: their labels depend on nothing else."""
+        self.rearrange_cache: dict[tuple[str, int, tuple[int, int, int]], list[Action]] = {}
+        """The Recompiles and Rebalances of one square, by kind, square index and square (see
+        :func:`.actions.rearrangements`)."""
         super().__init__(options)
 
     def utility_range(self) -> tuple[float, float]:

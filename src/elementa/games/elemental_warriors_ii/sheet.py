@@ -122,10 +122,12 @@ def max_level(square: Square) -> int | None:
 
     Pennies only ever make (p): three pennies are (p), a nickel and four pennies are (n) (ruling R4).
     """
-    for level in range(DD, P - 1, -1):
-        if _holds(square, LEVEL_COINS[level]):
-            return level
-    return None
+    _, n, d = square  # the checks of LEVEL_COINS from (dd) down, written out (a hot path)
+    if d:
+        return DD if d >= 2 else ND if n else D
+    if n:
+        return NN if n >= 2 else N
+    return P if square[0] else None
 
 
 def cumulative_levels(square: Square) -> list[int]:

@@ -140,7 +140,11 @@ class EW2State(State):
             self.window_actions[player].append(action)
             tasks.apply(self, self.pending[player][-1], action)
             mine = self.pending[player]
-            while mine and not tasks.legal(self, mine[-1]):
+            while mine:
+                found = tasks.legal(self, mine[-1])
+                if found:  # still this player's turn in the window: _advance changes nothing
+                    self._cache[player] = found
+                    break
                 mine.pop()
         else:
             tasks.apply(self, self.stack[-1], action)

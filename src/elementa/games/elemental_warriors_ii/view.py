@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 from elementa.core import CHANCE, Action, State
 from elementa.games.elemental_warriors_ii import cards, tasks
 from elementa.games.elemental_warriors_ii.effects import (
-    NUM_EFFECTS,
     TOKEN_NAMES,
     WHIRLWIND,
     power_name,
@@ -59,11 +58,12 @@ def player_view(s: EW2State, q: int, viewer: int | None) -> dict[str, Any]:
     shown_col = col is not None and (s.revealed or s.mode[q] == "roll")
     target = s.target[q]
     known: list[int] = [] if open_hand or viewer is None else sorted(s.known[viewer][q])
+    squares = list(map(list, sheet))
     return {
         "seat": q,
-        "sheet": [[list(sheet[r * COLUMNS + k]) for k in range(COLUMNS)] for r in range(len(lay.rows))],
+        "sheet": [squares[r * COLUMNS : (r + 1) * COLUMNS] for r in range(len(lay.rows))],
         "change": sheet_value(sheet),
-        "tokens": {name: s.tokens[q][i] for i, name in enumerate(TOKEN_NAMES)},
+        "tokens": dict(zip(TOKEN_NAMES, s.tokens[q], strict=True)),
         "floods": list(s.floods[q]),
         "pool": s.pool[q],
         "hand_size": len(s.hands[q]),
@@ -75,7 +75,7 @@ def player_view(s: EW2State, q: int, viewer: int | None) -> dict[str, Any]:
         "defense": defense_value(s, q) if shown_col else None,
         "target": None if target is None else target + 1,
         "powers": list(s.used[q]),
-        "effects": {EFFECT_NAMES[i]: s.effects[q][i] for i in range(NUM_EFFECTS) if s.effects[q][i]},
+        "effects": {name: n for name, n in zip(EFFECT_NAMES, s.effects[q], strict=True) if n},
         "defense_doubled": s.double_until[q] >= s.turn > 0,
         "random_next_card": s.random_next[q],
         "adjust_next_card": s.adjust_next[q],
@@ -88,9 +88,8 @@ def player_view(s: EW2State, q: int, viewer: int | None) -> dict[str, Any]:
 def observation(s: EW2State, viewer: int | None) -> dict[str, Any]:
     """Return exactly what ``viewer`` (a seat, or ``None`` for a spectator) may see."""
     base = s.window_base if s.window is not None and s.window_base is not None else s
-    players = [player_view(base, q, viewer) for q in range(s.num_players())]
-    if base is not s and viewer is not None:
-        players[viewer] = player_view(s, viewer, viewer)
+    # inside a window the viewer sees their own seat as it is now, the others as the window opened
+    players = [player_view(s if q == viewer else base, q, viewer) for q in range(s.num_players())]
     return {
         "turn": base.turn,
         "phase": base.phase,
