@@ -418,6 +418,8 @@ class Level:
         seconds: a wall-clock cap per decision in seconds, a safety net for slow games and machines.
         rollout: the rollout policy.
         bias: the weight of the rule-based hint (see :class:`IsmctsAgent`).
+        evidence: the standard errors by which the search must beat the rule-based choice before
+            it plays another (see :func:`final_choice`).
     """
 
     name: str
@@ -425,6 +427,7 @@ class Level:
     seconds: float
     rollout: Rollout
     bias: float
+    evidence: float
 
     @property
     def help(self) -> str:
@@ -455,6 +458,7 @@ class Level:
             "seconds": self.seconds,
             "rollout": self.rollout,
             "bias": self.bias,
+            "evidence": self.evidence,
         }
         params.update(overrides)
         agent = IsmctsAgent(player, seed, **params)  # type: ignore[arg-type]
@@ -486,13 +490,12 @@ DEFAULT_LEVEL = "medium"
 """The level meant for everyday play: it answers within about one second per decision."""
 
 LEVELS: tuple[Level, ...] = (
-    Level("easy", 10, 0.5, "rule", 1.0),
-    Level("medium", 50, 1.0, "rule", 1.0),
-    Level("hard", 200, 5.0, "rule", 1.0),
+    Level("easy", 10, 0.3, "rule", 1.0, 0.5),
+    Level("medium", 40, 1.0, "rule", 1.0, 1.0),
+    Level("hard", 160, 3.0, "rule", 1.0, 1.5),
 )
-"""The levels registered as agent specs, weakest first. Rule-based rollouts and hints fall back to
-random rollouts and no hint in games without a rule-based agent.
-
-Measured on two-player ElementaliS (benchmarks/ismcts.py, the tournament command): the search gains
-most over its first 50 iterations; more iterations bought no measurable strength there, so ``hard``
-spends its extra time where deeper search may still tell (more players, longer games)."""
+"""The levels registered as agent specs, weakest first: each searches four times as long as the one
+below and asks for firmer evidence before it overrules the rule-based player (whose choice is each
+level's prior). Rule-based rollouts and hints fall back to random rollouts and no hint in games
+without a rule-based agent. The time caps bound a decision on a slow machine; on a 2-core machine the
+iteration budgets, which keep games reproducible, are what binds (see ``benchmarks/ismcts.py``)."""
