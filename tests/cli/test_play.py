@@ -85,3 +85,13 @@ def test_table_dice_takes_typed_outcomes() -> None:
     assert result.exit_code == 0, result.output
     assert "Chance: which outcome came up at the table?" in result.stdout
     assert "dice: [6, 1]" in final_part(result.stdout)
+
+
+def test_default_opponent_is_the_default_level_and_watching_uses_the_rule_based_player() -> None:
+    from elementa.agents import DEFAULT_LEVEL
+    from elementa.cli.play import seat_specs
+
+    game = elementa.load_game("elementalis", players=3)
+    assert seat_specs(game, 1, None) == {0: DEFAULT_LEVEL, 2: DEFAULT_LEVEL}
+    assert seat_specs(game, None, None) == {0: "greedy", 1: "greedy", 2: "greedy"}
+    assert seat_specs(game, 0, "hard") == {1: "hard", 2: "hard"}

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from elementa.agents import agent_specs, spec_names
+from elementa.agents import DEFAULT_LEVEL, agent_specs, spec_names
 from elementa.cli.common import EXIT_USAGE, fail
 from elementa.cli.games import games_command
 from elementa.cli.play import play_command
@@ -61,7 +61,7 @@ def play(
         typer.Option(
             "--ai",
             help="the computer players: one spec for all, or a comma list, one per computer seat "
-            "(default: greedy if the game has it, else random)",
+            f"(default: {DEFAULT_LEVEL} against a person; greedy, else random, when watching)",
         ),
     ] = None,
     seed: Annotated[

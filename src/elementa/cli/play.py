@@ -20,7 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 import elementa
-from elementa.agents import make_agent
+from elementa.agents import DEFAULT_LEVEL, make_agent
 from elementa.cli.common import CliError, build_game, seat_name, split_specs, user_errors
 from elementa.cli.render import render_observation
 from elementa.cli.view import describe
@@ -250,8 +250,15 @@ def show_result(console: Console, state: State, human: int | None, names: dict[i
         console.print("Winner: " + ", ".join(seat_name(p, human) for p in winners))
 
 
-def default_ai(game: Game) -> str:
-    """Return the default opponent spec: ``greedy`` when the game has a rule-based agent, else ``random``."""
+def default_ai(game: Game, human: int | None = None) -> str:
+    """Return the default computer spec.
+
+    Against a person, the default ISMCTS level (an opponent worth playing that answers within about
+    a second); when computers only are watched, the game's quick rule-based player (``greedy``),
+    else ``random``.
+    """
+    if human is not None:
+        return DEFAULT_LEVEL
     return "random" if game.rule_based_agent(0, 0) is None else "greedy"
 
 
@@ -266,7 +273,7 @@ def seat_specs(game: Game, human: int | None, ai: str | None) -> dict[int, str]:
         CliError: a list whose length is neither 1 nor the number of computer seats.
     """
     computer = [p for p in range(game.num_players) if p != human]
-    specs = split_specs(ai) if ai else [default_ai(game)]
+    specs = split_specs(ai) if ai else [default_ai(game, human)]
     if len(specs) == 1:
         specs = specs * len(computer)
     if len(specs) != len(computer):
