@@ -250,7 +250,9 @@ def test_too_small_a_budget_to_tell_actions_apart_plays_the_rule_based_choice() 
 
     state = walk_until(game, 1, wide)
     seat, hint = state.current_player(), greedy_choice(state)
-    agent = IsmctsAgent(seat, seed=1, iterations=len(state.legal_actions()), rollout="rule", bias=1.0)
+    agent = IsmctsAgent(
+        seat, seed=1, iterations=len(state.legal_actions()), rollout="rule", bias=1.0, widening=0.0
+    )
     assert agent.step(state) == hint
     stats = agent.root_statistics(state)
     assert {n for n, _ in stats.values()} == {1}  # every action tried once
@@ -272,3 +274,20 @@ def test_final_choice_leaves_the_hint_only_on_evidence() -> None:
     two = {0: [200, 144.0, 4e3], 1: [2000, 1000.0, 4e3], 2: [3000, 2100.0, 4e3]}
     assert final_choice(node_with(two, hint=1), a, 1.5) == a[2]
     assert final_choice(node_with(two, hint=1), a, 20.0) == a[1]
+
+
+def test_widening_admits_alternatives_to_the_hint_as_visits_grow() -> None:
+    rng = random.Random(0)
+    actions = make_actions(6)
+    node = Node(hint=2)
+    assert ucb_select(node, actions, rng, 0.7, 1.0, widening=1.0) == (actions[2], True)
+    node.edges[2][:2] = [1, 1.0]  # one visit: 1 + floor(sqrt(1)) = 2 actions admitted
+    second, new = ucb_select(node, actions, rng, 0.7, 1.0, widening=1.0)
+    assert new and second != actions[2]
+    node.edges[second.id][:2] = [1, 0.0]  # two visits: still 2 admitted, so no third action yet
+    assert ucb_select(node, actions, rng, 0.7, 1.0, widening=1.0) in {(actions[2], False), (second, False)}
+    node.edges[2][:2] = [3, 3.0]  # four visits: a third action is admitted
+    third, new = ucb_select(node, actions, rng, 0.7, 1.0, widening=1.0)
+    assert new and third not in (actions[2], second)
+    # without widening every untried action comes before any tried one
+    assert ucb_select(node, actions, rng, 0.7, 1.0, widening=0.0)[1]

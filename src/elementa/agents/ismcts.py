@@ -29,6 +29,10 @@ How the general game protocol is handled:
   agent takes there (asked once, when the node is made); that action is tried first and gets a
   progressive bias ``bias / (visits + 1)`` (Chaslot et al. 2008), so a small budget starts from the
   rule-based play instead of from a handful of noisy samples, and a large one outgrows the hint.
+  With a hint, a node also admits alternatives only as its visits grow (progressive unpruning,
+  ``widening``): otherwise each new node below the root would try every one of its moves once, and
+  the root's values would measure play far worse than either side's (in Warriors this made the
+  search lose to the rule-based player it was guided by).
 * **Rollouts** are uniformly random, or the game's rule-based agent for every seat
   (``game.rule_based_agent``; random when the game has none), for at most ``max_rollout_steps`` nodes;
   a rollout cut there scores ``state.returns()`` (zeros before the end).
@@ -110,14 +114,24 @@ def infoset_key(state: State, player: int) -> bytes:
 
 
 def ucb_select(
-    node: Node, legal: Sequence[Action], rng: random.Random, c: float, bias: float = 0.0
+    node: Node,
+    legal: Sequence[Action],
+    rng: random.Random,
+    c: float,
+    bias: float = 0.0,
+    widening: float = 0.0,
 ) -> tuple[Action, bool]:
     """Pick an action at a node and count every legal action as available once more.
 
-    Actions never tried at this node come first: the node's hint if it is one of them, else one drawn
-    uniformly. When all legal ones have been tried, the action maximising
+    The node's hint, if legal and never tried here, comes first. Then, with ``widening > 0`` and a
+    hint, the node considers at most ``1 + floor(widening * sqrt(visits))`` actions (progressive
+    unpruning, Chaslot et al. 2008): a node visited a few times follows the rule-based choice, and
+    alternatives are admitted one at a time as its visits grow, so that the values backed up to the
+    root measure each root action followed by sensible play rather than by the untried moves of
+    every node below. Untried admitted actions come before tried ones, drawn uniformly. When all
+    admitted actions have been tried, the tried action maximising
     ``mean + c * sqrt(ln(availability) / visits)``, plus ``bias / (visits + 1)`` for the hint
-    (progressive bias, Chaslot et al. 2008), is taken (the first on ties).
+    (progressive bias), is taken (the first on ties).
 
     Args:
         node: the node (updated in place: new edges, availability counts).
@@ -125,29 +139,37 @@ def ucb_select(
         rng: draws among untried actions.
         c: the exploration constant.
         bias: the weight of the hint's progressive bias (0: none).
+        widening: the progressive-unpruning rate (0: every legal action is admitted at once).
 
     Returns:
         ``(action, expanded)``; ``expanded`` is true when the action had never been tried here.
     """
     edges = node.edges
     untried = []
+    tried = []
+    visits = 0.0
+    hint = None
     for a in legal:
         e = edges.get(a.id)
         if e is None:
             e = edges[a.id] = [0, 0.0, 0]
         e[2] += 1
-        if not e[0]:
+        if a.id == node.hint:
+            hint = a
+        if e[0]:
+            tried.append(a)
+            visits += e[0]
+        else:
             untried.append(a)
-    if untried:
-        for a in untried:
-            if a.id == node.hint:
-                return a, True
+    if hint is not None and not edges[hint.id][0]:
+        return hint, True
+    if untried and (hint is None or not widening or len(tried) < 1 + int(widening * math.sqrt(visits))):
         return rng.choice(untried), True
-    best, best_score = legal[0], -math.inf
-    for a in legal:
+    best, best_score = tried[0], -math.inf
+    for a in tried:
         n, w, avail = edges[a.id]
         score = w / n + c * math.sqrt(math.log(avail) / n)
-        if a.id == node.hint:
+        if a is hint:
             score += bias / (n + 1)
         if score > best_score:
             best, best_score = a, score
@@ -209,6 +231,8 @@ class IsmctsAgent(Agent):
         max_rollout_steps: the most nodes a rollout plays before it is scored as it stands.
         reuse: keep the node table from one decision to the next within a game.
         max_nodes: clear the table before a search when it holds more nodes than this.
+        widening: the progressive-unpruning rate at nodes with a rule-based hint (see
+            :func:`ucb_select`; 0: every action is tried at once).
         evidence: how many standard errors an action's mean return must beat the rule-based
             choice's by before the agent plays it instead (see :func:`final_choice`).
 
@@ -235,6 +259,7 @@ class IsmctsAgent(Agent):
         reuse: bool = True,
         max_nodes: int = 200_000,
         evidence: float = 1.5,
+        widening: float = 1.0,
     ) -> None:
         super().__init__(player, seed)
         if iterations is None and seconds is None:
@@ -254,6 +279,7 @@ class IsmctsAgent(Agent):
         self.reuse = reuse
         self.max_nodes = max_nodes
         self.evidence = evidence
+        self.widening = widening
         self.last: SearchStats | None = None
         self._table: dict[bytes, Node] = {}
         self._game: Game | None = None
@@ -317,6 +343,7 @@ class _Search:
         self.root = root
         self.c = agent.exploration
         self.bias = agent.bias
+        self.widening = agent.widening if agent.bias else 0.0
         lo, hi = game.utility_range()
         self.lo, self.span = lo, (hi - lo) or 1.0
         self.rules: list[Agent] | None = None  # the rule-based agent of every seat, when the game has one
@@ -362,7 +389,7 @@ class _Search:
                     picks.append((q, legal[0]))
                     continue
                 node = self.node(state, q, root=at_root and q == me)
-                action, new = ucb_select(node, legal, rng, self.c, self.bias)
+                action, new = ucb_select(node, legal, rng, self.c, self.bias, self.widening)
                 expanded = expanded or new
                 path.append((node, q, action.id))
                 picks.append((q, action))
@@ -482,6 +509,7 @@ LEVEL_PARAMS: dict[str, Callable[[str], object]] = {
     "bias": float,
     "exploration": float,
     "evidence": float,
+    "widening": float,
 }
 """The :class:`IsmctsAgent` arguments a level's spec may override, with the converters of their text."""
 
