@@ -525,6 +525,7 @@ LEVELS: tuple[Level, ...] = (
 """The levels registered as agent specs, weakest first: each searches four times as long as the one
 below, and each overrules the rule-based player (whose choice is its prior) only on firm evidence:
 in Warriors, searches that took a better mean over a handful of rollouts lost to the rule-based
-player (evidence 0.5: 5% of games; 1.5: 35%; 2.5 at 40 iterations: 50%). Rule-based rollouts and hints fall back to random rollouts and no hint in games
-without a rule-based agent. The time caps bound a decision on a slow machine; on a 2-core machine the
-iteration budgets, which keep games reproducible, are what binds (see ``benchmarks/ismcts.py``)."""
+player (evidence 0.5: 5% of games won; 1.5: 35%; 2.5 at 40 iterations: 50%). Rule-based rollouts
+and hints fall back to random rollouts and no hint in games without a rule-based agent. The time
+caps bound a decision on a slow machine; on a 2-core machine the iteration budgets, which keep games
+reproducible, are what binds (see ``benchmarks/ismcts.py``)."""
