@@ -17,8 +17,6 @@ game's rule-based agent (its rollout policy). Times are wall-clock means in micr
 from __future__ import annotations
 
 import argparse
-import importlib
-import os
 import random
 import sys
 import time
@@ -27,7 +25,16 @@ from dataclasses import dataclass
 from rich.console import Console
 from rich.table import Table
 
-from elementa.core import CHANCE, SIMULTANEOUS, Game, State, list_games, load_game, register_game
+from elementa.core import (
+    CHANCE,
+    SIMULTANEOUS,
+    ConfigError,
+    Game,
+    State,
+    list_games,
+    load_game,
+    register_games_from,
+)
 from elementa.core.runner import sample_outcome
 
 MAX_STEPS = 100_000
@@ -186,10 +193,11 @@ def main(argv: list[str] | None = None) -> int:
         "--register", action="append", default=[], metavar="MODULE:CLASS", help="register an extra Game class"
     )
     args = parser.parse_args(argv)
-    sys.path.insert(0, os.getcwd())  # so that --register finds modules of the current checkout
-    for target in args.register:
-        module, _, cls = target.partition(":")
-        register_game(getattr(importlib.import_module(module), cls))
+    try:
+        register_games_from(args.register)
+    except ConfigError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     names = args.game or [g.info.name for g in list_games()]
     if not names:
         print("no games are registered", file=sys.stderr)

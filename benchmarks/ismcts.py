@@ -17,9 +17,7 @@ within about one second per decision on a 2-core machine.
 from __future__ import annotations
 
 import argparse
-import importlib
 import math
-import os
 import sys
 import time
 from dataclasses import dataclass
@@ -28,7 +26,16 @@ from rich.console import Console
 from rich.table import Table
 
 from elementa.agents import DEFAULT_LEVEL, LEVELS, IsmctsAgent, make_agent
-from elementa.core import CHANCE, SIMULTANEOUS, Agent, Game, list_games, load_game, register_game
+from elementa.core import (
+    CHANCE,
+    SIMULTANEOUS,
+    Agent,
+    ConfigError,
+    Game,
+    list_games,
+    load_game,
+    register_games_from,
+)
 from elementa.core.runner import resolve_chance
 
 
@@ -115,10 +122,11 @@ def main(argv: list[str] | None = None) -> int:
         "--register", action="append", default=[], metavar="MODULE:CLASS", help="register an extra Game class"
     )
     args = parser.parse_args(argv)
-    sys.path.insert(0, os.getcwd())  # so that --register finds modules of the current checkout
-    for target in args.register:
-        module, _, cls = target.partition(":")
-        register_game(getattr(importlib.import_module(module), cls))
+    try:
+        register_games_from(args.register)
+    except ConfigError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     names = args.game or [g.info.name for g in list_games()]
     levels = args.level or [lv.name for lv in LEVELS]
     table = Table(

@@ -43,3 +43,14 @@ def test_another_class_under_a_taken_name_is_refused() -> None:
     with pytest.raises(ValueError, match="two games are registered as 'toy-dice'"):
         register_game(Impostor)
     assert type(elementa.load_game("toy-dice")) is ToyGame
+
+
+def test_register_games_from_names_the_bad_target() -> None:
+    import pytest
+
+    from elementa.core import ConfigError, register_games_from
+
+    cases = [("no_colon", "MODULE:CLASS"), ("nope.nowhere:X", "nope"), ("random:NoSuchGame", "NoSuchGame")]
+    for target, message in cases:
+        with pytest.raises(ConfigError, match=message):
+            register_games_from([target])

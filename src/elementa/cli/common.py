@@ -8,6 +8,8 @@ from contextlib import contextmanager
 from typing import NoReturn
 
 import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from elementa.core import CHANCE, ElementaError, Game, load_game
 from elementa.core.errors import describe_player
@@ -98,3 +100,15 @@ def seat_name(player: int, viewer: int | None = None) -> str:
     if viewer is not None and player == viewer:
         return "you"
     return "chance" if player == CHANCE else describe_player(player)
+
+
+def games_progress(verb: str) -> Progress:
+    """Return the transient progress bar (on stderr) shown while games are played, labelled ``verb``."""
+    return Progress(
+        TextColumn(verb),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )

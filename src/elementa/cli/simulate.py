@@ -8,11 +8,10 @@ from dataclasses import asdict
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from elementa.agents import check_spec
-from elementa.cli.common import CliError, build_game, split_specs, user_errors
+from elementa.cli.common import CliError, build_game, games_progress, split_specs, user_errors
 from elementa.sim import GameRecord, Matchup, RateRow, Summary, run_games, summarize
 
 WIN_SHARE_HELP = (
@@ -100,14 +99,7 @@ def simulate_command(
             markup=False,
             soft_wrap=True,
         )
-        progress = Progress(
-            TextColumn("simulating"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=Console(stderr=True),
-            transient=True,
-        )
+        progress = games_progress("simulating")
         with progress:
             task = progress.add_task("games", total=games)
             records = run_games(matchup, games, workers, on_game=lambda _: progress.advance(task))

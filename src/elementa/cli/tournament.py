@@ -8,10 +8,9 @@ from dataclasses import asdict
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from elementa.cli.common import build_game, split_specs, user_errors
+from elementa.cli.common import build_game, games_progress, split_specs, user_errors
 from elementa.sim.tournament import (
     HeadToHead,
     Standing,
@@ -129,14 +128,7 @@ def tournament_command(
             markup=False,
             soft_wrap=True,
         )
-        progress = Progress(
-            TextColumn("playing"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=Console(stderr=True),
-            transient=True,
-        )
+        progress = games_progress("playing")
         with progress:
             task = progress.add_task("games", total=games)
             played = run_tournament(tournament, workers, on_game=lambda _: progress.advance(task))

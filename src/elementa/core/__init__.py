@@ -18,7 +18,7 @@ from elementa.core.game import Game, GameInfo, State
 from elementa.core.nodes import CHANCE, SIMULTANEOUS, TERMINAL
 from elementa.core.options import OptionInfo, option
 from elementa.core.persistence import load, save
-from elementa.core.registry import GameListing, list_games, load_game, register_game
+from elementa.core.registry import GameListing, list_games, load_game, register_game, register_games_from
 from elementa.core.runner import chance_rng, play_game, resolve_chance, sample_outcome
 
 __all__ = [
@@ -47,6 +47,7 @@ __all__ = [
     "option",
     "play_game",
     "register_game",
+    "register_games_from",
     "resolve_chance",
     "sample_outcome",
     "save",

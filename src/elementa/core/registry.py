@@ -8,7 +8,10 @@ through the ``elementa.games`` entry-point group. The registry imports no game b
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
+import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import Any
@@ -104,3 +107,24 @@ def list_games() -> list[GameListing]:
     """Return every registered game with its player range and options, sorted by name."""
     _discover()
     return [GameListing(cls.info, cls.describe_options()) for _, cls in sorted(_GAMES.items())]
+
+
+def register_games_from(targets: Sequence[str]) -> None:
+    """Import and register extra game classes named ``"package.module:ClassName"``.
+
+    For scripts and tools that take ``--register`` (modules are looked up from the current directory
+    too, so a checkout's test games can be named).
+
+    Raises:
+        ConfigError: a target without ``:``, or a module or class that cannot be found.
+    """
+    if targets and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    for target in targets:
+        module, sep, cls = target.partition(":")
+        try:
+            if not sep:
+                raise ValueError("write MODULE:CLASS")
+            register_game(getattr(importlib.import_module(module), cls))
+        except (ImportError, AttributeError, ValueError) as exc:
+            raise ConfigError(f"cannot register game {target!r}: {exc}", option="register") from None
