@@ -416,6 +416,7 @@ class ElemendersState(State):
         new = rng.choice(standing)
         s.health[old], s.health[new] = DECOY_HEALTH, TRUE_HEALTH
         s.true_square[q] = new
+        s._legal = None  # the kept legal actions belong to the state before the redraw
         sp = self.game.action_space
         old_id = sp.encode("mark", MONOLITH_COLUMNS.index(old % self.board.cols))
         new_id = sp.encode("mark", MONOLITH_COLUMNS.index(new % self.board.cols))
