@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
 import elementa
 from elementa.agents import LEVELS, IsmctsAgent, make_agent, spec_names
-from elementa.agents.ismcts import Node, final_choice, ucb_select
+from elementa.agents.ismcts import Node, _Search, edge_estimate, final_choice, ucb_select
 from elementa.core import CHANCE, SIMULTANEOUS, Action, Game, State, resolve_chance
 
 
@@ -259,21 +260,65 @@ def test_too_small_a_budget_to_tell_actions_apart_plays_the_rule_based_choice() 
     assert max(mean for _, mean in stats.values()) > stats[hint.id][1]  # a luckier rollout did not sway it
 
 
+def edge(visits: int, mean: float, spread: float = 0.5) -> list[float]:
+    """An edge with ``visits`` returns of the given mean and standard deviation."""
+    return [visits, visits * mean, visits, visits * (spread * spread + mean * mean)]
+
+
+def test_edge_estimate_shrinks_a_small_sample_towards_the_widest_spread() -> None:
+    assert edge_estimate([0, 0.0, 3, 0.0]) == (0, 0.0, math.inf)
+    n, mean, error = edge_estimate(edge(2, 1.0, spread=0.0))  # two wins: not yet a certainty
+    assert (n, mean) == (2, 1.0) and error == pytest.approx(0.25)
+    wide, tight = edge_estimate(edge(100, 0.5))[2], edge_estimate(edge(100, 0.5, spread=0.05))[2]
+    assert wide == pytest.approx(0.05, rel=0.01) and tight < wide / 5
+
+
 def test_final_choice_leaves_the_hint_only_on_evidence() -> None:
     a = make_actions(3)
     # without a hint: the most visited action, ties to the better mean
-    assert final_choice(node_with({0: [5, 1.0, 9], 1: [9, 1.0, 9], 2: [9, 8.0, 9]}), a, 1.5) == a[2]
-    # the hint (action 1) at 0.5; action 2 at 0.6 is not credibly better after 20 visits each ...
-    close = {0: [20, 8.0, 40], 1: [20, 10.0, 40], 2: [20, 12.0, 40]}
+    assert final_choice(node_with({0: edge(5, 0.2), 1: edge(9, 0.1), 2: edge(9, 0.9)}), a, 1.5) == a[2]
+    # the hint (action 1) at 0.5; action 2 at 0.6 is not credibly better after 20 won/lost rollouts ...
+    close = {0: edge(20, 0.4), 1: edge(20, 0.5), 2: edge(20, 0.6)}
     assert final_choice(node_with(close, hint=1), a, 1.5) == a[1]
-    # ... but is after 2000 visits each, and any better mean will do with no evidence asked
-    many = {0: [2000, 800.0, 4e3], 1: [2000, 1000.0, 4e3], 2: [2000, 1200.0, 4e3]}
+    # ... but is after 2000, or after 20 evaluated rollouts of a tight spread, or with no evidence asked
+    many = {0: edge(2000, 0.4), 1: edge(2000, 0.5), 2: edge(2000, 0.6)}
     assert final_choice(node_with(many, hint=1), a, 1.5) == a[2]
+    tight = {k: edge(20, m, spread=0.05) for k, m in ((0, 0.4), (1, 0.5), (2, 0.6))}
+    assert final_choice(node_with(tight, hint=1), a, 1.5) == a[2]
     assert final_choice(node_with(close, hint=1), a, 0.0) == a[2]
     # of two credible improvements, the better lower bound (more visits) wins over the better mean
-    two = {0: [200, 144.0, 4e3], 1: [2000, 1000.0, 4e3], 2: [3000, 2100.0, 4e3]}
+    two = {0: edge(200, 0.72), 1: edge(2000, 0.5), 2: edge(3000, 0.7)}
     assert final_choice(node_with(two, hint=1), a, 1.5) == a[2]
     assert final_choice(node_with(two, hint=1), a, 20.0) == a[1]
+
+
+def test_a_rollout_cut_at_the_horizon_scores_the_games_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = elementa.load_game("warriors")
+    calls: list[int] = []
+
+    def evaluate(state: State) -> list[float]:
+        calls.append(len(state.history()))
+        return [0.25, 0.75]
+
+    monkeypatch.setattr(type(game.new_initial_state(0)), "evaluate", evaluate)
+    agent = IsmctsAgent(0, 1, iterations=5, rollout="rule", horizon=3)
+    state = game.new_initial_state(4)
+    search = _Search(agent, game, Node())
+    assert search.play_out(state.clone()) == [0.25, 0.75]
+    # the cut comes after three decisions, not at once: the rollout moved on from the start
+    assert calls and calls[0] > len(state.history()) + 3
+    # the search backs the evaluation up
+    agent.step(walk_until(game, 2, lambda s: s.current_player() == 0 and len(s.legal_actions(0)) > 1))
+    assert agent.last is not None and agent.last.iterations == 5
+
+
+def test_a_game_without_an_evaluation_plays_its_rollouts_to_the_end() -> None:
+    game = toy()
+    agent = IsmctsAgent(0, 1, iterations=5, horizon=0)
+    search = _Search(agent, game, Node())
+    state = game.new_initial_state(3)
+    returns = search.play_out(state)
+    assert state.is_terminal() and returns == state.returns() and search.horizon is None
 
 
 def test_widening_admits_alternatives_to_the_hint_as_visits_grow() -> None:

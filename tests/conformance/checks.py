@@ -173,7 +173,8 @@ def check_actions(game: Game, actions: list[Action], where: str, what: str, *, d
 def check_node(state: State, where: str, *, thorough: bool = False) -> None:
     """Check one state through the public API (cheap enough for every step).
 
-    Node type and players to move, returns (length; within the utility range at the end), chance
+    Node type and players to move, returns (length; within the utility range at the end), the
+    heuristic ``evaluate()`` (none, or one value per seat within the utility range), chance
     outcomes (non-empty, distinct, positive, summing to 1), legal actions (non-empty for every player
     to move, distinct, in the action space, labelled). ``thorough`` adds: a second call gives the same
     legal actions, and seats not to move have none.
@@ -194,8 +195,15 @@ def check_node(state: State, where: str, *, thorough: bool = False) -> None:
         f"returns() {returns} are not all finite numbers",
     )
     to_move = state.players_to_move()
+    lo, hi = game.utility_range()
+    estimate = None if cp == TERMINAL else state.evaluate()
+    ok = [math.isfinite(v) and lo - TOLERANCE <= v <= hi + TOLERANCE for v in estimate or []]
+    check(
+        estimate is None or (len(estimate) == n and all(ok)),
+        where,
+        f"evaluate() {estimate} is not one finite value per seat within utility_range() {(lo, hi)}",
+    )
     if cp == TERMINAL:
-        lo, hi = game.utility_range()
         check(
             all(lo - TOLERANCE <= r <= hi + TOLERANCE for r in returns),
             where,

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import elementa
 from elementa import CHANCE, SIMULTANEOUS, Agent, State
+from elementa.core import win_shares
 from tests.support.toy import ToyGame
 
 BID0, BID1, BID2, KEEP, REROLL = 6, 7, 8, 9, 10
@@ -121,3 +124,17 @@ def test_agent_base_class() -> None:
     assert repr(agent) == "<first agent, seat 2>"
     assert agent.rng.random() == FirstChoice(0, seed=3).rng.random()
     assert agent.step(at_bidding()).id == BID0
+
+
+def test_win_shares_is_a_softmax_of_the_scores() -> None:
+    assert win_shares([3.0, 3.0], 1.0) == [0.5, 0.5]
+    leader, other = win_shares([2.0, 1.0], 1.0)
+    assert leader == pytest.approx(math.e / (math.e + 1)) and leader + other == pytest.approx(1.0)
+    assert sum(win_shares([1.0, 0.0, -1.0], 0.5, total=25.0)) == pytest.approx(25.0)
+    assert win_shares([1000.0, 0.0], 1.0) == [1.0, 0.0]  # no overflow on a runaway lead
+    with pytest.raises(ValueError, match="positive scale"):
+        win_shares([1.0, 2.0], 0.0)
+
+
+def test_a_game_has_no_evaluation_unless_it_gives_one() -> None:
+    assert elementa.load_game("toy-dice").new_initial_state(0).evaluate() is None

@@ -6,6 +6,7 @@ from rich.console import Console
 from elementa.cli.render.elemenders import render
 from elementa.core import Agent, load_game, play_game
 from elementa.games.elemenders import GAME
+from elementa.games.elemenders.board import MONOLITH
 from tests.elemenders.helpers import play, start
 
 
@@ -92,3 +93,15 @@ def test_random_play_is_reproducible_from_the_seed():
     game = load_game("elemenders", max_turns=30)
     runs = [play_game(game, [RandomAgent(0, 4), RandomAgent(1, 5)], seed=11).history() for _ in range(2)]
     assert runs[0] == runs[1]
+
+
+def test_evaluate_weighs_units_and_the_true_monolith() -> None:
+    state = start()
+    assert state.evaluate() == [0.5, 0.5]
+    owner, piece = state.owner, state.piece  # type: ignore[attr-defined]
+    unit = next(q for q, p in enumerate(owner) if p == 1 and piece[q] != MONOLITH)
+    owner[unit] = -1  # player 2 loses a unit
+    ahead, behind = state.evaluate()
+    assert ahead > 0.6 and ahead + behind == pytest.approx(1.0)
+    state.health[state.true_square[0]] = 1  # type: ignore[attr-defined]  # player 1's true monolith is hit
+    assert state.evaluate()[0] < 0.5

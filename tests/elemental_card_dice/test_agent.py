@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from elementa import Action, Agent, State, load_game, play_game
 from tests.elemental_card_dice.table import NAME
 
@@ -66,3 +68,11 @@ def test_the_brief_observation_the_agent_reads_is_part_of_the_full_one() -> None
                 assert mine == {k: whole[k] for k in mine}
                 assert list(mine) == [k for k in whole if k in mine]
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_evaluate_gives_the_health_leader_the_better_chance() -> None:
+    state = load_game(NAME).new_initial_state(1)
+    assert state.evaluate() == [0.5, 0.5]
+    state.sides[1].health -= 50  # type: ignore[attr-defined]
+    ahead, behind = state.evaluate()
+    assert ahead + behind == pytest.approx(1.0) and 0.9 < ahead < 1.0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from rich.console import Console
 
 import elementa
@@ -45,3 +46,13 @@ def test_the_view_shows_both_sheets_coins_and_the_active_column() -> None:
     styles = [str(c.style) for c in table.columns]
     assert styles[3] == "reverse bold" and styles.count("reverse bold") == 1  # column 3 is active
     assert coins([3, 1, 0]) == "3p n" and coins([0, 0, 0]) == "·"
+
+
+def test_evaluate_shares_the_win_by_change_and_keeps_points_scored() -> None:
+    state = start([{}, {}], [["A♣", "K♠", "Q♣"], ["10♥", "J♦", "Q♦"]])
+    assert state.evaluate() == [12.5, 12.5]  # 25 cents each: an even share of the 25 points
+    state.points[1] = 2.0  # type: ignore[attr-defined]
+    assert state.evaluate() == [12.5, 14.5]
+    state.sheets[1] = state.game.layout.new_sheet()  # type: ignore[attr-defined]  # player 2 left with nothing
+    rich, poor = state.evaluate()
+    assert 24.5 < rich < 25.0 and poor == pytest.approx(2.0, abs=0.5)

@@ -24,3 +24,13 @@ def test_greedy_games_are_reproducible() -> None:
 
     assert history(3) == history(3)
     assert history(3) != history(4)
+
+
+def test_evaluate_favours_more_mana_and_grows_surer_as_rounds_run_out() -> None:
+    state = elementa.load_game("elementalis", players=2).new_initial_state(1)
+    assert state.evaluate() == [0.5, 0.5]
+    state.colourless[0] = 5  # type: ignore[attr-defined]
+    early = state.evaluate()[0]
+    state.round = 6  # type: ignore[attr-defined]
+    late = state.evaluate()[0]
+    assert 0.5 < early < late < 1.0

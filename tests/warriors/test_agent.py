@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import elementa
 from elementa import Action, Agent, State, play_game
 
@@ -48,3 +50,23 @@ def test_the_agent_decides_the_same_on_states_that_look_the_same() -> None:
         s.apply_action(agent.step(s), p)
         checked += 1
     assert checked == 40
+
+
+def test_evaluate_scores_the_race_to_three_locations() -> None:
+    state = elementa.load_game("warriors").new_initial_state(2)
+    even = state.evaluate()
+    assert even is not None and sum(even) == pytest.approx(1.0)
+    state.controlled[1] = [(0, 1)]  # type: ignore[attr-defined]  # player 2 holds one location
+    behind, ahead = state.evaluate()
+    assert ahead > 0.6 > 0.4 > behind
+    state.controlled[1].append((1, 1))  # type: ignore[attr-defined]
+    assert state.evaluate()[1] > ahead  # two locations of three: closer still
+    state.in_game[0] = False  # type: ignore[attr-defined]  # a seat out of the game gets nothing
+    assert state.evaluate()[0] == pytest.approx(0.0, abs=1e-6)
+
+
+def test_evaluate_counts_deathmatch_tokens() -> None:
+    state = elementa.load_game("warriors", deathmatch=True).new_initial_state(2)
+    state.tokens[0] = 3  # type: ignore[attr-defined]
+    ahead, behind = state.evaluate()
+    assert ahead > 0.75 and behind < 0.25

@@ -71,7 +71,8 @@ class Node:
     """One information-set node of one seat.
 
     Attributes:
-        edges: action id -> ``[visits, summed return of the acting seat, availability]``.
+        edges: action id -> ``[visits, summed return of the acting seat, availability, summed square
+            of that return]``.
         hint: the id of the action the game's rule-based agent takes here, when the search uses it.
     """
 
@@ -152,7 +153,7 @@ def ucb_select(
     for a in legal:
         e = edges.get(a.id)
         if e is None:
-            e = edges[a.id] = [0, 0.0, 0]
+            e = edges[a.id] = [0, 0.0, 0, 0.0]
         e[2] += 1
         if a.id == node.hint:
             hint = a
@@ -167,7 +168,8 @@ def ucb_select(
         return rng.choice(untried), True
     best, best_score = tried[0], -math.inf
     for a in tried:
-        n, w, avail = edges[a.id]
+        e = edges[a.id]
+        n, w, avail = e[0], e[1], e[2]
         score = w / n + c * math.sqrt(math.log(avail) / n)
         if a is hint:
             score += bias / (n + 1)
@@ -176,40 +178,56 @@ def ucb_select(
     return best, False
 
 
+def edge_estimate(edge: list[float]) -> tuple[int, float, float]:
+    """Return ``(visits, mean return, standard error of the mean)`` of an edge.
+
+    The variance is the sample variance of the backed-up returns (which lie in [0, 1]) with one
+    pseudo-observation of the largest possible, 1/4: one visit gives the widest error there is, and
+    an edge seen twice with equal returns is not taken for a certainty. An edge never visited has
+    mean 0 and an infinite error.
+    """
+    n = int(edge[0])
+    if not n:
+        return 0, 0.0, math.inf
+    mean = edge[1] / n
+    variance = (max(edge[3] - n * mean * mean, 0.0) + 0.25) / n
+    return n, mean, math.sqrt(variance / n)
+
+
 def final_choice(node: Node, legal: Sequence[Action], evidence: float) -> Action:
     """Return the action to play from a searched root node.
 
     Without a rule-based hint (or with the hint never tried), the most visited action, ties to the
     better mean return, then to the first in order. With one, the hint is played unless some action
-    beats its mean return by more than ``evidence`` standard errors of the difference (returns lie in
-    [0, 1], so a mean over ``n`` visits has a standard error of at most ``0.5 / sqrt(n)``); among such
-    actions the one with the best lower bound ``mean - evidence * 0.5 / sqrt(n)`` is played. In games
-    decided largely by chance, visit counts of near-equal actions follow the noise of the rollouts; so
-    the search leaves the rule-based play only on evidence, and a larger budget, which gathers more,
-    deviates more often and more soundly (a stronger level, not a noisier one).
+    beats its mean return by more than ``evidence`` standard errors of the difference (errors from
+    the returns' spread, see :func:`edge_estimate`); among such actions the one with the best lower
+    bound ``mean - evidence * error`` is played. In games decided largely by chance, visit counts of
+    near-equal actions follow the noise of the rollouts; so the search leaves the rule-based play
+    only on evidence, and a larger budget, which gathers more, deviates more often and more soundly
+    (a stronger level, not a noisier one).
 
     Args:
-        node: the searched root (its edges ``[visits, summed return, availability]``).
+        node: the searched root (its edges, see :class:`Node`).
         legal: the legal actions (not empty), in the game's order.
         evidence: the number of standard errors (0: any better mean is enough).
     """
     edges = node.edges
+    no_edge = [0, 0.0, 0, 0.0]
 
-    def visited(a: Action) -> tuple[int, float]:
-        e = edges.get(a.id)
-        return (0, 0.0) if e is None or not e[0] else (int(e[0]), e[1] / e[0])
+    def estimate(a: Action) -> tuple[int, float, float]:
+        return edge_estimate(edges.get(a.id, no_edge))
 
     hint = next((a for a in legal if a.id == node.hint), None)
-    if hint is None or not visited(hint)[0]:
-        return max(legal, key=lambda a: (visited(a)[0], a.id == node.hint, visited(a)[1]))
-    n_h, mean_h = visited(hint)
+    if hint is None or not estimate(hint)[0]:
+        return max(legal, key=lambda a: (estimate(a)[0], a.id == node.hint, estimate(a)[1]))
+    _, mean_h, error_h = estimate(hint)
     best, best_bound = hint, -math.inf
     for a in legal:
-        n, mean = visited(a)
+        n, mean, error = estimate(a)
         if a is hint or not n:
             continue
-        if mean - mean_h > evidence * 0.5 * math.sqrt(1 / n + 1 / n_h):
-            bound = mean - evidence * 0.5 / math.sqrt(n)
+        if mean - mean_h > evidence * math.sqrt(error * error + error_h * error_h):
+            bound = mean - evidence * error
             if bound > best_bound:
                 best, best_bound = a, bound
     return best
@@ -235,6 +253,8 @@ class IsmctsAgent(Agent):
             :func:`ucb_select`; 0: every action is tried at once).
         evidence: how many standard errors an action's mean return must beat the rule-based
             choice's by before the agent plays it instead (see :func:`final_choice`).
+        horizon: cut each rollout after this many decisions (moves with a choice) and score it with
+            the game's ``State.evaluate()``, where the game has one (``None``: play to the end).
 
     Raises:
         ValueError: neither budget given, a budget below its minimum, or an unknown rollout policy.
@@ -260,6 +280,7 @@ class IsmctsAgent(Agent):
         max_nodes: int = 200_000,
         evidence: float = 1.5,
         widening: float = 1.0,
+        horizon: int | None = None,
     ) -> None:
         super().__init__(player, seed)
         if iterations is None and seconds is None:
@@ -268,6 +289,8 @@ class IsmctsAgent(Agent):
             raise ValueError(f"iterations must be at least 1, got {iterations}")
         if seconds is not None and seconds <= 0:
             raise ValueError(f"seconds must be positive, got {seconds}")
+        if horizon is not None and horizon < 0:
+            raise ValueError(f"horizon must be at least 0, got {horizon}")
         if rollout not in ("random", "rule"):
             raise ValueError(f"rollout must be 'random' or 'rule', got {rollout!r}")
         self.iterations = iterations
@@ -280,6 +303,7 @@ class IsmctsAgent(Agent):
         self.max_nodes = max_nodes
         self.evidence = evidence
         self.widening = widening
+        self.horizon = horizon
         self.last: SearchStats | None = None
         self._table: dict[bytes, Node] = {}
         self._game: Game | None = None
@@ -353,6 +377,7 @@ class _Search:
                 self.rules = [a for a in made if a is not None]
         self.policies = self.rules if agent.rollout == "rule" else None
         self.hints = self.rules if agent.bias else None
+        self.horizon = agent.horizon
 
     def node(self, state: State, player: int, root: bool = False) -> Node:
         """Return (creating it) the node of ``player``'s information set in ``state``, with its hint."""
@@ -395,13 +420,14 @@ class _Search:
                 picks.append((q, action))
             at_root = False
             self._apply_all(state, p, picks)
-        self.play_out(state)
         lo, span = self.lo, self.span
-        rewards = [(r - lo) / span for r in state.returns()]
+        rewards = [(r - lo) / span for r in self.play_out(state)]
         for node, q, action_id in path:
             e = node.edges[action_id]
+            r = rewards[q]
             e[0] += 1
-            e[1] += rewards[q]
+            e[1] += r
+            e[3] += r * r
 
     @staticmethod
     def _apply_all(state: State, node_type: int, picks: list[tuple[int, Action]]) -> None:
@@ -411,14 +437,26 @@ class _Search:
                 continue  # the node closed before this seat's turn to submit
             state.apply_unchecked(a, q)
 
-    def play_out(self, state: State) -> None:
-        """Play ``state`` on with the rollout policy until it ends or the step cap is reached."""
+    def play_out(self, state: State) -> list[float]:
+        """Play ``state`` on with the rollout policy and return its (estimated) returns.
+
+        The rollout ends at the end of the game, at the step cap (scored by ``returns()``), or after
+        ``horizon`` decisions (moves with a choice) where the game has an evaluation (scored by
+        ``state.evaluate()``; a game without one is played on).
+        """
         rng = self.rng
         policies = self.policies
+        horizon = self.horizon
+        decisions = 0
         for _ in range(self.agent.max_rollout_steps):
             p = state.current_player()
             if p == TERMINAL:
-                return
+                break
+            if horizon is not None and decisions >= horizon:
+                value = state.evaluate()
+                if value is not None:
+                    return value
+                horizon = self.horizon = None  # no evaluation in this game: play on from now on
             if p == CHANCE:
                 state.apply_unchecked(sample_outcome(state.chance_outcomes(), rng), CHANCE)
                 continue
@@ -428,11 +466,14 @@ class _Search:
                 legal = state.legal_actions(q)
                 if len(legal) == 1:  # a forced move needs no policy
                     picks.append((q, legal[0]))
-                elif policies is None:
+                    continue
+                decisions += 1
+                if policies is None:
                     picks.append((q, rng.choice(legal)))
                 else:
                     picks.append((q, policies[q].step(state)))
             self._apply_all(state, p, picks)
+        return state.returns()
 
 
 @dataclass(frozen=True, slots=True)
@@ -510,6 +551,7 @@ LEVEL_PARAMS: dict[str, Callable[[str], object]] = {
     "exploration": float,
     "evidence": float,
     "widening": float,
+    "horizon": _budget(int),
 }
 """The :class:`IsmctsAgent` arguments a level's spec may override, with the converters of their text."""
 

@@ -14,7 +14,7 @@ from elementa.core.errors import (
     SaveFileError,
     describe_player,
 )
-from elementa.core.game import Game, GameInfo, State
+from elementa.core.game import Game, GameInfo, State, win_shares
 from elementa.core.nodes import CHANCE, SIMULTANEOUS, TERMINAL
 from elementa.core.options import OptionInfo, option
 from elementa.core.persistence import load, save
@@ -51,4 +51,5 @@ __all__ = [
     "resolve_chance",
     "sample_outcome",
     "save",
+    "win_shares",
 ]

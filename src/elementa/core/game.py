@@ -11,6 +11,7 @@ shares: checked application of actions that never half-applies, the history, and
 from __future__ import annotations
 
 import copy
+import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -176,6 +177,20 @@ class State(ABC):
 
         The result must not depend on anything that player may not see.
         """
+
+    def evaluate(self) -> list[float] | None:
+        """Return a heuristic estimate of the final ``returns()`` from this non-terminal state, or ``None``.
+
+        Optional (the default has none). Search agents use it to cut a rollout short and score the
+        position it reached instead of playing to the end: a truncated rollout is cheaper and, when
+        one game is many small decisions decided by chance, far less noisy than a won/lost result.
+        It reads the whole state (search calls it on determinizations, never on what a seat sees),
+        so it must not be shown to players. :func:`win_shares` turns per-seat scores into one.
+
+        Returns:
+            one value per seat within ``game.utility_range()``, or ``None`` for no estimate.
+        """
+        return None
 
     def roles(self) -> list[str] | None:
         """Return each seat's public role (for example a mage type) for statistics, or ``None``."""
@@ -381,3 +396,29 @@ class State(ABC):
     @staticmethod
     def _seats(players: Sequence[int]) -> str:
         return ", ".join(describe_player(p) for p in players)
+
+
+def win_shares(scores: Sequence[float], scale: float, total: float = 1.0) -> list[float]:
+    """Turn per-seat heuristic scores into expected shares of a prize (for :meth:`State.evaluate`).
+
+    A softmax: seat ``p`` gets ``total * exp(scores[p] / scale) / sum(exp(scores[q] / scale))``; with
+    two seats that is the logistic function of the score difference, so a lead of ``scale`` gives
+    the leader 73% of the prize, ``2 * scale`` 88%.
+
+    Args:
+        scores: one score per seat (any unit; higher is better).
+        scale: the lead, in the scores' unit, that is worth odds of e to 1 (positive).
+        total: the prize shared out (the returns of the game's win).
+
+    Returns:
+        one share per seat, summing to ``total``.
+
+    Raises:
+        ValueError: ``scale`` is not positive or ``scores`` is empty.
+    """
+    if scale <= 0 or not scores:
+        raise ValueError(f"win_shares needs scores and a positive scale, got {list(scores)} and {scale}")
+    top = max(scores)
+    weights = [math.exp((s - top) / scale) for s in scores]
+    whole = sum(weights)
+    return [total * w / whole for w in weights]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, TERMINAL, Action, State
+from elementa.core import CHANCE, TERMINAL, Action, State, win_shares
 from elementa.games.elemenders.actions import seat_name
 from elementa.games.elemenders.board import (
     CROSS,
@@ -164,6 +164,24 @@ class ElemendersState(State):
             self._finish_unit()
         else:
             self._end_turn()
+
+    def evaluate(self) -> list[float]:
+        """Estimate each player's chance to win from material: units and monoliths left.
+
+        A player's score is half a point per unit health (a whole unit is one point), half a point
+        per standing decoy and two per health of the true monolith (the one that decides the game);
+        :func:`~elementa.core.win_shares` turns the scores into chances (a lead of 1.5 points is
+        worth odds of e to 1). Source: elemenders.txt, Attacking; Monoliths and Winning.
+        """
+        scores = [0.0, 0.0]
+        for s, p in enumerate(self.owner):
+            if p < 0:
+                continue
+            if self.piece[s] != MONOLITH:
+                scores[p] += 0.5 * self.health[s]
+            else:
+                scores[p] += 2.0 * self.health[s] if s == self.true_square[p] else 0.5
+        return win_shares(scores, 1.5)
 
     def returns(self) -> list[float]:
         if self.phase != OVER:

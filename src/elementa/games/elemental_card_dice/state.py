@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, TERMINAL, Action, State
+from elementa.core import CHANCE, TERMINAL, Action, State, win_shares
 from elementa.games.elemental_card_dice import responses, tasks, view
 from elementa.games.elemental_card_dice.cards import CHEAP, DICE, EXPENSIVE, Card
 from elementa.games.elemental_card_dice.effects import EFFECTS, Task, strength
@@ -416,6 +416,15 @@ class CardDiceState(State):
         if self.winner is None:
             return [0.5, 0.5]
         return [1.0 if p == self.winner else 0.0 for p in (0, 1)]
+
+    def evaluate(self) -> list[float]:
+        """Estimate each player's chance to win from health, the one way the game is won.
+
+        The logistic of the health difference, with a lead of a sixth of the starting health worth
+        odds of e to 1 (:func:`~elementa.core.win_shares`). Source: elemental-card-dice.txt, End.
+        """
+        scale = max(self.game.options.start_health / 6, 1.0)
+        return win_shares([float(side.health) for side in self.sides], scale)
 
     def observation(self, player: int | None, *, brief: bool = False) -> dict[str, Any]:
         """Return what ``player`` (a seat, or None for a spectator) sees; see ``view.observation``

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State
+from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, win_shares
 from elementa.games.elemental_warriors_ii import cards, flow, tasks, view
 from elementa.games.elemental_warriors_ii.effects import AIR, NUM_EFFECTS, TOKEN_NAMES, richest_other
 from elementa.games.elemental_warriors_ii.sheet import COLUMNS, sheet_value
@@ -154,6 +154,22 @@ class EW2State(State):
         """Return each player's points at the end (25 to the winner; 25 less the surrenderer's
         change to the opponent of a surrender), zeros before."""
         return list(self.points) if self.over else [0.0] * self.num_players()
+
+    def evaluate(self) -> list[float]:
+        """Estimate each player's points: those scored so far plus a share of the 25 for the win.
+
+        The share comes from the change on the sheets of the players still in the game (a lead of 5
+        cents is worth odds of e to 1, :func:`~elementa.core.win_shares`): the last player with
+        change wins. Source: elemental-warriors-ii.txt, winning.
+        """
+        live = self.live()
+        values = list(self.points)
+        if live:
+            shares = win_shares([float(self.change(p)) for p in live], 5.0, WIN_POINTS)
+            for p, share in zip(live, shares, strict=True):
+                values[p] += share
+        top = self.game.utility_range()[1]
+        return [min(v, top) for v in values]
 
     def observation(self, player: int | None) -> dict[str, Any]:
         return view.observation(self, player)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, die_outcomes
+from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, die_outcomes, win_shares
 from elementa.games.elementalis import casting, opposition
 from elementa.games.elementalis.elements import (
     ARCANA_NAMES,
@@ -625,6 +625,18 @@ class ElementalisState(State):
         self._start_turn()
 
     # results ---------------------------------------------------------------------------------
+    def evaluate(self) -> list[float]:
+        """Estimate each seat's share of the win from the Mana scored so far.
+
+        The softmax of the Mana totals (:func:`~elementa.core.win_shares`), with a scale that grows
+        with the rounds still to play (2.5 Mana times the square root of the rounds left, this one
+        counted), since each round can swing a few Mana either way. Source: elementalis.txt,
+        Winning.
+        """
+        left = max(self.game.options.rounds - self.round + 1, 1)
+        totals = [float(self.total(p)) for p in range(self.game.num_players)]
+        return win_shares(totals, 2.5 * left**0.5)
+
     def winners(self) -> list[int]:
         """Return the winning seats: most Mana; a tie goes to the larger single-colour holding (ELS-A16)."""
         n = self.game.num_players

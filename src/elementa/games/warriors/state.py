@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, draw_outcomes
+from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, draw_outcomes, win_shares
 from elementa.games.warriors import actions, combat, flow, view
 from elementa.games.warriors.cards import Card
 from elementa.games.warriors.rules import MAX_BEASTS, Fighter, can_attack, damage_range
@@ -162,6 +162,32 @@ class WarriorsState(State):
 
     def returns(self) -> list[float]:
         return list(self.result) if self.result is not None else [0.0] * self.n
+
+    def evaluate(self) -> list[float]:
+        """Estimate each seat's share of the win from the race, the battle and the hands.
+
+        A seat's score is its side's progress towards the win (controlled locations out of three,
+        or Deathmatch tokens out of five, times three: one location is one point), plus the share
+        of durability its fighter has left while it fights (the battle's winner takes a location),
+        plus 0.05 a card in hand; :func:`~elementa.core.win_shares` turns the scores into shares
+        (scale one point). A seat out of the game gets none. Source: warriors.txt, 6.0 and 8.1.
+        """
+        game = self.game
+        progress: dict[int, float] = {}
+        for p in range(self.n):
+            side = self.side(p)
+            done = len(self.controlled[p]) / game.locations_to_win
+            if game.options.deathmatch:
+                done = self.tokens[p] / game.tokens_to_win
+            progress[side] = progress.get(side, 0.0) + 3.0 * done
+        scores = []
+        for p in range(self.n):
+            f = self.fighters[p]
+            fighting = f is not None and self.status[p] == "fighting"
+            battle = f.durability / max(f.top, 1) if fighting and f is not None else 0.0
+            score = progress[self.side(p)] + battle + 0.05 * len(self.hands[p])
+            scores.append(score if self.in_game[p] else -20.0)
+        return win_shares(scores, 1.0)
 
     def observation(self, player: int | None) -> dict[str, Any]:
         return view.observation(self, player)
