@@ -307,6 +307,11 @@ def test_a_rollout_cut_at_the_horizon_scores_the_games_evaluation(monkeypatch: p
     assert search.play_out(state.clone()) == [0.25, 0.75]
     # the cut comes after three decisions, not at once: the rollout moved on from the start
     assert calls and calls[0] > len(state.history()) + 3
+    # by default the search cuts where the game says, and a spec can say otherwise
+    assert _Search(IsmctsAgent(0, 1), game, Node()).horizon == game.evaluation_horizon == 10
+    assert _Search(make_agent("easy:horizon=none", game, 0, 1), game, Node()).horizon is None  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="horizon"):
+        IsmctsAgent(0, 1, horizon=-1)
     # the search backs the evaluation up
     agent.step(walk_until(game, 2, lambda s: s.current_player() == 0 and len(s.legal_actions(0)) > 1))
     assert agent.last is not None and agent.last.iterations == 5

@@ -254,7 +254,8 @@ class IsmctsAgent(Agent):
         evidence: how many standard errors an action's mean return must beat the rule-based
             choice's by before the agent plays it instead (see :func:`final_choice`).
         horizon: cut each rollout after this many decisions (moves with a choice) and score it with
-            the game's ``State.evaluate()``, where the game has one (``None``: play to the end).
+            the game's ``State.evaluate()``, where the game has one; ``"game"``: the game's
+            ``evaluation_horizon``; ``None``: play every rollout to the end.
 
     Raises:
         ValueError: neither budget given, a budget below its minimum, or an unknown rollout policy.
@@ -280,7 +281,7 @@ class IsmctsAgent(Agent):
         max_nodes: int = 200_000,
         evidence: float = 1.5,
         widening: float = 1.0,
-        horizon: int | None = None,
+        horizon: int | Literal["game"] | None = "game",
     ) -> None:
         super().__init__(player, seed)
         if iterations is None and seconds is None:
@@ -289,8 +290,8 @@ class IsmctsAgent(Agent):
             raise ValueError(f"iterations must be at least 1, got {iterations}")
         if seconds is not None and seconds <= 0:
             raise ValueError(f"seconds must be positive, got {seconds}")
-        if horizon is not None and horizon < 0:
-            raise ValueError(f"horizon must be at least 0, got {horizon}")
+        if horizon != "game" and horizon is not None and (not isinstance(horizon, int) or horizon < 0):
+            raise ValueError(f"horizon must be a whole number of at least 0, 'game' or None, got {horizon!r}")
         if rollout not in ("random", "rule"):
             raise ValueError(f"rollout must be 'random' or 'rule', got {rollout!r}")
         self.iterations = iterations
@@ -377,7 +378,7 @@ class _Search:
                 self.rules = [a for a in made if a is not None]
         self.policies = self.rules if agent.rollout == "rule" else None
         self.hints = self.rules if agent.bias else None
-        self.horizon = agent.horizon
+        self.horizon = game.evaluation_horizon if agent.horizon == "game" else agent.horizon
 
     def node(self, state: State, player: int, root: bool = False) -> Node:
         """Return (creating it) the node of ``player``'s information set in ``state``, with its hint."""
@@ -551,7 +552,7 @@ LEVEL_PARAMS: dict[str, Callable[[str], object]] = {
     "exploration": float,
     "evidence": float,
     "widening": float,
-    "horizon": _budget(int),
+    "horizon": lambda text: text if text == "game" else _budget(int)(text),
 }
 """The :class:`IsmctsAgent` arguments a level's spec may override, with the converters of their text."""
 

@@ -70,6 +70,11 @@ class Game(ABC):
     presets: ClassVar[dict[str, dict[str, Any]]] = {}
     """Named option sets (``{"variant-x": {"opt": value}}``) that the conformance suite also runs."""
 
+    evaluation_horizon: ClassVar[int | None] = None
+    """How many decisions (moves with a choice, any seat's) a search's rollout should play before it
+    scores the position with :meth:`State.evaluate`: long enough for a move's consequences to show
+    in the evaluation, about a round of play. ``None`` for a game without an evaluation."""
+
     def __init__(self, options: Any) -> None:
         self.options = options
         self.action_space: ActionSpace = self._make_action_space()

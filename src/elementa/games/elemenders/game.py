@@ -49,6 +49,8 @@ class ElemendersGame(Game):
         perfect_information=False,
     )
     options_class = ElemendersOptions
+    evaluation_horizon = 20
+    """Search rollouts are scored with ``State.evaluate`` after 20 decisions: a round: both players' turns."""
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "board-12x11": {"board_rows": 12},
         "other-readings": {

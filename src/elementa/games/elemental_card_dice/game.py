@@ -123,6 +123,9 @@ class CardDiceGame(Game):
         perfect_information=False,
     )
     options_class = CardDiceOptions
+    evaluation_horizon = 40
+    """Search rollouts are scored with ``State.evaluate`` after 40 decisions, about a turn of each
+    player: health moves slowly."""
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "dice-each-turn": {"reroll_dice_each_turn": True},
         "utility-peek": {"sneak_peek_die": "utility"},

@@ -99,6 +99,9 @@ class EW2Game(Game):
         perfect_information=False,
     )
     options_class = EW2Options
+    evaluation_horizon = 10
+    """Search rollouts are scored with ``State.evaluate`` after 10 decisions, about one simultaneous
+    turn of both players."""
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "single-combat-row": {"combat_model": "single", "empty_hand_policy": "no_column"},
         "strict-readings": {"elim_on_last_penny": True, "noharm_trigger": "hit_only"},

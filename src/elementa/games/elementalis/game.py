@@ -62,6 +62,8 @@ class ElementalisGame(Game):
         perfect_information=False,
     )
     options_class = ElementalisOptions
+    evaluation_horizon = 15
+    """Search rollouts are scored with ``State.evaluate`` after 15 decisions: about a round of two players."""
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "four-dice": {"standard_dice": 4},
         "variant-readings": {

@@ -88,6 +88,8 @@ class WarriorsGame(Game):
         perfect_information=False,
     )
     options_class = WarriorsOptions
+    evaluation_horizon = 10
+    """Search rollouts are scored with ``State.evaluate`` after 10 decisions: a few turns of a battle."""
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "deathmatch": {"deathmatch": True},
         "teams": {"players": 4, "teams": 2},
