@@ -4,6 +4,7 @@ A script, not a test::
 
     python benchmarks/ismcts.py                                  # every game, every level
     python benchmarks/ismcts.py --game elementalis --level medium --seconds 120
+    python benchmarks/ismcts.py --game warriors --level medium:horizon=none  # full rollouts
     python benchmarks/ismcts.py --register tests.support.toy:ToyGame --game toy-dice
 
 Per game and level, games are played with the level's agent in seat 1 and the game's rule-based
@@ -112,8 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--level",
         action="append",
-        help="only this level (repeatable; default: all)",
-        choices=[lv.name for lv in LEVELS],
+        help="only this level, or a level spec such as hard:horizon=none (repeatable; default: all levels)",
     )
     parser.add_argument("--players", type=int, help="number of players (default: each game's default)")
     parser.add_argument("--seconds", type=float, default=60.0, help="time per game and level (default 60)")

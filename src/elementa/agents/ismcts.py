@@ -561,14 +561,17 @@ DEFAULT_LEVEL = "medium"
 """The level meant for everyday play: it answers within about one second per decision."""
 
 LEVELS: tuple[Level, ...] = (
-    Level("easy", 10, 0.3, "rule", 1.0, 2.0),
-    Level("medium", 40, 1.0, "rule", 1.0, 2.0),
-    Level("hard", 160, 3.0, "rule", 1.0, 2.5),
+    Level("easy", 30, 0.3, "rule", 1.0, 1.5),
+    Level("medium", 100, 1.0, "rule", 1.0, 1.5),
+    Level("hard", 300, 3.0, "rule", 1.0, 1.5),
 )
-"""The levels registered as agent specs, weakest first: each searches four times as long as the one
-below, and each overrules the rule-based player (whose choice is its prior) only on firm evidence:
-in Warriors, searches that took a better mean over a handful of rollouts lost to the rule-based
-player (evidence 0.5: 5% of games won; 1.5: 35%; 2.5 at 40 iterations: 50%). Rule-based rollouts
-and hints fall back to random rollouts and no hint in games without a rule-based agent. The time
-caps bound a decision on a slow machine; on a 2-core machine the iteration budgets, which keep games
-reproducible, are what binds (see ``benchmarks/ismcts.py``)."""
+"""The levels registered as agent specs, weakest first: each searches about three times as long as
+the one below. Rollouts are the rule-based player's, cut after the game's ``evaluation_horizon``
+decisions and scored by the game's evaluation, and each level overrules the rule-based player (its
+prior) only on evidence (1.5 standard errors). In Warriors, searches that played whole games out
+and took a better mean over a handful of won/lost rollouts lost to the rule-based player (evidence
+0.5: 5% of games won; 1.5: 35%); with evaluated rollouts, whose spread is far smaller, the same
+search wins (68% of 60 games at 100 iterations). Rule-based rollouts and hints fall back to random
+rollouts and no hint in games without a rule-based agent. The time caps bound a decision on a slow
+machine; on a 2-core machine the iteration budgets, which keep games reproducible, are what binds
+(see ``benchmarks/ismcts.py``)."""
