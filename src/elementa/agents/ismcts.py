@@ -34,11 +34,14 @@ How the general game protocol is handled:
   the root's values would measure play far worse than either side's (in Warriors this made the
   search lose to the rule-based player it was guided by).
 * **Rollouts** are uniformly random, or the game's rule-based agent for every seat
-  (``game.rule_based_agent``; random when the game has none), for at most ``max_rollout_steps`` nodes;
-  a rollout cut there scores ``state.returns()`` (zeros before the end).
+  (``game.rule_based_agent``; random when the game has none). After ``horizon`` decisions (by
+  default the game's ``evaluation_horizon``) a rollout stops and is scored by the game's heuristic
+  ``state.evaluate()``, where the game has one: cheaper than playing on, and far less noisy than a
+  won/lost result. Otherwise it plays to the end, or to ``max_rollout_steps`` nodes, where it
+  scores ``state.returns()`` (zeros before the end).
 * **The move played** is the rule-based agent's unless the search found an action better by a
-  margin its sample size makes credible (:func:`final_choice`); without a rule-based agent, the most
-  visited action.
+  margin that the number and spread of its results make credible (:func:`final_choice`); without a
+  rule-based agent, the most visited action.
 * **Tree reuse.** The table of nodes is kept from one decision to the next within a game: the nodes
   keyed by observations that can still come up are exactly the subtree under what has been observed
   since, and their statistics stay valid because they depend only on the acting seat's information.
@@ -46,8 +49,9 @@ How the general game protocol is handled:
 
 The agent reads the state only through ``resample_from_infostate``, ``observation``,
 ``legal_actions``, ``clone`` (inside the game's resample), ``apply_unchecked``, ``chance_outcomes``,
-``returns``, ``current_player`` and ``players_to_move``; its only randomness is its own seeded
-generator, so a search under an iteration budget is reproducible.
+``returns``, ``evaluate`` (on determinizations only), ``current_player`` and ``players_to_move``;
+its only randomness is its own seeded generator, so a search under an iteration budget is
+reproducible.
 """
 
 from __future__ import annotations
@@ -561,17 +565,18 @@ DEFAULT_LEVEL = "medium"
 """The level meant for everyday play: it answers within about one second per decision."""
 
 LEVELS: tuple[Level, ...] = (
-    Level("easy", 30, 0.3, "rule", 1.0, 1.5),
-    Level("medium", 100, 1.0, "rule", 1.0, 1.5),
-    Level("hard", 300, 3.0, "rule", 1.0, 1.5),
+    Level("easy", 100, 0.2, "rule", 1.0, 1.5),
+    Level("medium", 300, 0.6, "rule", 1.0, 1.5),
+    Level("hard", 1000, 2.0, "rule", 1.0, 1.5),
 )
 """The levels registered as agent specs, weakest first: each searches about three times as long as
-the one below. Rollouts are the rule-based player's, cut after the game's ``evaluation_horizon``
-decisions and scored by the game's evaluation, and each level overrules the rule-based player (its
-prior) only on evidence (1.5 standard errors). In Warriors, searches that played whole games out
-and took a better mean over a handful of won/lost rollouts lost to the rule-based player (evidence
-0.5: 5% of games won; 1.5: 35%); with evaluated rollouts, whose spread is far smaller, the same
-search wins (68% of 60 games at 100 iterations). Rule-based rollouts and hints fall back to random
-rollouts and no hint in games without a rule-based agent. The time caps bound a decision on a slow
-machine; on a 2-core machine the iteration budgets, which keep games reproducible, are what binds
+the one below (in the slower games its time cap binds first). Rollouts are the rule-based player's,
+cut after the game's ``evaluation_horizon`` decisions and scored by the game's evaluation, and each
+level overrules the rule-based player (its prior) only on evidence (1.5 standard errors). In
+Warriors, searches that played whole games out and took a better mean over a handful of won/lost
+rollouts lost to the rule-based player (evidence 0.5: 5% of games won; 1.5: 35%); with evaluated
+rollouts, whose spread is far smaller, the same search wins (68% of 60 games at 100 iterations; at
+30 iterations it seldom finds the evidence and scored 51% of 100). Rule-based rollouts and hints
+fall back to random rollouts and no hint in games without a rule-based agent. The time caps keep
+a decision short on a slow machine; iteration budgets keep games reproducible where they bind
 (see ``benchmarks/ismcts.py``)."""
