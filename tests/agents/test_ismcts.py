@@ -141,6 +141,41 @@ def test_no_peeking_at_another_seats_sealed_declaration(monkeypatch: pytest.Monk
     assert decisions(9, declared, 0, 40, rollout="rule") != decisions(9, passed, 0, 40, rollout="rule")
 
 
+@pytest.mark.parametrize(
+    "name", ["elementalis", "elemental-warriors-ii", "warriors", "elemenders", "elemental-card-dice"]
+)
+def test_no_peeking_in_any_game(name: str) -> None:
+    """Along a random game, seat 0's hidden surroundings are redrawn at its decisions (its observation
+    stays the same): the search's redraws, and a search with the same seed, must come out the same."""
+    game = elementa.load_game(name)
+    rng = random.Random(1)
+    state = game.new_initial_state(1)
+    checked = searched = 0
+    for step in range(1, 601):
+        p = state.current_player()
+        if state.is_terminal():
+            break
+        if p == CHANCE:
+            resolve_chance(state)
+            continue
+        movers = state.players_to_move() if p == SIMULTANEOUS else [p]
+        if 0 in movers and len(state.legal_actions(0)) > 1 and step % 5 == 0:
+            other = state.resample_from_infostate(0, random.Random(step))
+            assert other.observation(0) == state.observation(0)
+            redraws = [s.resample_from_infostate(0, random.Random(9)) for s in (state, other)]
+            for q in range(game.num_players):  # the redraw depends only on what seat 0 knows
+                assert redraws[0].observation(q) == redraws[1].observation(q), (step, q)
+            checked += 1
+            if checked % 10 == 3:  # and so does the search (fewer: it costs more)
+                assert decisions(5, state, 0, 20) == decisions(5, other, 0, 20)
+                searched += 1
+        picks = [(q, rng.choice(state.legal_actions(q))) for q in movers]
+        for q, action in picks:
+            if q in state.players_to_move():
+                state.apply_action(action, q)
+    assert checked >= 5 and searched >= 1
+
+
 def test_tree_is_reused_for_the_next_decision() -> None:
     game = toy(2)
     state = game.new_initial_state(0)

@@ -452,12 +452,16 @@ class CardDiceState(State):
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> CardDiceState:
         """Redraw what ``player`` cannot see: the unseen order of their own deck, and the opponent's
-        unseen hand cards, face-down actions (actions only) and deck, keeping every count."""
+        unseen hand cards, face-down actions (actions only) and deck, keeping every count.
+
+        The unseen cards are pooled in sorted order before the shuffle, so two states that ``player``
+        cannot tell apart give the same redraw from the same generator.
+        """
         s = self.clone()
         s.events = [e for e in s.events if e[0] in (None, player) and e[1] != player]
         mine = s.sides[player]
         k = mine.known[player]
-        pool = mine.top[k:] + mine.rest
+        pool = sorted(mine.top[k:] + mine.rest)  # sorted: the draw depends on what the player knows alone
         rng.shuffle(pool)
         n_top = len(mine.top) - k
         mine.top, mine.rest = mine.top[:k] + pool[:n_top], sorted(pool[n_top:])
@@ -465,7 +469,7 @@ class CardDiceState(State):
         k = foe.known[player]
         hand_slots = [i for i, seen in enumerate(foe.seen) if not seen]
         fd_slots = [i for i, (_, _, seen) in enumerate(foe.facedown) if not seen]
-        pool = (
+        pool = sorted(
             [foe.hand[i] for i in hand_slots]
             + [foe.facedown[i][0] for i in fd_slots]
             + foe.top[k:]
