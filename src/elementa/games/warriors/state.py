@@ -169,7 +169,8 @@ class WarriorsState(State):
         A seat's score is its side's progress towards the win (controlled locations out of three,
         or Deathmatch tokens out of five, times three: one location is one point), plus the share
         of durability its fighter has left while it fights (the battle's winner takes a location),
-        plus 0.05 a card in hand; :func:`~elementa.core.win_shares` turns the scores into shares
+        plus 0.05 a card it holds (in hand, or in play as its fighter and equipment, so that fielding
+        and equipping cost nothing); :func:`~elementa.core.win_shares` turns the scores into shares
         (scale one point). A seat out of the game gets none. Source: warriors.txt, 6.0 and 8.1.
         """
         game = self.game
@@ -185,7 +186,8 @@ class WarriorsState(State):
             f = self.fighters[p]
             fighting = f is not None and self.status[p] == "fighting"
             battle = f.durability / max(f.top, 1) if fighting and f is not None else 0.0
-            score = progress[self.side(p)] + battle + 0.05 * len(self.hands[p])
+            held = len(self.hands[p]) + (0 if f is None else 1 + len(f.equipment))
+            score = progress[self.side(p)] + battle + 0.05 * held
             scores.append(score if self.in_game[p] else -20.0)
         return win_shares(scores, 1.0)
 
