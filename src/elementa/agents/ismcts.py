@@ -543,7 +543,12 @@ def _budget(convert: type[int] | type[float]) -> Callable[[str], int | float | N
     """Return a converter of a budget's text: a number, or ``none`` for no such budget."""
 
     def parse(text: str) -> int | float | None:
-        return None if text == "none" else convert(text)
+        if text == "none":
+            return None
+        try:
+            return convert(text)
+        except ValueError:
+            raise ValueError(f"expected a {'whole ' if convert is int else ''}number or none") from None
 
     return parse
 
@@ -556,7 +561,7 @@ LEVEL_PARAMS: dict[str, Callable[[str], object]] = {
     "exploration": float,
     "evidence": float,
     "widening": float,
-    "horizon": lambda text: text if text == "game" else _budget(int)(text),
+    "horizon": lambda text: text if text == "game" else _budget(int)(text),  # a number, none or game
 }
 """The :class:`IsmctsAgent` arguments a level's spec may override, with the converters of their text."""
 
