@@ -8,7 +8,7 @@ from itertools import combinations
 import pytest
 
 from elementa.core import ConfigError
-from elementa.sim import GameRecord, wilson_interval
+from elementa.sim import GameRecord, derive_seed, wilson_interval
 from elementa.sim.tournament import (
     Tournament,
     TournamentGame,
@@ -96,6 +96,15 @@ def test_a_tournament_on_the_toy_game_is_reproducible_and_worker_independent() -
     assert run_tournament(t, workers=2) == first
     rows = standings(first, ["random", "easy"])
     assert sum(r.seats for r in rows) == 18 and sum(r.wins for r in rows) == pytest.approx(6.0)
+
+
+def test_the_tables_of_a_round_play_one_deal() -> None:
+    t = Tournament("toy-dice", {"players": 2}, ("random", "easy", "hard"), games=9, seed=2)
+    played_games = run_tournament(t)  # 6 tables: a round and a half
+    seeds = [g.record.seed for g in played_games]
+    assert len(set(seeds[:6])) == 1 and len(set(seeds[6:])) == 1 and seeds[0] != seeds[6]
+    assert seeds[0] == derive_seed(2, "game", 0) and seeds[6] == derive_seed(2, "game", 1)
+    assert [g.record.index for g in played_games] == list(range(9))  # agents still seeded per game
 
 
 @pytest.mark.parametrize(

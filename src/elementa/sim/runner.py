@@ -1,8 +1,9 @@
 """Running many games between agents, reproducibly, optionally in several processes.
 
-Game ``i`` of a run with seed ``s`` is seeded with ``derive_seed(s, "game", i)`` and the agent at seat
-``p`` with ``derive_seed(s, "agent", i, p)``, so a run's results depend only on its matchup and seed,
-never on the number of worker processes.
+Game ``i`` of a run with seed ``s`` is seeded with ``derive_seed(s, "game", i)`` (its *deal*: the chance
+outcomes, drawn by step from that seed, see :func:`elementa.core.play_game`) and the agent at seat ``p``
+with ``derive_seed(s, "agent", i, p)``, so a run's results depend only on its matchup and seed, never on
+the number of worker processes. A tournament may give several games one deal (duplicate play).
 """
 
 from __future__ import annotations
@@ -68,15 +69,21 @@ def make_agents(matchup: Matchup, game: Game, index: int) -> list[Agent]:
     ]
 
 
-def play_one(matchup: Matchup, index: int) -> GameRecord:
+def play_one(matchup: Matchup, index: int, deal: int | None = None) -> GameRecord:
     """Play game ``index`` of a run and return its record.
+
+    Args:
+        matchup: what to play.
+        index: the game's number in the run (seeds its agents).
+        deal: the number whose game seed it gets (default ``index``); games with one deal start
+            alike and draw the same chance outcomes while their histories have the same length.
 
     Raises:
         ConfigError: see :meth:`Matchup.load`.
         RuntimeError: the game did not end within the run loop's step limit.
     """
     game = load_game(matchup.game, **matchup.options)
-    seed = derive_seed(matchup.seed, "game", index)
+    seed = derive_seed(matchup.seed, "game", index if deal is None else deal)
     state = play_game(game, make_agents(matchup, game, index), seed=seed)
     history = state.history()
     returns = tuple(state.returns())

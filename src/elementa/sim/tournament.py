@@ -9,10 +9,13 @@ Seating scheme (``seatings``): with ``K`` agents and ``N`` seats,
   ``(r + s) mod K``, for ``r`` in ``0..K-1``; an agent then has several seats in one game, and over
   the ``K`` tables every agent sits in every seat exactly once.
 
-Game ``i`` is played at table ``i mod len(seatings)`` with the seeds of :func:`elementa.sim.play_one`
-(derived from the base seed and ``i``), so results depend only on the game, the agents, ``n`` and the
-seed, never on the number of worker processes. When ``n`` is not a multiple of the number of tables,
-the first tables get one game more.
+Game ``i`` is played at table ``i mod T`` (``T = len(seatings)``) with the deal of round ``i // T``
+(duplicate play, as in duplicate bridge: every table of a round gets the same game seed, so the same
+starting deal and, while the games run alike, the same dice and draws; see
+:func:`elementa.sim.play_one`). An agent's luck with the deal is then met by each of the others in
+each seat, which takes much of the chance out of the comparison in games of dice and cards. Results
+depend only on the game, the agents, ``n`` and the seed, never on the number of worker processes.
+When ``n`` is not a multiple of ``T``, the first tables get one game more.
 
 Statistics: an agent's win rate is its summed win share (see :func:`elementa.sim.win_shares`) over
 the seats it held, with a 95% Wilson interval; the head-to-head score of A against B counts, over
@@ -165,7 +168,7 @@ class Tournament:
 def _play(tournament: Tournament, tables: list[tuple[str, ...]], index: int) -> TournamentGame:
     seating = tables[index % len(tables)]
     matchup = Matchup(tournament.game, tournament.options, seating, tournament.seed)
-    return TournamentGame(seating, play_one(matchup, index))
+    return TournamentGame(seating, play_one(matchup, index, deal=index // len(tables)))
 
 
 def iter_tournament(tournament: Tournament, workers: int = 1) -> Iterator[TournamentGame]:
