@@ -34,3 +34,14 @@ def test_evaluate_favours_more_mana_and_grows_surer_as_rounds_run_out() -> None:
     state.round = 6  # type: ignore[attr-defined]
     late = state.evaluate()[0]
     assert 0.5 < early < late < 1.0
+
+
+def test_evaluate_counts_the_active_players_channel_as_scored() -> None:
+    state = elementa.load_game("elementalis", players=2).new_initial_state(1)
+    before = state.evaluate()[state.active]  # type: ignore[attr-defined]
+    state.channel = [2, 1, 0, 0]  # type: ignore[attr-defined]
+    assert state.evaluate()[state.active] > before  # type: ignore[attr-defined]
+    state.channel, state.colourless[state.active] = [0, 0, 0, 0], 3  # type: ignore[attr-defined]
+    banked = state.evaluate()[state.active]  # type: ignore[attr-defined]
+    state.channel, state.colourless[state.active] = [2, 1, 0, 0], 0  # type: ignore[attr-defined]
+    assert state.evaluate()[state.active] == banked  # type: ignore[attr-defined]

@@ -630,11 +630,13 @@ class ElementalisState(State):
 
         The softmax of the Mana totals (:func:`~elementa.core.win_shares`), with a scale that grows
         with the rounds still to play (2.5 Mana times the square root of the rounds left, this one
-        counted), since each round can swing a few Mana either way. Source: elementalis.txt,
-        Winning.
+        counted), since each round can swing a few Mana either way. The active player's Channel
+        counts as scored: it can be banked at the next choice to roll on. Source: elementalis.txt,
+        Winning; The Chance Roll.
         """
         left = max(self.game.options.rounds - self.round + 1, 1)
         totals = [float(self.total(p)) for p in range(self.game.num_players)]
+        totals[self.active] += sum(self.channel)
         return win_shares(totals, 2.5 * left**0.5)
 
     def winners(self) -> list[int]:
