@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import elementa
 from elementa.agents import make_agent
+from elementa.games.elementalis.state import ElementalisState
 
 
 def test_greedy_beats_random_players() -> None:
@@ -37,11 +40,12 @@ def test_evaluate_favours_more_mana_and_grows_surer_as_rounds_run_out() -> None:
 
 
 def test_evaluate_counts_the_active_players_channel_as_scored() -> None:
-    state = elementa.load_game("elementalis", players=2).new_initial_state(1)
-    before = state.evaluate()[state.active]  # type: ignore[attr-defined]
-    state.channel = [2, 1, 0, 0]  # type: ignore[attr-defined]
-    assert state.evaluate()[state.active] > before  # type: ignore[attr-defined]
-    state.channel, state.colourless[state.active] = [0, 0, 0, 0], 3  # type: ignore[attr-defined]
-    banked = state.evaluate()[state.active]  # type: ignore[attr-defined]
-    state.channel, state.colourless[state.active] = [2, 1, 0, 0], 0  # type: ignore[attr-defined]
-    assert state.evaluate()[state.active] == banked  # type: ignore[attr-defined]
+    state = cast(ElementalisState, elementa.load_game("elementalis", players=2).new_initial_state(1))
+    me = state.active
+    before = state.evaluate()[me]
+    state.channel = [2, 1, 0, 0]
+    assert state.evaluate()[me] > before
+    state.channel, state.colourless[me] = [0, 0, 0, 0], 3
+    banked = state.evaluate()[me]
+    state.channel, state.colourless[me] = [2, 1, 0, 0], 0
+    assert state.evaluate()[me] == banked
