@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from elementa.cli import tournament as command
 from elementa.cli.app import main
+from elementa.sim.tournament import TournamentGame
 from tests.cli.helpers import assert_one_line_error, run
 
 
@@ -68,3 +71,35 @@ def test_missing_agents_is_a_one_line_usage_error(capsys: pytest.CaptureFixture[
     assert exit_.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("error: ") and "--agents" in err[0]
+
+
+def test_an_interrupted_tournament_reports_and_writes_the_games_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = command.iter_tournament
+
+    def stopped_after_three(*args: object, **kwargs: object) -> Iterator[TournamentGame]:
+        games = real(*args, **kwargs)  # type: ignore[arg-type]
+        for _ in range(3):
+            yield next(games)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(command, "iter_tournament", stopped_after_three)
+    js = tmp_path / "t.json"
+    result = run("tournament", "toy-dice", "-a", "random,easy", "-n", "8", "-p", "2", "--json", str(js))
+    assert result.exit_code == 130, result.output
+    assert "interrupted after 3 of 8 games" in result.stderr and "Traceback" not in result.output
+    assert "Standings" in result.stdout and "(3)" in result.stdout
+    data = json.loads(js.read_text(encoding="utf-8"))
+    assert (data["games"], data["planned"], len(data["results"])) == (3, 8, 3)
+
+
+def test_a_tournament_interrupted_before_any_game_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    def stopped_at_once(*args: object, **kwargs: object) -> Iterator[TournamentGame]:
+        raise KeyboardInterrupt
+        yield
+
+    monkeypatch.setattr(command, "iter_tournament", stopped_at_once)
+    result = run("tournament", "toy-dice", "-a", "random,easy", "-n", "8", "-p", "2")
+    assert result.exit_code == 130
+    assert result.stderr.strip() == "interrupted" and "Standings" not in result.stdout

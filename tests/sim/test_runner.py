@@ -7,7 +7,7 @@ import multiprocessing
 import pytest
 
 from elementa.core import ConfigError
-from elementa.sim import Matchup, derive_seed, run_games
+from elementa.sim import Matchup, derive_seed, iter_games, run_games
 
 
 def matchup(seed: int = 1, players: int = 3) -> Matchup:
@@ -55,3 +55,12 @@ def test_bad_runs_are_config_errors() -> None:
         run_games(matchup(), 0)
     with pytest.raises(ConfigError, match="unknown agent"):
         run_games(Matchup("toy-dice", {"players": 2}, ("random", "wizard")), 1)
+
+
+@pytest.mark.skipif(multiprocessing.get_start_method() != "fork", reason="workers must inherit the toy game")
+def test_a_run_stopped_early_keeps_its_games_and_leaves_no_worker() -> None:
+    games = iter_games(matchup(), 400, workers=2)
+    first = [next(games), next(games)]
+    games.close()
+    assert [r.index for r in first] == [0, 1]
+    assert multiprocessing.active_children() == []

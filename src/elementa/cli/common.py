@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import NoReturn
+from typing import NoReturn, TypeVar
 
 import typer
 from rich.console import Console
@@ -16,6 +16,11 @@ from elementa.core.errors import describe_player
 
 EXIT_USAGE = 2
 """The exit status of every refused input (as for command-line usage errors)."""
+
+EXIT_INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT, as shells report it)."""
+
+T = TypeVar("T")
 
 
 class CliError(Exception):
@@ -43,7 +48,7 @@ def user_errors() -> Iterator[None]:
         fail(f"{e.filename}: {e.strerror}" if e.filename else str(e))
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
-        raise typer.Exit(130) from None
+        raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
 _KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
@@ -112,3 +117,37 @@ def games_progress(verb: str) -> Progress:
         console=Console(stderr=True),
         transient=True,
     )
+
+
+def play_games(games: Iterator[T], total: int, verb: str) -> tuple[list[T], bool]:
+    """Gather the games a run yields behind a progress bar; Ctrl-C stops the run and keeps those played.
+
+    Args:
+        games: the run's generator of game results (closed when the run stops early).
+        total: the number of games asked for (the bar's length).
+        verb: the bar's label, for example ``"playing"``.
+
+    Returns:
+        ``(played, interrupted)``: the results in order, and whether Ctrl-C cut the run short (a
+        line on stderr then says how many games the tables count).
+
+    Raises:
+        KeyboardInterrupt: Ctrl-C before any game ended (nothing to report).
+    """
+    played: list[T] = []
+    progress = games_progress(verb)
+    try:
+        with progress:
+            task = progress.add_task("games", total=total)
+            for game in games:
+                played.append(game)
+                progress.advance(task)
+    except KeyboardInterrupt:
+        close = getattr(games, "close", None)
+        if close is not None:
+            close()
+        if not played:
+            raise
+        typer.echo(f"interrupted after {len(played)} of {total} games: the tables count those", err=True)
+        return played, True
+    return played, False

@@ -11,8 +11,8 @@ from rich.console import Console
 from rich.table import Table
 
 from elementa.agents import check_spec
-from elementa.cli.common import CliError, build_game, games_progress, split_specs, user_errors
-from elementa.sim import GameRecord, Matchup, RateRow, Summary, run_games, summarize
+from elementa.cli.common import EXIT_INTERRUPTED, CliError, build_game, play_games, split_specs, user_errors
+from elementa.sim import GameRecord, Matchup, RateRow, Summary, iter_games, summarize
 
 WIN_SHARE_HELP = (
     "A seat's win share in one game is its return rescaled from the game's utility range to 0..1; "
@@ -99,10 +99,7 @@ def simulate_command(
             markup=False,
             soft_wrap=True,
         )
-        progress = games_progress("simulating")
-        with progress:
-            task = progress.add_task("games", total=games)
-            records = run_games(matchup, games, workers, on_game=lambda _: progress.advance(task))
+        records, interrupted = play_games(iter_games(matchup, games, workers), games, "simulating")
         summary = summarize(records, specs)
         print_summary(console, summary)
         if json_path:
@@ -111,4 +108,4 @@ def simulate_command(
         if csv_path:
             write_csv(csv_path, records, n)
             console.print(f"wrote {csv_path}", markup=False, soft_wrap=True)
-    return 0
+    return EXIT_INTERRUPTED if interrupted else 0

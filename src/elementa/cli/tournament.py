@@ -10,14 +10,14 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from elementa.cli.common import build_game, games_progress, split_specs, user_errors
+from elementa.cli.common import EXIT_INTERRUPTED, build_game, play_games, split_specs, user_errors
 from elementa.sim.tournament import (
     HeadToHead,
     Standing,
     Tournament,
     TournamentGame,
     head_to_head,
-    run_tournament,
+    iter_tournament,
     standings,
 )
 
@@ -78,12 +78,17 @@ def write_json(
     pairs: list[HeadToHead],
     games: list[TournamentGame],
 ) -> None:
-    """Write the settings, seatings, standings, head-to-head scores and every game as JSON."""
+    """Write the settings, seatings, standings, head-to-head scores and every game as JSON.
+
+    ``games`` is the number of games played and counted, ``planned`` the number asked for (more when
+    the run was interrupted).
+    """
     data = {
         "game": tournament.game,
         "options": tournament.options,
         "agents": list(tournament.agents),
-        "games": tournament.games,
+        "games": len(games),
+        "planned": tournament.games,
         "seed": tournament.seed,
         "seatings": [list(t) for t in tables],
         "standings": [asdict(r) for r in rows],
@@ -129,10 +134,7 @@ def tournament_command(
             markup=False,
             soft_wrap=True,
         )
-        progress = games_progress("playing")
-        with progress:
-            task = progress.add_task("games", total=games)
-            played = run_tournament(tournament, workers, on_game=lambda _: progress.advance(task))
+        played, interrupted = play_games(iter_tournament(tournament, workers), games, "playing")
         rows = standings(played, specs)
         pairs = head_to_head(played, specs)
         console.print(standings_table(rows))
@@ -143,4 +145,4 @@ def tournament_command(
         if csv_path:
             write_csv(csv_path, rows)
             console.print(f"wrote {csv_path}", markup=False, soft_wrap=True)
-    return 0
+    return EXIT_INTERRUPTED if interrupted else 0

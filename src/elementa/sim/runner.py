@@ -8,12 +8,13 @@ the number of worker processes. A tournament may give several games one deal (du
 
 from __future__ import annotations
 
+import multiprocessing
 import random
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+import signal
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from elementa.agents import make_agent
 from elementa.core import CHANCE, Agent, ConfigError, Game, load_game, play_game
@@ -26,6 +27,35 @@ def derive_seed(base: int, *keys: int | str) -> int:
     Example: ``derive_seed(1, "game", 0)`` seeds the first game of a run with seed 1.
     """
     return random.Random(":".join(str(k) for k in (base, *keys))).randrange(2**31)
+
+
+T = TypeVar("T")
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def pool_imap(
+    fn: Callable[[int], T], indices: Iterable[int], workers: int, chunksize: int = 1
+) -> Iterator[T]:
+    """Yield ``fn(i)`` for each index, in order, computed by ``workers`` processes.
+
+    Workers ignore Ctrl-C, which is the caller's to handle. When the caller stops early (an interrupt,
+    an error, or closing the generator) the workers are terminated at once, the games they were
+    playing abandoned: a stopped run keeps the results already yielded and leaves no process behind.
+
+    Args:
+        fn: a picklable function of a game index (it runs in the workers).
+        indices: the game indices.
+        workers: the number of processes (at least 1).
+        chunksize: indices handed to a worker at a time.
+
+    Raises:
+        Exception: whatever ``fn`` raised in a worker, re-raised here.
+    """
+    with multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool:  # leaving terminates
+        yield from pool.imap(fn, indices, chunksize)
 
 
 @dataclass(frozen=True)
@@ -120,8 +150,7 @@ def iter_games(matchup: Matchup, n: int, workers: int = 1) -> Iterator[GameRecor
             yield play_one(matchup, i)
         return
     chunk = max(1, n // (workers * 16))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(partial(play_one, matchup), range(n), chunksize=chunk)
+    yield from pool_imap(partial(play_one, matchup), range(n), workers, chunk)
 
 
 def run_games(

@@ -29,7 +29,6 @@ Standings are sorted by win rate, which every agent earns against the same oppon
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -38,7 +37,7 @@ from openskill.models import PlackettLuce
 
 from elementa.agents import check_spec, make_agent
 from elementa.core import ConfigError, load_game
-from elementa.sim.runner import Matchup, play_one
+from elementa.sim.runner import Matchup, play_one, pool_imap
 from elementa.sim.stats import GameRecord, wilson_interval
 
 
@@ -187,9 +186,7 @@ def iter_tournament(tournament: Tournament, workers: int = 1) -> Iterator[Tourna
         for i in indices:
             yield _play(tournament, tables, i)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        play = _Player(tournament, tables)
-        yield from pool.map(play, indices, chunksize=1)
+    yield from pool_imap(_Player(tournament, tables), indices, workers)
 
 
 @dataclass(frozen=True)
