@@ -4,13 +4,26 @@ from __future__ import annotations
 
 import math
 import random
+import signal
+from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
 import elementa
 from elementa.agents import LEVELS, IsmctsAgent, make_agent, spec_names
 from elementa.agents.ismcts import Node, _Search, edge_estimate, final_choice, ucb_select
-from elementa.core import CHANCE, SIMULTANEOUS, Action, Game, State, resolve_chance
+from elementa.core import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Action,
+    ActionSpace,
+    Game,
+    GameInfo,
+    State,
+    resolve_chance,
+)
 
 
 def toy(players: int = 2) -> Game:
@@ -376,3 +389,75 @@ def test_widening_admits_alternatives_to_the_hint_as_visits_grow() -> None:
     assert new and third not in (actions[2], second)
     # without widening every untried action comes before any tried one
     assert ucb_select(node, actions, rng, 0.7, 1.0, widening=0.0)[1]
+
+
+@dataclass(frozen=True)
+class SeesawOptions:
+    pass
+
+
+class SeesawState(State):
+    """Seat 0 moves a marker between two squares or stops (and loses); nothing else ever changes."""
+
+    def __init__(self, game: Game, seed: int | None) -> None:
+        super().__init__(game, seed)
+        self.square = 0
+        self.stopped = False
+
+    def current_player(self) -> int:
+        return TERMINAL if self.stopped else 0
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        sp = self.game.action_space
+        return [sp.make("move", label="move"), sp.make("stop", label="stop")]
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        return []
+
+    def _apply(self, action: Action, player: int) -> None:
+        if action.kind == "move":
+            self.square = 1 - self.square
+        else:
+            self.stopped = True
+
+    def returns(self) -> list[float]:
+        return [0.0, 1.0] if self.stopped else [0.0, 0.0]
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        return {"square": self.square, "stopped": self.stopped}
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> State:
+        return self.clone()
+
+    def __str__(self) -> str:
+        return f"square {self.square}"
+
+
+class SeesawGame(Game):
+    info = GameInfo("seesaw", "Seesaw (test game)", 2, 2, "moves that undo each other")
+    options_class = SeesawOptions
+
+    def _make_action_space(self) -> ActionSpace:
+        return ActionSpace([("move", ()), ("stop", ())])
+
+    def new_initial_state(self, seed: int | None = None) -> State:
+        return SeesawState(self, seed)
+
+
+def test_a_walk_that_comes_back_to_an_information_set_rolls_out_instead_of_looping() -> None:
+    # Square 0 -move-> square 1 -move-> square 0: once both moves are tried at both squares with equal
+    # results, the fixed statistics of a walk would choose "move" for ever (the search hung in the
+    # set-up of Elemental Warriors II, placing and taking back a coin).
+    def hung(signum: int, frame: object) -> None:
+        raise TimeoutError("the search did not end")
+
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(20)
+    try:
+        agent = IsmctsAgent(0, seed=1, iterations=200, rollout="random")
+        state = SeesawGame(SeesawOptions()).new_initial_state(1)
+        assert agent.step(state).kind in ("move", "stop")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert agent.last is not None and agent.last.iterations == 200

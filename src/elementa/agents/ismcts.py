@@ -25,6 +25,9 @@ How the general game protocol is handled:
   before any is applied, so no seat's choice (the searcher's included) depends on another's sealed
   choice at that node (decoupled UCT).
 * **Forced moves** (one legal action) are applied without a node.
+* **Cycles.** Where moves can undo each other (a coin placed and taken back), the walk down the tree
+  can come back to an information set it has passed; it stops there and rolls out, since
+  statistics that do not change during a walk would otherwise choose the same loop for ever.
 * **Rule-based hint** (optional, ``bias > 0``): a node remembers the action the game's rule-based
   agent takes there (asked once, when the node is made); that action is tried first and gets a
   progressive bias ``bias / (visits + 1)`` (Chaslot et al. 2008), so a small budget starts from the
@@ -402,6 +405,7 @@ class _Search:
         me = self.agent.player
         state = real.resample_from_infostate(me, rng)
         path: list[tuple[Node, int, int]] = []
+        walked: set[int] = set()  # the nodes of this walk (by identity)
         at_root = True
         expanded = False
         while not expanded:
@@ -413,18 +417,29 @@ class _Search:
                 continue
             movers = state.players_to_move() if p == SIMULTANEOUS else [p]
             picks: list[tuple[int, Action]] = []
+            mark = len(path)
             for q in movers:  # every pick before any is applied: no seat sees another's sealed choice
                 legal = state.legal_actions(q)
                 if len(legal) == 1:
                     picks.append((q, legal[0]))
                     continue
                 node = self.node(state, q, root=at_root and q == me)
+                if id(node) in walked:
+                    break
+                walked.add(id(node))
                 action, new = ucb_select(node, legal, rng, self.c, self.bias, self.widening)
                 expanded = expanded or new
                 path.append((node, q, action.id))
                 picks.append((q, action))
-            at_root = False
-            self._apply_all(state, p, picks)
+            else:
+                at_root = False
+                self._apply_all(state, p, picks)
+                continue
+            # The walk came back to an information set it passed (moves that undo each other, such
+            # as placing and taking back a coin): the statistics, fixed during a walk, would choose
+            # the same loop for ever. The rollout starts here instead.
+            del path[mark:]
+            break
         lo, span = self.lo, self.span
         rewards = [(r - lo) / span for r in self.play_out(state)]
         for node, q, action_id in path:
