@@ -103,3 +103,94 @@ def test_a_tournament_interrupted_before_any_game_says_so(monkeypatch: pytest.Mo
     result = run("tournament", "toy-dice", "-a", "random,easy", "-n", "8", "-p", "2")
     assert result.exit_code == 130
     assert result.stderr.strip() == "interrupted" and "Standings" not in result.stdout
+
+
+TOY = ("tournament", "toy-dice", "-a", "random,easy", "-p", "2", "--seed", "5")
+
+
+def _results(path: Path) -> list[dict[str, object]]:
+    return list(json.loads(path.read_text(encoding="utf-8"))["results"])
+
+
+def _stop_after(monkeypatch: pytest.MonkeyPatch, games: int, error: type[BaseException]) -> None:
+    real = command.iter_tournament
+
+    def stopped(*args: object, **kwargs: object) -> Iterator[TournamentGame]:
+        run_ = real(*args, **kwargs)  # type: ignore[arg-type]
+        for _ in range(games):
+            yield next(run_)
+        raise error
+
+    monkeypatch.setattr(command, "iter_tournament", stopped)
+
+
+def test_resume_plays_only_the_missing_games_and_ends_as_one_run_would(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    whole, part = tmp_path / "whole.json", tmp_path / "part.json"
+    assert run(*TOY, "-n", "8", "--json", str(whole)).exit_code == 0
+    with monkeypatch.context() as m:
+        _stop_after(m, 3, KeyboardInterrupt)
+        assert run(*TOY, "-n", "8", "--json", str(part)).exit_code == 130
+    assert len(_results(part)) == 3
+    played: list[int] = []
+    real = command.iter_tournament
+
+    def counted(*args: object, **kwargs: object) -> Iterator[TournamentGame]:
+        for g in real(*args, **kwargs):  # type: ignore[arg-type]
+            played.append(g.record.index)
+            yield g
+
+    monkeypatch.setattr(command, "iter_tournament", counted)
+    result = run(*TOY, "-n", "8", "--json", str(part), "--resume")
+    assert result.exit_code == 0, result.output
+    assert "3 of 8 games kept" in result.stdout
+    assert played == [3, 4, 5, 6, 7]
+    assert _results(part) == _results(whole)
+    assert json.loads(part.read_text())["standings"] == json.loads(whole.read_text())["standings"]
+
+
+def test_resume_with_a_larger_n_extends_a_finished_run(tmp_path: Path) -> None:
+    whole, part = tmp_path / "whole.json", tmp_path / "part.json"
+    assert run(*TOY, "-n", "6", "--json", str(whole)).exit_code == 0
+    assert run(*TOY, "-n", "2", "--json", str(part), "--resume").exit_code == 0  # no file yet: a fresh run
+    result = run(*TOY, "-n", "6", "--json", str(part), "--resume")
+    assert result.exit_code == 0 and "2 of 6 games kept" in result.stdout
+    assert _results(part) == _results(whole)
+
+
+def test_a_run_that_dies_leaves_the_games_saved_so_far(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    js = tmp_path / "t.json"
+    monkeypatch.setattr(command, "SAVE_EVERY", 0.0)
+    _stop_after(monkeypatch, 4, RuntimeError)
+    result = run(*TOY, "-n", "8", "--json", str(js))
+    assert isinstance(result.exception, RuntimeError)
+    assert [r["index"] for r in _results(js)] == [0, 1, 2, 3]
+    assert not (tmp_path / "t.json.part").exists()
+
+
+def test_resume_refuses_another_runs_file(tmp_path: Path) -> None:
+    js = tmp_path / "t.json"
+    assert run(*TOY, "-n", "2", "--json", str(js)).exit_code == 0
+    line = assert_one_line_error(run(*TOY[:-1], "6", "-n", "4", "--json", str(js), "--resume"), "seed 5")
+    assert "another --json file" in line
+    assert_one_line_error(run(*TOY, "-a", "easy,random", "-n", "4", "--json", str(js), "--resume"), "agents")
+    js.write_text("{not json", encoding="utf-8")
+    assert_one_line_error(run(*TOY, "-n", "4", "--json", str(js), "--resume"), "not a tournament's JSON")
+    js.write_text(json.dumps({"game": "toy-dice"}), encoding="utf-8")
+    assert_one_line_error(run(*TOY, "-n", "4", "--json", str(js), "--resume"), "options")
+    assert_one_line_error(run(*TOY, "-n", "4", "--resume"), "--json FILE")
+
+
+def test_resume_refuses_saved_games_it_cannot_trust(tmp_path: Path) -> None:
+    js = tmp_path / "t.json"
+    assert run(*TOY, "-n", "2", "--json", str(js)).exit_code == 0
+    data = json.loads(js.read_text(encoding="utf-8"))
+    data["results"][1]["seating"] = ["random", "easy"]  # game 1 belongs at the second table
+    js.write_text(json.dumps(data), encoding="utf-8")
+    assert_one_line_error(run(*TOY, "-n", "4", "--json", str(js), "--resume"), "index 1", "not played at")
+    del data["results"][0]["returns"]
+    js.write_text(json.dumps(data), encoding="utf-8")
+    assert_one_line_error(run(*TOY, "-n", "4", "--json", str(js), "--resume"), "saved game 0 is malformed")

@@ -167,6 +167,9 @@ def tournament(
         Path | None, typer.Option("--json", help="write the tables and every game as JSON")
     ] = None,
     csv_path: Annotated[Path | None, typer.Option("--csv", help="write the standings as CSV")] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="keep the games saved in the --json file and play the rest")
+    ] = False,
 ) -> None:
     """Play a round robin between agents with seats rotated; print win rates, head to head and ratings."""
     status = tournament_command(
@@ -179,6 +182,7 @@ def tournament(
         workers=workers,
         json_path=json_path,
         csv_path=csv_path,
+        resume=resume,
     )
     raise typer.Exit(status)
 

@@ -28,7 +28,7 @@ Standings are sorted by win rate, which every agent earns against the same oppon
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -170,18 +170,22 @@ def _play(tournament: Tournament, tables: list[tuple[str, ...]], index: int) -> 
     return TournamentGame(seating, play_one(matchup, index, deal=index // len(tables)))
 
 
-def iter_tournament(tournament: Tournament, workers: int = 1) -> Iterator[TournamentGame]:
-    """Yield the games ``0 .. n-1`` of a tournament in order.
+def iter_tournament(
+    tournament: Tournament, workers: int = 1, skip: Collection[int] = ()
+) -> Iterator[TournamentGame]:
+    """Yield the games ``0 .. n-1`` of a tournament in order, leaving out those in ``skip``.
 
     Args:
         tournament: what to play (checked first, in this process).
         workers: the number of processes; 1 plays in this process.
+        skip: indices of games not to play (already played in an earlier run: a game depends only on
+            the tournament and its index, so the others come out as they would have in one run).
 
     Raises:
         ConfigError: see :meth:`Tournament.check`.
     """
     tables = tournament.check(workers)
-    indices = range(tournament.games)
+    indices = [i for i in range(tournament.games) if i not in skip]
     if workers == 1:
         for i in indices:
             yield _play(tournament, tables, i)
