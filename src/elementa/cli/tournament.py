@@ -177,7 +177,7 @@ def saving(
     games: Iterator[TournamentGame],
     kept: list[TournamentGame],
     save: Callable[[list[TournamentGame]], None],
-    every: float = SAVE_EVERY,
+    every: float,
 ) -> Iterator[TournamentGame]:
     """Yield the games of a run, calling ``save`` with every game so far (``kept`` too, by index)
     whenever ``every`` seconds have passed since the last save, so that a killed run loses little."""
@@ -243,21 +243,22 @@ def tournament_command(
         if resume:
             note = f"resuming {json_path}: {len(kept)} of {games} games kept"
             console.print(note, markup=False, soft_wrap=True)
-
-        def save(done: list[TournamentGame]) -> None:
-            if json_path:
-                rows, pairs = standings(done, specs), head_to_head(done, specs)
-                write_json(json_path, tournament, tables, rows, pairs, done)
-
         run = iter_tournament(tournament, workers, skip={g.record.index for g in kept})
-        new, interrupted = play_games(saving(run, kept, save, SAVE_EVERY), games - len(kept), "playing")
+        if json_path is not None:
+            out = json_path
+
+            def save(done: list[TournamentGame]) -> None:
+                write_json(out, tournament, tables, standings(done, specs), head_to_head(done, specs), done)
+
+            run = saving(run, kept, save, SAVE_EVERY)
+        new, interrupted = play_games(run, games - len(kept), "playing")
         played = sorted(kept + new, key=lambda g: g.record.index)
         rows = standings(played, specs)
         pairs = head_to_head(played, specs)
         console.print(standings_table(rows))
         console.print(head_to_head_table(list(specs), pairs))
         if json_path:
-            save(played)
+            write_json(json_path, tournament, tables, rows, pairs, played)
             console.print(f"wrote {json_path}", markup=False, soft_wrap=True)
         if csv_path:
             write_csv(csv_path, rows)
