@@ -108,3 +108,24 @@ def test_a_secret_assembly_is_redrawn_too(tmp_path: Path) -> None:
         act(r, 0, "ready")
         names.update(f["name"] for f in r.observation(0)["fighters"] if f["id"] == 1)
     assert names and names <= {"Knight Errant", "Iron Golem"}
+
+
+def test_equipment_taken_off_while_assembling_is_seen_by_its_owner_alone(tmp_path: Path) -> None:
+    hand = ["Human Mercenary", "Battle Axe", *["Frozen Pass"] * 6]
+    other = ["Knight Errant", "Greatsword", "Iron Golem", *["Frozen Pass"] * 5]
+    s = make_game(tmp_path, [hand * 2, other * 2]).new_initial_state(0)
+    deal(s, [hand, other])
+    act(s, 1, "field", cid(s, "Knight Errant"))
+    act(s, 0, "field", cid(s, "Human Mercenary"))
+    act(s, 1, "ready")
+    before = s.clone()
+    act(s, 0, "equip", cid(s, "Battle Axe"))
+    act(s, 0, "remove", 0)
+    # the same cards in hand and on the fighter, but the axe may not go back on in this step: the
+    # seat must be able to tell the two positions apart (a search keys its nodes by observations)
+    assert s.legal_action_ids(0) != before.legal_action_ids(0)
+    assert s.observation(0)["hand"] == before.observation(0)["hand"]
+    assert s.observation(0) != before.observation(0)
+    assert player(s, 0, viewer=0)["removed"] == ["Battle Axe"]
+    assert player(s, 0, viewer=1)["removed"] == []  # the assembly is secret
+    assert player(s, 0, viewer=1) == player(before, 0, viewer=1)

@@ -97,7 +97,8 @@ def observation(st: WarriorsState, viewer: int | None) -> dict[str, Any]:
     decided, in words), ``pending`` (a breakage pick's target and rolls left, or a split attack's
     targets hit and attacks left), ``order`` (turn order, combatant ids), ``players`` (per seat: deck
     title, team, in_game, status, hand_size, known_hand, deck_size, discard, locations, tokens,
-    mulligans), ``fighters`` (see :func:`fighter_view`; others' fighters hidden while assembling),
+    mulligans, removed: the cards taken off its fighter in this assembly or combat step, which it
+    may not equip again in that step; another seat's only while its fighter is in view), ``fighters`` (see :func:`fighter_view`; others' fighters hidden while assembling),
     ``waiting_beasts``, ``equipping``, ``turns``, ``max_turns``, ``events`` (the latest public
     events), ``result`` (returns once over) and, for a seat, ``hand`` (its card names, sorted).
     Combatant ids are seats, then ``players + k`` for the Beasts.
@@ -124,6 +125,7 @@ def observation(st: WarriorsState, viewer: int | None) -> dict[str, Any]:
                 "locations": [cards[c].name for c, _ in st.controlled[p]],
                 "tokens": st.tokens[p],
                 "mulligans": st.mulligans[p],
+                "removed": sorted(cards[c].name for c in st.removed[p]) if p == viewer or st.status[p] not in HIDDEN_STATUS else [],
             }
         )
     fighters = []
