@@ -111,7 +111,7 @@ def test_level_spec_parameters_override_the_budget() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("hard:depth=3", "not a parameter of hard.*parameters: iterations"),
+        ("hard:speed=3", "not a parameter of hard.*parameters: iterations"),
         ("hard:iterations", "not a parameter of hard"),
         ("hard:iterations=many", "bad value 'many' for iterations"),
         ("hard:iterations=0", "iterations must be at least 1"),

@@ -12,7 +12,7 @@ import pytest
 
 import elementa
 from elementa.agents import LEVELS, IsmctsAgent, make_agent, spec_names
-from elementa.agents.ismcts import Node, _Search, edge_estimate, final_choice, ucb_select
+from elementa.agents.ismcts import Node, _Search, edge_estimate, final_choice, infoset_key, ucb_select
 from elementa.core import (
     CHANCE,
     SIMULTANEOUS,
@@ -64,6 +64,8 @@ def test_levels_are_registered_agent_specs() -> None:
     assert budgets == sorted(budgets) and len(set(budgets)) == 3
     agent = make_agent("hard", toy(), 1, seed=3)
     assert isinstance(agent, IsmctsAgent) and agent.player == 1 and agent.name == "hard"
+    flat = make_agent("hard:depth=1", toy(), 1, seed=3)
+    assert isinstance(flat, IsmctsAgent) and flat.depth == 1 and agent.depth is None
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -236,7 +238,7 @@ def test_forced_moves_and_budgets() -> None:
     timed = IsmctsAgent(0, seed=0, iterations=None, seconds=0.05)
     timed.step(state)
     assert timed.last is not None and timed.last.iterations >= 1
-    for bad in ({"iterations": None}, {"iterations": 0}, {"seconds": -1.0}, {"rollout": "smart"}):
+    for bad in ({"iterations": None}, {"iterations": 0}, {"seconds": -1.0}, {"rollout": "smart"}, {"depth": 0}):
         with pytest.raises(ValueError):
             IsmctsAgent(0, **bad)  # type: ignore[arg-type]
     finished = walk_until(toy(2), 0, lambda s: s.is_terminal())
@@ -306,6 +308,24 @@ def test_too_small_a_budget_to_tell_actions_apart_plays_the_rule_based_choice() 
     stats = agent.root_statistics(state)
     assert {n for n, _ in stats.values()} == {1}  # every action tried once
     assert max(mean for _, mean in stats.values()) > stats[hint.id][1]  # a luckier rollout did not sway it
+
+
+def test_a_kept_root_whose_hint_is_not_legal_now_asks_the_rule_based_player_again() -> None:
+    # A node made in an earlier search can meet a state that looks the same to its seat but offers
+    # other moves; its hint must not leave the decision without the rule-based anchor.
+    game = short_elementalis(2)
+    state = walk_until(game, 1, lambda s: s.current_player() >= 0 and len(s.legal_actions()) >= 4)
+    seat = state.current_player()
+    rule = game.rule_based_agent(seat, 0)
+    assert rule is not None
+    hint = rule.step(state)
+    legal = state.legal_actions()
+    agent = IsmctsAgent(seat, seed=1, iterations=len(legal), rollout="rule", bias=1.0, widening=0.0)
+    agent.step(state)  # the table is now this game's
+    stale = Node(hint=max(a.id for a in legal) + 1)
+    agent._table[infoset_key(state, seat)] = stale
+    assert agent.step(state) == hint
+    assert stale.hint == hint.id
 
 
 def edge(visits: int, mean: float, spread: float = 0.5) -> list[float]:
@@ -461,3 +481,18 @@ def test_a_walk_that_comes_back_to_an_information_set_rolls_out_instead_of_loopi
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
     assert agent.last is not None and agent.last.iterations == 200
+
+
+def test_a_tree_of_depth_one_searches_the_root_and_rolls_out_below() -> None:
+    state = toy(2).new_initial_state(0)
+    deal(state, [3, 1])
+    for p in (0, 1):
+        state.apply_action(state.game.action_space.encode("bid", 1), p)
+    assert state.current_player() == 0  # seat 0 keeps or rerolls, then seat 1 does
+    deep = IsmctsAgent(0, seed=3, iterations=200)
+    flat = IsmctsAgent(0, seed=3, iterations=200, depth=1)
+    for agent in (deep, flat):
+        agent.step(state)
+    assert deep.table_size > 1  # seat 1's replies got nodes of their own
+    assert flat.table_size == 1  # flat Monte Carlo: the root alone, seat 1 played by the rollout
+    assert sum(n for n, _ in flat.root_statistics(state).values()) == 200

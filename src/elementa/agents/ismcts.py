@@ -263,9 +263,14 @@ class IsmctsAgent(Agent):
         horizon: cut each rollout after this many decisions (moves with a choice) and score it with
             the game's ``State.evaluate()``, where the game has one; ``"game"``: the game's
             ``evaluation_horizon``; ``None``: play every rollout to the end.
+        depth: the most levels of the tree one walk descends before the rollout takes over (a
+            level: one seat's decision, or every mover's at a simultaneous node); 1 searches the
+            root's actions alone (flat Monte Carlo: each action's value is that action followed by
+            the rollout policy, from independent samples); ``None``: no limit.
 
     Raises:
-        ValueError: neither budget given, a budget below its minimum, or an unknown rollout policy.
+        ValueError: neither budget given, a budget below its minimum, a depth below 1, or an
+            unknown rollout policy.
 
     Attributes:
         last: the :class:`SearchStats` of the last decision, or ``None`` before the first.
@@ -289,6 +294,7 @@ class IsmctsAgent(Agent):
         evidence: float = 1.5,
         widening: float = 1.0,
         horizon: int | Literal["game"] | None = "game",
+        depth: int | None = None,
     ) -> None:
         super().__init__(player, seed)
         if iterations is None and seconds is None:
@@ -299,6 +305,8 @@ class IsmctsAgent(Agent):
             raise ValueError(f"seconds must be positive, got {seconds}")
         if horizon != "game" and horizon is not None and (not isinstance(horizon, int) or horizon < 0):
             raise ValueError(f"horizon must be a whole number of at least 0, 'game' or None, got {horizon!r}")
+        if depth is not None and depth < 1:
+            raise ValueError(f"depth must be at least 1 or None, got {depth}")
         if rollout not in ("random", "rule"):
             raise ValueError(f"rollout must be 'random' or 'rule', got {rollout!r}")
         self.iterations = iterations
@@ -312,6 +320,7 @@ class IsmctsAgent(Agent):
         self.evidence = evidence
         self.widening = widening
         self.horizon = horizon
+        self.depth = depth
         self.last: SearchStats | None = None
         self._table: dict[bytes, Node] = {}
         self._game: Game | None = None
@@ -342,13 +351,17 @@ class IsmctsAgent(Agent):
         if not legal:
             raise ValueError(f"{self!r} was asked to move but has no legal action")
         if len(legal) == 1:
-            self.last = SearchStats(0, time.perf_counter() - start, len(self._table), 0)
+            self.last = SearchStats(0, time.perf_counter() - start, self.table_size, 0)
             return legal[0]
         game = state.game
         if not self.reuse or self._game is not game or len(self._table) > self.max_nodes:
             self._table = {}
         self._game = game
         root = self._table.setdefault(infoset_key(state, self.player), Node())
+        if root.hint is not None and all(a.id != root.hint for a in legal):
+            # Made in an earlier search, at a state that offered other moves but looked the same
+            # to this seat: the first iteration asks again.
+            root.hint = None
         reused = int(sum(e[0] for e in root.edges.values()))
         search = _Search(self, game, root)
         deadline = math.inf if self.seconds is None else start + self.seconds
@@ -386,6 +399,7 @@ class _Search:
         self.policies = self.rules if agent.rollout == "rule" else None
         self.hints = self.rules if agent.bias else None
         self.horizon = game.evaluation_horizon if agent.horizon == "game" else agent.horizon
+        self.depth = math.inf if agent.depth is None else agent.depth
 
     def node(self, state: State, player: int, root: bool = False) -> Node:
         """Return (creating it) the node of ``player``'s information set in ``state``, with its hint."""
@@ -408,6 +422,7 @@ class _Search:
         walked: set[int] = set()  # the nodes of this walk (by identity)
         at_root = True
         expanded = False
+        levels = 0  # the levels of the tree walked so far (a level: one node, or one per mover)
         while not expanded:
             p = state.current_player()
             if p == TERMINAL:
@@ -423,6 +438,8 @@ class _Search:
                 if len(legal) == 1:
                     picks.append((q, legal[0]))
                     continue
+                if levels >= self.depth:
+                    break
                 node = self.node(state, q, root=at_root and q == me)
                 if id(node) in walked:
                     break
@@ -433,11 +450,12 @@ class _Search:
                 picks.append((q, action))
             else:
                 at_root = False
+                levels += len(path) > mark
                 self._apply_all(state, p, picks)
                 continue
-            # The walk came back to an information set it passed (moves that undo each other, such
-            # as placing and taking back a coin): the statistics, fixed during a walk, would choose
-            # the same loop for ever. The rollout starts here instead.
+            # The walk reached the tree's depth, or came back to an information set it passed
+            # (moves that undo each other, such as placing and taking back a coin: the statistics,
+            # fixed during a walk, would choose the same loop for ever). The rollout starts here.
             del path[mark:]
             break
         lo, span = self.lo, self.span
@@ -577,6 +595,7 @@ LEVEL_PARAMS: dict[str, Callable[[str], object]] = {
     "evidence": float,
     "widening": float,
     "horizon": lambda text: text if text == "game" else _budget(int)(text),  # a number, none or game
+    "depth": _budget(int),
 }
 """The :class:`IsmctsAgent` arguments a level's spec may override, with the converters of their text."""
 
