@@ -238,7 +238,14 @@ def test_forced_moves_and_budgets() -> None:
     timed = IsmctsAgent(0, seed=0, iterations=None, seconds=0.05)
     timed.step(state)
     assert timed.last is not None and timed.last.iterations >= 1
-    for bad in ({"iterations": None}, {"iterations": 0}, {"seconds": -1.0}, {"rollout": "smart"}, {"depth": 0}):
+    bad_args = (
+        {"iterations": None},
+        {"iterations": 0},
+        {"seconds": -1.0},
+        {"rollout": "smart"},
+        {"depth": 0},
+    )
+    for bad in bad_args:
         with pytest.raises(ValueError):
             IsmctsAgent(0, **bad)  # type: ignore[arg-type]
     finished = walk_until(toy(2), 0, lambda s: s.is_terminal())

@@ -98,7 +98,8 @@ def observation(st: WarriorsState, viewer: int | None) -> dict[str, Any]:
     targets hit and attacks left), ``order`` (turn order, combatant ids), ``players`` (per seat: deck
     title, team, in_game, status, hand_size, known_hand, deck_size, discard, locations, tokens,
     mulligans, removed: the cards taken off its fighter in this assembly or combat step, which it
-    may not equip again in that step; another seat's only while its fighter is in view), ``fighters`` (see :func:`fighter_view`; others' fighters hidden while assembling),
+    may not equip again in that step; another seat's only while its fighter is in view),
+    ``fighters`` (see :func:`fighter_view`; others' fighters hidden while assembling),
     ``waiting_beasts``, ``equipping``, ``turns``, ``max_turns``, ``events`` (the latest public
     events), ``result`` (returns once over) and, for a seat, ``hand`` (its card names, sorted).
     Combatant ids are seats, then ``players + k`` for the Beasts.
@@ -111,6 +112,7 @@ def observation(st: WarriorsState, viewer: int | None) -> dict[str, Any]:
     for p in range(n):
         grp = g.deck_of[p]
         hidden_size = len(st.hands[p]) + (0 if p == viewer else _pending_count(st, p))
+        hidden = st.status[p] in HIDDEN_STATUS  # assembling in secret
         players.append(
             {
                 "seat": p,
@@ -125,7 +127,7 @@ def observation(st: WarriorsState, viewer: int | None) -> dict[str, Any]:
                 "locations": [cards[c].name for c, _ in st.controlled[p]],
                 "tokens": st.tokens[p],
                 "mulligans": st.mulligans[p],
-                "removed": sorted(cards[c].name for c in st.removed[p]) if p == viewer or st.status[p] not in HIDDEN_STATUS else [],
+                "removed": sorted(cards[c].name for c in st.removed[p]) if p == viewer or not hidden else [],
             }
         )
     fighters = []
