@@ -92,7 +92,8 @@ def test_resampling_redraws_opponents_hands_from_their_own_cards(tmp_path: Path)
     assert len(seen) > 1
 
 
-def test_a_secret_assembly_is_redrawn_too(tmp_path: Path) -> None:
+def secret_assembly(tmp_path: Path) -> State:
+    """Both seats have fielded a fighter in secret; seat 1 is ready, seat 0 still assembles."""
     hand = ["Human Mercenary", "Battle Axe", *["Frozen Pass"] * 6]
     other = ["Knight Errant", "Greatsword", "Iron Golem", *["Frozen Pass"] * 5]
     s = make_game(tmp_path, [hand * 2, other * 2]).new_initial_state(0)
@@ -100,6 +101,11 @@ def test_a_secret_assembly_is_redrawn_too(tmp_path: Path) -> None:
     act(s, 1, "field", cid(s, "Knight Errant"))
     act(s, 0, "field", cid(s, "Human Mercenary"))
     act(s, 1, "ready")
+    return s
+
+
+def test_a_secret_assembly_is_redrawn_too(tmp_path: Path) -> None:
+    s = secret_assembly(tmp_path)
     assert s.players_to_move() == [0]
     names = set()
     for seed in range(20):
@@ -111,13 +117,7 @@ def test_a_secret_assembly_is_redrawn_too(tmp_path: Path) -> None:
 
 
 def test_equipment_taken_off_while_assembling_is_seen_by_its_owner_alone(tmp_path: Path) -> None:
-    hand = ["Human Mercenary", "Battle Axe", *["Frozen Pass"] * 6]
-    other = ["Knight Errant", "Greatsword", "Iron Golem", *["Frozen Pass"] * 5]
-    s = make_game(tmp_path, [hand * 2, other * 2]).new_initial_state(0)
-    deal(s, [hand, other])
-    act(s, 1, "field", cid(s, "Knight Errant"))
-    act(s, 0, "field", cid(s, "Human Mercenary"))
-    act(s, 1, "ready")
+    s = secret_assembly(tmp_path)
     before = s.clone()
     act(s, 0, "equip", cid(s, "Battle Axe"))
     act(s, 0, "remove", 0)

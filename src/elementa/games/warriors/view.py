@@ -98,7 +98,8 @@ def observation(st: WarriorsState, viewer: int | None) -> dict[str, Any]:
     targets hit and attacks left), ``order`` (turn order, combatant ids), ``players`` (per seat: deck
     title, team, in_game, status, hand_size, known_hand, deck_size, discard, locations, tokens,
     mulligans, removed: the cards taken off its fighter in this assembly or combat step, which it
-    may not equip again in that step; another seat's only while its fighter is in view),
+    may not equip again in that step, ruling WAR-E2 on warriors.txt 4.5; another seat's only while
+    its fighter is in view),
     ``fighters`` (see :func:`fighter_view`; others' fighters hidden while assembling),
     ``waiting_beasts``, ``equipping``, ``turns``, ``max_turns``, ``events`` (the latest public
     events), ``result`` (returns once over) and, for a seat, ``hand`` (its card names, sorted).
