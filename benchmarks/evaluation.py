@@ -3,7 +3,7 @@
 A script, not a test: a diagnostic for the evaluations that score the search's cut-short rollouts::
 
     python benchmarks/evaluation.py elemenders --games 100
-    python benchmarks/evaluation.py elementalis --games 200 --players 3 --every 5
+    python benchmarks/evaluation.py elementalis --games 200 -o players=3 --every 5
 
 It plays ``--games`` games with the game's rule-based agent in every seat (game ``g`` seeded ``seed +
 g``). At every ``--every``-th decision it records what ``evaluate()`` says of the true state, and when
@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game")
     parser.add_argument("--games", type=int, default=100, help="rule-based games to play (default 100)")
-    parser.add_argument("--players", type=int, default=None, help="seats, where the game allows several")
+    parser.add_argument("-o", "--option", action="append", default=[], help="a game option as name=value")
     parser.add_argument("--every", type=int, default=10, help="record every N-th decision (default 10)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     parser.add_argument(
@@ -97,8 +97,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     console = Console()
     try:
-        options = {} if args.players is None else {"players": args.players}
-        game = load_game(args.game, **options)
+        pairs = [text.partition("=") for text in args.option]
+        bad = next((text for text, (_, eq, _) in zip(args.option, pairs, strict=True) if not eq), None)
+        if bad is not None:
+            raise ConfigError(f"option {bad!r} is not name=value (e.g. -o players=3)")
+        game = load_game(args.game, **{name: value for name, _, value in pairs})
         start = time.perf_counter()
         records = [
             r for g in range(args.games) for r in record_game(game, args.seed + g, args.every, args.max_steps)
