@@ -21,14 +21,14 @@ Units: Brier scores in squared shares of the prize ([0, 1]); seconds of wall tim
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 
 from rich.console import Console
 from rich.table import Table
 
-from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, ConfigError, Game, load_game, sample_outcome
+from elementa.cli.common import CliError, build_game
+from elementa.core import CHANCE, Action, ConfigError, Game, State, play_game
 
 STAGES = 5
 Record = tuple[float, list[float], list[float]]
@@ -40,7 +40,7 @@ def record_game(game: Game, seed: int, every: int, max_steps: int) -> list[Recor
 
     ``progress`` is the position's decision number over the game's decisions, in [0, 1);
     ``evaluation`` and ``result`` are per-seat shares of the prize in [0, 1]. A game not over after
-    ``max_steps`` decisions records nothing (its result is unknown).
+    ``max_steps`` actions (chance outcomes included) records nothing (its result is unknown).
 
     Raises:
         ConfigError: the game has no rule-based agent or no evaluation.
@@ -49,30 +49,28 @@ def record_game(game: Game, seed: int, every: int, max_steps: int) -> list[Recor
     rules = [a for a in made if a is not None]
     if len(rules) < len(made):
         raise ConfigError(f"{game.name} has no rule-based agent to play the games with")
-    rng = random.Random(seed)
     lo, hi = game.utility_range()
     span = (hi - lo) or 1.0
-    state = game.new_initial_state(seed=seed)
     seen: list[tuple[int, list[float]]] = []
-    steps = 0
-    while (p := state.current_player()) != TERMINAL:
-        if p == CHANCE:
-            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
-            continue
-        if steps % every == 0:
+    decisions = 0
+
+    def record(state: State, player: int, _action: Action) -> None:
+        nonlocal decisions
+        if player == CHANCE:
+            return
+        if decisions % every == 0:
             estimate = state.evaluate()
             if estimate is None:
                 raise ConfigError(f"{game.name} has no evaluate() to measure")
-            seen.append((steps, [(v - lo) / span for v in estimate]))
-        steps += 1
-        if steps > max_steps:
-            return []
-        movers = state.players_to_move() if p == SIMULTANEOUS else [p]
-        picks = [(q, rules[q].step(state)) for q in movers]
-        for q, action in picks:
-            state.apply_action(action, q)
-    result = [(v - lo) / span for v in state.returns()]
-    return [(n / steps, ev, result) for n, ev in seen]
+            seen.append((decisions, [(v - lo) / span for v in estimate]))
+        decisions += 1
+
+    try:
+        end = play_game(game, rules, seed=seed, max_steps=max_steps, on_step=record)
+    except RuntimeError:  # no end within max_steps
+        return []
+    result = [(v - lo) / span for v in end.returns()]
+    return [(n / decisions, ev, result) for n, ev in seen]
 
 
 def mean_brier(forecasts: list[list[float]], results: list[list[float]]) -> float:
@@ -91,22 +89,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-o", "--option", action="append", default=[], help="a game option as name=value")
     parser.add_argument("--every", type=int, default=10, help="record every N-th decision (default 10)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    parser.add_argument(
-        "--max-steps", type=int, default=5000, help="give up a game after this many decisions"
-    )
+    parser.add_argument("--max-steps", type=int, default=5000, help="give up a game after this many actions")
     args = parser.parse_args(argv)
     console = Console()
     try:
-        pairs = [text.partition("=") for text in args.option]
-        bad = next((text for text, (_, eq, _) in zip(args.option, pairs, strict=True) if not eq), None)
-        if bad is not None:
-            raise ConfigError(f"option {bad!r} is not name=value (e.g. -o players=3)")
-        game = load_game(args.game, **{name: value for name, _, value in pairs})
+        game = build_game(args.game, args.option, None)
         start = time.perf_counter()
         records = [
             r for g in range(args.games) for r in record_game(game, args.seed + g, args.every, args.max_steps)
         ]
-    except ConfigError as err:
+    except (CliError, ConfigError) as err:
         console.print(f"error: {err}")
         return 2
     n = game.num_players
