@@ -9,6 +9,7 @@ manipulation in its own favour, pay Paid Militia only to survive, and discard it
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any, cast
 
 from elementa.core import Action, Agent, State
@@ -38,6 +39,11 @@ _FIXED_WORTH = {
     "truly_blessed": 6.0,
     "always_lucky": 10.0,
 }
+
+GOLD_NEED = 60.0
+"""Gold (coins) that the rule-based player has a use for: a few buys, executions and a Paid Militia
+payment. Gold beyond it is worth ever less (see :meth:`CardDiceAgent.gold_worth`), so a player who
+holds plenty plays damage rather than more gold."""
 
 
 class CardDiceAgent(Agent):
@@ -71,6 +77,16 @@ class CardDiceAgent(Agent):
         return self._main(legal)
 
     # ------------------------------------------------------------------------------ estimates
+    def gold_worth(self, amount: float) -> float:
+        """Return what gaining ``amount`` gold is worth to me now, in gold.
+
+        Gold is worth ``GOLD_NEED * (1 - exp(-gold / GOLD_NEED))`` to a holder of ``gold``: nearly
+        its face value while little is held, next to nothing once far more than :data:`GOLD_NEED`
+        is (gold does nothing in itself; a double-gold card at 700 gold is no reason to skip a hit).
+        """
+        held = max(self.me["gold"], 0)
+        return GOLD_NEED * (math.exp(-held / GOLD_NEED) - math.exp(-(held + amount) / GOLD_NEED))
+
     def strength(self, card: Card, dice: list[int] | None = None, seat: int | None = None) -> int:
         """Return the card's strength for ``seat`` (default: me) at ``dice`` (default: now)."""
         dice = dice if dice is not None else self.dice
@@ -89,10 +105,10 @@ class CardDiceAgent(Agent):
             return 2.0 * s if card.target == "opponent" else 0.8 * s
         if e == "heal":
             return s * (1.5 if self.me["health"] < 40 else 0.4)
-        if e in ("gain_gold",):
-            return float(s)
+        if e == "gain_gold":
+            return self.gold_worth(s)
         if e == "double_gold":
-            return float(self.me["gold"])
+            return self.gold_worth(self.me["gold"])
         if e in ("draw_cards", "discard_hand", "discard_facedown", "extra_actions"):
             return 2.0 * s
         if e == "recycle":
@@ -111,13 +127,13 @@ class CardDiceAgent(Agent):
         if e == "draw_cards":
             return 2.5 * s
         if e == "gain_gold":
-            return 1.2 * s
+            return 1.2 * self.gold_worth(s)
         if e == "always_lucky":
             return 15.0
         if e in ("extra_actions", "shield", "hand_size", "heal"):
             return 0.5 * s
         if e == "double_gold":
-            return 6.0
+            return 6.0 * self.gold_worth(GOLD_NEED / 6) / (GOLD_NEED / 6)
         return 0.5 * _FIXED_WORTH.get(e, 1.0)
 
     def _card(self, a: Action) -> Card:
