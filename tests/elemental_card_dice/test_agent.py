@@ -70,9 +70,46 @@ def test_the_brief_observation_the_agent_reads_is_part_of_the_full_one() -> None
         state.apply_action(rng.choice(state.legal_actions()))
 
 
-def test_evaluate_gives_the_health_leader_the_better_chance() -> None:
-    state = load_game(NAME).new_initial_state(1)
-    assert state.evaluate() == [0.5, 0.5]
-    state.sides[1].health -= 50  # type: ignore[attr-defined]
+def _card(game: object, name: str) -> int:
+    return next(c.id for c in game.cards if c.name == name)  # type: ignore[attr-defined]
+
+
+def test_evaluate_favours_the_deck_that_kills_sooner() -> None:
+    game = load_game(NAME, start_health=30)
+    state = game.new_initial_state(1)
+    assert state.evaluate() == [0.5, 0.5]  # two decks of Basic Income: neither can kill
+    state.dice = [6] * 7  # type: ignore[attr-defined]
+    fire = _card(game, "Fire")
+    state.sides[0].hand.append(fire)  # type: ignore[attr-defined]
     ahead, behind = state.evaluate()
-    assert ahead + behind == pytest.approx(1.0) and 0.9 < ahead < 1.0
+    assert ahead + behind == pytest.approx(1.0) and 0.5 < ahead < 1.0
+    state.sides[1].hand.append(fire)  # type: ignore[attr-defined]
+    assert state.evaluate() == pytest.approx([0.5, 0.5])  # the same deck on both sides
+    state.sides[1].health -= 20  # type: ignore[attr-defined]
+    assert state.evaluate()[0] > 0.5  # the same rates: the one with less health left dies first
+    healthy = state.evaluate()[0]
+    heal = next(c for c in game.cards if c.effect == "heal" and c.kind == "action")  # type: ignore[attr-defined]
+    state.sides[1].hand.append(heal.id)  # type: ignore[attr-defined]
+    assert state.evaluate()[0] < healthy  # healing slows player 1's death
+
+
+def test_evaluate_shrinks_towards_even_as_the_turn_limit_nears() -> None:
+    game = load_game(NAME, start_health=30)
+    state = game.new_initial_state(1)
+    state.dice = [6] * 7  # type: ignore[attr-defined]
+    state.sides[0].hand.append(_card(game, "Fire"))  # type: ignore[attr-defined]
+    early = state.evaluate()[0]
+    state.turn = 150  # type: ignore[attr-defined]
+    late = state.evaluate()[0]
+    state.turn = 200  # type: ignore[attr-defined]
+    assert early > late > 0.5 and state.evaluate() == pytest.approx([0.5, 0.5])
+
+
+def test_rule_based_gold_is_worth_less_the_more_is_held() -> None:
+    from elementa.games.elemental_card_dice.agent import GOLD_NEED, CardDiceAgent
+
+    agent = CardDiceAgent(0)
+    agent.me = {"gold": 0}
+    assert 0.8 * 10 < agent.gold_worth(10) < 10  # little held: near face value
+    agent.me = {"gold": 10 * GOLD_NEED}
+    assert agent.gold_worth(10 * GOLD_NEED) < 1  # doubling a hoard is no reason to skip a hit
