@@ -49,8 +49,11 @@ class ElemendersGame(Game):
         perfect_information=False,
     )
     options_class = ElemendersOptions
-    evaluation_horizon = 20
-    """Search rollouts are scored with ``State.evaluate`` after 20 decisions: a round: both players' turns."""
+    evaluation_horizon = 40
+    """Search rollouts are scored with ``State.evaluate`` after 40 decisions: a round, both players'
+    turns (a turn takes 12 to 18 decisions: a unit's activation, move, attack and terraforming). At
+    20 the rollout ended before the opponent's answer, so an exposed attack looked free: the easy
+    level with 40 beat the easy level with 20 in all 16 games (seed 61)."""
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "board-12x11": {"board_rows": 12},
         "other-readings": {
