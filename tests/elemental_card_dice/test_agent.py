@@ -7,6 +7,7 @@ import random
 import pytest
 
 from elementa import Action, Agent, State, load_game, play_game
+from elementa.games.elemental_card_dice.agent import GOLD_NEED, CardDiceAgent
 from tests.elemental_card_dice.table import NAME
 
 
@@ -106,8 +107,6 @@ def test_evaluate_shrinks_towards_even_as_the_turn_limit_nears() -> None:
 
 
 def test_rule_based_gold_is_worth_less_the_more_is_held() -> None:
-    from elementa.games.elemental_card_dice.agent import GOLD_NEED, CardDiceAgent
-
     agent = CardDiceAgent(0)
     agent.me = {"gold": 0}
     assert 0.8 * 10 < agent.gold_worth(10) < 10  # little held: near face value

@@ -133,7 +133,7 @@ class CardDiceAgent(Agent):
         if e in ("extra_actions", "shield", "hand_size", "heal"):
             return 0.5 * s
         if e == "double_gold":
-            return 6.0 * self.gold_worth(GOLD_NEED / 6) / (GOLD_NEED / 6)
+            return 0.6 * self.gold_worth(10.0)  # 6 while 10 more gold is worth its face value
         return 0.5 * _FIXED_WORTH.get(e, 1.0)
 
     def _card(self, a: Action) -> Card:

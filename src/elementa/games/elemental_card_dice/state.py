@@ -436,7 +436,7 @@ class CardDiceState(State):
         turns is drawn). Fitted to rule-based play, where a health lead alone forecasts worse than
         an even guess: health swings with every hit and heal, while the decks' rates, under dice
         rolled once, persist. Source: elemental-card-dice.txt, End; rulings ECD-A19 (no health
-        maximum) and the turn limit.
+        maximum) and ECD-E6 (the turn limit).
         """
         limit = self.game.options.turn_limit
         left = max(0.0, 1.0 - self.turn / limit) if limit else 1.0
@@ -450,8 +450,7 @@ class CardDiceState(State):
 
     def _rates(self, p: int) -> tuple[float, float]:
         """Return player ``p``'s ``(damage to the opponent, healing)`` per card owned, in health."""
-        side = self.sides[p]
-        owned = [*side.hand, *side.top, *side.rest, *side.discard, *(f[0] for f in side.facedown)]
+        owned = self.sides[p].owned()
         damage = heal = 0.0
         for cid in owned:
             card = self.game.cards[cid]

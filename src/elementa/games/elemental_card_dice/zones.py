@@ -71,6 +71,11 @@ class Side:
         """Return the number of cards in the deck."""
         return len(self.top) + len(self.rest)
 
+    def owned(self) -> list[int]:
+        """Return the ids of every card the player owns: hand, deck, discard pile and face-down
+        actions (passives in play are left out)."""
+        return [*self.hand, *self.top, *self.rest, *self.discard, *(f[0] for f in self.facedown)]
+
     def add_to_hand(self, card: int, seen: bool) -> None:
         """Put a card in hand; ``seen`` says whether the opponent knows it is there."""
         self.hand.append(card)
