@@ -392,6 +392,34 @@ def test_a_rollout_cut_at_the_horizon_scores_the_games_evaluation(monkeypatch: p
     assert agent.last is not None and agent.last.iterations == 5
 
 
+@pytest.mark.parametrize("game_name", ["elemenders", "warriors"])
+def test_a_rollout_cut_by_turn_is_scored_when_the_searcher_is_next_to_move(
+    game_name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = elementa.load_game(game_name)
+    seen: list[State] = []
+
+    def evaluate(state: State) -> list[float]:
+        seen.append(state.clone())
+        return [0.5, 0.5]
+
+    monkeypatch.setattr(type(game.new_initial_state(0)), "evaluate", evaluate)
+    for seat in (0, 1):
+        for seed in range(4):
+            start = walk_until(game, seed, lambda s: len(s.history()) >= 30 and s.current_player() >= 0)
+            seen.clear()
+            agent = IsmctsAgent(seat, seed, iterations=5, rollout="rule", horizon=3, cut="turn")
+            _Search(agent, game, Node()).play_out(start.clone())
+            assert seen, "the rollout ended the game before its horizon"
+            cut = seen[0]
+            movers = [p for p, _ in cut.history() if p != CHANCE]
+            assert len(movers) >= len([p for p, _ in start.history() if p != CHANCE]) + 3
+            turn = cut.current_player() == seat and movers[-1] != seat
+            assert turn or cut.current_player() == SIMULTANEOUS
+    with pytest.raises(ValueError, match="cut"):
+        IsmctsAgent(0, 1, cut="round")  # type: ignore[arg-type]
+
+
 def test_a_game_without_an_evaluation_plays_its_rollouts_to_the_end() -> None:
     game = toy()
     agent = IsmctsAgent(0, 1, iterations=5, horizon=0)

@@ -73,6 +73,9 @@ from elementa.core.runner import sample_outcome
 Rollout = Literal["random", "rule"]
 """A rollout policy: ``"random"`` (uniform) or ``"rule"`` (the game's rule-based agent)."""
 
+Cut = Literal["decision", "turn"]
+"""Where a rollout past its horizon is scored (see :class:`IsmctsAgent`)."""
+
 
 class Node:
     """One information-set node of one seat.
@@ -263,6 +266,10 @@ class IsmctsAgent(Agent):
         horizon: cut each rollout after this many decisions (moves with a choice) and score it with
             the game's ``State.evaluate()``, where the game has one; ``"game"``: the game's
             ``evaluation_horizon``; ``None``: play every rollout to the end.
+        cut: where after the horizon a rollout is scored: ``"decision"``, at once; ``"turn"``, at
+            the next point where this seat is to move after another seat moved (or at a
+            simultaneous node), so that every line is scored after the other seats' answer (a
+            seat that never moves again plays its rollouts to the end).
         depth: the most levels of the tree one walk descends before the rollout takes over (a
             level: one seat's decision, or every mover's at a simultaneous node); 1 searches the
             root's actions alone (flat Monte Carlo: each action's value is that action followed by
@@ -294,6 +301,7 @@ class IsmctsAgent(Agent):
         evidence: float = 1.5,
         widening: float = 1.0,
         horizon: int | Literal["game"] | None = "game",
+        cut: Cut = "decision",
         depth: int | None = None,
     ) -> None:
         super().__init__(player, seed)
@@ -305,6 +313,8 @@ class IsmctsAgent(Agent):
             raise ValueError(f"seconds must be positive, got {seconds}")
         if horizon != "game" and horizon is not None and (not isinstance(horizon, int) or horizon < 0):
             raise ValueError(f"horizon must be a whole number of at least 0, 'game' or None, got {horizon!r}")
+        if cut not in ("decision", "turn"):
+            raise ValueError(f"cut must be 'decision' or 'turn', got {cut!r}")
         if depth is not None and depth < 1:
             raise ValueError(f"depth must be at least 1 or None, got {depth}")
         if rollout not in ("random", "rule"):
@@ -320,6 +330,7 @@ class IsmctsAgent(Agent):
         self.evidence = evidence
         self.widening = widening
         self.horizon = horizon
+        self.cut = cut
         self.depth = depth
         self.last: SearchStats | None = None
         self._table: dict[bytes, Node] = {}
@@ -485,12 +496,19 @@ class _Search:
         rng = self.rng
         policies = self.policies
         horizon = self.horizon
+        by_turn = self.agent.cut == "turn"
+        me = self.agent.player
         decisions = 0
+        last = me  # the seat that made the last (non-chance) move
         for _ in range(self.agent.max_rollout_steps):
             p = state.current_player()
             if p == TERMINAL:
                 break
-            if horizon is not None and decisions >= horizon:
+            if (
+                horizon is not None
+                and decisions >= horizon
+                and (not by_turn or p == SIMULTANEOUS or (p == me and last != me))
+            ):
                 value = state.evaluate()
                 if value is not None:
                     return value
@@ -510,6 +528,7 @@ class _Search:
                     picks.append((q, rng.choice(legal)))
                 else:
                     picks.append((q, policies[q].step(state)))
+            last = p
             self._apply_all(state, p, picks)
         return state.returns()
 
@@ -595,6 +614,7 @@ LEVEL_PARAMS: dict[str, Callable[[str], object]] = {
     "evidence": float,
     "widening": float,
     "horizon": lambda text: text if text == "game" else _budget(int)(text),  # a number, none or game
+    "cut": str,
     "depth": _budget(int),
 }
 """The :class:`IsmctsAgent` arguments a level's spec may override, with the converters of their text."""
