@@ -420,6 +420,16 @@ def test_a_rollout_cut_by_turn_is_scored_when_the_searcher_is_next_to_move(
         IsmctsAgent(0, 1, cut="round")  # type: ignore[arg-type]
 
 
+def test_the_cut_is_the_games_unless_a_spec_says_otherwise() -> None:
+    for listing in elementa.list_games():
+        assert elementa.load_game(listing.info.name).evaluation_cut in ("decision", "turn")
+    elemenders, warriors = elementa.load_game("elemenders"), elementa.load_game("warriors")
+    assert _Search(IsmctsAgent(0, 1), elemenders, Node()).by_turn
+    assert not _Search(IsmctsAgent(0, 1), warriors, Node()).by_turn
+    assert not _Search(make_agent("easy:cut=decision", elemenders, 0, 1), elemenders, Node()).by_turn  # type: ignore[arg-type]
+    assert _Search(make_agent("easy:cut=turn", warriors, 0, 1), warriors, Node()).by_turn  # type: ignore[arg-type]
+
+
 def test_a_game_without_an_evaluation_plays_its_rollouts_to_the_end() -> None:
     game = toy()
     agent = IsmctsAgent(0, 1, iterations=5, horizon=0)

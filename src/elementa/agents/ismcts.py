@@ -269,7 +269,8 @@ class IsmctsAgent(Agent):
         cut: where after the horizon a rollout is scored: ``"decision"``, at once; ``"turn"``, at
             the next point where this seat is to move after another seat moved (or at a
             simultaneous node), so that every line is scored after the other seats' answer (a
-            seat that never moves again plays its rollouts to the end).
+            seat that never moves again plays its rollouts to the end); ``"game"``: the game's
+            ``evaluation_cut``.
         depth: the most levels of the tree one walk descends before the rollout takes over (a
             level: one seat's decision, or every mover's at a simultaneous node); 1 searches the
             root's actions alone (flat Monte Carlo: each action's value is that action followed by
@@ -301,7 +302,7 @@ class IsmctsAgent(Agent):
         evidence: float = 1.5,
         widening: float = 1.0,
         horizon: int | Literal["game"] | None = "game",
-        cut: Cut = "decision",
+        cut: Cut | Literal["game"] = "game",
         depth: int | None = None,
     ) -> None:
         super().__init__(player, seed)
@@ -313,8 +314,8 @@ class IsmctsAgent(Agent):
             raise ValueError(f"seconds must be positive, got {seconds}")
         if horizon != "game" and horizon is not None and (not isinstance(horizon, int) or horizon < 0):
             raise ValueError(f"horizon must be a whole number of at least 0, 'game' or None, got {horizon!r}")
-        if cut not in ("decision", "turn"):
-            raise ValueError(f"cut must be 'decision' or 'turn', got {cut!r}")
+        if cut not in ("decision", "turn", "game"):
+            raise ValueError(f"cut must be 'decision', 'turn' or 'game', got {cut!r}")
         if depth is not None and depth < 1:
             raise ValueError(f"depth must be at least 1 or None, got {depth}")
         if rollout not in ("random", "rule"):
@@ -410,6 +411,7 @@ class _Search:
         self.policies = self.rules if agent.rollout == "rule" else None
         self.hints = self.rules if agent.bias else None
         self.horizon = game.evaluation_horizon if agent.horizon == "game" else agent.horizon
+        self.by_turn = (game.evaluation_cut if agent.cut == "game" else agent.cut) == "turn"
         self.depth = math.inf if agent.depth is None else agent.depth
 
     def node(self, state: State, player: int, root: bool = False) -> Node:
@@ -496,7 +498,7 @@ class _Search:
         rng = self.rng
         policies = self.policies
         horizon = self.horizon
-        by_turn = self.agent.cut == "turn"
+        by_turn = self.by_turn
         me = self.agent.player
         decisions = 0
         last = me  # the seat that made the last (non-chance) move

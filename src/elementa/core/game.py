@@ -75,6 +75,12 @@ class Game(ABC):
     scores the position with :meth:`State.evaluate`: long enough for a move's consequences to show
     in the evaluation, about a round of play. ``None`` for a game without an evaluation."""
 
+    evaluation_cut: ClassVar[str] = "decision"
+    """Where a rollout past the horizon is scored: ``"decision"``, at once; ``"turn"``, at the
+    searching seat's next turn, after the other seats' answer. ``"turn"`` suits games whose turns
+    take many decisions, where a decision-counted cut falls at different points of the turn cycle
+    for different lines (ending a turn at once then looks like the best move)."""
+
     def __init__(self, options: Any) -> None:
         self.options = options
         self.action_space: ActionSpace = self._make_action_space()
