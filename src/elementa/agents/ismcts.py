@@ -68,13 +68,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, Agent, Game, State
+from elementa.core.game import EvaluationCut
 from elementa.core.runner import sample_outcome
 
 Rollout = Literal["random", "rule"]
 """A rollout policy: ``"random"`` (uniform) or ``"rule"`` (the game's rule-based agent)."""
-
-Cut = Literal["decision", "turn"]
-"""Where a rollout past its horizon is scored (see :class:`IsmctsAgent`)."""
 
 
 class Node:
@@ -302,7 +300,7 @@ class IsmctsAgent(Agent):
         evidence: float = 1.5,
         widening: float = 1.0,
         horizon: int | Literal["game"] | None = "game",
-        cut: Cut | Literal["game"] = "game",
+        cut: EvaluationCut | Literal["game"] = "game",
         depth: int | None = None,
     ) -> None:
         super().__init__(player, seed)
@@ -632,7 +630,8 @@ LEVELS: tuple[Level, ...] = (
 )
 """The levels registered as agent specs, weakest first: each searches about three times as long as
 the one below (in the slower games its time cap binds first). Rollouts are the rule-based player's,
-cut after the game's ``evaluation_horizon`` decisions and scored by the game's evaluation, and each
+cut after the game's ``evaluation_horizon`` decisions (in Elemenders, whose ``evaluation_cut`` is
+``"turn"``, at the searching seat's next turn after that) and scored by the game's evaluation, and each
 level overrules the rule-based player (its prior) only on evidence (1.5 standard errors). In
 Warriors, searches that played whole games out and took a better mean over a handful of won/lost
 rollouts lost to the rule-based player (evidence 0.5: 5% of games won; 1.5: 35%); with evaluated

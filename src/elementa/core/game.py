@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from elementa.core.actions import Action, ActionSpace
 from elementa.core.errors import IllegalActionError, describe_player
@@ -53,6 +53,10 @@ class GameInfo:
     perfect_information: bool = False
 
 
+EvaluationCut = Literal["decision", "turn"]
+"""Where a search scores a rollout past its horizon (see :attr:`Game.evaluation_cut`)."""
+
+
 class Game(ABC):
     """A game with its options fixed: the factory of initial states and the owner of the action space.
 
@@ -75,7 +79,7 @@ class Game(ABC):
     scores the position with :meth:`State.evaluate`: long enough for a move's consequences to show
     in the evaluation, about a round of play. ``None`` for a game without an evaluation."""
 
-    evaluation_cut: ClassVar[str] = "decision"
+    evaluation_cut: ClassVar[EvaluationCut] = "decision"
     """Where a rollout past the horizon is scored: ``"decision"``, at once; ``"turn"``, at the
     searching seat's next turn, after the other seats' answer. ``"turn"`` suits games whose turns
     take many decisions, where a decision-counted cut falls at different points of the turn cycle
