@@ -1,22 +1,27 @@
-"""Where a search level departs from the rule-based player, and whether the departures pay.
+"""Where a search level departs from a reference player, and whether the departures pay.
 
 A script, not a test: a diagnostic for tuning the search and the games' evaluations::
 
     python benchmarks/deviations.py elementalis --level medium --players 2
     python benchmarks/deviations.py warriors --level hard --games 4 --rollouts 200
+    python benchmarks/deviations.py warriors --level medium --reference easy --games 20
 
 The level plays seat ``g mod N`` of game ``g`` against the game's rule-based agent in the other seats.
-At each of its decisions with a choice, the rule-based agent of its seat is asked too; where the two
-differ (a *deviation*), both actions are scored by ``--rollouts`` playouts to the end of the game with
-the rule-based agent in every seat, from redraws of the seat's information state (the same redraws
-and chance seeds for both actions, so most of the luck cancels). The *gain* of a deviation is the
-mean return of the level's action minus the rule-based one's, for the deviating seat, rescaled to
+At each of its decisions with a choice, the reference (``--reference``: the rule-based agent by
+default, or any agent spec, such as the level below) is asked too, from the same positions; where
+the two differ (a *deviation*), both actions are scored by ``--rollouts`` playouts to the end of the
+game with the rule-based agent in every seat, from redraws of the seat's information state (the same
+redraws and chance seeds for both actions, so most of the luck cancels). The *gain* of a deviation
+is the mean return of the level's action minus the reference's, for the deviating seat, rescaled to
 [0, 1]. It measures one move followed by rule-based play, not the search's own plan: a guide to
 which kinds of move a search misjudges (a kind whose deviations lose on average points at the
 evaluation or the rollouts there), not a strength rating (use ``elementa tournament`` for that).
+Because the luck of the deal and of the dice cancels, it tells two levels apart with far fewer
+games than a tournament does, where their single moves differ at all.
 
-Printed per action kind: the level's decisions, its deviations, their mean gain with a 95% interval
-(across deviations) and the summed gain per game.
+Printed per action kind (the reference's action): the level's decisions, its deviations, their mean
+gain with a 95% interval (across deviations) and the summed gain per game; then the gain per
+decision over all kinds, with a 95% interval (decisions where the two agree count as 0).
 """
 
 from __future__ import annotations
@@ -82,8 +87,20 @@ def gain(state: State, seat: int, rule: Action, chosen: Action, rules: list[Agen
     return total / rollouts
 
 
-def audit(game: Game, level: str, games: int, rollouts: int, seed: int) -> Audit:
-    """Play ``games`` games of ``level`` against the rule-based agent and score its deviations.
+def mean_interval(values: list[float]) -> tuple[float, float]:
+    """Return the mean of ``values`` and the half-width of its normal 95% interval (infinite below
+    two values; a mean of 0 for none)."""
+    n = len(values)
+    mean = sum(values) / n if n else 0.0
+    if n < 2:
+        return mean, math.inf
+    spread = math.sqrt(sum((x - mean) ** 2 for x in values) / (n - 1))
+    return mean, 1.96 * spread / math.sqrt(n)
+
+
+def audit(game: Game, level: str, games: int, rollouts: int, seed: int, reference: str = "greedy") -> Audit:
+    """Play ``games`` games of ``level`` against the rule-based agent and score its deviations from
+    the agent ``reference`` (a spec) asked at the same decisions.
 
     Raises:
         ConfigError: the game has no rule-based agent, or a bad level spec.
@@ -95,7 +112,7 @@ def audit(game: Game, level: str, games: int, rollouts: int, seed: int) -> Audit
     for g in range(games):
         me = g % game.num_players
         agent = make_agent(level, game, me, seed + g)
-        reference = make_agent("greedy", game, me, seed + g + 1)
+        reference_agent = make_agent(reference, game, me, seed + g + 1)
         state = game.new_initial_state(seed + g)
         rng = random.Random(seed + g)
         while (p := state.current_player()) != TERMINAL:
@@ -109,7 +126,7 @@ def audit(game: Game, level: str, games: int, rollouts: int, seed: int) -> Audit
                     continue
                 chosen = agent.step(state)
                 if len(state.legal_actions(q)) > 1:
-                    rule = reference.step(state)
+                    rule = reference_agent.step(state)
                     result.decisions[rule.kind] += 1
                     if rule.id != chosen.id:
                         result.gains[rule.kind].append(gain(state, q, rule, chosen, rules, rollouts))
@@ -128,6 +145,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("game", help="the game's registered name")
     parser.add_argument("--level", default="medium", help="the level or agent spec audited (default medium)")
+    parser.add_argument(
+        "--reference", default="greedy", help="the agent spec the level is compared with (default greedy)"
+    )
     parser.add_argument("--players", type=int, help="number of players (default: the game's default)")
     parser.add_argument("--games", type=int, default=8, help="games played (default 8)")
     parser.add_argument("--rollouts", type=int, default=100, help="playouts per action scored (default 100)")
@@ -135,10 +155,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         game = load_game(args.game, **({} if args.players is None else {"players": args.players}))
-        result = audit(game, args.level, args.games, args.rollouts, args.seed)
+        result = audit(game, args.level, args.games, args.rollouts, args.seed, args.reference)
     except ConfigError as exc:
         print(exc, file=sys.stderr)
         return 2
+    moves = "the rule-based moves" if args.reference == "greedy" else f"the moves of {args.reference}"
     table = Table(
         "kind",
         "decisions",
@@ -146,25 +167,30 @@ def main(argv: list[str] | None = None) -> int:
         "mean gain",
         "95% interval",
         "gain per game",
-        title=f"{game.info.title}: {args.level} against the rule-based moves, {result.games} games",
-        caption=f"gain: return of the deviation minus the rule-based move's, {args.rollouts} rule-based "
+        title=f"{game.info.title}: {args.level} against {moves}, {result.games} games",
+        caption=f"gain: return of the deviation minus the reference move's, {args.rollouts} rule-based "
         "playouts each, on a 0-1 scale",
     )
     for kind in sorted(result.decisions):
         gains = result.gains.get(kind, [])
-        n = len(gains)
-        mean = sum(gains) / n if n else 0.0
-        spread = math.sqrt(sum((x - mean) ** 2 for x in gains) / (n - 1)) if n > 1 else math.inf
-        half = 1.96 * spread / math.sqrt(n) if n > 1 else math.inf
+        mean, half = mean_interval(gains)
         table.add_row(
             kind,
             str(result.decisions[kind]),
-            str(n),
-            f"{mean:+.3f}" if n else "-",
-            f"{mean - half:+.3f} .. {mean + half:+.3f}" if n > 1 else "-",
+            str(len(gains)),
+            f"{mean:+.3f}" if gains else "-",
+            f"{mean - half:+.3f} .. {mean + half:+.3f}" if len(gains) > 1 else "-",
             f"{sum(gains) / result.games:+.3f}",
         )
-    Console(width=max(100, Console().width)).print(table)
+    every = [x for gains in result.gains.values() for x in gains]
+    decisions = sum(result.decisions.values())
+    per_decision, half = mean_interval(every + [0.0] * (decisions - len(every)))
+    console = Console(width=max(100, Console().width))
+    console.print(table)
+    console.print(
+        f"gain per decision, all kinds: {per_decision:+.4f} (95% interval {per_decision - half:+.4f} .. "
+        f"{per_decision + half:+.4f}) over {decisions} decisions, {len(every)} deviations"
+    )
     return 0
 
 
