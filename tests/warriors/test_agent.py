@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 import elementa
 from elementa import Action, Agent, State, play_game
+from tests.warriors.support import act, cid, deal, make_game, start_battle
+
+LANDS = ["Ruined Keep", "Desert Outpost", "Frozen Pass", "Volcano Rim", "Toxic Swamp", "Fog Valley"]
+MERC_HAND = ["Human Mercenary", "Battle Axe", *LANDS]
+KNIGHT_HAND = ["Knight Errant", "Greatsword", *LANDS]
 
 
 class RandomAgent(Agent):
@@ -69,4 +75,35 @@ def test_evaluate_counts_deathmatch_tokens() -> None:
     state = elementa.load_game("warriors", deathmatch=True).new_initial_state(2)
     state.tokens[0] = 3  # type: ignore[attr-defined]
     ahead, behind = state.evaluate()
-    assert ahead > 0.75 and behind < 0.25
+    assert ahead > 0.65 and behind < 0.35
+    state.tokens[0] = 4  # type: ignore[attr-defined]  # one blow from the win: surer still
+    assert state.evaluate()[0] > ahead
+
+
+def test_evaluate_favours_the_fighter_that_kills_first(tmp_path: Path) -> None:
+    # Mercenary (7 durability, Battle Axe: 3.5 a hit) against a bare-handed Knight (8, 1 a hit):
+    # the Mercenary needs about 3 hits, the Knight 7, so the Mercenary is likely to win the battle.
+    s = start_battle(tmp_path, [("Human Mercenary", ["Battle Axe"], []), ("Knight Errant", [], [])])
+    odds = s.battle_odds()  # type: ignore[attr-defined]
+    assert odds[0] > 0.9 and odds[0] + odds[1] == pytest.approx(1.0)
+    mercenary, knight = s.evaluate()
+    assert mercenary > knight
+    s.fighters[0].durability = 1  # type: ignore[attr-defined]  # one hit from death: now the Knight leads
+    assert s.battle_odds()[1] > 0.5  # type: ignore[attr-defined]
+    assert s.evaluate()[1] > knight
+
+
+def test_evaluate_sees_a_weapon_equipped_at_the_secret_assembly(tmp_path: Path) -> None:
+    # Equipping the Greatsword while assembling raises the Knight's chance of winning the battle,
+    # so a search sees the worth of equipping before the first blow.
+    hands = [MERC_HAND, KNIGHT_HAND]
+    s = make_game(tmp_path, [[*h, *["Frozen Pass"] * 8] for h in hands]).new_initial_state(0)
+    deal(s, hands)
+    act(s, 0, "field", cid(s, "Human Mercenary"))
+    act(s, 1, "field", cid(s, "Knight Errant"))
+    bare = s.battle_odds()[1]  # type: ignore[attr-defined]
+    act(s, 0, "ready")
+    act(s, 1, "equip", cid(s, "Greatsword"))
+    armed = s.battle_odds()[1]  # type: ignore[attr-defined]
+    assert armed > bare + 0.3
+    assert s.evaluate()[1] > 0.5

@@ -6,7 +6,6 @@ catalog: printed numbers every player can read); it never looks at the state's f
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import Action, Agent
@@ -19,6 +18,7 @@ from elementa.games.warriors.rules import (
     Fighter,
     can_equip,
     damage_mods,
+    expected_damage,
     modified_range,
     proficiency,
 )
@@ -29,15 +29,6 @@ if TYPE_CHECKING:
 
 
 ATTACKS = ("weapon", "attack_spell")
-
-
-@cache
-def expected_damage(lo: int, hi: int, prot: int) -> float:
-    """Return the mean of ``max(0, max(lo, d) - prot)`` for ``d`` uniform in 1..hi (the clamp reading).
-
-    Memoised: the agent asks for the same few ranges over and over.
-    """
-    return sum(max(0, max(lo, d) - prot) for d in range(1, hi + 1)) / hi
 
 
 class WarriorsAgent(Agent):

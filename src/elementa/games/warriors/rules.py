@@ -8,6 +8,7 @@ source: warriors.txt, 2.0-2.7 (card types), 4.1 (attacking), 4.5 (equipping), 7.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from math import ceil
 
 from elementa.games.warriors.cards import Card
@@ -175,6 +176,17 @@ def modified_range(dmods: DamageMods, source: Card, hi: int, lo: int = 1) -> tup
             hi += a
     hi = max(1, hi)
     return min(lo, hi), hi
+
+
+@cache
+def expected_damage(lo: int, hi: int, prot: int) -> float:
+    """Return the mean damage dealt by a hit of ``lo``..``hi`` against ``prot`` protection.
+
+    The mean of ``max(0, max(lo, d) - prot)`` for ``d`` uniform in 1..hi (the clamp reading of a
+    minimum damage). Memoised: players and the evaluation ask for the same few ranges over and over.
+    source: warriors.txt, 4.1 (roll 1dX, subtract protection), 2.2 (minimum damage).
+    """
+    return sum(max(0, max(lo, d) - prot) for d in range(1, hi + 1)) / hi
 
 
 # ---------------------------------------------------------------------------------------- dice
