@@ -637,6 +637,6 @@ Warriors, searches that played whole games out and took a better mean over a han
 rollouts lost to the rule-based player (evidence 0.5: 5% of games won; 1.5: 35%); with evaluated
 rollouts, whose spread is far smaller, the easy level is ahead (63% of 80 games since the Warriors
 evaluation forecasts the battle; at 30 iterations it seldom finds the evidence and scored 51% of
-100). Rule-based rollouts and hints fall back to random rollouts and no hint in games without a rule-based agent. The time caps keep
-a decision short on a slow machine; iteration budgets keep games reproducible where they bind
-(see ``benchmarks/ismcts.py``)."""
+100). Rule-based rollouts and hints fall back to random rollouts and no hint in games without a
+rule-based agent. The time caps keep a decision short on a slow machine; iteration budgets keep
+games reproducible where they bind (see ``benchmarks/ismcts.py``)."""
