@@ -16,6 +16,7 @@ from elementa.games.warriors.rules import (
     DamageMods,
     Equip,
     Fighter,
+    attack_value,
     can_equip,
     damage_mods,
     expected_damage,
@@ -133,8 +134,7 @@ class WarriorsAgent(Agent):
         key = (f.card.id, c.id, prot, *dmods)
         value = self._values.get(key)
         if value is None:
-            lo, hi = modified_range(dmods, c, c.max_damage + proficiency(f, c), c.min_damage)
-            value = self._values[key] = expected_damage(lo, hi, prot)
+            value = self._values[key] = attack_value(f, c, dmods, prot)
         return value
 
     def _card_value(self, c: Card) -> float:

@@ -189,6 +189,16 @@ def expected_damage(lo: int, hi: int, prot: int) -> float:
     return sum(max(0, max(lo, d) - prot) for d in range(1, hi + 1)) / hi
 
 
+def attack_value(f: Fighter, source: Card, dmods: DamageMods, prot: int) -> float:
+    """Return the mean damage one attack by ``f`` with ``source`` deals through ``prot`` protection.
+
+    The proficiency bonus is taken (a single attack, 7.5); ``dmods`` are ``f``'s
+    :func:`damage_mods` at the current location. source: warriors.txt, 4.1, 7.5.
+    """
+    lo, hi = modified_range(dmods, source, source.max_damage + proficiency(f, source), source.min_damage)
+    return expected_damage(lo, hi, prot)
+
+
 # ---------------------------------------------------------------------------------------- dice
 PREFERRED_DIE = {3: 6, 4: 8, 5: 10, 7: 8}
 """The dice of the rulebook's hit-roll tables, by max damage (source: warriors.txt, 9.0)."""

@@ -22,12 +22,10 @@ from elementa.games.warriors.rules import (
     MAX_BEASTS,
     Fighter,
     attack_sources,
+    attack_value,
     can_attack,
     damage_mods,
     damage_range,
-    expected_damage,
-    modified_range,
-    proficiency,
     protection,
 )
 
@@ -240,12 +238,7 @@ class WarriorsState(State):
             if foes:
                 dmods = damage_mods(f, loc)
                 sources = [c for _, c in attack_sources(f)]
-                for g in foes:
-                    best = 0.0
-                    for c in sources:
-                        lo, hi = modified_range(dmods, c, c.max_damage + proficiency(f, c), c.min_damage)
-                        best = max(best, expected_damage(lo, hi, prot[g.cid]))
-                    attack += best
+                attack = sum(max(attack_value(f, c, dmods, prot[g.cid]) for c in sources) for g in foes)
                 attack /= len(foes)
             strength = max(attack, 0.05) * max(f.durability, 0)
             weights[side] = weights.get(side, 0.0) + strength**BATTLE_SHARPNESS
