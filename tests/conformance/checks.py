@@ -268,7 +268,8 @@ def illegal_attempts(state: State, rng: random.Random) -> list[tuple[object, int
     """Return ``(action, player)`` pairs that ``apply_action`` must refuse in this state.
 
     Ids outside the action space, values of the wrong type, ids sampled from outside the legal set,
-    legal actions given for the wrong player (or, at a simultaneous node, with no player), and any
+    legal actions given for the wrong player (or, at a simultaneous node, with no player), legal
+    actions given with a player that is not a seat number (``"0"``, ``0.0``, ``False``), and any
     action at all on a terminal state.
     """
     game = state.game
@@ -300,6 +301,8 @@ def illegal_attempts(state: State, rng: random.Random) -> list[tuple[object, int
         wrong = [q for q in range(n) if q != cp]
     for q in [*rng.sample(wrong, min(2, len(wrong))), n, CHANCE if cp != CHANCE else 0]:
         attempts.append((legal_id, q))
+    # a legal move with a player that is not a seat number (bool is an int: False would pass for seat 0)
+    attempts += [(legal_id, bad) for bad in ("0", str(actors[0]), 0.0, float(actors[0]), False, True)]
     return attempts
 
 

@@ -134,3 +134,35 @@ def test_errors_are_value_errors_with_codes() -> None:
 )
 def test_describe_player(player: int, words: str) -> None:
     assert describe_player(player) == words
+
+
+@pytest.mark.parametrize("player", ["0", 0.0, False, True, 1.0])
+def test_a_player_that_is_not_a_seat_number_is_refused_at_a_turn(player: object) -> None:
+    error = refusal(at_keep_or_reroll(), KEEP, player=player)  # type: ignore[arg-type]
+    assert str(error) == (
+        f"illegal action 9: player {player!r} ({type(player).__name__}) is not a seat number: "
+        "name the seat as an int (0 for the first player) (to move: player 1)"
+    )
+    assert (error.code, error.player) == ("action/bad-player", 0)
+
+
+@pytest.mark.parametrize("player", ["0", 0.0, False, 1.0])
+def test_a_player_that_is_not_a_seat_number_is_refused_at_a_simultaneous_node(player: object) -> None:
+    error = refusal(at_bidding(), BID0, player=player)  # type: ignore[arg-type]
+    assert f"player {player!r} ({type(player).__name__}) is not a seat number" in str(error)
+    assert (error.code, error.player) == ("action/bad-player", SIMULTANEOUS)
+
+
+def test_an_integer_of_another_type_is_a_seat_and_the_history_keeps_plain_ints() -> None:
+    class Seat:  # an int-like value such as numpy.int64
+        def __index__(self) -> int:
+            return 0
+
+    state = at_keep_or_reroll()
+    state.apply_action(KEEP, player=Seat())  # type: ignore[arg-type]
+    assert state.history()[-1] == (0, KEEP) and type(state.history()[-1][0]) is int
+
+
+def test_describe_player_shows_a_value_that_is_not_a_seat_as_given() -> None:
+    assert describe_player("0") == "player '0'"  # type: ignore[arg-type]
+    assert describe_player(False) == "player False"

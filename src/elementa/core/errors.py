@@ -102,4 +102,6 @@ def describe_player(player: int) -> str:
     from elementa.core.nodes import CHANCE, SIMULTANEOUS, TERMINAL
 
     names = {CHANCE: "chance", SIMULTANEOUS: "simultaneous", TERMINAL: "terminal"}
+    if isinstance(player, bool) or not isinstance(player, int):
+        return f"player {player!r}"  # not a seat number: shown as given, for an error message
     return names.get(player, f"player {player + 1}")

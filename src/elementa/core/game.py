@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import copy
 import math
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, SupportsIndex
 
 from elementa.core.actions import Action, ActionSpace
 from elementa.core.errors import IllegalActionError, describe_player
@@ -322,8 +323,9 @@ class State(ABC):
                 when given, it must be the player to move.
 
         Raises:
-            IllegalActionError: the action is not legal now, the game is over, or the player is not to
-                move; the state is left exactly as it was.
+            IllegalActionError: the action is not legal now, the game is over, the player is not to
+                move, or the player is not a seat number (a ``str``, ``float`` or ``bool``: code
+                ``"action/bad-player"``); the state is left exactly as it was.
         """
         cur = self.current_player()
         action_id = action.id if isinstance(action, Action) else action
@@ -332,6 +334,8 @@ class State(ABC):
             raise IllegalActionError(action, "an action is an Action or an integer id", player=cur)
         if cur == TERMINAL:
             raise IllegalActionError(shown, "the game is over", player=cur, code="action/game-over")
+        if player is not None:
+            player = self._seat_index(shown, player, cur)
         if cur == SIMULTANEOUS:
             if player is None:
                 raise IllegalActionError(
@@ -407,6 +411,23 @@ class State(ABC):
         except ValueError:
             return f"no action has id {action_id} in {self.game.info.title} (ids 0..{space.size - 1})"
         return f"{kind}{list(args)} (id {action_id}) is not among the legal actions now"
+
+    @staticmethod
+    def _seat_index(action: object, player: object, cur: int) -> int:
+        """Return ``player`` as a plain ``int`` seat (or node constant), refusing any other type.
+
+        ``bool`` is refused although it is an ``int`` (``False`` would pass for seat 0 and be written
+        into the history); integer types of other libraries (``numpy.int64``) are accepted.
+        """
+        if not isinstance(player, bool) and isinstance(player, SupportsIndex):
+            return operator.index(player)
+        raise IllegalActionError(
+            action,
+            f"player {player!r} ({type(player).__name__}) is not a seat number: "
+            "name the seat as an int (0 for the first player)",
+            player=cur,
+            code="action/bad-player",
+        )
 
     @staticmethod
     def _seats(players: Sequence[int]) -> str:
