@@ -70,3 +70,28 @@ def test_main_reports_game_errors_and_success(capsys: pytest.CaptureFixture[str]
     with pytest.raises(SystemExit) as exit_:
         main(["games"])
     assert exit_.value.code == 0
+
+
+def test_a_binary_or_deeply_nested_save_file_is_one_line(tmp_path: Path) -> None:
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe\x00")
+    assert_one_line_error(run("play", "--resume", str(binary)), "binary.json", "not UTF-8 text")
+    assert_one_line_error(run("replay", str(binary), "--all"), "not UTF-8 text")
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 200_000 + "]" * 200_000, encoding="utf-8")
+    assert_one_line_error(run("play", "--resume", str(deep)), "deep.json", "nested too deeply")
+
+
+@pytest.mark.parametrize(
+    ("game", "option"),
+    [("warriors", "card_file"), ("warriors", "deck_files"), ("elemental-card-dice", "card_file")],
+)
+def test_a_binary_or_deeply_nested_card_file_names_the_option(game: str, option: str, tmp_path: Path) -> None:
+    binary = tmp_path / "cards.toml"
+    binary.write_bytes(b"\xff\x00[[card]]")
+    line = assert_one_line_error(run("play", game, "-o", f"{option}={binary}"), "not UTF-8 text")
+    assert line.startswith(f"error: {option} ")
+    deep = tmp_path / "deep.toml"
+    deep.write_text("a = " + "[" * 200_000 + "]" * 200_000, encoding="utf-8")
+    line = assert_one_line_error(run("play", game, "-o", f"{option}={deep}"), "nested too deeply")
+    assert line.startswith(f"error: {option} ")

@@ -14,6 +14,7 @@ from elementa.core.errors import (
     SaveFileError,
     describe_player,
 )
+from elementa.core.files import TOO_DEEP, read_user_file
 from elementa.core.game import Game, GameInfo, State, win_shares
 from elementa.core.nodes import CHANCE, SIMULTANEOUS, TERMINAL
 from elementa.core.options import OptionInfo, option
@@ -25,6 +26,7 @@ __all__ = [
     "CHANCE",
     "SIMULTANEOUS",
     "TERMINAL",
+    "TOO_DEEP",
     "Action",
     "ActionSpace",
     "Agent",
@@ -46,6 +48,7 @@ __all__ = [
     "load_game",
     "option",
     "play_game",
+    "read_user_file",
     "register_game",
     "register_games_from",
     "resolve_chance",

@@ -18,6 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from elementa.core.errors import ConfigError, IllegalActionError, SaveFileError
+from elementa.core.files import TOO_DEEP, read_user_file
 from elementa.core.game import State
 from elementa.core.registry import load_game
 
@@ -104,15 +105,15 @@ def load(path: str | Path) -> State:
     """Read a save file and return the state it records.
 
     Raises:
-        SaveFileError: the file is missing, not JSON, of the wrong shape, or does not replay.
+        SaveFileError: the file is missing, not UTF-8 text, not JSON (or nested too deeply to parse),
+            of the wrong shape, or does not replay.
     """
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise SaveFileError(f"cannot read: {e.strerror}", path=str(p)) from None
+    text = read_user_file(p, lambda why: SaveFileError(f"{why}; is this an Elementa save file?", path=str(p)))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise SaveFileError(f"not JSON ({e.msg} at line {e.lineno})", path=str(p)) from None
+    except RecursionError:
+        raise SaveFileError(f"{TOO_DEEP}; is this an Elementa save file?", path=str(p)) from None
     return from_dict(data, path=str(p))

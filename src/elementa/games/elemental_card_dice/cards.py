@@ -24,12 +24,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from importlib import resources
-from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from elementa.core import ConfigError
+from elementa.core import TOO_DEEP, ConfigError, read_user_file
 
 DICE = ("fire", "earth", "water", "nature", "magic", "gold", "utility")
 """The seven dice in their fixed order; a die's index is its position here."""
@@ -233,6 +232,8 @@ def parse_cards(text: str, source: str, sneak_peek_die: str = "magic") -> tuple[
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"{source}: not valid TOML ({e})", option="card_file") from None
+    except RecursionError:
+        raise ConfigError(f"card_file {source!r}: {TOO_DEEP}; fix: {FIX_FILE}", option="card_file") from None
     extra = set(data) - {"card"}
     if extra:
         raise ConfigError(
@@ -278,6 +279,9 @@ def parse_cards(text: str, source: str, sneak_peek_die: str = "magic") -> tuple[
     return tuple(cards)
 
 
+FIX_FILE = "give a TOML card list in UTF-8 text"
+
+
 @lru_cache(maxsize=16)
 def load_cards(path: str = "", sneak_peek_die: str = "magic") -> tuple[Card, ...]:
     """Load the packaged card list (``path == ""``) or a user's card file, validated and cached.
@@ -290,10 +294,9 @@ def load_cards(path: str = "", sneak_peek_die: str = "magic") -> tuple[Card, ...
         ConfigError: the file cannot be read, or it is not a valid card list.
     """
     if path:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as e:
-            raise ConfigError(f"card_file {path!r}: cannot read ({e.strerror})", option="card_file") from None
+        text = read_user_file(
+            path, lambda why: ConfigError(f"card_file {path!r}: {why}; fix: {FIX_FILE}", option="card_file")
+        )
         return parse_cards(text, path, sneak_peek_die)
     text = (resources.files(__package__) / "cards.toml").read_text(encoding="utf-8")
     return parse_cards(text, "cards.toml", sneak_peek_die)

@@ -30,7 +30,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from elementa.core import ConfigError
+from elementa.core import TOO_DEEP, ConfigError, read_user_file
 from elementa.games.warriors.effects import EFFECTS, effect_names
 
 CARD_TYPES = (
@@ -320,14 +320,22 @@ def _engine_card(cid: int, kind: str, m: _Card) -> Card:
 
 # ------------------------------------------------------------------------------------ loading
 def _read_toml(path: str | Path | None, text: str | None, what: str) -> dict[str, Any]:
+    option = what.replace(" ", "_") + ("s" if what == "deck file" else "")
+    if text is None:
+        text = read_user_file(
+            str(path),
+            lambda why: ConfigError(
+                f"{option} {path}: {why}; fix: give a TOML {what} in UTF-8", option=option
+            ),
+        )
     try:
-        if text is None:
-            text = Path(str(path)).read_text(encoding="utf-8")
         return tomllib.loads(text)
-    except OSError as e:
-        raise ConfigError(f"{what} {path}: cannot read ({e.strerror}); fix: give an existing file") from None
     except tomllib.TOMLDecodeError as e:
-        raise ConfigError(f"{what} {path}: not valid TOML ({e}); fix: correct the TOML syntax") from None
+        raise ConfigError(
+            f"{what} {path}: not valid TOML ({e}); fix: correct the TOML syntax", option=option
+        ) from None
+    except RecursionError:
+        raise ConfigError(f"{option} {path}: {TOO_DEEP}; fix: give a TOML {what}", option=option) from None
 
 
 def _validation_message(source: str, entity: str, e: ValidationError, model: type[BaseModel]) -> str:
