@@ -11,6 +11,7 @@ Extra arguments after ``play`` go to ``elementa play`` (for example ``--players 
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import venv
@@ -23,8 +24,17 @@ STAMP = VENV / ".installed"
 
 
 def run(*cmd: str | Path) -> None:
-    """Run a command in the project folder; exit with its status if it fails."""
-    code = subprocess.call([str(c) for c in cmd], cwd=ROOT)
+    """Run a command in the project folder; exit with its status if it fails.
+
+    Ctrl-C goes to the command (it shares the terminal), which answers it in its own way (a game
+    saves and says how to resume); this script only waits for it, so that no KeyboardInterrupt
+    traceback of its own is printed. A handler, not SIG_IGN, which the command would inherit.
+    """
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: None)
+    try:
+        code = subprocess.call([str(c) for c in cmd], cwd=ROOT)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     if code:
         sys.exit(code)
 

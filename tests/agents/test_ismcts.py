@@ -541,3 +541,22 @@ def test_a_tree_of_depth_one_searches_the_root_and_rolls_out_below() -> None:
     assert deep.table_size > 1  # seat 1's replies got nodes of their own
     assert flat.table_size == 1  # flat Monte Carlo: the root alone, seat 1 played by the rollout
     assert sum(n for n, _ in flat.root_statistics(state).values()) == 200
+
+
+def test_forget_drops_the_tree_so_the_next_search_is_a_fresh_agents() -> None:
+    game = toy(2)
+    state = game.new_initial_state(0)
+    deal(state, [3, 1])
+    agent = IsmctsAgent(0, seed=2, iterations=200)
+    state.apply_action(agent.step(state), 0)
+    state.apply_action(game.action_space.encode("bid", 1), 1)
+    assert agent.root_statistics(state)  # the bid search reached the keep/reroll information set
+    agent.forget()
+    assert agent.table_size == 0 and agent.root_statistics(state) == {}
+    agent.rng.seed(5)
+    chosen = agent.step(state)
+    fresh = IsmctsAgent(0, seed=5, iterations=200)
+    assert fresh.step(state) == chosen
+    assert agent.last is not None and fresh.last is not None
+    assert agent.last.reused == fresh.last.reused == 0
+    assert agent.root_statistics(state) == fresh.root_statistics(state)

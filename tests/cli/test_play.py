@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 import elementa
 from tests.cli.helpers import run
 
@@ -40,9 +42,15 @@ def test_play_with_bad_input_help_save_and_resume(tmp_path: Path) -> None:
     assert final_part(resumed.stdout) == final_part(straight.stdout)
 
 
-def test_quit_without_saving_says_how_to_save() -> None:
+def test_quit_without_saving_says_how_to_save_when_autosave_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("", encoding="utf-8")
+    monkeypatch.setenv("ELEMENTA_DATA_DIR", str(blocked))  # the autosave folder cannot be made
     result = run("play", "toy-dice", "--seed", "1", input="quit\n")
     assert result.exit_code == 0
+    assert "autosave failed" in result.stdout
     assert "not saved" in result.stdout and "save FILE" in result.stdout
 
 

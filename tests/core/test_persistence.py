@@ -129,3 +129,19 @@ def test_a_seat_move_recorded_as_chance_does_not_replay(tmp_path: Path) -> None:
     history = [[CHANCE, 2], [CHANCE, 3], [0, BID0], [1, BID0], [CHANCE, KEEP]]
     error = refusal(write(tmp_path, record(history=history)))
     assert error.field == "history[4]"
+
+
+def test_a_save_can_record_who_played_each_seat(tmp_path: Path) -> None:
+    path = elementa.save(midgame(), tmp_path / "game.json", agents=["hard:iterations=50", None])
+    assert json.loads(path.read_text(encoding="utf-8")) == record(agents=["hard:iterations=50", None])
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # the temporary file was moved over it
+    saved = elementa.core.load_saved(path)
+    assert saved.agents == ["hard:iterations=50", None]
+    assert saved.state.history() == midgame().history()
+    assert elementa.core.load_saved(write(tmp_path, record())).agents is None  # an older save
+
+
+def test_agents_that_do_not_fit_the_players_are_refused(tmp_path: Path) -> None:
+    error = refusal(write(tmp_path, record(agents=["random", None, "random"])))
+    assert error.field == "agents" and "lists 3 seats for a game of 2 players" in str(error)
+    assert refusal(write(tmp_path, record(agents="random"))).field == "agents"

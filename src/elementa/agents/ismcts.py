@@ -335,6 +335,11 @@ class IsmctsAgent(Agent):
         self._table: dict[bytes, Node] = {}
         self._game: Game | None = None
 
+    def forget(self) -> None:
+        """Clear the node table (tree reuse starts again from nothing at the next decision)."""
+        self._table = {}
+        self._game = None
+
     @property
     def table_size(self) -> int:
         """The number of information-set nodes the agent holds."""

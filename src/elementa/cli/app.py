@@ -53,9 +53,15 @@ def games() -> None:
 
 @app.command("play")
 def play(
-    game: Annotated[str | None, typer.Argument(help="the game to play (see: elementa games)")] = None,
+    game: Annotated[
+        str | None,
+        typer.Argument(help="the game to play (see: elementa games), or with --resume a save file"),
+    ] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
-    seat: Annotated[int, typer.Option("--seat", "-s", help="your seat, 1-based; 0 to watch")] = 1,
+    seat: Annotated[
+        int | None,
+        typer.Option("--seat", "-s", help="your seat, 1-based; 0 to watch (default: 1, or the saved seat)"),
+    ] = None,
     ai: Annotated[
         str | None,
         typer.Option(
@@ -70,9 +76,14 @@ def play(
     option: OptionPairs = None,
     watch: Annotated[bool, typer.Option("--watch", help="computer players only; you watch")] = False,
     resume: Annotated[
-        Path | None,
-        typer.Option("--resume", help="continue a saved game (game, options, seed from the file)"),
-    ] = None,
+        bool,
+        typer.Option(
+            "--resume",
+            help="continue a game: --resume FILE (a save file), --resume GAME or --resume alone (the "
+            "last unfinished game, autosaved after every move); game, options, seed and computer "
+            "players come from the save",
+        ),
+    ] = False,
     table_dice: Annotated[
         bool, typer.Option("--table-dice", help="you type every chance outcome (for physical dice or cards)")
     ] = False,

@@ -4,15 +4,23 @@ The person sees only their own observation and, before each of their prompts, a 
 since the previous one, described from their seat (see :func:`elementa.cli.view.describe`). Chance
 nodes are resolved with the game's seed through :mod:`elementa.core.runner`, so the same seed and the
 same moves give the same game; with ``--table-dice`` the person types each chance outcome instead.
-Before each move a computer player's generator is reseeded from the game's seed, its seat and the step,
-so that a game resumed from a save continues exactly as it would have without the break.
+Before each move a computer player forgets what it kept from earlier moves (a search agent's tree,
+see :meth:`elementa.core.Agent.forget`) and its generator is reseeded from the game's seed, its seat
+and the step, so that a game resumed from a save continues exactly as it would have without the
+break, wherever the agents' choices depend on the seed alone: every agent but a search level whose
+time cap (``seconds``) stops its search before its iteration budget does.
+
+A save records who played each seat, and a game a person plays is autosaved after every move
+(:mod:`elementa.cli.autosave`), so quitting, Ctrl-C or the end of input never loses it.
 """
 
 from __future__ import annotations
 
 import random
 import sys
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.markdown import Markdown
@@ -21,10 +29,24 @@ from rich.text import Text
 
 import elementa
 from elementa.agents import DEFAULT_LEVEL, make_agent
-from elementa.cli.common import CliError, build_game, seat_name, split_specs, user_errors
-from elementa.cli.render import render_observation
+from elementa.cli.autosave import Autosaver, autosave_dir, new_autosave_path, unfinished_games
+from elementa.cli.common import EXIT_INTERRUPTED, CliError, build_game, seat_name, split_specs, user_errors
+from elementa.cli.render import render_observation, short_forms
+from elementa.cli.typed import not_understood, short_form_match
 from elementa.cli.view import describe
-from elementa.core import CHANCE, SIMULTANEOUS, Action, Agent, Game, SaveFileError, State
+from elementa.core import (
+    CHANCE,
+    SIMULTANEOUS,
+    Action,
+    Agent,
+    Game,
+    SavedGame,
+    SaveFileError,
+    State,
+    describe_player,
+    list_games,
+    load_saved,
+)
 from elementa.core.runner import chance_rng, sample_outcome
 from elementa.sim.runner import derive_seed
 
@@ -33,7 +55,7 @@ COMMANDS = [
     ("board", "show the board and your options again"),
     ("rules", "show a summary of the rules"),
     ("save FILE", "save the game; continue later with: elementa play --resume FILE"),
-    ("quit", "stop playing (save first if you want to continue later)"),
+    ("quit", "stop playing (the game is autosaved: elementa play --resume continues it)"),
     ("help", "show these commands"),
 ]
 
@@ -59,6 +81,8 @@ class PlaySession:
         agents: an agent for every seat but the person's.
         console: where to write.
         table_dice: ask the person for every chance outcome instead of drawing it from the seed.
+        seats: one agent spec per seat, ``None`` for the person, recorded by ``save FILE``.
+        autosaver: saves the game after every move, or ``None`` for no autosave.
     """
 
     def __init__(
@@ -69,8 +93,12 @@ class PlaySession:
         agents: dict[int, Agent],
         console: Console,
         table_dice: bool = False,
+        seats: list[str | None] | None = None,
+        autosaver: Autosaver | None = None,
     ) -> None:
         self.state = state
+        self.seats = seats
+        self.autosaver = autosaver
         self.human = human
         self.agents = agents
         self.console = console
@@ -109,11 +137,14 @@ class PlaySession:
         st = self.state
         outcomes = [a for a, _ in st.chance_outcomes()]
         if self.table_dice:
-            outcome = self._prompt("Chance: which outcome came up at the table?", outcomes, "Outcome")
+            outcome = self._prompt(
+                "Chance: which outcome came up at the table?", outcomes, "Outcome", short=True
+            )
         else:
             outcome = sample_outcome(st.chance_outcomes(), chance_rng(st.seed, len(st.history())))
         self._record(outcome, CHANCE)
         st.apply_action(outcome)
+        self.autosave()
 
     def _decide(self, player: int, question: str) -> None:
         st = self.state
@@ -121,10 +152,29 @@ class PlaySession:
             action = self._prompt(question, st.legal_actions(player))
         else:
             agent = self.agents[player]
+            agent.forget()
             agent.rng.seed(derive_seed(st.seed, "agent", player, len(st.history())))
-            action = agent.step(st)
+            with self._thinking(player):
+                action = agent.step(st)
         self._record(action, player)
         st.apply_action(action, player)
+        self.autosave()
+
+    def _thinking(self, player: int) -> AbstractContextManager[Any]:
+        """A spinner while a computer player decides, on a terminal only (not in transcripts)."""
+        if not self.console.is_terminal:
+            return nullcontext()
+        spec = self.seats[player] if self.seats else None
+        who = describe_player(player) + (f" ({spec})" if spec else "")
+        return self.console.status(f"{who} is thinking...")
+
+    def autosave(self) -> None:
+        """Autosave the game as it stands (a failure is reported once, and the game goes on)."""
+        if self.autosaver is None:
+            return
+        was_failing = self.autosaver.failed is not None
+        if not self.autosaver.save(self.state) and not was_failing:
+            self._say(f"autosave failed ({self.autosaver.failed}); use 'save FILE' to keep the game")
 
     def _record(self, action: Action, player: int) -> None:
         line = describe(self.state, action, player, self.human)
@@ -161,8 +211,14 @@ class PlaySession:
             self.console.print(Text(line), soft_wrap=True)
         return line
 
-    def _prompt(self, question: str, options: list[Action], ask: str = "Your choice") -> Action:
-        """Show the screen and return the option the person picks; re-ask on bad input."""
+    def _prompt(
+        self, question: str, options: list[Action], ask: str = "Your choice", short: bool = False
+    ) -> Action:
+        """Show the screen and return the option the person picks; re-ask on bad input.
+
+        With ``short`` (chance outcomes typed from a real table), short forms of the labels are
+        understood too (see :func:`elementa.cli.typed.short_form_match`).
+        """
         self._show(question, options)
         n = len(options)
         while True:
@@ -189,7 +245,15 @@ class PlaySession:
                 match = [a for a in options if str(a).lower() == line.lower()]
                 if match:
                     return match[0]
-                self._say(f"not understood: {line!r}; type a number from 1 to {n}, or 'help'")
+                if short:
+                    named, candidates = short_form_match(line, options, short_forms(self.game.name))
+                    if named is not None:
+                        return named
+                    if candidates:
+                        self._say(f"{line!r} could be: {'; '.join(map(str, candidates))}; type more of it")
+                        continue
+                choices = [c.split()[0] for c, _ in COMMANDS[1:]] + [str(a) for a in options]
+                self._say(not_understood(line, choices, n))
 
     def _say(self, message: str) -> None:
         self.console.print(Text(message, style="yellow"), soft_wrap=True)
@@ -205,7 +269,7 @@ class PlaySession:
             self._say("name the file: save FILE")
             return
         try:
-            written = elementa.save(self.state, path)
+            written = elementa.save(self.state, path, agents=self.seats)
         except SaveFileError as e:
             self._say(f"not saved: {e}")
             return
@@ -215,6 +279,10 @@ class PlaySession:
         )
 
     def _quit_message(self, why: str) -> str:
+        if self.autosaver is not None and self.autosaver.failed is None:
+            return (
+                f"{why}: the game is saved in {self.autosaver.path}; continue it with: elementa play --resume"
+            )
         if self.saved and self.saved[1] == len(self.state.history()):
             return f"{why}: the game is saved in {self.saved[0]} (elementa play --resume {self.saved[0]})"
         if self.saved:
@@ -281,29 +349,108 @@ def seat_specs(game: Game, human: int | None, ai: str | None) -> dict[int, str]:
     return dict(zip(computer, specs, strict=True))
 
 
+def resume_game(console: Console, target: str | None) -> tuple[SavedGame, Path] | None:
+    """Load the game that ``elementa play --resume [TARGET]`` names.
+
+    Args:
+        target: a save file; a game's name (its most recent unfinished game); or ``None`` (the most
+            recent unfinished game of any game). Unfinished games are offered, not taken: the
+            person answers yes or no.
+
+    Returns:
+        The saved game and its file, or ``None`` when the person declined the offer.
+
+    Raises:
+        SaveFileError: the file cannot be read or does not replay.
+        CliError: there is no unfinished game to offer.
+    """
+    names = {g.info.name for g in list_games()}
+    if target is not None and (Path(target).exists() or target not in names):
+        return load_saved(target), Path(target)
+    waiting = unfinished_games(target)
+    if not waiting:
+        of = f" of {target}" if target else ""
+        raise CliError(
+            f"there is no unfinished game{of} in {autosave_dir()}; "
+            "give a save file: elementa play --resume FILE"
+        )
+    last = waiting[0]
+    saved = load_saved(last.path)
+    console.print(f"The last unfinished game: {last.describe(saved)}.", markup=False, soft_wrap=True)
+    try:
+        answer = console.input("Continue it? [Y/n] ", markup=False).strip().lower()
+    except (EOFError, KeyboardInterrupt):
+        answer = "n"
+    if answer not in ("", "y", "yes"):
+        console.print(f"Not resumed; it stays in {last.path}.", markup=False, soft_wrap=True)
+        return None
+    return saved, last.path
+
+
+def choose_seats(
+    game: Game, *, seat: int | None, watch: bool, ai: str | None, saved: list[str | None] | None
+) -> tuple[int | None, dict[int, str]]:
+    """Return the person's seat (``None`` to watch) and every computer seat's agent spec.
+
+    Args:
+        seat: ``--seat`` (1-based, 0 to watch), or ``None``: the seat the save gives the person,
+            else seat 1.
+        ai: ``--ai`` (see :func:`seat_specs`), or ``None``: the saved agents, else the default.
+        saved: the agents a save records (``None`` for a person), or ``None``.
+
+    Raises:
+        CliError: a seat outside 0..players, or a bad ``--ai`` list.
+    """
+    n = game.num_players
+    if seat is not None and not 0 <= seat <= n:
+        raise CliError(f"--seat must be 1..{n} (or 0 to watch), got {seat}")
+    if watch or seat == 0:
+        human = None
+    elif seat is not None:
+        human = seat - 1
+    elif saved is not None:
+        human = next((p for p, spec in enumerate(saved) if spec is None), None)
+    else:
+        human = 0
+    if ai is None and saved is not None:
+        fallback = default_ai(game, human)
+        return human, {p: spec or fallback for p, spec in enumerate(saved) if p != human}
+    return human, seat_specs(game, human, ai)
+
+
 def play_command(
     game_name: str | None,
     *,
     players: int | None,
-    seat: int,
+    seat: int | None,
     ai: str | None,
     seed: int | None,
     options: list[str],
     watch: bool,
-    resume: Path | None,
+    resume: bool,
     table_dice: bool,
 ) -> int:
-    """Run ``elementa play`` and return the exit status (errors exit through :func:`user_errors`)."""
+    """Run ``elementa play`` and return the exit status (errors exit through :func:`user_errors`).
+
+    With ``resume``, ``game_name`` is what follows ``--resume``: a save file, a game's name or
+    nothing (see :func:`resume_game`).
+    """
     console = Console()
     if sys.stdin.isatty():
         import readline  # noqa: F401  (line editing and history at the prompts)
     with user_errors():
-        if resume is not None:
+        saved_agents: list[str | None] | None = None
+        autosave_path: Path | None = None
+        if resume:
             if options or players is not None or seed is not None:
                 raise CliError("--resume takes the game, options and seed from the save file")
-            state = elementa.load(resume)
-            if game_name is not None and game_name != state.game.name:
-                raise CliError(f"{resume} holds a game of {state.game.name}, not {game_name}")
+            found = resume_game(console, game_name)
+            if found is None:
+                return 0
+            saved, source = found
+            state, saved_agents = saved.state, saved.agents
+            if source.resolve().parent == autosave_dir().resolve():
+                autosave_path = source  # go on saving the unfinished game in its own file
         elif game_name is None:
             raise CliError("name a game (see: elementa games) or give --resume FILE")
         else:
@@ -311,17 +458,15 @@ def play_command(
             state = game.new_initial_state(random.SystemRandom().randrange(2**31) if seed is None else seed)
         game = state.game
         n = game.num_players
-        if not 0 <= seat <= n:
-            raise CliError(f"--seat must be 1..{n} (or 0 to watch), got {seat}")
-        human = None if watch or seat == 0 else seat - 1
-        specs = seat_specs(game, human, ai)
+        human, specs = choose_seats(game, seat=seat, watch=watch, ai=ai, saved=saved_agents)
         agents = {
             p: make_agent(spec, game, p, derive_seed(state.seed, "agent", p)) for p, spec in specs.items()
         }
+        seats = [specs.get(p) for p in range(n)]
         opponents = ", ".join(f"player {p + 1} ({spec})" for p, spec in specs.items())
         console.print(
             f"{game.info.title}, {n} players, seed {state.seed}"
-            + ("" if resume is None else f", resumed from {resume} at step {len(state.history())}"),
+            + ("" if not resume else f", resumed from {source} at step {len(state.history())}"),
             markup=False,
             soft_wrap=True,
         )
@@ -333,12 +478,29 @@ def play_command(
                 markup=False,
                 soft_wrap=True,
             )
-        session = PlaySession(state, human=human, agents=agents, console=console, table_dice=table_dice)
+        autosaver = None
+        if human is not None:
+            autosaver = Autosaver(autosave_path or new_autosave_path(game.name, state.seed), seats)
+        session = PlaySession(
+            state,
+            human=human,
+            agents=agents,
+            console=console,
+            table_dice=table_dice,
+            seats=seats,
+            autosaver=autosaver,
+        )
+        session.autosave()
+        if autosaver is not None:
+            autosaver.prune()
         try:
             session.run()
         except QuitGame as q:
             console.print(Text(str(q)), soft_wrap=True)
             return q.status
+        except KeyboardInterrupt:  # while a computer player was thinking
+            console.print(Text(session._quit_message("interrupted")), soft_wrap=True)
+            return EXIT_INTERRUPTED
         if session.log:
             console.print(Text("Since your last move:", style="bold"), soft_wrap=True)
             for line in session.log:

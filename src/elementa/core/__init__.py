@@ -18,7 +18,7 @@ from elementa.core.files import TOO_DEEP, read_user_file
 from elementa.core.game import Game, GameInfo, State, win_shares
 from elementa.core.nodes import CHANCE, SIMULTANEOUS, TERMINAL
 from elementa.core.options import OptionInfo, option
-from elementa.core.persistence import load, save
+from elementa.core.persistence import SavedGame, load, load_saved, save
 from elementa.core.registry import GameListing, list_games, load_game, register_game, register_games_from
 from elementa.core.runner import chance_rng, play_game, resolve_chance, sample_outcome
 
@@ -38,6 +38,7 @@ __all__ = [
     "IllegalActionError",
     "OptionInfo",
     "SaveFileError",
+    "SavedGame",
     "State",
     "chance_rng",
     "describe_player",
@@ -46,6 +47,7 @@ __all__ = [
     "list_games",
     "load",
     "load_game",
+    "load_saved",
     "option",
     "play_game",
     "read_user_file",

@@ -36,5 +36,15 @@ class Agent(ABC):
     def step(self, state: State) -> Action:
         """Return one of ``state.legal_actions(self.player)``; the state is not modified."""
 
+    def forget(self) -> None:
+        """Drop whatever the agent kept from earlier decisions (a search tree, for example).
+
+        After it, the next :meth:`step` depends only on the state and :attr:`rng`, as for a fresh
+        agent: a run loop that reseeds the generator and calls this before every move makes a game
+        resumed from a save continue exactly as the uninterrupted one. Agents that keep nothing
+        need not override it.
+        """
+        return None
+
     def __repr__(self) -> str:
         return f"<{self.name} agent, seat {self.player + 1}>"

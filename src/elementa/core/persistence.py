@@ -5,13 +5,19 @@
     {"format": "elementa-save", "version": 1, "game": "elementalis",
      "options": {...}, "seed": 7, "history": [[player, action_id], ...]}
 
-``load(path)`` validates the file (pydantic), rebuilds the game and replays the history with checked
-actions, so a tampered or mismatched file is refused with the field that is wrong.
+and, when the game was played against computer players, ``"agents": [null, "medium", ...]``: one
+entry per seat, the agent spec that played it or ``null`` for a person (older saves have no such
+field). ``load(path)`` validates the file (pydantic), rebuilds the game and replays the history with
+checked actions, so a tampered or mismatched file is refused with the field that is wrong;
+``load_saved(path)`` also gives back the agents.
 """
 
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
@@ -37,11 +43,31 @@ class SaveFile(BaseModel):
     options: dict[str, Any]
     seed: int
     history: list[tuple[int, int]]
+    agents: list[str | None] | None = None
 
 
-def to_dict(state: State) -> dict[str, Any]:
-    """Return the JSON-ready save record of a state."""
-    return {
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """What a save file holds: the state and who played each seat.
+
+    Attributes:
+        state: the state, its history replayed.
+        agents: one entry per seat: the agent spec that played it (``"medium"``), or ``None`` for a
+            person; ``None`` as a whole for a save that does not record them (older saves).
+    """
+
+    state: State
+    agents: list[str | None] | None = None
+
+
+def to_dict(state: State, agents: Sequence[str | None] | None = None) -> dict[str, Any]:
+    """Return the JSON-ready save record of a state.
+
+    Args:
+        state: the state to record.
+        agents: one agent spec per seat (``None`` for a person), or ``None`` not to record them.
+    """
+    record: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "game": state.game.name,
@@ -49,14 +75,23 @@ def to_dict(state: State) -> dict[str, Any]:
         "seed": state.seed,
         "history": [list(h) for h in state.history()],
     }
+    if agents is not None:
+        record["agents"] = list(agents)
+    return record
 
 
 def from_dict(data: Any, *, path: str | None = None) -> State:
-    """Rebuild a state from a save record.
+    """Rebuild a state from a save record (see :func:`saved_from_dict`, which also returns the agents)."""
+    return saved_from_dict(data, path=path).state
+
+
+def saved_from_dict(data: Any, *, path: str | None = None) -> SavedGame:
+    """Rebuild a state and its seats' agents from a save record.
 
     Raises:
-        SaveFileError: a missing or wrong field, an unknown game or option, or a history entry that
-            is not legal where it stands (the message names ``history[i]``).
+        SaveFileError: a missing or wrong field, an unknown game or option, an ``agents`` list whose
+            length is not the number of players, or a history entry that is not legal where it
+            stands (the message names ``history[i]``).
     """
     try:
         record = SaveFile.model_validate(data)
@@ -71,21 +106,32 @@ def from_dict(data: Any, *, path: str | None = None) -> State:
     except ConfigError as e:
         field = "game" if e.code == "config/unknown-game" or not e.option else f"options.{e.option}"
         raise SaveFileError(str(e), path=path, field=field) from None
+    if record.agents is not None and len(record.agents) != game.num_players:
+        raise SaveFileError(
+            f"lists {len(record.agents)} seats for a game of {game.num_players} players",
+            path=path,
+            field="agents",
+        )
     state = game.new_initial_state(record.seed)
     for i, (player, action_id) in enumerate(record.history):
         try:
             state.apply_action(action_id, player)
         except IllegalActionError as e:
             raise SaveFileError(f"does not replay: {e}", path=path, field=f"history[{i}]") from None
-    return state
+    return SavedGame(state, record.agents)
 
 
-def save(state: State, path: str | Path) -> Path:
+def save(state: State, path: str | Path, *, agents: Sequence[str | None] | None = None) -> Path:
     """Write a state's save record as JSON.
+
+    The record is written to a temporary file beside ``path`` and then moved over it, so that a
+    save cut short (Ctrl-C, a full disk) never leaves a half-written file where a good one was.
 
     Args:
         state: the state to save.
         path: the file to write (created or overwritten).
+        agents: one agent spec per seat, ``None`` for a person (see :class:`SavedGame`), or
+            ``None`` not to record them.
 
     Returns:
         The path written.
@@ -94,15 +140,26 @@ def save(state: State, path: str | Path) -> Path:
         SaveFileError: the file cannot be written.
     """
     p = Path(path)
+    partial = p.with_name(p.name + ".partial")
     try:
-        p.write_text(json.dumps(to_dict(state), indent=1) + "\n", encoding="utf-8")
+        partial.write_text(json.dumps(to_dict(state, agents), indent=1) + "\n", encoding="utf-8")
+        os.replace(partial, p)
     except OSError as e:
         raise SaveFileError(f"cannot write: {e.strerror}", path=str(p)) from None
     return p
 
 
 def load(path: str | Path) -> State:
-    """Read a save file and return the state it records.
+    """Read a save file and return the state it records (see :func:`load_saved` for its agents).
+
+    Raises:
+        SaveFileError: see :func:`load_saved`.
+    """
+    return load_saved(path).state
+
+
+def load_saved(path: str | Path) -> SavedGame:
+    """Read a save file and return the state and the agents it records.
 
     Raises:
         SaveFileError: the file is missing, not UTF-8 text, not JSON (or nested too deeply to parse),
@@ -116,4 +173,4 @@ def load(path: str | Path) -> State:
         raise SaveFileError(f"not JSON ({e.msg} at line {e.lineno})", path=str(p)) from None
     except RecursionError:
         raise SaveFileError(f"{TOO_DEEP}; is this an Elementa save file?", path=str(p)) from None
-    return from_dict(data, path=str(p))
+    return saved_from_dict(data, path=str(p))

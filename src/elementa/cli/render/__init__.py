@@ -1,7 +1,9 @@
 """Terminal rendering of observations: a game's own renderer if it has one, else a generic tree.
 
 A game ``foo-bar`` may provide ``elementa/cli/render/foo_bar.py`` with
-``render(observation: dict, player: int | None) -> rich.console.RenderableType``.
+``render(observation: dict, player: int | None) -> rich.console.RenderableType``, and there
+``SHORT_FORMS: dict[str, str]``, the abbreviations its board shows (``{"E": "Earth"}``), which typed
+answers may use.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from functools import cache
+from types import ModuleType
 from typing import Any
 
 from rich.console import RenderableType
@@ -19,17 +22,25 @@ Renderer = Callable[[Mapping[str, Any], int | None], RenderableType]
 
 
 @cache
-def renderer_for(game_name: str) -> Renderer:
-    """Return the renderer of a game: its module's ``render`` function, or :func:`generic.render`."""
+def _module(game_name: str) -> ModuleType:
     module_name = f"{__name__}.{game_name.replace('-', '_')}"
     try:
-        module = importlib.import_module(module_name)
+        return importlib.import_module(module_name)
     except ModuleNotFoundError as e:
         if e.name != module_name:
             raise
-        return generic.render
-    render: Renderer = module.render
+        return generic
+
+
+def renderer_for(game_name: str) -> Renderer:
+    """Return the renderer of a game: its module's ``render`` function, or :func:`generic.render`."""
+    render: Renderer = _module(game_name).render
     return render
+
+
+def short_forms(game_name: str) -> dict[str, str]:
+    """Return the abbreviations a game's board shows and the words they stand for (often none)."""
+    return dict(getattr(_module(game_name), "SHORT_FORMS", {}))
 
 
 def render_observation(game_name: str, observation: Mapping[str, Any], player: int | None) -> RenderableType:

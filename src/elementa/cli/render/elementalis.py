@@ -13,6 +13,8 @@ from rich.text import Text
 STYLE = {"Fire": "bold red", "Water": "bold blue", "Earth": "bold green", "Air": "bold white",
          "Ether": "bold magenta", "Sun": "bold yellow", "Moon": "bold cyan"}  # fmt: skip
 GLYPH = {"Fire": "F", "Water": "W", "Earth": "E", "Air": "A", "Ether": "*", "Sun": "S"}
+SHORT_FORMS = {glyph: face for face, glyph in GLYPH.items()}
+"""What ``--table-dice`` answers may abbreviate: the letters the board shows for the faces."""
 ELEMENTS = ("Fire", "Water", "Earth", "Air")
 
 
