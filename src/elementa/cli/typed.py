@@ -59,7 +59,10 @@ def short_form_match(
 
 
 def suggestions(text: str, choices: Sequence[str], n: int = 3) -> list[str]:
-    """Return up to ``n`` of ``choices`` closest to ``text`` (case ignored), the closest first.
+    """Return up to ``n`` of ``choices`` that ``text`` may have meant (case ignored), the best first.
+
+    First the choices that hold every word typed ("sun" suggests "take Sun as Major"), then the
+    closest by spelling (:func:`difflib.get_close_matches`: "baord" suggests "board").
 
     Args:
         text: an answer that named nothing, for example ``"baord"``.
@@ -68,8 +71,11 @@ def suggestions(text: str, choices: Sequence[str], n: int = 3) -> list[str]:
     by_lower: dict[str, str] = {}
     for c in choices:
         by_lower.setdefault(c.lower(), c)
+    typed = set(_words(text))
+    holding = [c for c in by_lower if typed and typed <= set(c.split())]
     close = difflib.get_close_matches(text.lower(), list(by_lower), n=n, cutoff=0.6)
-    return [by_lower[c] for c in close]
+    found = list(dict.fromkeys(holding + close))
+    return [by_lower[c] for c in found[:n]]
 
 
 def not_understood(text: str, choices: Sequence[str], count: int) -> str:
