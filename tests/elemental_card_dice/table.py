@@ -87,7 +87,7 @@ class Table:
     ) -> None:
         path = card_file(directory, start or {}, basic_income)
         options.setdefault("first_player", "1")
-        self.game = load_game(NAME, card_file=path, **options)
+        self.game = load_game(NAME, card_file=path, replace_cards=True, **options)
         self.state: State = self.game.new_initial_state(seed=0)
         for face in dice:
             self.chance("face", face - 1)

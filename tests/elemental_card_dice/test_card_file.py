@@ -32,7 +32,7 @@ def test_option_card_file_plays_with_a_users_list(tmp_path: Path) -> None:
     fire["dice"] = ["earth"]
     path = tmp_path / "mine.toml"
     path.write_text(to_toml(cards))
-    game = load_game(NAME, card_file=str(path))
+    game = load_game(NAME, card_file=str(path), replace_cards=True)
     assert next(c for c in game.cards if c.name == "Fire").dice == (1,)
 
 
@@ -82,7 +82,7 @@ def test_a_bad_card_is_named_with_its_field_and_the_fix(
     tmp_path: Path, card: str, change: dict[str, Any], expected: list[str]
 ) -> None:
     with pytest.raises(ConfigError) as err:
-        load_game(NAME, card_file=_broken(tmp_path, card, change))
+        load_game(NAME, card_file=_broken(tmp_path, card, change), replace_cards=True)
     for text in expected:
         assert text in str(err.value)
     assert err.value.option == "card_file"
@@ -93,7 +93,7 @@ def test_a_shop_with_too_few_cards_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "small.toml"
     path.write_text(to_toml(cards))
     with pytest.raises(ConfigError, match="expensive shop has 2 cards but deals 4; fix"):
-        load_game(NAME, card_file=str(path))
+        load_game(NAME, card_file=str(path), replace_cards=True)
 
 
 @pytest.mark.parametrize(
@@ -108,9 +108,9 @@ def test_a_malformed_file_is_refused(tmp_path: Path, text: str, expected: str) -
     path = tmp_path / "bad.toml"
     path.write_text(text)
     with pytest.raises(ConfigError, match=expected.replace("[", r"\[")):
-        load_game(NAME, card_file=str(path))
+        load_game(NAME, card_file=str(path), replace_cards=True)
 
 
 def test_a_missing_file_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="cannot read"):
-        load_game(NAME, card_file=str(tmp_path / "nowhere.toml"))
+        load_game(NAME, card_file=str(tmp_path / "nowhere.toml"), replace_cards=True)

@@ -213,16 +213,19 @@ def _check_effect(spec: CardSpec) -> tuple[str, str, str] | None:
     return None
 
 
-def parse_cards(text: str, source: str, sneak_peek_die: str = "magic") -> tuple[Card, ...]:
+def parse_cards(
+    text: str, source: str, sneak_peek_die: str = "magic", base: tuple[Card, ...] = ()
+) -> tuple[Card, ...]:
     """Parse and validate a card file's text.
 
     Args:
         text: the TOML text.
         source: the file name, for error messages.
         sneak_peek_die: the die that cards with ``dice_option = "sneak_peek_die"`` use.
+        base: the cards the file's cards are added to (the packaged list), or none.
 
     Returns:
-        The cards in file order (a card's id is its position).
+        The base cards, then the file's in file order (a card's id is its position).
 
     Raises:
         ConfigError: bad TOML, or a card or field that is wrong; the message names the card, the
@@ -243,8 +246,8 @@ def parse_cards(text: str, source: str, sneak_peek_die: str = "magic") -> tuple[
     raw = data.get("card")
     if not isinstance(raw, list) or not raw:
         raise ConfigError(f"{source}: no cards; fix: add [[card]] tables", option="card_file")
-    cards: list[Card] = []
-    names: set[str] = set()
+    cards: list[Card] = list(base)
+    names = {c.name for c in base}
     for i, entry in enumerate(raw):
         label = entry.get("name") if isinstance(entry, dict) else None
         where = f"card {label!r} (entry {i + 1})" if isinstance(label, str) else f"entry {i + 1}"
@@ -265,9 +268,17 @@ def parse_cards(text: str, source: str, sneak_peek_die: str = "magic") -> tuple[
         if problem is not None:
             raise _fail(source, where, *problem)
         if spec.name in names:
+            if any(c.name == spec.name for c in base):
+                raise _fail(
+                    source,
+                    where,
+                    "name",
+                    f"the packaged list already has a card named {spec.name!r}",
+                    "give your card another name, or set replace_cards=true to play with your list alone",
+                )
             raise _fail(source, where, "name", f"a second card is named {spec.name!r}")
         names.add(spec.name)
-        cards.append(_to_card(i, spec, sneak_peek_die))
+        cards.append(_to_card(len(cards), spec, sneak_peek_die))
     for shop, shop_name in enumerate(SHOP_NAMES):
         count = sum(1 for c in cards if c.shop == shop)
         if count < SHOP_SIZE:
@@ -283,23 +294,34 @@ FIX_FILE = "give a TOML card list in UTF-8 text"
 
 
 @lru_cache(maxsize=16)
-def load_cards(path: str = "", sneak_peek_die: str = "magic") -> tuple[Card, ...]:
-    """Load the packaged card list (``path == ""``) or a user's card file, validated and cached.
+def load_cards(path: str = "", sneak_peek_die: str = "magic", replace: bool = False) -> tuple[Card, ...]:
+    """Load the packaged card list and a user's card file, validated and cached.
+
+    As Warriors' ``card_file`` does, a user's file adds its cards to the packaged ones (after them,
+    so the packaged cards keep their ids); with ``replace`` its cards are the whole list.
 
     Args:
-        path: a TOML card file, or ``""`` for ``cards.toml`` inside this package.
+        path: a TOML card file, or ``""`` for the packaged ``cards.toml`` alone.
         sneak_peek_die: see :func:`parse_cards`.
+        replace: play with the file's cards alone (option ``replace_cards``).
 
     Raises:
-        ConfigError: the file cannot be read, or it is not a valid card list.
+        ConfigError: the file cannot be read, or it is not a valid card list; ``replace`` without a
+            file (option ``replace_cards``).
     """
-    if path:
-        text = read_user_file(
-            path, lambda why: ConfigError(f"card_file {path!r}: {why}; fix: {FIX_FILE}", option="card_file")
+    if replace and not path:
+        raise ConfigError(
+            "replace_cards=true needs a card_file to play with; fix: give -o card_file=FILE",
+            option="replace_cards",
         )
-        return parse_cards(text, path, sneak_peek_die)
     text = (resources.files(__package__) / "cards.toml").read_text(encoding="utf-8")
-    return parse_cards(text, "cards.toml", sneak_peek_die)
+    packaged = () if replace else parse_cards(text, "cards.toml", sneak_peek_die)
+    if not path:
+        return packaged
+    text = read_user_file(
+        path, lambda why: ConfigError(f"card_file {path!r}: {why}; fix: {FIX_FILE}", option="card_file")
+    )
+    return parse_cards(text, path, sneak_peek_die, base=packaged)
 
 
 def card_summary(card: Card) -> dict[str, Any]:

@@ -40,7 +40,12 @@ class CardDiceOptions:
     """Options of the Elemental Card-Dice Game (rulings in docs/rulings/elemental-card-dice.md)."""
 
     players: int = option(2, "number of players (the game is for two)", minimum=2, maximum=2)
-    card_file: str = option("", "a TOML card list to play with instead of the packaged one")
+    card_file: str = option(
+        "", "a TOML file of your own cards, added to the packaged ones (as in Warriors); see replace_cards"
+    )
+    replace_cards: bool = option(
+        False, "play with the card_file's cards alone, not added to the packaged ones"
+    )
     start_health: int = option(100, "health each player starts with", minimum=1, maximum=10_000)
     start_gold: int = option(6, "gold each player starts with", minimum=0, maximum=10_000)
     die_sides: int = option(6, "faces of each die (ruling ECD-A4)", choices=(4, 6, 8, 10, 12, 20))
@@ -103,7 +108,8 @@ class CardDiceGame(Game):
     """The Elemental Card-Dice Game by Emil Indzhev, for two players.
 
     Attributes:
-        cards: the card list in use (ids are positions), from the ``card_file`` option.
+        cards: the card list in use (ids are positions): the packaged cards and those of the
+            ``card_file`` option, or with ``replace_cards`` the file's alone.
         max_by: the largest "change a die by up to N" among the cards (sets the ``change`` radix).
         summaries: per card id, what a player may know of the card (see ``cards.card_summary``).
         names: per card id, the card's name.
@@ -141,7 +147,9 @@ class CardDiceGame(Game):
     }
 
     def __init__(self, options: CardDiceOptions) -> None:
-        self.cards: tuple[Card, ...] = load_cards(options.card_file, options.sneak_peek_die)
+        self.cards: tuple[Card, ...] = load_cards(
+            options.card_file, options.sneak_peek_die, options.replace_cards
+        )
         self.max_by = max([c.by for c in self.cards if c.effect == "change"] + [1])
         self.summaries = tuple(card_summary(c) for c in self.cards)
         self.names = tuple(c.name for c in self.cards)

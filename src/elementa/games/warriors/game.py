@@ -31,7 +31,7 @@ class WarriorsOptions:
         + ", ".join(DEFAULT_DECKS)
         + " in turn",
     )
-    card_file: str = option("", "a TOML file of your own cards, added to the built-in set")
+    card_file: str = option("", "a TOML file of your own cards, added to the built-in ones (as in Card-Dice)")
     deck_files: str = option("", "TOML files of your own decks, comma-separated")
     beasts: bool = option(True, "play with the Beasts in the decks (7.1: optional by agreement)")
     deathmatch: bool = option(False, "Deathmatch (8.1): no locations; the first to five lethal blows wins")
