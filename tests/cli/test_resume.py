@@ -16,14 +16,6 @@ from tests.cli.helpers import assert_one_line_error, run
 BID0 = 6
 
 
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test gets its own per-user data folder."""
-    folder = tmp_path / "data"
-    monkeypatch.setenv("ELEMENTA_DATA_DIR", str(folder))
-    return folder
-
-
 def final_part(output: str) -> str:
     assert "game over" in output, output
     return output[output.index("game over") :]
