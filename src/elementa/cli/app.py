@@ -80,7 +80,7 @@ def play(
         typer.Option(
             "--resume",
             help="continue a game: --resume FILE (a save file), --resume GAME or --resume alone (the "
-            "last unfinished game, autosaved after every move); game, options, seed and computer "
+            "last unfinished game, autosaved after each of your moves); game, options, seed and computer "
             "players come from the save",
         ),
     ] = False,

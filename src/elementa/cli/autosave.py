@@ -1,4 +1,7 @@
-"""Autosave: every game a person plays in the terminal is saved after each move, until it ends.
+"""Autosave: a game a person plays in the terminal is saved after each of their moves, until it ends.
+
+It is saved after each of the person's moves and before each of their prompts; the computer
+players' and chance's moves in between come again from the seed.
 
 The files live in ``autosave/`` under the per-user data folder (``platformdirs.user_data_dir``, for
 example ``~/.local/share/elementa`` on Linux), or under the folder that the environment variable

@@ -10,7 +10,7 @@ and the step, so that a game resumed from a save continues exactly as it would h
 break, wherever the agents' choices depend on the seed alone: every agent but a search level whose
 time cap (``seconds``) stops its search before its iteration budget does.
 
-A save records who played each seat, and a game a person plays is autosaved after every move
+A save records who played each seat, and a game a person plays is autosaved after each of their moves
 (:mod:`elementa.cli.autosave`), so quitting, Ctrl-C or the end of input never loses it.
 """
 
@@ -82,7 +82,7 @@ class PlaySession:
         console: where to write.
         table_dice: ask the person for every chance outcome instead of drawing it from the seed.
         seats: one agent spec per seat, ``None`` for the person, recorded by ``save FILE``.
-        autosaver: saves the game after every move, or ``None`` for no autosave.
+        autosaver: saves the game after each of the person's moves, or ``None`` for no autosave.
     """
 
     def __init__(
@@ -130,6 +130,7 @@ class PlaySession:
                         self._decide(q, "Your sealed choice (the others choose at the same time)")
             else:
                 self._decide(p, "Your move")
+        self.autosave()  # the game is over: its autosave goes
         return st
 
     # ------------------------------------------------------------------------------------ steps
@@ -144,7 +145,6 @@ class PlaySession:
             outcome = sample_outcome(st.chance_outcomes(), chance_rng(st.seed, len(st.history())))
         self._record(outcome, CHANCE)
         st.apply_action(outcome)
-        self.autosave()
 
     def _decide(self, player: int, question: str) -> None:
         st = self.state
@@ -158,7 +158,8 @@ class PlaySession:
                 action = agent.step(st)
         self._record(action, player)
         st.apply_action(action, player)
-        self.autosave()
+        if player == self.human:
+            self.autosave()
 
     def _thinking(self, player: int) -> AbstractContextManager[Any]:
         """A spinner while a computer player decides, on a terminal only (not in transcripts)."""
@@ -169,7 +170,12 @@ class PlaySession:
         return self.console.status(f"{who} is thinking...")
 
     def autosave(self) -> None:
-        """Autosave the game as it stands (a failure is reported once, and the game goes on)."""
+        """Autosave the game as it stands (a failure is reported once, and the game goes on).
+
+        Called after each of the person's moves and before each prompt: the computer players' and
+        chance's moves in between need no save of their own, since they come again the same from
+        the seed (a save costs up to about 15 ms in a long game).
+        """
         if self.autosaver is None:
             return
         was_failing = self.autosaver.failed is not None
@@ -219,6 +225,7 @@ class PlaySession:
         With ``short`` (chance outcomes typed from a real table), short forms of the labels are
         understood too (see :func:`elementa.cli.typed.short_form_match`).
         """
+        self.autosave()
         self._show(question, options)
         n = len(options)
         while True:
