@@ -1,7 +1,7 @@
 """Autosave: a game a person plays in the terminal is saved after each of their moves, until it ends.
 
 It is saved after each of the person's moves and before each of their prompts; the computer
-players' and chance's moves in between come again from the seed.
+players' and chance's moves in between are played again when the game resumes.
 
 The files live in ``autosave/`` under the per-user data folder (``platformdirs.user_data_dir``, for
 example ``~/.local/share/elementa`` on Linux), or under the folder that the environment variable

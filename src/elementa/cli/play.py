@@ -173,8 +173,8 @@ class PlaySession:
         """Autosave the game as it stands (a failure is reported once, and the game goes on).
 
         Called after each of the person's moves and before each prompt: the computer players' and
-        chance's moves in between need no save of their own, since they come again the same from
-        the seed (a save costs up to about 15 ms in a long game).
+        chance's moves in between need no save of their own, since a resumed game plays them again
+        (a save costs up to about 15 ms in a long game).
         """
         if self.autosaver is None:
             return
