@@ -383,13 +383,13 @@ def resume_game(console: Console, target: str | None) -> tuple[SavedGame, Path] 
         )
     last = waiting[0]
     saved = load_saved(last.path)
-    console.print(f"The last unfinished game: {last.describe(saved)}.", markup=False, soft_wrap=True)
+    console.print(Text(f"The last unfinished game: {last.describe(saved)}."), soft_wrap=True)
     try:
-        answer = console.input("Continue it? [Y/n] ", markup=False).strip().lower()
+        answer = console.input(Text("Continue it? [Y/n] ")).strip().lower()
     except (EOFError, KeyboardInterrupt):
         answer = "n"
     if answer not in ("", "y", "yes"):
-        console.print(f"Not resumed; it stays in {last.path}.", markup=False, soft_wrap=True)
+        console.print(Text(f"Not resumed; it stays in {last.path}."), soft_wrap=True)
         return None
     return saved, last.path
 
