@@ -21,8 +21,9 @@ from rich.text import Text
 
 import elementa
 from elementa.agents import DEFAULT_LEVEL, make_agent
+from elementa.cli import menu
 from elementa.cli.common import CliError, build_game, seat_name, split_specs, user_errors
-from elementa.cli.render import render_observation
+from elementa.cli.render import module_for, render_observation
 from elementa.cli.view import describe
 from elementa.core import CHANCE, SIMULTANEOUS, Action, Agent, Game, SaveFileError, State
 from elementa.core.runner import chance_rng, sample_outcome
@@ -31,6 +32,8 @@ from elementa.sim.runner import derive_seed
 COMMANDS = [
     ("NUMBER", "take the action with that number (or type its label)"),
     ("board", "show the board and your options again"),
+    ("back", "in a second-step menu: go back to the first step"),
+    ("hand / card NAME", "show the text of your cards in hand, or of one card (card games)"),
     ("rules", "show a summary of the rules"),
     ("save FILE", "save the game; continue later with: elementa play --resume FILE"),
     ("quit", "stop playing (save first if you want to continue later)"),
@@ -59,6 +62,8 @@ class PlaySession:
         agents: an agent for every seat but the person's.
         console: where to write.
         table_dice: ask the person for every chance outcome instead of drawing it from the seed.
+        confirm: ask even when the person has a single legal choice (else it is taken at once and
+            logged as "the only choice").
     """
 
     def __init__(
@@ -69,12 +74,15 @@ class PlaySession:
         agents: dict[int, Agent],
         console: Console,
         table_dice: bool = False,
+        confirm: bool = False,
     ) -> None:
         self.state = state
         self.human = human
         self.agents = agents
         self.console = console
         self.table_dice = table_dice
+        self.confirm = confirm
+        self.hooks = module_for(state.game.name)
         self.log: list[str] = []
         self.shown_log: list[str] = []
         self.saved: tuple[str, int] | None = None
@@ -112,43 +120,58 @@ class PlaySession:
             outcome = self._prompt("Chance: which outcome came up at the table?", outcomes, "Outcome")
         else:
             outcome = sample_outcome(st.chance_outcomes(), chance_rng(st.seed, len(st.history())))
-        self._record(outcome, CHANCE)
-        st.apply_action(outcome)
+        self._step(outcome, CHANCE)
 
     def _decide(self, player: int, question: str) -> None:
         st = self.state
         if player == self.human:
-            action = self._prompt(question, st.legal_actions(player))
+            legal = st.legal_actions(player)
+            forced = len(legal) == 1 and not self.confirm
+            action = legal[0] if forced else self._prompt(question, legal)
         else:
             agent = self.agents[player]
             agent.rng.seed(derive_seed(st.seed, "agent", player, len(st.history())))
             action = agent.step(st)
-        self._record(action, player)
-        st.apply_action(action, player)
+        self._step(action, player, forced=player == self.human and forced)
 
-    def _record(self, action: Action, player: int) -> None:
-        line = describe(self.state, action, player, self.human)
-        if self.human is None:
-            self.console.print(Text(line), soft_wrap=True)
-        else:
-            self.log.append(line)
+    def _step(self, action: Action, player: int, forced: bool = False) -> None:
+        """Log ``action`` as the viewer sees it, apply it, then log what it changed (the game's
+        ``narrate`` hook, from the viewer's observations before and after)."""
+        st = self.state
+        narrate = menu.hook(self.hooks, "narrate")
+        before = st.observation(self.human) if narrate else None
+        lines = [describe(st, action, player, self.human) + (" (the only choice)" if forced else "")]
+        st.apply_action(action, player)
+        if narrate:
+            lines += narrate(before, st.observation(self.human))
+        for line in lines:
+            if self.human is None:
+                self.console.print(Text(line), soft_wrap=True)
+            else:
+                self.log.append(line)
 
     # ----------------------------------------------------------------------------------- prompts
-    def _show(self, question: str, options: list[Action]) -> None:
+    def _show(self, question: str, entries: list[menu.Entry], options: list[Action]) -> None:
         st = self.state
         who = "spectator" if self.human is None else f"you are player {self.human + 1}"
         self.console.rule(f"{self.game.info.title} · step {len(st.history())} · {who}")
-        self.console.print(render_observation(self.game.name, st.observation(self.human), self.human))
+        observation = st.observation(self.human)
+        self.console.print(render_observation(self.game.name, observation, self.human))
         if self.log:
-            self.shown_log = self.log
+            self.shown_log = menu.compact_log(self.log)
             self.log = []
         if self.shown_log:
             self.console.print(Text("Since your last move:", style="bold"), soft_wrap=True)
             for line in self.shown_log:
                 self.console.print(Text(f"  {line}"), soft_wrap=True)
+        for line in menu.notes(self.hooks, observation, options):
+            self.console.print(Text(line, style="cyan"), soft_wrap=True)
+        self._list(question, entries)
+
+    def _list(self, question: str, entries: list[menu.Entry]) -> None:
         self.console.print(Text(f"{question}:", style="bold"), soft_wrap=True)
-        for i, action in enumerate(options, 1):
-            self.console.print(Text(f"  {i:>2}. {action}"), soft_wrap=True)
+        for i, entry in enumerate(entries, 1):
+            self.console.print(Text(f"  {i:>2}. {entry.text}"), soft_wrap=True)
 
     def _ask(self, prompt: str) -> str:
         try:
@@ -162,34 +185,74 @@ class PlaySession:
         return line
 
     def _prompt(self, question: str, options: list[Action], ask: str = "Your choice") -> Action:
-        """Show the screen and return the option the person picks; re-ask on bad input."""
-        self._show(question, options)
-        n = len(options)
+        """Show the screen and return the option the person picks; re-ask on bad input.
+
+        A long menu comes in two steps (:func:`elementa.cli.menu.build_menu`): a number picks an
+        action or opens a group, ``back`` returns to the first step."""
+        top = menu.build_menu(options, menu.hook(self.hooks, "menu_group"))
+        entries, step_question = top, question
+        self._show(question, entries, options)
         while True:
-            line = self._ask(f"{ask} [1-{n}, help]: ").strip()
+            n = len(entries)
+            back = ", back" if entries is not top else ""
+            line = self._ask(f"{ask} [1-{n}{back}, help]: ").strip()
             command, _, arg = line.partition(" ")
             command = command.lower()
             if not line:
                 continue
             if line.isdigit():
                 if 1 <= int(line) <= n:
-                    return options[int(line) - 1]
-                self._say(f"there is no option {line}: type a number from 1 to {n}")
+                    entry = entries[int(line) - 1]
+                    if entry.action is not None:
+                        return entry.action
+                    entries, step_question = entry.members, f"{question} - {entry.text}"
+                    self._list(step_question, entries)
+                else:
+                    self._say(f"there is no option {line}: type a number from 1 to {n}")
+            elif command in ("back", "0") and entries is not top:
+                entries, step_question = top, question
+                self._list(question, entries)
+            elif command in ("hand", "card"):
+                self._cards(arg.strip())
             elif command in ("help", "?"):
                 self._help()
             elif command == "rules":
                 self.console.print(Markdown(type(self.game).rules_summary()))
             elif command == "board":
-                self._show(question, options)
+                self._show(question, top, options)
+                if entries is not top:
+                    self._list(step_question, entries)
             elif command == "save":
                 self._save(arg.strip())
             elif command in ("quit", "exit", "q"):
                 raise QuitGame(self._quit_message("quit"))
             else:
-                match = [a for a in options if str(a).lower() == line.lower()]
-                if match:
-                    return match[0]
+                match = menu.find_by_text(entries, line) or menu.find_by_text(top, line)
+                if match is not None and match.action is not None:
+                    return match.action
+                if match is not None:
+                    entries, step_question = match.members, f"{question} - {match.text}"
+                    self._list(step_question, entries)
+                    continue
                 self._say(f"not understood: {line!r}; type a number from 1 to {n}, or 'help'")
+
+    def _cards(self, name: str) -> None:
+        """``hand``: the text of every card in the person's hand; ``card NAME``: of one card."""
+        game = self.game
+        if not name:
+            hand = self.state.observation(self.human).get("hand") if self.human is not None else None
+            if not hand:
+                self._say("no cards in hand to show")
+                return
+            names = list(dict.fromkeys(str(c) for c in hand))
+        else:
+            names = [name]
+        for card in names:
+            text = game.card_text(card)
+            if text is None:
+                self._say(f"no card named {card!r} in {game.info.title}")
+            else:
+                self.console.print(Text(text), soft_wrap=True)
 
     def _say(self, message: str) -> None:
         self.console.print(Text(message, style="yellow"), soft_wrap=True)
@@ -292,6 +355,7 @@ def play_command(
     watch: bool,
     resume: Path | None,
     table_dice: bool,
+    confirm: bool = False,
 ) -> int:
     """Run ``elementa play`` and return the exit status (errors exit through :func:`user_errors`)."""
     console = Console()
@@ -333,7 +397,9 @@ def play_command(
                 markup=False,
                 soft_wrap=True,
             )
-        session = PlaySession(state, human=human, agents=agents, console=console, table_dice=table_dice)
+        session = PlaySession(
+            state, human=human, agents=agents, console=console, table_dice=table_dice, confirm=confirm
+        )
         try:
             session.run()
         except QuitGame as q:
@@ -341,7 +407,7 @@ def play_command(
             return q.status
         if session.log:
             console.print(Text("Since your last move:", style="bold"), soft_wrap=True)
-            for line in session.log:
+            for line in menu.compact_log(session.log):
                 console.print(Text(f"  {line}"), soft_wrap=True)
         show_result(console, state, human, specs)
     return 0

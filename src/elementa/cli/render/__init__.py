@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from functools import cache
+from types import ModuleType
 from typing import Any
 
 from rich.console import RenderableType
@@ -19,14 +20,22 @@ Renderer = Callable[[Mapping[str, Any], int | None], RenderableType]
 
 
 @cache
-def renderer_for(game_name: str) -> Renderer:
-    """Return the renderer of a game: its module's ``render`` function, or :func:`generic.render`."""
+def module_for(game_name: str) -> ModuleType | None:
+    """Return a game's renderer module (which may also hold the menu hooks of
+    :mod:`elementa.cli.menu`), or ``None`` when the game has none."""
     module_name = f"{__name__}.{game_name.replace('-', '_')}"
     try:
-        module = importlib.import_module(module_name)
+        return importlib.import_module(module_name)
     except ModuleNotFoundError as e:
         if e.name != module_name:
             raise
+        return None
+
+
+def renderer_for(game_name: str) -> Renderer:
+    """Return the renderer of a game: its module's ``render`` function, or :func:`generic.render`."""
+    module = module_for(game_name)
+    if module is None:
         return generic.render
     render: Renderer = module.render
     return render

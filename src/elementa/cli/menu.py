@@ -1,0 +1,221 @@
+"""Menus of the terminal client: long choices in two steps, unique entry texts, compact event logs.
+
+Everything here works on public :class:`~elementa.core.Action` fields (label, kind, args) and on log
+lines; what is particular to a game comes from optional hooks of its renderer module
+(``elementa/cli/render/<game>.py``):
+
+- ``menu_group(action) -> (group, entry) | None``: the first step an action belongs to (for example
+  ``"move a coin from Attack 1"``) and its text inside that group (``"a penny to Defense 1"``);
+  ``None`` keeps the action at the top level (presets, passes).
+- ``option_notes(observation, options) -> list[str]``: lines printed above a menu (what the spells
+  on offer do, what a roll scores).
+- ``narrate(before, after) -> list[str]``: what changed between two observations of the viewer,
+  in words (Mana moved, scores), printed under the action that caused it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from elementa.core import Action
+
+GROUP_THRESHOLD = 16
+"""Menus with more options than this are shown in two steps when the game groups its actions."""
+
+Grouper = Callable[[Action], "tuple[str, str] | None"]
+
+
+@dataclass
+class Entry:
+    """One numbered line of a menu: an action, or a group opening a second menu.
+
+    Attributes:
+        text: what the line reads.
+        action: the action it takes, or ``None`` for a group.
+        members: a group's own menu (its entries read without the group's words).
+    """
+
+    text: str
+    action: Action | None = None
+    members: list[Entry] = field(default_factory=list)
+
+
+def unique_texts(texts: Sequence[str]) -> list[str]:
+    """Return the texts with repeats told apart: the second ``"x"`` reads ``"x (another one)"``, then
+    ``"x (a third one)"``, ``"x (copy 4)"``...
+
+    Args:
+        texts: the entry texts in menu order.
+
+    Returns:
+        As many texts, no two equal (compared without case).
+    """
+    seen: dict[str, int] = {}
+    taken = {t.lower() for t in texts}
+    out = []
+    for text in texts:
+        k = seen.get(text.lower(), 0) + 1
+        seen[text.lower()] = k
+        if k == 1:
+            out.append(text)
+            continue
+        n = k
+        while True:
+            mark = {2: "another one", 3: "a third one"}.get(n, f"copy {n}")
+            candidate = f"{text} ({mark})"
+            if candidate.lower() not in taken:
+                break
+            n += 1
+        taken.add(candidate.lower())
+        out.append(candidate)
+    return out
+
+
+def build_menu(options: Sequence[Action], grouper: Grouper | None = None) -> list[Entry]:
+    """Return the top-level entries of a menu of actions.
+
+    Up to :data:`GROUP_THRESHOLD` options, or without a ``grouper``, every action is one entry. Above
+    it, the actions the grouper leaves ungrouped come first, in their order, then one entry per group
+    (in order of first appearance) reading ``"<group> ... (N choices)"``; a group of one action is
+    shown as that action. Entry texts are unique (see :func:`unique_texts`).
+
+    Args:
+        options: the legal actions, in the game's order.
+        grouper: the game's ``menu_group`` hook, or ``None``.
+    """
+    flat = _entries([(str(a), a) for a in options])
+    if grouper is None or len(options) <= GROUP_THRESHOLD:
+        return flat
+    top: list[tuple[str, Action | None]] = []
+    groups: dict[str, list[tuple[str, Action]]] = {}
+    for a in options:
+        where = grouper(a)
+        if where is None:
+            top.append((str(a), a))
+            continue
+        group, text = where
+        if group not in groups:
+            groups[group] = []
+            top.append((group, None))
+        groups[group].append((text, a))
+    entries = []
+    for text, single in top:
+        if single is not None:
+            entries.append(Entry(text, single))
+        elif len(groups[text]) == 1:
+            member = groups[text][0][1]
+            entries.append(Entry(str(member), member))
+        else:
+            members = _entries(groups[text])
+            entries.append(Entry(f"{text} ... ({len(members)} choices)", None, members))
+    return _entries([(e.text, e) for e in entries])
+
+
+def _entries(items: Iterable[tuple[str, Action | Entry]]) -> list[Entry]:
+    items = list(items)
+    texts = unique_texts([t for t, _ in items])
+    out = []
+    for text, item in zip(texts, items, strict=True):
+        if isinstance(item[1], Entry):
+            out.append(Entry(text, item[1].action, item[1].members))
+        else:
+            out.append(Entry(text, item[1]))
+    return out
+
+
+def find_by_text(entries: Sequence[Entry], line: str) -> Entry | None:
+    """Return the entry (at any depth) whose text or action label is ``line`` (case ignored)."""
+    wanted = line.strip().lower()
+    for e in entries:
+        if e.text.lower() == wanted or (e.action is not None and str(e.action).lower() == wanted):
+            return e
+    for e in entries:
+        found = find_by_text(e.members, line)
+        if found is not None:
+            return found
+    return None
+
+
+def compact_log(lines: Sequence[str], who: str = "chance:") -> list[str]:
+    """Merge each run of consecutive chance lines into one line.
+
+    ``"chance: player 1 draws A"``, ``"chance: player 1 draws B"`` become ``"chance: player 1 draws A,
+    B"`` (the words the lines share are said once); lines with nothing in common are joined with
+    ``" · "``: ``"Chance: Sun die rolls Fire · die 1 rolls Sun"``.
+
+    Args:
+        lines: log lines in order.
+        who: the prefix of a chance line (compared without case).
+
+    Returns:
+        The lines, runs merged.
+    """
+    out: list[str] = []
+    run: list[str] = []
+
+    def flush() -> None:
+        if len(run) == 1:
+            out.append(run[0])
+        elif run:
+            prefix = run[0][: len(who)]
+            items = [r[len(who) :].strip() for r in run]
+            out.append(f"{prefix} {_merge(items)}")
+        run.clear()
+
+    for line in lines:
+        if line.lower().startswith(who.lower()):
+            run.append(line)
+        else:
+            flush()
+            out.append(line)
+    flush()
+    return out
+
+
+def _merge(items: Sequence[str]) -> str:
+    """Join chance events: runs sharing their first words (two at least) say them once, repeats
+    count (``"player 2 draws a card ×3"``), the rest are separated by ``" · "``."""
+    parts: list[str] = []
+    i = 0
+    while i < len(items):
+        j, k = i + 1, 0
+        while j < len(items):
+            shared = _shared_words(items[i : j + 1])
+            if shared < 2:
+                break
+            j, k = j + 1, shared
+        run = items[i:j]
+        if len(run) == 1:
+            parts.append(run[0])
+        elif len(set(run)) == 1:
+            parts.append(f"{run[0]} ×{len(run)}")
+        else:
+            head = " ".join(run[0].split(" ")[:k])
+            parts.append(head + " " + ", ".join(" ".join(r.split(" ")[k:]) for r in run))
+        i = j
+    return " · ".join(parts)
+
+
+def _shared_words(items: Sequence[str]) -> int:
+    """The number of leading words all items share, leaving each at least one word of its own (or
+    all of them, when the items are equal)."""
+    words = [i.split(" ") for i in items]
+    if len(set(items)) == 1:
+        return len(words[0])
+    k = 0
+    while all(len(w) > k + 1 for w in words) and len({w[k] for w in words}) == 1:
+        k += 1
+    return k
+
+
+def hook(module: Any, name: str) -> Any:
+    """Return a renderer module's optional hook ``name``, or ``None``."""
+    return getattr(module, name, None)
+
+
+def notes(module: Any, observation: Mapping[str, Any], options: Sequence[Action]) -> list[str]:
+    """Return the lines a game prints above a menu (its ``option_notes`` hook), or none."""
+    fn = hook(module, "option_notes")
+    return list(fn(observation, options)) if fn else []
