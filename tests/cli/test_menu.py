@@ -86,3 +86,5 @@ def test_runs_of_chance_lines_become_one_line() -> None:
         "chance: player 1 draws Medkit, Sonic Pistol · player 2 draws a card",
     ]
     assert compact_log(["chance: player 2 draws a card"] * 3) == ["chance: player 2 draws a card ×3"]
+    same = ["Player 2: declaration made in secret", "Player 3: declaration made in secret", "you: pass"]
+    assert compact_log(same) == ["Player 2, Player 3: declaration made in secret", "you: pass"]

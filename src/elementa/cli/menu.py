@@ -9,8 +9,8 @@ lines; what is particular to a game comes from optional hooks of its renderer mo
   ``None`` keeps the action at the top level (presets, passes).
 - ``option_notes(observation, options) -> list[str]``: lines printed above a menu (what the spells
   on offer do, what a roll scores).
-- ``narrate(before, after) -> list[str]``: what changed between two observations of the viewer,
-  in words (Mana moved, scores), printed under the action that caused it.
+- ``narrate(before, after, action) -> list[str]``: what changed between two observations of the
+  viewer when ``action`` was taken, in words (Mana moved, scores), printed under its log line.
 """
 
 from __future__ import annotations
@@ -139,7 +139,9 @@ def find_by_text(entries: Sequence[Entry], line: str) -> Entry | None:
 
 
 def compact_log(lines: Sequence[str], who: str = "chance:") -> list[str]:
-    """Merge each run of consecutive chance lines into one line.
+    """Merge each run of consecutive chance lines into one line, and consecutive lines saying the
+    same of different players (``"Player 2: passes"``, ``"Player 3: passes"`` become ``"Player 2,
+    Player 3: passes"``).
 
     ``"chance: player 1 draws A"``, ``"chance: player 1 draws B"`` become ``"chance: player 1 draws A,
     B"`` (the words the lines share are said once); lines with nothing in common are joined with
@@ -167,8 +169,13 @@ def compact_log(lines: Sequence[str], who: str = "chance:") -> list[str]:
     for line in lines:
         if line.lower().startswith(who.lower()):
             run.append(line)
+            continue
+        flush()
+        subject, colon, rest = line.partition(": ")
+        mine = subject == "you" or out[-1].startswith("you:") if out else True
+        if colon and not mine and out[-1].endswith(f": {rest}") and ": " not in subject:
+            out[-1] = f"{out[-1][: -len(rest) - 2]}, {subject}: {rest}"
         else:
-            flush()
             out.append(line)
     flush()
     return out

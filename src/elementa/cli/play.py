@@ -143,7 +143,7 @@ class PlaySession:
         lines = [describe(st, action, player, self.human) + (" (the only choice)" if forced else "")]
         st.apply_action(action, player)
         if narrate:
-            lines += narrate(before, st.observation(self.human))
+            lines += narrate(before, st.observation(self.human), action)
         for line in lines:
             if self.human is None:
                 self.console.print(Text(line), soft_wrap=True)
