@@ -88,3 +88,7 @@ def test_runs_of_chance_lines_become_one_line() -> None:
     assert compact_log(["chance: player 2 draws a card"] * 3) == ["chance: player 2 draws a card ×3"]
     same = ["Player 2: declaration made in secret", "Player 3: declaration made in secret", "you: pass"]
     assert compact_log(same) == ["Player 2, Player 3: declaration made in secret", "you: pass"]
+    assert compact_log(["you: pass", *["player 2 has chosen"] * 11]) == [
+        "you: pass",
+        "player 2 has chosen (×11)",
+    ]

@@ -24,6 +24,9 @@ from elementa.core import Action
 GROUP_THRESHOLD = 16
 """Menus with more options than this are shown in two steps when the game groups its actions."""
 
+COLUMNS_FROM = 12
+"""Menus with more entries than this are printed in columns (read down), to keep the board on screen."""
+
 Grouper = Callable[[Action], "tuple[str, str] | None"]
 
 
@@ -141,7 +144,7 @@ def find_by_text(entries: Sequence[Entry], line: str) -> Entry | None:
 def compact_log(lines: Sequence[str], who: str = "chance:") -> list[str]:
     """Merge each run of consecutive chance lines into one line, and consecutive lines saying the
     same of different players (``"Player 2: passes"``, ``"Player 3: passes"`` become ``"Player 2,
-    Player 3: passes"``).
+    Player 3: passes"``); a line repeated reads once with its count (``"player 2 has chosen (×3)"``).
 
     ``"chance: player 1 draws A"``, ``"chance: player 1 draws B"`` become ``"chance: player 1 draws A,
     B"`` (the words the lines share are said once); lines with nothing in common are joined with
@@ -171,6 +174,10 @@ def compact_log(lines: Sequence[str], who: str = "chance:") -> list[str]:
             run.append(line)
             continue
         flush()
+        if out and (out[-1] == line or out[-1].startswith(f"{line} (×")):
+            count = int(out[-1][len(line) + 3 : -1]) if out[-1] != line else 1
+            out[-1] = f"{line} (×{count + 1})"
+            continue
         subject, colon, rest = line.partition(": ")
         mine = subject == "you" or out[-1].startswith("you:") if out else True
         if colon and not mine and out[-1].endswith(f": {rest}") and ": " not in subject:

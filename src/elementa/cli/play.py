@@ -14,6 +14,7 @@ import random
 import sys
 from pathlib import Path
 
+from rich.columns import Columns
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
@@ -170,8 +171,12 @@ class PlaySession:
 
     def _list(self, question: str, entries: list[menu.Entry]) -> None:
         self.console.print(Text(f"{question}:", style="bold"), soft_wrap=True)
-        for i, entry in enumerate(entries, 1):
-            self.console.print(Text(f"  {i:>2}. {entry.text}"), soft_wrap=True)
+        lines = [Text(f"  {i:>2}. {entry.text}") for i, entry in enumerate(entries, 1)]
+        if len(lines) > menu.COLUMNS_FROM:  # long menus in columns, read down each column
+            self.console.print(Columns(lines, column_first=True, padding=(0, 3)))
+            return
+        for line in lines:
+            self.console.print(line, soft_wrap=True)
 
     def _ask(self, prompt: str) -> str:
         try:
