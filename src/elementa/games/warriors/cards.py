@@ -315,6 +315,8 @@ def card_sheet(card: Card) -> str:
         stats.append(f"breaks on {card.breakage}%")
     if card.usable_by:
         stats.append(f"usable by {' '.join(card.usable_by)}")
+    if not stats and not card.text:
+        stats.append("no special rules")
     head = f"{card.name} - {', '.join(tags)}" + (f": {', '.join(stats)}" if stats else "")
     return head + (f"\n  {card.text}" if card.text else "")
 
