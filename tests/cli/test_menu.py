@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from elementa.cli.menu import GROUP_THRESHOLD, build_menu, compact_log, find_by_text, unique_texts
+from elementa.cli.menu import (
+    GROUP_THRESHOLD,
+    Navigator,
+    build_menu,
+    compact_log,
+    find_by_text,
+    unique_texts,
+)
 from elementa.core import Action, ActionSpace
 
 SPACE = ActionSpace([("preset", (2,)), ("place", (3, 20))])
@@ -92,3 +99,17 @@ def test_runs_of_chance_lines_become_one_line() -> None:
         "you: pass",
         "player 2 has chosen (×11)",
     ]
+
+
+def test_the_navigator_opens_groups_goes_back_and_explains_bad_input() -> None:
+    options = actions()
+    nav = Navigator(options, by_coin)
+    assert nav.choices() == "1-5"
+    assert nav.answer("0") == "not understood: '0'; type a number from 1 to 5, or 'help'"
+    assert nav.answer("6") == "there is no option 6: type a number from 1 to 5"
+    assert nav.answer("3") is None and nav.group == "put a penny on ... ... (20 choices)"
+    assert nav.choices() == "1-20, back"
+    assert nav.answer("7") == options[8]  # square 7
+    assert nav.answer("back") is None and nav.entries is nav.top and nav.choices() == "1-5"
+    assert nav.answer("put a dime on square 1") == options[-1]  # a label typed at the first step
+    assert nav.answer("Put a penny on square 20") == options[21]  # or one inside a group

@@ -141,6 +141,56 @@ def find_by_text(entries: Sequence[Entry], line: str) -> Entry | None:
     return None
 
 
+class Navigator:
+    """Where a person is in a menu of actions: the first step, or inside one group.
+
+    Args:
+        options: the legal actions, in the game's order.
+        grouper: the game's ``menu_group`` hook, or ``None`` (see :func:`build_menu`).
+
+    Attributes:
+        top: the first step's entries.
+        entries: the entries shown now (``top``, or an opened group's members).
+        group: the opened group's text, or ``None`` at the first step.
+    """
+
+    def __init__(self, options: Sequence[Action], grouper: Grouper | None = None) -> None:
+        self.top = build_menu(options, grouper)
+        self.entries = self.top
+        self.group: str | None = None
+
+    def choices(self) -> str:
+        """What the prompt offers, for example ``"1-12"`` or ``"1-3, back"`` inside a group."""
+        return f"1-{len(self.entries)}" + (", back" if self.group is not None else "")
+
+    def answer(self, line: str) -> Action | str | None:
+        """Take a typed line: a number, ``back`` (or ``0``) inside a group, or an entry's text or an
+        action's label at either step.
+
+        Returns:
+            The action picked; ``None`` when the menu changed (a group opened, or back to the first
+            step: show :attr:`entries` again); or a message saying why the line was not understood.
+        """
+        n = len(self.entries)
+        if line.isdigit() and line != "0":
+            if not 1 <= int(line) <= n:
+                return f"there is no option {line}: type a number from 1 to {n}"
+            return self._enter(self.entries[int(line) - 1])
+        if line.lower() in ("back", "0") and self.group is not None:
+            self.entries, self.group = self.top, None
+            return None
+        found = find_by_text(self.entries, line) or find_by_text(self.top, line)
+        if found is None:
+            return f"not understood: {line!r}; type a number from 1 to {n}, or 'help'"
+        return self._enter(found)
+
+    def _enter(self, entry: Entry) -> Action | None:
+        if entry.action is not None:
+            return entry.action
+        self.entries, self.group = entry.members, entry.text
+        return None
+
+
 def compact_log(lines: Sequence[str], who: str = "chance:") -> list[str]:
     """Merge each run of consecutive chance lines into one line, and consecutive lines saying the
     same of different players (``"Player 2: passes"``, ``"Player 3: passes"`` become ``"Player 2,

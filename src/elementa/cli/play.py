@@ -192,54 +192,38 @@ class PlaySession:
     def _prompt(self, question: str, options: list[Action], ask: str = "Your choice") -> Action:
         """Show the screen and return the option the person picks; re-ask on bad input.
 
-        A long menu comes in two steps (:func:`elementa.cli.menu.build_menu`): a number picks an
+        A long menu comes in two steps (:class:`elementa.cli.menu.Navigator`): a number picks an
         action or opens a group, ``back`` returns to the first step."""
-        top = menu.build_menu(options, menu.hook(self.hooks, "menu_group"))
-        entries, step_question = top, question
-        self._show(question, entries, options)
+        nav = menu.Navigator(options, menu.hook(self.hooks, "menu_group"))
+        self._show(question, nav.top, options)
         while True:
-            n = len(entries)
-            back = ", back" if entries is not top else ""
-            line = self._ask(f"{ask} [1-{n}{back}, help]: ").strip()
+            line = self._ask(f"{ask} [{nav.choices()}, help]: ").strip()
             command, _, arg = line.partition(" ")
             command = command.lower()
             if not line:
                 continue
-            if line.isdigit():
-                if 1 <= int(line) <= n:
-                    entry = entries[int(line) - 1]
-                    if entry.action is not None:
-                        return entry.action
-                    entries, step_question = entry.members, f"{question} - {entry.text}"
-                    self._list(step_question, entries)
-                else:
-                    self._say(f"there is no option {line}: type a number from 1 to {n}")
-            elif command in ("back", "0") and entries is not top:
-                entries, step_question = top, question
-                self._list(question, entries)
-            elif command in ("hand", "card"):
-                self._cards(arg.strip())
-            elif command in ("help", "?"):
+            if command in ("help", "?"):
                 self._help()
             elif command == "rules":
                 self.console.print(Markdown(type(self.game).rules_summary()))
             elif command == "board":
-                self._show(question, top, options)
-                if entries is not top:
-                    self._list(step_question, entries)
+                self._show(question, nav.top, options)
+                if nav.group is not None:
+                    self._list(f"{question} - {nav.group}", nav.entries)
             elif command == "save":
                 self._save(arg.strip())
             elif command in ("quit", "exit", "q"):
                 raise QuitGame(self._quit_message("quit"))
+            elif command in ("hand", "card"):
+                self._cards(arg.strip())
             else:
-                match = menu.find_by_text(entries, line) or menu.find_by_text(top, line)
-                if match is not None and match.action is not None:
-                    return match.action
-                if match is not None:
-                    entries, step_question = match.members, f"{question} - {match.text}"
-                    self._list(step_question, entries)
-                    continue
-                self._say(f"not understood: {line!r}; type a number from 1 to {n}, or 'help'")
+                picked = nav.answer(line)
+                if isinstance(picked, Action):
+                    return picked
+                if isinstance(picked, str):
+                    self._say(picked)
+                else:
+                    self._list(question if nav.group is None else f"{question} - {nav.group}", nav.entries)
 
     def _cards(self, name: str) -> None:
         """``hand``: the text of every card in the person's hand; ``card NAME``: of one card."""
