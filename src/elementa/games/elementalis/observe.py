@@ -7,6 +7,7 @@ each seat sees its own choice, and of the others only whether they have chosen y
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from elementa.games.elementalis.elements import ARCANA_NAMES, ELEMENT_NAMES, FACE_NAMES, MAGE_TYPES
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from elementa.games.elementalis.state import ElementalisState
 
 
-def _mana(vec: list[int]) -> dict[str, int]:
+def _mana(vec: Sequence[int]) -> dict[str, int]:
     fire, water, earth, air = vec  # a dict display is much faster than dict(zip(ELEMENT_NAMES, vec))
     return {"Fire": fire, "Water": water, "Earth": earth, "Air": air}
 
@@ -142,7 +143,7 @@ def _roll_scores(s: ElementalisState) -> dict[str, Any] | None:
     if s.phase not in (DECLARE, CAST, CULTIST, REACT, TARGET_MANA) or s.stage not in ("power", "chance"):
         return None
     sun = s.stage == "chance" and s._busted()
-    options = [] if sun else [_mana(list(v)) for v in s.score_options(s.active)]
+    options = [] if sun else [_mana(v) for v in s.score_options(s.active)]
     return {"seat": s.active, "options": options, "sun": sun}
 
 
