@@ -5,6 +5,7 @@ from __future__ import annotations
 from elementa.cli.menu import (
     GROUP_THRESHOLD,
     Navigator,
+    attach,
     build_menu,
     compact_log,
     find_by_text,
@@ -113,3 +114,20 @@ def test_the_navigator_opens_groups_goes_back_and_explains_bad_input() -> None:
     assert nav.answer("back") is None and nav.entries is nav.top and nav.choices() == "1-5"
     assert nav.answer("put a dime on square 1") == options[-1]  # a label typed at the first step
     assert nav.answer("Put a penny on square 20") == options[21]  # or one inside a group
+
+
+def test_outcomes_of_ones_own_action_join_its_line() -> None:
+    outcomes = ["Player 2 banks 3 Water (Player 2's Pool: 9)", "1 Air into your Channel"]
+    assert attach("Player 2: stop and bank the Channel", outcomes) == [
+        "Player 2: stop and bank the Channel → Player 2 banks 3 Water (Player 2's Pool: 9)",
+        "1 Air into your Channel",
+    ]
+    assert attach("you: cast Char", ["you pay 1 Fire"]) == ["you: cast Char → you pay 1 Fire"]
+    assert attach("Player 3: pass", []) == ["Player 3: pass"]
+
+
+def test_three_chance_events_with_one_verb_say_it_once() -> None:
+    rolls = ["Chance: Sun die rolls Fire", "Chance: die 1 rolls Sun", "Chance: die 2 rolls Air"]
+    assert compact_log(rolls) == ["Chance: Sun die rolls Fire, die 1 Sun, die 2 Air"]
+    mixed = ["chance: a hidden outcome", "chance: roll 1", "chance: coin shows heads"]
+    assert compact_log(mixed) == ["chance: a hidden outcome · roll 1 · coin shows heads"]

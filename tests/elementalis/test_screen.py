@@ -88,7 +88,7 @@ def test_a_four_player_screen_groups_rolls_and_says_where_mana_went() -> None:
     assert not [
         (a, b) for a, b in pairs if a.startswith("Chance:") and b.startswith("Chance:")
     ]  # a roll: one line
-    assert any(re.match(r"Chance: Sun die rolls \w+ · die 1 rolls \w+ · die 2 rolls", line) for line in log)
+    assert any(re.match(r"Chance: Sun die rolls \w+, die 1 \w+, die 2 \w+, die 3 \w+", line) for line in log)
     assert any(re.search(r" banks? .+ Pool: \d+\)", line) for line in log)
     assert "If no spell changes the dice" in out
     assert "declaration made in secret" in out and "has made a declaration choice" not in out

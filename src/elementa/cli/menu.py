@@ -240,7 +240,8 @@ def compact_log(lines: Sequence[str], who: str = "chance:") -> list[str]:
 
 def _merge(items: Sequence[str]) -> str:
     """Join chance events: runs sharing their first words (two at least) say them once, repeats
-    count (``"player 2 draws a card ×3"``), the rest are separated by ``" · "``."""
+    count (``"player 2 draws a card ×3"``); three or more events sharing a verb say it once (``"Sun
+    die rolls Fire, die 1 Sun, die 2 Air"``); the rest are separated by ``" · "``."""
     parts: list[str] = []
     i = 0
     while i < len(items):
@@ -259,7 +260,22 @@ def _merge(items: Sequence[str]) -> str:
             head = " ".join(run[0].split(" ")[:k])
             parts.append(head + " " + ", ".join(" ".join(r.split(" ")[k:]) for r in run))
         i = j
+    verb = _shared_verb(parts) if len(parts) > 2 else None
+    if verb is not None:  # "Sun die rolls Fire, die 1 Sun, die 2 Air": the verb said once
+        return ", ".join([parts[0], *(part.replace(f" {verb} ", " ", 1) for part in parts[1:])])
     return " · ".join(parts)
+
+
+def _shared_verb(items: Sequence[str]) -> str | None:
+    """The one word (not the first) that every item holds exactly once, between a subject and an
+    object of its own, or ``None``."""
+    for word in items[0].split(" ")[1:-1]:
+        inside = [i.split(" ")[1:-1] for i in items]  # neither the first word nor the last
+        if all(
+            w.count(word) == 1 and i.split(" ").count(word) == 1 for w, i in zip(inside, items, strict=True)
+        ):
+            return word
+    return None
 
 
 def _shared_words(items: Sequence[str]) -> int:
@@ -272,6 +288,20 @@ def _shared_words(items: Sequence[str]) -> int:
     while all(len(w) > k + 1 for w in words) and len({w[k] for w in words}) == 1:
         k += 1
     return k
+
+
+def attach(line: str, outcomes: Sequence[str]) -> list[str]:
+    """Return an action's log line with what it changed: an outcome about the one who acted is added
+    to the line after an arrow (``"Player 2: stop and bank the Channel → Player 2 banks 3 Water"``),
+    the others follow as lines of their own (a score that a pass let happen is not the passer's).
+
+    Args:
+        line: the action's log line, ``"<who>: <what>"``.
+        outcomes: the game's narration of the action, in order.
+    """
+    who = line.partition(": ")[0].lower()
+    mine = [o for o in outcomes if o.lower().startswith(who + " ")]
+    return [" → ".join([line, *mine]), *(o for o in outcomes if o not in mine)]
 
 
 def hook(module: Any, name: str) -> Any:

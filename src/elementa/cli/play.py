@@ -137,14 +137,14 @@ class PlaySession:
 
     def _step(self, action: Action, player: int, forced: bool = False) -> None:
         """Log ``action`` as the viewer sees it, apply it, then log what it changed (the game's
-        ``narrate`` hook, from the viewer's observations before and after)."""
+        ``narrate`` hook, from the viewer's observations before and after; see :func:`menu.attach`)."""
         st = self.state
         narrate = menu.hook(self.hooks, "narrate")
         before = st.observation(self.human) if narrate else None
         lines = [describe(st, action, player, self.human) + (" (the only choice)" if forced else "")]
         st.apply_action(action, player)
         if narrate:
-            lines += narrate(before, st.observation(self.human), action)
+            lines = menu.attach(lines[0], narrate(before, st.observation(self.human), action))
         for line in lines:
             if self.human is None:
                 self.console.print(Text(line), soft_wrap=True)
