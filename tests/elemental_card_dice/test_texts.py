@@ -36,3 +36,9 @@ def test_a_single_forced_choice_is_taken_unless_asked_to_confirm() -> None:
     assert asked.exit_code == 0, asked.output
     assert "(the only choice)" not in asked.stdout
     assert "[1-1, help]" in asked.stdout and "[1-1, help]" not in quick.stdout
+
+
+def test_hand_at_the_prompt_shows_each_card_in_hand() -> None:
+    result = run("play", "elemental-card-dice", "--seed", "3", "--ai", "random", input="1\n1\nhand\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Basic Income - blessing, costs 3 gold: Gain 1 gold." in result.stdout

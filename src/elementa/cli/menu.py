@@ -304,6 +304,20 @@ def attach(line: str, outcomes: Sequence[str]) -> list[str]:
     return [" → ".join([line, *mine]), *(o for o in outcomes if o not in mine)]
 
 
+def hand_of(observation: Mapping[str, Any]) -> list[str]:
+    """Return the names of the cards in the viewer's hand: the observation's ``hand``, or its own
+    entry's ``hand`` in ``players`` (names, or cards with a ``name``); empty for a game without hands."""
+    hand = observation.get("hand")
+    viewer, players = observation.get("viewer"), observation.get("players")
+    if hand is None and isinstance(viewer, int) and isinstance(players, list) and viewer < len(players):
+        own = players[viewer]
+        hand = own.get("hand") if isinstance(own, Mapping) else None
+    if not isinstance(hand, list):
+        return []
+    names = [c.get("name") if isinstance(c, Mapping) else c for c in hand]
+    return list(dict.fromkeys(str(n) for n in names if n is not None))
+
+
 def hook(module: Any, name: str) -> Any:
     """Return a renderer module's optional hook ``name``, or ``None``."""
     return getattr(module, name, None)

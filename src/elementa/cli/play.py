@@ -229,11 +229,11 @@ class PlaySession:
         """``hand``: the text of every card in the person's hand; ``card NAME``: of one card."""
         game = self.game
         if not name:
-            hand = self.state.observation(self.human).get("hand") if self.human is not None else None
+            hand = menu.hand_of(self.state.observation(self.human)) if self.human is not None else []
             if not hand:
                 self._say("no cards in hand to show")
                 return
-            names = list(dict.fromkeys(str(c) for c in hand))
+            names = hand
         else:
             names = [name]
         for card in names:
