@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
 import re
 
@@ -92,3 +93,20 @@ def test_a_four_player_screen_groups_rolls_and_says_where_mana_went() -> None:
     assert any(re.search(r" banks? .+ Pool: \d+\)", line) for line in log)
     assert "If no spell changes the dice" in out
     assert "declaration made in secret" in out and "has made a declaration choice" not in out
+
+
+def test_gifts_between_mages_and_colourless_mana_are_said() -> None:
+    s = new_game([("Fire", "Air"), ("Earth", "Earth"), ("Water", "Water")], setup=["Earth", "Water"])
+    before = s.observation(0)
+    after = copy.deepcopy(before)
+    after["players"][1]["pool"]["Earth"] -= 1  # an Opposition payment from player 2 to you
+    after["players"][0]["pool"]["Earth"] += 1
+    after["players"][0]["total"] += 1
+    after["players"][1]["total"] -= 1
+    after["players"][2]["pool"]["Water"] -= 2  # Tornado on player 3
+    after["players"][2]["colourless"] += 2
+    give = next(a for a in s.legal_actions(s.current_player()))
+    assert narrate(before, after, give) == [
+        "Player 2 gives 1 Earth to you (your Pool: 1)",
+        "2 Water of Player 3's Pool turn colourless (Player 3's Pool: 2)",
+    ]

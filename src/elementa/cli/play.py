@@ -231,7 +231,7 @@ class PlaySession:
         if not name:
             hand = menu.hand_of(self.state.observation(self.human)) if self.human is not None else []
             if not hand:
-                self._say("no cards in hand to show")
+                self._say("no card texts to show (your hand, if you hold one, is on the board)")
                 return
             names = hand
         else:
