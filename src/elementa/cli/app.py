@@ -87,6 +87,9 @@ def play(
     table_dice: Annotated[
         bool, typer.Option("--table-dice", help="you type every chance outcome (for physical dice or cards)")
     ] = False,
+    confirm: Annotated[
+        bool, typer.Option("--confirm", help="ask even when you have a single choice")
+    ] = False,
 ) -> None:
     """Play a game in the terminal against computer players (or watch them)."""
     status = play_command(
@@ -99,6 +102,7 @@ def play(
         watch=watch,
         resume=resume,
         table_dice=table_dice,
+        confirm=confirm,
     )
     raise typer.Exit(status)
 

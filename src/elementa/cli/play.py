@@ -22,6 +22,7 @@ from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
@@ -29,9 +30,10 @@ from rich.text import Text
 
 import elementa
 from elementa.agents import DEFAULT_LEVEL, make_agent
+from elementa.cli import menu
 from elementa.cli.autosave import Autosaver, autosave_dir, new_autosave_path, unfinished_games
 from elementa.cli.common import EXIT_INTERRUPTED, CliError, build_game, seat_name, split_specs, user_errors
-from elementa.cli.render import render_observation, short_forms
+from elementa.cli.render import module_for, render_observation, short_forms
 from elementa.cli.typed import not_understood, short_form_match
 from elementa.cli.view import describe
 from elementa.core import (
@@ -53,6 +55,8 @@ from elementa.sim.runner import derive_seed
 COMMANDS = [
     ("NUMBER", "take the action with that number (or type its label)"),
     ("board", "show the board and your options again"),
+    ("back", "in a second-step menu: go back to the first step"),
+    ("hand / card NAME", "show the text of your cards in hand, or of one card (card games)"),
     ("rules", "show a summary of the rules"),
     ("save FILE", "save the game; continue later with: elementa play --resume FILE"),
     ("quit", "stop playing (the game is autosaved: elementa play --resume continues it)"),
@@ -83,6 +87,8 @@ class PlaySession:
         table_dice: ask the person for every chance outcome instead of drawing it from the seed.
         seats: one agent spec per seat, ``None`` for the person, recorded by ``save FILE``.
         autosaver: saves the game after each of the person's moves, or ``None`` for no autosave.
+        confirm: ask even when the person has a single legal choice (else it is taken at once and
+            logged as "the only choice").
     """
 
     def __init__(
@@ -95,6 +101,7 @@ class PlaySession:
         table_dice: bool = False,
         seats: list[str | None] | None = None,
         autosaver: Autosaver | None = None,
+        confirm: bool = False,
     ) -> None:
         self.state = state
         self.seats = seats
@@ -103,6 +110,8 @@ class PlaySession:
         self.agents = agents
         self.console = console
         self.table_dice = table_dice
+        self.confirm = confirm
+        self.hooks = module_for(state.game.name)
         self.log: list[str] = []
         self.shown_log: list[str] = []
         self.saved: tuple[str, int] | None = None
@@ -143,21 +152,21 @@ class PlaySession:
             )
         else:
             outcome = sample_outcome(st.chance_outcomes(), chance_rng(st.seed, len(st.history())))
-        self._record(outcome, CHANCE)
-        st.apply_action(outcome)
+        self._step(outcome, CHANCE)
 
     def _decide(self, player: int, question: str) -> None:
         st = self.state
         if player == self.human:
-            action = self._prompt(question, st.legal_actions(player))
+            legal = st.legal_actions(player)
+            forced = len(legal) == 1 and not self.confirm
+            action = legal[0] if forced else self._prompt(question, legal)
         else:
             agent = self.agents[player]
             agent.forget()
             agent.rng.seed(derive_seed(st.seed, "agent", player, len(st.history())))
             with self._thinking(player):
                 action = agent.step(st)
-        self._record(action, player)
-        st.apply_action(action, player)
+        self._step(action, player, forced=player == self.human and forced)
         if player == self.human:
             self.autosave()
 
@@ -182,29 +191,48 @@ class PlaySession:
         if not self.autosaver.save(self.state) and not was_failing:
             self._say(f"autosave failed ({self.autosaver.failed}); use 'save FILE' to keep the game")
 
-    def _record(self, action: Action, player: int) -> None:
-        line = describe(self.state, action, player, self.human)
-        if self.human is None:
-            self.console.print(Text(line), soft_wrap=True)
-        else:
-            self.log.append(line)
+    def _step(self, action: Action, player: int, forced: bool = False) -> None:
+        """Log ``action`` as the viewer sees it, apply it, then log what it changed (the game's
+        ``narrate`` hook, from the viewer's observations before and after; see :func:`menu.attach`)."""
+        st = self.state
+        narrate = menu.hook(self.hooks, "narrate")
+        before = st.observation(self.human) if narrate else None
+        lines = [describe(st, action, player, self.human) + (" (the only choice)" if forced else "")]
+        st.apply_action(action, player)
+        if narrate:
+            lines = menu.attach(lines[0], narrate(before, st.observation(self.human), action))
+        for line in lines:
+            if self.human is None:
+                self.console.print(Text(line), soft_wrap=True)
+            else:
+                self.log.append(line)
 
     # ----------------------------------------------------------------------------------- prompts
-    def _show(self, question: str, options: list[Action]) -> None:
+    def _show(self, question: str, entries: list[menu.Entry], options: list[Action]) -> None:
         st = self.state
         who = "spectator" if self.human is None else f"you are player {self.human + 1}"
         self.console.rule(f"{self.game.info.title} · step {len(st.history())} · {who}")
-        self.console.print(render_observation(self.game.name, st.observation(self.human), self.human))
+        observation = st.observation(self.human)
+        self.console.print(render_observation(self.game.name, observation, self.human))
         if self.log:
-            self.shown_log = self.log
+            self.shown_log = menu.compact_log(self.log)
             self.log = []
         if self.shown_log:
             self.console.print(Text("Since your last move:", style="bold"), soft_wrap=True)
             for line in self.shown_log:
                 self.console.print(Text(f"  {line}"), soft_wrap=True)
+        for line in menu.notes(self.hooks, observation, options):
+            self.console.print(Text(line, style="cyan"), soft_wrap=True)
+        self._list(question, entries)
+
+    def _list(self, question: str, entries: list[menu.Entry]) -> None:
         self.console.print(Text(f"{question}:", style="bold"), soft_wrap=True)
-        for i, action in enumerate(options, 1):
-            self.console.print(Text(f"  {i:>2}. {action}"), soft_wrap=True)
+        lines = [Text(f"  {i:>2}. {entry.text}") for i, entry in enumerate(entries, 1)]
+        if len(lines) > menu.COLUMNS_FROM:  # long menus in columns, read down each column
+            self.console.print(Columns(lines, column_first=True, padding=(0, 3)))
+            return
+        for line in lines:
+            self.console.print(line, soft_wrap=True)
 
     def _ask(self, prompt: str) -> str:
         try:
@@ -222,36 +250,41 @@ class PlaySession:
     ) -> Action:
         """Show the screen and return the option the person picks; re-ask on bad input.
 
-        With ``short`` (chance outcomes typed from a real table), short forms of the labels are
-        understood too (see :func:`elementa.cli.typed.short_form_match`).
+        A long menu comes in two steps (:class:`elementa.cli.menu.Navigator`): a number picks an
+        action or opens a group, ``back`` returns to the first step. An unknown word gets the closest
+        commands and options suggested. With ``short`` (chance outcomes typed from a real table),
+        short forms of the labels are understood too (see :func:`elementa.cli.typed.short_form_match`).
         """
         self.autosave()
-        self._show(question, options)
-        n = len(options)
+        nav = menu.Navigator(options, menu.hook(self.hooks, "menu_group"))
+        self._show(question, nav.top, options)
         while True:
-            line = self._ask(f"{ask} [1-{n}, help]: ").strip()
+            line = self._ask(f"{ask} [{nav.choices()}, help]: ").strip()
             command, _, arg = line.partition(" ")
             command = command.lower()
             if not line:
                 continue
-            if line.isdigit():
-                if 1 <= int(line) <= n:
-                    return options[int(line) - 1]
-                self._say(f"there is no option {line}: type a number from 1 to {n}")
-            elif command in ("help", "?"):
+            if command in ("help", "?"):
                 self._help()
             elif command == "rules":
                 self.console.print(Markdown(type(self.game).rules_summary()))
             elif command == "board":
-                self._show(question, options)
+                self._show(question, nav.top, options)
+                if nav.group is not None:
+                    self._list(f"{question} - {nav.group}", nav.entries)
             elif command == "save":
                 self._save(arg.strip())
             elif command in ("quit", "exit", "q"):
                 raise QuitGame(self._quit_message("quit"))
+            elif command in ("hand", "card"):
+                self._cards(arg.strip())
             else:
-                match = [a for a in options if str(a).lower() == line.lower()]
-                if match:
-                    return match[0]
+                picked = nav.answer(line)
+                if isinstance(picked, Action):
+                    return picked
+                if picked is None:
+                    self._list(question if nav.group is None else f"{question} - {nav.group}", nav.entries)
+                    continue
                 if short:
                     named, candidates = short_form_match(line, options, short_forms(self.game.name))
                     if named is not None:
@@ -259,8 +292,29 @@ class PlaySession:
                     if candidates:
                         self._say(f"{line!r} could be: {'; '.join(map(str, candidates))}; type more of it")
                         continue
-                choices = [c.split()[0] for c, _ in COMMANDS[1:]] + [str(a) for a in options]
-                self._say(not_understood(line, choices, n))
+                if picked.startswith("not understood"):
+                    choices = [c.split()[0] for c, _ in COMMANDS[1:]]
+                    choices += [e.text for e in nav.entries] + [str(a) for a in options]
+                    picked = not_understood(line, choices, len(nav.entries))
+                self._say(picked)
+
+    def _cards(self, name: str) -> None:
+        """``hand``: the text of every card in the person's hand; ``card NAME``: of one card."""
+        game = self.game
+        if not name:
+            hand = menu.hand_of(self.state.observation(self.human)) if self.human is not None else []
+            if not hand:
+                self._say("no card texts to show (your hand, if you hold one, is on the board)")
+                return
+            names = hand
+        else:
+            names = [name]
+        for card in names:
+            text = game.card_text(card)
+            if text is None:
+                self._say(f"no card named {card!r} in {game.info.title}")
+            else:
+                self.console.print(Text(text), soft_wrap=True)
 
     def _say(self, message: str) -> None:
         self.console.print(Text(message, style="yellow"), soft_wrap=True)
@@ -436,6 +490,7 @@ def play_command(
     watch: bool,
     resume: bool,
     table_dice: bool,
+    confirm: bool = False,
 ) -> int:
     """Run ``elementa play`` and return the exit status (errors exit through :func:`user_errors`).
 
@@ -494,6 +549,7 @@ def play_command(
             agents=agents,
             console=console,
             table_dice=table_dice,
+            confirm=confirm,
             seats=seats,
             autosaver=autosaver,
         )
@@ -510,7 +566,7 @@ def play_command(
             return EXIT_INTERRUPTED
         if session.log:
             console.print(Text("Since your last move:", style="bold"), soft_wrap=True)
-            for line in session.log:
+            for line in menu.compact_log(session.log):
                 console.print(Text(f"  {line}"), soft_wrap=True)
         show_result(console, state, human, specs)
     return 0

@@ -145,6 +145,15 @@ class Game(ABC):
         """Return the game's rule-based ("greedy") agent for a seat, or ``None`` if it has none."""
         return None
 
+    def card_text(self, name: str) -> str | None:
+        """Return a card's public text in words (its stats and rules text), or ``None`` when the game
+        has no card of that name (or no cards). Names are matched without case.
+
+        Args:
+            name: the card's name as labels and observations spell it, for example ``"Sonic Pistol"``.
+        """
+        return None
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.options}>"
 

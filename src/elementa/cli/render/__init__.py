@@ -22,25 +22,30 @@ Renderer = Callable[[Mapping[str, Any], int | None], RenderableType]
 
 
 @cache
-def _module(game_name: str) -> ModuleType:
+def module_for(game_name: str) -> ModuleType | None:
+    """Return a game's renderer module (which may also hold the menu hooks of
+    :mod:`elementa.cli.menu`), or ``None`` when the game has none."""
     module_name = f"{__name__}.{game_name.replace('-', '_')}"
     try:
         return importlib.import_module(module_name)
     except ModuleNotFoundError as e:
         if e.name != module_name:
             raise
-        return generic
+        return None
 
 
 def renderer_for(game_name: str) -> Renderer:
     """Return the renderer of a game: its module's ``render`` function, or :func:`generic.render`."""
-    render: Renderer = _module(game_name).render
+    module = module_for(game_name)
+    if module is None:
+        return generic.render
+    render: Renderer = module.render
     return render
 
 
 def short_forms(game_name: str) -> dict[str, str]:
     """Return the abbreviations a game's board shows and the words they stand for (often none)."""
-    return dict(getattr(_module(game_name), "SHORT_FORMS", {}))
+    return dict(getattr(module_for(game_name), "SHORT_FORMS", {}))
 
 
 def render_observation(game_name: str, observation: Mapping[str, Any], player: int | None) -> RenderableType:

@@ -98,4 +98,32 @@ def render(observation: dict[str, Any], player: int | None) -> RenderableType:
     for symbol, word in (("~", "lava"), ("=", "river"), ("^", "forest")):
         legend.append(f" {symbol} {word} ", style=TERRAIN_STYLE[symbol])
         legend.append(" ")
-    return Group(_status(obs, player), grid, legend)
+    legend.append("(a square's first character is its terrain, also under a unit)", style="dim")
+    parts: list[RenderableType] = [_status(obs, player), grid, legend]
+    under = _units_on_terrain(obs)
+    if under:
+        parts.append(Text("Units on terrain: " + " · ".join(under)))
+    return Group(*parts)
+
+
+TERRAIN_WORDS = {"~": "lava", "=": "river", "^": "forest"}
+HARMED_BY = {"~": ("water", "plant"), "=": ("fire",)}
+"""Which units a terrain costs 1 health at the end of their owner's turn (elemenders.txt, Lava; Rivers)."""
+
+
+def _units_on_terrain(obs: dict[str, Any]) -> list[str]:
+    """Return ``"C4 F2 on lava (-1 health at the end of player 1's turn)"`` for each unit on terrain."""
+    out = []
+    for u in sorted(obs["units"], key=lambda u: (u["row"], u["col"])):
+        symbol = obs["terrain"][u["row"]][u["col"]]
+        if symbol == " ":
+            continue
+        letter = u["element"][0].upper() if u["owner"] == 0 else u["element"][0]
+        square = f"{chr(ord('A') + u['col'])}{u['row'] + 1}"
+        text = f"{square} {letter}{u['health']} on {TERRAIN_WORDS[symbol]}"
+        if u["element"] in HARMED_BY.get(symbol, ()):
+            text += " (harms it: -1 health when its turn ends there)"
+        elif symbol == "^" and u["element"] == "plant":
+            text += " (heals it when its turn ends there)"
+        out.append(text)
+    return out

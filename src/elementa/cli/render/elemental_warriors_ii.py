@@ -7,6 +7,7 @@ headers (``~``), and under it the player's change, tokens, healing pool, cards a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,6 +15,8 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from elementa.core import Action
 
 ROW_STYLES = {
     "Attack": "bold red",
@@ -114,3 +117,36 @@ def render(observation: Mapping[str, Any], player: int | None) -> RenderableType
     if obs["prompt"]:
         parts.append(Text(obs["prompt"], style="bold yellow"))
     return Group(*parts)
+
+
+# ------------------------------------------------------------------------------ menu hooks
+_PLACE = re.compile(r"^(put an? (?:penny|nickel|dime|cent)) on ((\w+) \d+)$")
+_PAY = re.compile(r"^(remove an? (?:penny|nickel|dime)) from ((\w+) \d+)( \(making change\))?$")
+_MOVE = re.compile(r"^move (an? (?:penny|nickel|dime)) from (\w+ \d+) (to \w+ \d+)$")
+_RECOMPILE = re.compile(r"^(recompile \w+ \d+) (into .+)$")
+
+
+def menu_group(action: Action) -> tuple[str, str] | None:
+    """The first step of a long Elemental Warriors II menu (see :mod:`elementa.cli.menu`).
+
+    Coins put on or removed from the sheet are grouped by coin and row (then pick the column),
+    Rebalance moves by the square the coin leaves (then the coin and its destination), Recompiles by
+    the square (then the new coins); presets, Draw and the rest stay at the top, in the game's order.
+
+    Args:
+        action: a legal action, read through its label.
+
+    Returns:
+        ``(group, entry)``, for example ``("move a coin from Attack 3", "a penny to Defense 3")``,
+        or ``None`` for an action shown on its own.
+    """
+    text = action.label
+    if m := _PLACE.match(text):
+        return f"{m[1]} on {m[3]}", m[2]
+    if m := _PAY.match(text):
+        return f"{m[1]} from {m[3]}", m[2] + (m[4] or "")
+    if m := _MOVE.match(text):
+        return f"move a coin from {m[2]}", f"{m[1]} {m[3]}"
+    if m := _RECOMPILE.match(text):
+        return m[1], m[2]
+    return None

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from elementa.core import Action
 
 STYLE = {"Fire": "bold red", "Water": "bold blue", "Earth": "bold green", "Air": "bold white",
          "Ether": "bold magenta", "Sun": "bold yellow", "Moon": "bold cyan"}  # fmt: skip
@@ -114,3 +116,136 @@ def render(observation: Mapping[str, Any], player: int | None) -> RenderableType
             Text("Winner: " + ", ".join(f"Player {w + 1}" for w in o["winners"]), style="bold green")
         )
     return Panel(Group(*parts), title="ElementaliS", border_style="yellow")
+
+
+# ------------------------------------------------------------------------------ menu hooks
+_KINDS = (*ELEMENTS, "colourless")
+
+
+def _who(seat: int, viewer: int | None) -> str:
+    return "you" if seat == viewer else f"Player {seat + 1}"
+
+
+def _amount(vec: Mapping[str, int]) -> str:
+    return ", ".join(f"{k} {e}" for e, k in vec.items() if k) or "no Mana"
+
+
+def _holdings(o: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+    """Every place Mana lies in an observation: ``"channel"`` and each seat (by number as text)."""
+    out = {"channel": {e: o["channel"].get(e, 0) for e in ELEMENTS} | {"colourless": 0}}
+    for p in o["players"]:
+        out[str(p["seat"])] = {e: p["pool"].get(e, 0) for e in ELEMENTS} | {"colourless": p["colourless"]}
+    return out
+
+
+def narrate(before: Mapping[str, Any], after: Mapping[str, Any], action: Action) -> list[str]:
+    """Say where Mana went between two observations of one viewer: scores into the Channel, banking,
+    gifts and payments between mages, Mana returned to the Flux, Mana made colourless.
+
+    Args:
+        before, after: ``state.observation(viewer)`` before and after one action.
+        action: the action taken (a chosen score or Flux Tap is not said twice).
+
+    Returns:
+        One line per movement, for example ``"Player 2 gives 1 Fire to you (your Pool: 6)"``.
+    """
+    viewer, active = before["viewer"], before["active"]
+    old, new = _holdings(before), _holdings(after)
+    totals = {str(p["seat"]): p["total"] for p in after["players"]}
+    losses: dict[str, dict[str, int]] = {}
+    gains: dict[str, dict[str, int]] = {}
+    for place in old:
+        delta = {k: new[place][k] - old[place][k] for k in _KINDS}
+        if any(v < 0 for v in delta.values()):
+            losses[place] = {k: -v for k, v in delta.items() if v < 0}
+        if any(v > 0 for v in delta.values()):
+            gains[place] = {k: v for k, v in delta.items() if v > 0}
+
+    def name(place: str) -> str:
+        return "the Channel" if place == "channel" else _who(int(place), viewer)
+
+    def verb(place: str, word: str) -> str:
+        return f"{name(place)} {word if place == str(viewer) else word + 's'}"
+
+    def pool(place: str) -> str:
+        whose = "your" if place == str(viewer) else f"Player {int(place) + 1}'s"
+        return f"{whose} Pool: {totals[place]}"
+
+    def owner(place: str) -> str:
+        return "your" if place == str(viewer) else f"{name(place)}'s"
+
+    lines = []
+    chosen = action.kind == "mana"  # a score, Flux Tap or set-up Mana the log line already names
+    for to, vec in list(gains.items()):  # one mage paying another (Opposition)
+        source = next((f for f, lost in losses.items() if lost == vec and f not in (to, "channel")), None)
+        if source is not None and to != "channel":
+            del gains[to], losses[source]
+            lines.append(f"{verb(source, 'give')} {_amount(vec)} to {name(to)} ({pool(to)})")
+    drained = losses.pop("channel", None)
+    if drained is not None:  # the Channel emptied: gifts (Cosmic Roll), banking, the rest to the Flux
+        left = dict(drained)
+        for to, vec in list(gains.items()):
+            if to in ("channel", str(active)) or any(left.get(k, 0) < v for k, v in vec.items()):
+                continue
+            del gains[to]
+            left = {k: left[k] - vec.get(k, 0) for k in left}
+            lines.append(f"{_amount(vec)} of the Channel goes to {name(to)} ({pool(to)})")
+        banked = gains.pop(str(active), None)
+        if banked is not None:
+            lines.append(f"{verb(str(active), 'bank')} {_amount(banked)} ({pool(str(active))})")
+            left = {k: max(0, v - banked.get(k, 0)) for k, v in left.items()}
+        if any(left.values()):
+            sun = bool(before["dice"]) and before["dice"][0]["face"] == "Sun"
+            text = f"{_amount(left)} of {owner(str(active))} Channel returns to the Flux"
+            lines.append(("The Sun! " if sun else "") + text)
+    for place, vec in gains.items():
+        if place == "channel":
+            if not chosen:
+                lines.append(
+                    f"{_amount(vec)} into {owner(str(active))} Channel (Channel: {_amount(after['channel'])})"
+                )
+        elif set(vec) == {"colourless"} and place in losses:
+            lines.append(
+                f"{_amount(losses.pop(place))} of {owner(place)} Pool turn colourless ({pool(place)})"
+            )
+        elif not chosen:
+            lines.append(f"{verb(place, 'gain')} {_amount(vec)} ({pool(place)})")
+    paid = "pay" if action.label.startswith("cast") else "lose"  # a spell's cost
+    for place, vec in losses.items():
+        lines.append(f"{verb(place, paid)} {_amount(vec)} ({pool(place)})")
+    return lines
+
+
+def option_notes(observation: Mapping[str, Any], options: Sequence[Action]) -> list[str]:
+    """Lines to read before choosing: what the roll scores if no spell changes it, and what each spell
+    named in the options (or, at a declaration, each of the viewer's spells) does.
+
+    Args:
+        observation: the viewer's observation.
+        options: the actions on offer.
+    """
+    o = observation
+    lines = []
+    scores = o.get("roll_scores")
+    if scores is not None and any(
+        a.kind in ("declare", "pass", "reroll_sun") or a.label.startswith("cast") for a in options
+    ):
+        who = _who(scores["seat"], o["viewer"])
+        if scores["sun"]:
+            lines.append(f"If no spell changes the dice: the Sun! {who.capitalize()} would lose the Channel.")
+        else:
+            best = " | ".join(_amount(v) for v in scores["options"][:4]) or "nothing"
+            lines.append(f"If no spell changes the dice, {who} would score: {best}")
+    viewer = o["viewer"]
+    if viewer is None:
+        return lines
+    spells = o["players"][viewer]["spells"]
+    declaring = any(a.kind == "declare" for a in options)
+    labels = " ".join(a.label for a in options)
+    for spell in spells:
+        if declaring or spell["name"] in labels:
+            cost = "X" if spell["cost"] is None else spell["cost"]
+            lines.append(
+                f"  {spell['name']} ({spell['arcana']} {spell['level']}, costs {cost}): {spell['help']}"
+            )
+    return lines

@@ -31,12 +31,15 @@ from elementa.games.elemenders.board import (
     FIRE,
     HORIZONTAL,
     MONOLITH,
+    NONE,
     PIECE_NAMES,
     PLANT,
+    TERRAIN_NAMES,
     VERTICAL,
     WATER,
     WIDTH,
     Board,
+    harms,
 )
 
 
@@ -71,6 +74,14 @@ TERRAFORM_WORDS = {
     (PLANT, CROSS): "grows forest in a cross",
 }
 """How each (element, shape) terraform reads in a label."""
+
+
+def warning(terrain: int, piece: int) -> str:
+    """Return what a label adds when a unit would stand on terrain that harms it, for example
+    ``" (on lava: -1 health when your turn ends there)"``; ``""`` otherwise."""
+    if not harms(terrain, piece):
+        return ""
+    return f" (on {TERRAIN_NAMES[terrain]}: -1 health when your turn ends there)"
 
 
 class ActionMaker:
@@ -117,13 +128,16 @@ class ActionMaker:
             lambda: f"mark the monolith at {self.board.name(square)} as your true monolith",
         )
 
-    def place(self, element: int, col: int, square: int, spawn: bool) -> Action:
+    def place(self, element: int, col: int, square: int, spawn: bool, terrain: int = NONE) -> Action:
         verb = "spawn" if spawn else "place"
         return self._get(
-            ("place", element, square, spawn),
+            ("place", element, square, spawn, harms(terrain, element)),
             "place",
             (element, col),
-            lambda: f"{verb} a {PIECE_NAMES[element]} unit at {self.board.name(square)}",
+            lambda: (
+                f"{verb} a {PIECE_NAMES[element]} unit at {self.board.name(square)}"
+                + warning(terrain, element)
+            ),
         )
 
     def select(self, piece: int, square: int) -> Action:
@@ -131,12 +145,12 @@ class ActionMaker:
             ("select", piece, square), "select", (square,), lambda: f"select {self.unit(piece, square)}"
         )
 
-    def move(self, piece: int, square: int, to: int) -> Action:
+    def move(self, piece: int, square: int, to: int, terrain: int = NONE) -> Action:
         return self._get(
-            ("move", piece, square, to),
+            ("move", piece, square, to, harms(terrain, piece) and terrain),
             "move",
             (to,),
-            lambda: f"move {self.unit(piece, square)} to {self.board.name(to)}",
+            lambda: f"move {self.unit(piece, square)} to {self.board.name(to)}" + warning(terrain, piece),
         )
 
     def attack(self, piece: int, square: int, target_piece: int, target: int) -> Action:

@@ -30,6 +30,18 @@ STRONGER = {LAVA: RIVER, RIVER: FOREST, FOREST: LAVA}
 """For each terrain, the terrain that beats it: river beats lava, forest beats river, lava beats forest
 (source: elemenders.txt, Terraforming). A terrain cannot overwrite, nor expand through, its stronger one."""
 
+
+def harms(terrain: int, piece: int) -> bool:
+    """Whether a unit of kind ``piece`` loses 1 health when its owner's turn ends on ``terrain``:
+    lava burns water and plant units, a river drowns fire units (monoliths are never harmed).
+
+    source: elemenders.txt, Lava; Rivers.
+    """
+    if piece == MONOLITH:
+        return False
+    return (terrain == LAVA and piece != FIRE) or (terrain == RIVER and piece == FIRE)
+
+
 MONOLITH_COLUMNS = (1, 3, 5, 7, 9)
 """Columns (0-based) of the five monoliths on each home row: B, D, F, H, J (ruling ELM-2)."""
 

@@ -25,19 +25,17 @@ from elementa.games.elemenders.actions import seat_name
 from elementa.games.elemenders.board import (
     CROSS,
     ELEMENTS,
-    FIRE,
     FOREST,
     HORIZONTAL,
-    LAVA,
     MONOLITH,
     MONOLITH_COLUMNS,
     PIECE_NAMES,
     PLANT,
-    RIVER,
     TERRAIN_OF,
     VERTICAL,
     WATER,
     board,
+    harms,
     terraform,
 )
 from elementa.games.elemenders.movement import attack_targets, destinations
@@ -129,7 +127,8 @@ class ElemendersState(State):
         if self.active < 0:
             return [*(make.select(piece[s], s) for s in self._ready_units(player)), make.end_turn()]
         me, kind = self.active, piece[self.active]
-        acts = [] if self.moved else [make.move(kind, me, s) for s in self._destinations()]
+        terrain = self.terrain
+        acts = [] if self.moved else [make.move(kind, me, s, terrain[s]) for s in self._destinations()]
         acts += [make.attack(kind, me, piece[s], s) for s in self._targets(me)]
         if not self.moved:
             shapes = (VERTICAL, HORIZONTAL) if kind == WATER else (CROSS,)
@@ -222,7 +221,10 @@ class ElemendersState(State):
         row = self.board.home_row(player) * self.board.cols
         free = self._free_home_columns(player)
         spawn = self.phase == SPAWN
-        return [self.game.actions.place(e, c, row + c, spawn) for e in ELEMENTS if left[e] > 0 for c in free]
+        make, terrain = self.game.actions, self.terrain
+        return [
+            make.place(e, c, row + c, spawn, terrain[row + c]) for e in ELEMENTS if left[e] > 0 for c in free
+        ]
 
     def _place(self, player: int, element: int, col: int) -> None:
         """Put a new unit on the home row (source: elemenders.txt, Setup and Spawning)."""
@@ -308,7 +310,7 @@ class ElemendersState(State):
             if self.owner[s] != player or self.piece[s] == MONOLITH:
                 continue
             t, kind = self.terrain[s], self.piece[s]
-            if (t == LAVA and kind != FIRE) or (t == RIVER and kind == FIRE):
+            if harms(t, kind):
                 self.health[s] -= 1
                 if self.health[s] <= 0:
                     self.owner[s] = -1

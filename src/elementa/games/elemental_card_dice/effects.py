@@ -267,9 +267,10 @@ EFFECTS: dict[str, Effect] = {
 
 # --------------------------------------------------------------------------------------- text
 def formula(card: Card) -> str:
-    """Return a card's strength in words, for example ``"2 × fire"`` or ``"⌈1/3 × utility⌉"`` (rounded up)."""
+    """Return a card's strength in words, for example ``"2 × the fire die"``, ``"the gold die × the
+    earth die"`` or ``"⌈1/3 × the utility die⌉"`` (rounded up); ``"3"`` for a card without dice."""
     scale = f"{card.num}/{card.den}" if card.den != 1 else str(card.num)
-    parts = [DICE[d] for d in card.dice]
+    parts = [f"the {DICE[d]} die" for d in card.dice]
     text = " × ".join(parts if scale == "1" else [scale, *parts]) if parts else scale
     return f"⌈{text}⌉" if card.den != 1 else text
 
@@ -282,6 +283,24 @@ def describe(card: Card) -> str:
     against = ", ".join(
         "combo" if a == COMBO else "any" if a == ANY else DICE[a] for a in sorted(card.against)
     )
+    if card.dice:  # a number read off the dice: say what it counts, then the formula
+        texts_by_dice = {
+            "damage": f"Deal damage to {'both players' if card.target == 'both' else 'your opponent'}: {f}.",
+            "heal": f"Heal health: {f}.",
+            "gain_gold": f"Gain gold: {f}.",
+            "peek_deck": f"{draw}look at the top cards of {deck} deck, as many as {f}.",
+            "reorder_deck": f"Look at and reorder the top cards of {deck} deck, as many as {f}.",
+            "discard_hand": f"Your opponent discards cards from hand, as many as {f}.",
+            "discard_facedown": f"Your opponent discards face-down actions, as many as {f}.",
+            "extra_actions": f"Gain actions this turn: {f}.",
+            "draw_cards": f"Draw cards: {f}.",
+            "recycle": f"Return cards from your hand to the shop decks, up to {f}.",
+            "shield": f"Shield against {against} damage: {f}.",
+            "hand_size": f"Hold more cards in hand: {f}.",
+        }
+        if e in texts_by_dice:
+            text = texts_by_dice[e]
+            return text[0].upper() + text[1:]
     texts = {
         "damage": f"Deal {f} damage to {'both players' if card.target == 'both' else 'your opponent'}.",
         "heal": f"Heal {f} health.",

@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 
 from elementa.core import Action, ActionSpace, Agent, Game, GameInfo, option
 from elementa.games.elemental_card_dice.cards import DICE, Card, card_summary, load_cards
+from elementa.games.elemental_card_dice.effects import describe
 from elementa.games.elemental_card_dice.state import CardDiceState
 from elementa.games.elemental_card_dice.tasks import MILITIA_MAX
 
@@ -198,6 +199,14 @@ class CardDiceGame(Game):
     def new_initial_state(self, seed: int | None = None) -> CardDiceState:
         """Return a new game: dice rolled, first player drawn and shops dealt as chance outcomes."""
         return CardDiceState(self, seed)
+
+    def card_text(self, name: str) -> str | None:
+        """Return a card's kind, cost and rules text in words, or ``None`` for no card of that name."""
+        wanted = name.strip().lower()
+        for card in self.cards:
+            if card.name.lower() == wanted:
+                return f"{card.name} - {card.kind}, costs {card.cost} gold: {describe(card)}"
+        return None
 
     def rule_based_agent(self, player: int, seed: int = 0) -> Agent:
         """Return the rule-based agent (see ``agent.py``) for a seat."""

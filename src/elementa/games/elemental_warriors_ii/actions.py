@@ -78,7 +78,10 @@ def action_label(s: EW2State, kind: str, args: tuple[int, ...]) -> str:
     if kind == "recompile":
         e, col, n, d = args
         square = lay.square_name(lay.element_row(e) * COLUMNS + col)
-        return f"recompile {square} into {n} nickel{'s' * (n != 1)}, {d} dime{'s' * (d != 1)} and pennies"
+        coins = [f"{k} {name}{'s' * (k != 1)}" for k, name in ((d, "dime"), (n, "nickel")) if k]
+        if not coins:
+            return f"recompile {square} into pennies only"
+        return f"recompile {square} into {' and '.join(coins)}, any rest in pennies"
     if kind == "forfeit":
         g, h, col = args
         where = f" on column {col + 1}" if h == 3 else ""

@@ -7,17 +7,18 @@ each seat sees its own choice, and of the others only whether they have chosen y
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from elementa.games.elementalis.elements import ARCANA_NAMES, ELEMENT_NAMES, FACE_NAMES, MAGE_TYPES
-from elementa.games.elementalis.phases import OVER
+from elementa.games.elementalis.phases import CAST, CULTIST, DECLARE, OVER, REACT, TARGET_MANA
 from elementa.games.elementalis.spells import COUNTER_SPELL, SPELLS, spell_cost, spellbook
 
 if TYPE_CHECKING:
     from elementa.games.elementalis.state import ElementalisState
 
 
-def _mana(vec: list[int]) -> dict[str, int]:
+def _mana(vec: Sequence[int]) -> dict[str, int]:
     fire, water, earth, air = vec  # a dict display is much faster than dict(zip(ELEMENT_NAMES, vec))
     return {"Fire": fire, "Water": water, "Earth": earth, "Air": air}
 
@@ -43,7 +44,7 @@ def _seat_facts(
             (spell, {"name": SPELLS[spell].name, "level": SPELLS[spell].level,
                      "arcana": ARCANA_NAMES[SPELLS[spell].arcana],
                      "cost": None if spell == COUNTER_SPELL else spell_cost(spell, mage, ether_leak),
-                     "cast_this_turn": False})
+                     "help": SPELLS[spell].help, "cast_this_turn": False})
             for spell in spellbook(major, minor, chosen)
         )  # fmt: skip
     return _name(major), _name(minor), None if mage is None else mage.value, _name(chosen), spells
@@ -53,12 +54,16 @@ def observe(s: ElementalisState, viewer: int | None) -> dict[str, Any]:
     """Return the JSON view of a state for a seat (``None``: a spectator).
 
     Keys: ``viewer``, ``round``, ``rounds``, ``active``, ``phase``, ``stage``, ``to_move``, ``players``
-    (per seat: arcana, type, chosen Major, Pool, colourless, total, spells with current costs;
-    Counter Spell's cost is ``None``: it is X, the cost of the spell it answers),
+    (per seat: arcana, type, chosen Major, Pool, colourless, total, spells with current costs and
+    ``help``, our one-line summary of the effect; Counter Spell's cost is ``None``: it is X, the cost
+    of the spell it answers),
     ``channel``, ``flux``, ``dice`` (face, sun, held, destroyed, charred), ``ether_leak``, ``links``,
     ``declarations`` (per seat: ``"declared"``/``"passed"`` when visible, ``"chosen"`` when sealed,
     ``"waiting"``), ``casting_order``, ``pending_spell``, ``opposition``, ``log`` (this turn's public
-    events), ``winners`` (at the end).
+    events), ``winners`` (at the end), and while spells are declared and cast after a Power or
+    Chance Roll, ``roll_scores``: what the dice as they lie would score for the active player
+    (``{"seat", "options": [Mana dicts, best first], "sun": whether the Sun returns the Channel}``),
+    else ``None``.
     """
     n = s.game.num_players
     done = s.cast_this_turn
@@ -125,7 +130,21 @@ def observe(s: ElementalisState, viewer: int | None) -> dict[str, Any]:
         if s.stage == "opposition" else None,
         "log": list(s.log),
         "winners": s.winners() if s.phase == OVER else None,
+        "roll_scores": _roll_scores(s),
     }  # fmt: skip
+
+
+def _roll_scores(s: ElementalisState) -> dict[str, Any] | None:
+    """What the roll on the table scores the active player if no spell changes it (public: the dice
+    are), while spells are declared or cast after a Power or Chance Roll; else ``None``.
+
+    source: elementalis.txt, Scoring; The Chance Roll (the Sun returns the Channel).
+    """
+    if s.phase not in (DECLARE, CAST, CULTIST, REACT, TARGET_MANA) or s.stage not in ("power", "chance"):
+        return None
+    sun = s.stage == "chance" and s._busted()
+    options = [] if sun else [_mana(v) for v in s.score_options(s.active)]
+    return {"seat": s.active, "options": options, "sun": sun}
 
 
 def board_text(s: ElementalisState) -> str:

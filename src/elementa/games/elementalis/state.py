@@ -670,7 +670,7 @@ class ElementalisState(State):
 
     def describe_action(self, action: Action, player: int, viewer: int | None) -> str:
         if self.phase == DECLARE and viewer != player:
-            return f"Player {player + 1} has made a declaration choice"
+            return f"Player {player + 1}: declaration made in secret"
         who = "Chance" if player == CHANCE else f"Player {player + 1}"
         return f"{who}: {action.label}"
 

@@ -129,9 +129,11 @@ def _locations(st: WarriorsState, seat: int) -> list[Action]:
         if st.card(c).type == "location":
             out.append(sp.make("location", c, label=f"fight over {describe_card(st.card(c))} from your hand"))
     for q in range(st.n):
-        for i, (c, _) in enumerate(st.controlled[q][:MAX_HELD]):
+        held = [st.card(c).name for c, _ in st.controlled[q][:MAX_HELD]]
+        for i, name in enumerate(held):
             who = "you" if q == seat else f"player {q + 1}"
-            out.append(sp.make("held", q, i, label=f"fight over {st.card(c).name}, controlled by {who}"))
+            copy = f" (copy {held[: i + 1].count(name)})" if held.count(name) > 1 else ""
+            out.append(sp.make("held", q, i, label=f"fight over {name}{copy}, controlled by {who}"))
     return out
 
 
@@ -175,13 +177,23 @@ def _equips(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
     return out
 
 
+def gear_names(f: Fighter) -> list[str]:
+    """Return the names of a fighter's equipment, slot by slot, with copies of one card told apart:
+    two Sonic Pistols read ``"Sonic Pistol #1"`` and ``"Sonic Pistol #2"`` (in slot order)."""
+    names = [e.card.name for e in f.equipment]
+    out = []
+    for i, name in enumerate(names):
+        out.append(f"{name} #{names[: i + 1].count(name)}" if names.count(name) > 1 else name)
+    return out
+
+
 def _removes(st: WarriorsState, f: Fighter) -> list[Action]:
     cache = st.game.action_cache
     out = []
-    for i, e in enumerate(f.equipment):
-        key = ("remove", i, e.card.id)
+    for i, (e, name) in enumerate(zip(f.equipment, gear_names(f), strict=True)):
+        key = ("remove", i, e.card.id, name)
         a = cache.get(key)
-        out.append(a or cached(st, key, "remove", (i,), f"remove {e.card.name} to your hand"))
+        out.append(a or cached(st, key, "remove", (i,), f"remove {name} to your hand"))
     return out
 
 
@@ -192,15 +204,17 @@ def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
     who = [st.who(t) for t in targets]
     dmods = damage_mods(f, loc)
     out = []
+    gear = gear_names(f)
     for slot, src in attack_sources(f):
+        src_name = gear[slot] if slot < len(gear) else src.name
         x = proficiency(f, src)
         lo, hi = modified_range(dmods, src, src.max_damage + x, src.min_damage)
         for t, name in zip(targets, who, strict=True):
-            out.append(sp.make("attack", slot, t, label=f"attack {name} with {src.name} (damage {lo}-{hi})"))
+            out.append(sp.make("attack", slot, t, label=f"attack {name} with {src_name} (damage {lo}-{hi})"))
         if x and len(targets) >= 2:
             lo, hi = modified_range(dmods, src, src.max_damage, src.min_damage)
             for t, name in zip(targets, who, strict=True):
-                label = f"split attack with {src.name}: {name}, then up to {x} more (damage {lo}-{hi} each)"
+                label = f"split attack with {src_name}: {name}, then up to {x} more (damage {lo}-{hi} each)"
                 out.append(sp.make("volley", slot, t, label=label))
     out += _uses(st, seat, f, targets)
     out += _equips(st, seat, f)
@@ -220,17 +234,18 @@ def _uses(st: WarriorsState, seat: int, f: Fighter, targets: list[int]) -> list[
         return [sp.make("use", slot, none, label=label)]
 
     out = []
+    gear = gear_names(f)
     for i, e in enumerate(f.equipment):
         c = e.card
         if c.type in ("defense_spell", "utility_spell"):
             if e.duration is not None or e.spent or e.charges == 0:
                 continue
             if c.ability is not None and c.ability.when == "cast":
-                out += aimed(i, c.ability, f"cast {c.name}: {c.text}")
+                out += aimed(i, c.ability, f"cast {gear[i]}: {c.text}")
             elif c.duration:
                 out.append(sp.make("use", i, none, label=f"cast {describe_card(c)} for {c.duration} turns"))
         elif c.ability is not None and c.ability.when in ("action", "charge_action") and e.charges != 0:
-            out += aimed(i, c.ability, f"use {c.name}: {c.text}")
+            out += aimed(i, c.ability, f"use {gear[i]}: {c.text}")
     ab = f.card.ability
     if ab is not None and ab.when in ("action", "charge_action") and f.charges != 0:
         out += aimed(FIGHTER_SLOT, ab, f"use {f.card.name}: {f.card.text}")

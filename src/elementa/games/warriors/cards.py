@@ -275,6 +275,52 @@ class Card:
         return any(nw[i : i + k] == phrase for i in range(len(nw) - k + 1))
 
 
+def card_sheet(card: Card) -> str:
+    """Return everything printed on a card, in words, for a player inspecting it.
+
+    For example ``"Sonic Pistol - weapon, tech, missile: damage 1-4, 1 hand, breaks on 20%"``,
+    then the card's text on a second line when it has one. source: warriors.txt, 2.0 Card Types.
+    """
+    kind = card.type.replace("_", " ")
+    tags = [kind] + ["legendary"] * card.legendary
+    if card.type in ("weapon", "armor", "item", "attack_spell", "beast"):
+        tags.append("tech" if card.tech else "non-tech")
+    tags += [card.range] if card.range else []
+    tags += ["mystic"] * (card.mystic and not card.is_spell)
+    stats: list[str] = []
+    if card.durability:
+        stats.append(f"durability {card.durability}")
+    if card.max_damage:
+        stats.append(f"damage {card.min_damage}-{card.max_damage}")
+    if card.protection:
+        stats.append(f"protection {card.protection}")
+    if card.type == "fighter":
+        stats.append(f"{card.hands} hands, {card.armor_slots} armor, {card.item_slots} item slots")
+        if card.magic_containment:
+            stats.append(f"magic containment {card.magic_containment}")
+        stats += [f"+{bonus} to {' '.join(kw)}" for kw, bonus in card.proficiency]
+        if card.gangs_with:
+            stats.append("gangs with " + ", ".join(" ".join(kw) for kw in card.gangs_with))
+    elif card.hands:
+        stats.append(f"{card.hands} hand{'s' * (card.hands > 1)}")
+    if card.is_spell:
+        stats.append(f"{card.spell_points} spell points" + (f", sign {card.sign}" if card.sign else ""))
+    if card.bonus:
+        stats.append(f"bonus {card.bonus}")
+    if card.charges:
+        stats.append(f"{card.charges} charges")
+    if card.duration:
+        stats.append(f"lasts {card.duration} turns")
+    if card.breakage is not None:
+        stats.append(f"breaks on {card.breakage}%")
+    if card.usable_by:
+        stats.append(f"usable by {' '.join(card.usable_by)}")
+    if not stats and not card.text:
+        stats.append("no special rules")
+    head = f"{card.name} - {', '.join(tags)}" + (f": {', '.join(stats)}" if stats else "")
+    return head + (f"\n  {card.text}" if card.text else "")
+
+
 def _engine_card(cid: int, kind: str, m: _Card) -> Card:
     data: dict[str, Any] = m.model_dump()
     data.pop("keywords")

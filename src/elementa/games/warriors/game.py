@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from elementa.core import Action, ActionSpace, ConfigError, Game, GameInfo, option
-from elementa.games.warriors.cards import Catalog, Deck, load_catalog
+from elementa.games.warriors.cards import Catalog, Deck, card_sheet, load_catalog
 from elementa.games.warriors.rules import MAX_BEASTS, MAX_EQUIP, MAX_HELD
 from elementa.games.warriors.state import WarriorsState
 
@@ -196,6 +196,14 @@ class WarriorsGame(Game):
             KeyError: no card has that name.
         """
         return self.catalog.by_name[name].id
+
+    def card_text(self, name: str) -> str | None:
+        """Return a card's stats and text (see :func:`.cards.card_sheet`), or ``None`` for no such card."""
+        wanted = name.strip().lower()
+        for card in self.catalog.cards:
+            if card.name.lower() == wanted:
+                return card_sheet(card)
+        return None
 
     def _make_action_space(self) -> ActionSpace:
         cards = len(self.catalog)

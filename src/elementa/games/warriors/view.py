@@ -188,11 +188,18 @@ def _phase(st: WarriorsState, kind: str) -> str:
     return "battle"
 
 
+def _players_text(seats: list[int]) -> str:
+    """``[1]`` -> ``"player 1"``; ``[1, 2, 3]`` -> ``"players 1, 2 and 3"`` (1-based seats)."""
+    if len(seats) == 1:
+        return f"player {seats[0]}"
+    return "players " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+
+
 def _decision(st: WarriorsState, top: tuple[Any, ...]) -> str:
     kind = top[0]
     if kind == "assemble":
         waiting = [p + 1 for p in range(st.n) if st.status[p] == "assembling"]
-        return f"assembling fighters in secret; waiting for players {waiting}"
+        return f"assembling fighters in secret; waiting for {_players_text(waiting)}"
     if kind in DECISIONS:
         seat = top[1]
         return f"player {seat + 1} {DECISIONS[kind]}"
