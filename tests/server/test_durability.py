@@ -9,41 +9,15 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import httpx
-import pytest
 from websockets.sync.client import connect
 
-SERVE = "from elementa.cli.app import main; main()"
-
-
-def start(args, env=None):
-    """Start ``elementa serve`` with these arguments; return the process and the URL it printed."""
-    proc = subprocess.Popen(
-        [sys.executable, "-c", SERVE, "serve", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, **(env or {})},
-    )
-    line = proc.stdout.readline()
-    if "http://" not in line:
-        proc.kill()
-        pytest.fail(f"no URL printed: {line!r} {proc.stderr.read()}")
-    url = line.split("http://", 1)[1].split()[0].rstrip("/")
-    return proc, f"http://{url}"
-
-
-def stop(proc, sig=signal.SIGTERM):
-    proc.send_signal(sig)
-    proc.wait(timeout=30)
-    proc.stdout.close()
-    proc.stderr.close()
+from tests.server.serving import SERVE, start, stop
 
 
 def view(base, table_id, token):

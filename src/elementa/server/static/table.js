@@ -170,6 +170,7 @@ function drawBoard(observation) {
 function draw() {
   if (!view) return;
   document.title = `Elementa — ${view.title}`;
+  Object.assign(document.body.dataset, {step: view.step, status: view.status, seat: view.seat ?? "none"});
   $("title").textContent = view.title;
   drawSeats();
   drawStatus();

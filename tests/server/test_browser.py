@@ -1,0 +1,171 @@
+"""The web client in a real browser: two people at one table, a game of each title to the end.
+
+Each game is played by two browser contexts holding two seats (and a computer in the games for more
+than two), choosing moves by clicking the board or the list. Every view each page receives is kept,
+and each page is checked against the other seat's hidden cards (its hand) or its true monolith: they
+never reach the other page unless its own view shows them.
+
+Needs Debian's chromium at /usr/bin/chromium (``.ci/run`` installs it); skipped without it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.server.serving import start, stop
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]  # fmt: skip
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
+
+GAMES = [
+    ("elemenders", {"max_turns": 4}, 2),
+    ("elemental-card-dice", {"start_health": 8, "turn_limit": 8}, 2),
+    ("elementalis", {"players": 3, "rounds": 1, "standard_dice": 3}, 3),
+    ("elemental-warriors-ii", {"players": 3, "max_rounds": 3}, 3),
+    ("warriors", {"players": 3, "max_turns": 12}, 3),
+]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    database = tmp_path_factory.mktemp("browser") / "browser.sqlite3"
+    proc, base = start(["--port", "0", "--database", f"sqlite:///{database}"])
+    yield base
+    stop(proc)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+def hidden_from_others(game, view):
+    """What a seat's view shows that the other seats may not see: its hand's cards, its true monolith."""
+    o, seat = view["observation"], view["seat"]
+    if game == "elemenders":
+        return {m["square"] for m in o["monoliths"] if m["owner"] == seat and m["true"]}
+    if game == "warriors":
+        return set(o.get("hand") or [])
+    if game in ("elemental-card-dice", "elemental-warriors-ii"):
+        return set(o["players"][seat]["hand"] or [])
+    return set()
+
+
+def check_hidden(game, page, own, other):
+    """Check that ``page`` (showing view ``own``) shows none of ``other``'s hidden things that ``own`` lacks.
+
+    Returns the number of hidden things checked.
+    """
+    secret = hidden_from_others(game, other)
+    if game == "elemenders":
+        # the true monolith: marked only where this seat's own observation says so
+        for m in own["observation"]["monoliths"]:
+            if m["owner"] == other["seat"] and m["true"] is None:
+                assert page.locator(f'[data-square="{m["square"]}"] .true-monolith').count() == 0
+        return len(
+            [
+                s
+                for s in secret
+                if all(m["true"] is None for m in own["observation"]["monoliths"] if m["square"] == s)
+            ]
+        )
+    shown = json.dumps(own)
+    secret = {card for card in secret if card not in shown}  # a card this seat may know another way
+    text = page.inner_text("body")
+    for card in secret:
+        assert card not in text, f"{card} of seat {other['seat'] + 1} shown to seat {own['seat'] + 1}"
+    return len(secret)
+
+
+def play_one_move(page, rng):
+    """Choose a move on a page that offers some: click the board (then a narrowed move) or the list."""
+    step = page.get_attribute("body", "data-step")
+    picks = page.locator("#board .can-pick")
+    if picks.count() and rng.random() < 0.5:
+        picks.nth(rng.randrange(picks.count())).click()
+        matching = page.locator("#picked .move")
+        if page.get_attribute("body", "data-step") == step and matching.count():
+            matching.nth(rng.randrange(matching.count())).click()
+    else:
+        moves = page.locator("#legal .move")
+        if not moves.count():
+            return
+        moves.nth(rng.randrange(moves.count())).click()
+    page.wait_for_function(
+        f"document.body.dataset.step !== '{step}' || document.getElementById('error').textContent !== ''",
+        timeout=15_000,
+    )
+
+
+@pytest.mark.parametrize(("game", "options", "players"), GAMES, ids=[g for g, _, _ in GAMES])
+def test_two_people_play_a_game_to_the_end_and_see_only_their_own(server, browser, game, options, players):
+    seats = [{"kind": "reserved"}, {"kind": "reserved"}] + [{"kind": "bot", "agent": "greedy"}] * (
+        players - 2
+    )
+    table = httpx.post(
+        server + "/api/tables", json={"game": game, "options": options, "seats": seats, "seed": 11}
+    ).json()
+    contexts, pages, views = [], [], []
+    for invite in table["invites"]:
+        context = browser.new_context(viewport={"width": 900, "height": 900})
+        page = context.new_page()
+        seen: list[dict] = []
+        page.on(
+            "websocket",
+            lambda ws, seen=seen: ws.on("framereceived", lambda f, seen=seen: seen.append(json.loads(f))),
+        )
+        page.goto(server + invite["url"])
+        contexts.append(context)
+        pages.append(page)
+        views.append(seen)
+    rng = random.Random(5)
+    checked = 0
+    deadline = time.monotonic() + 90
+    try:
+        for page in pages:
+            page.wait_for_selector("body[data-step]")
+        while not all(p.get_attribute("body", "data-status") == "finished" for p in pages):
+            assert time.monotonic() < deadline, f"{game} did not end in time"
+            ready = [p for p in pages if p.locator("#legal .move").count()]
+            for page in ready:
+                play_one_move(page, rng)
+            if not ready:
+                pages[0].wait_for_timeout(50)
+            latest = [[m for m in seen if m["type"] == "view"][-1] for seen in views]
+            for a, b in ((0, 1), (1, 0)):
+                checked += check_hidden(game, pages[a], latest[a], latest[b])
+        finals = [[m for m in seen if m["type"] == "view"][-1] for seen in views]
+        for a, b in ((0, 1), (1, 0)):
+            true_square = hidden_from_others(game, finals[b]) if game == "elemenders" else set()
+            for view in (m for m in views[a] if m["type"] == "view" and m["status"] != "finished"):
+                other = view["observation"]
+                if game in ("elemental-card-dice", "elemental-warriors-ii"):
+                    assert other["players"][b]["hand"] is None
+                for m in other.get("monoliths", []) if game == "elemenders" else []:
+                    if m["square"] in true_square:  # shown only once a hit has revealed it
+                        assert m["true"] is None or m["health"] is not None
+        assert "Game over" in pages[0].inner_text("#status")
+        if game != "elementalis":  # ElementaliS has no hidden hand
+            assert checked > 0
+        # the finished table's replay, from a seat's point of view
+        pages[0].click("#replay-button")
+        pages[0].wait_for_selector("#replay:not([hidden])")
+        pages[0].fill("#replay-step", "0")
+        pages[0].dispatch_event("#replay-step", "input")
+        assert pages[0].inner_text("#replay-at").startswith("0 /")
+    finally:
+        for context in contexts:
+            context.close()
