@@ -139,23 +139,24 @@ def test_a_game_against_a_bot_runs_to_the_end_and_has_replays(client):
         seed=3,
     )
     token = table["invites"][0]["token"]
+    log = []
     with client.websocket_connect(f"/ws/{table['id']}") as ws:
         ws.send_json({"type": "hello", "token": token})
         while True:
             view = receive_view(ws)
+            log = log[: view["log_from"]] + view["log"]  # each view brings the new lines only
             assert view["observation"]["players"][1]["hand"] is None  # the bot's hand stays hidden
             if view["status"] == "finished":
                 break
             if view["legal"]:
                 ws.send_json({"type": "move", "action": view["legal"][-1]["id"]})
-                view = receive_view(ws)  # the answer to the move comes before any bot move
     assert view["returns"] is not None
     assert client.get(f"/api/tables/{table['id']}").json()["status"] == "finished"
     mine = client.get(f"/api/tables/{table['id']}/replay", headers={"X-Seat-Token": token}).json()
     public = client.get(f"/api/tables/{table['id']}/replay").json()
     assert len(mine) == len(public) == view["step"] + 1
     assert mine[-1]["observation"] == view["observation"]
-    assert [f["log"] for f in mine[1:]] == view["log"]
+    assert [f["log"] for f in mine[1:]] == log and len(log) == view["step"]
     r = client.get(f"/api/tables/{table['id']}/replay", headers={"X-Seat-Token": "guess"})
     assert r.json()["detail"]["code"] == "auth/bad-token"
 
@@ -173,3 +174,19 @@ def test_a_seat_away_past_the_timeout_is_played_by_a_bot(client):
         receive_view(ws)
     wait_for(lambda: client.get(f"/api/tables/{table['id']}").json()["status"] == "finished")
     assert client.get(f"/api/tables/{table['id']}").json()["seats"][0]["zombie"]
+
+
+def test_undo_over_the_websocket_takes_the_sealed_bid_back(client):
+    table = new_table(client, "toy-dice", [{"kind": "reserved"}, {"kind": "reserved"}], seed=2)
+    with client.websocket_connect(f"/ws/{table['id']}") as ws:
+        ws.send_json({"type": "hello", "token": table["invites"][0]["token"]})
+        view = receive_view(ws)
+        while not view["legal"]:  # the deal
+            view = receive_view(ws)
+        ws.send_json({"type": "move", "action": view["legal"][0]["id"]})
+        moved = receive_view(ws)
+        assert moved["step"] == view["step"] + 1 and moved["can_undo"] and moved["log_from"] == view["step"]
+        ws.send_json({"type": "undo"})
+        back = receive_view(ws)
+        assert back["step"] == view["step"] and back["legal"] == view["legal"]
+        assert back["log_from"] == 0 and len(back["log"]) == view["step"]  # the whole log again

@@ -13,7 +13,8 @@ REST (JSON):
 
 Websocket ``/ws/{id}``: the client first sends ``{"type": "hello", "token": "..."}`` (``null`` to
 spectate), then ``{"type": "move", "action": id}`` or ``{"type": "undo"}``. The server sends
-``{"type": "view", ...}`` (:meth:`TableService.view`) after every change, and ``{"type": "error",
+``{"type": "view", ...}`` (:meth:`TableService.view`, with only the new log lines and ``log_from``,
+the index of the first) after every change, and ``{"type": "error",
 "code", "message"}`` for a refused message, which changes nothing. A wrong token is refused with an
 ``auth/bad-token`` error and the socket is closed (code 4401).
 
@@ -115,15 +116,24 @@ class Hub:
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="elementa-bot")
         self.sockets: dict[str, list[tuple[WebSocket, Viewer]]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        self.log_sent: dict[WebSocket, int] = {}
 
     async def broadcast(self, table_id: str) -> None:
-        """Send every viewer of a table its current view."""
+        """Send every viewer of a table its current view.
+
+        The log goes in pieces: each message carries ``log_from``, the index of its first log line,
+        and only the lines that socket has not had yet (all of them after an undo, from 0).
+        """
         views: dict[Viewer, dict[str, Any]] = {}
         for ws, viewer in list(self.sockets.get(table_id, [])):
             if viewer not in views:
                 views[viewer] = self.service.view(table_id, viewer)
+            view = views[viewer]
+            sent = self.log_sent.get(ws, 0)
+            start = sent if sent <= len(view["log"]) else 0
+            self.log_sent[ws] = len(view["log"])
             with contextlib.suppress(Exception):  # a socket closing meanwhile is dropped by its reader
-                await ws.send_json(views[viewer])
+                await ws.send_json({**view, "log": view["log"][start:], "log_from": start})
 
     def spawn(self, coro: Any) -> None:
         """Run a coroutine in the background, keeping a reference until it ends."""
@@ -194,6 +204,7 @@ class Hub:
             pass
         finally:
             self.sockets[table_id].remove((ws, seat))
+            self.log_sent.pop(ws, None)
             if seat is not None and not any(v == seat for _, v in self.sockets[table_id]):
                 self.service.set_connected(table_id, seat, False)
                 live = self.service.table(table_id)

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from sqlalchemy import Engine, delete, select
+from sqlalchemy import Engine, delete, insert, select
 from sqlalchemy.orm import Session, selectinload
 
 from elementa.agents import make_agent
@@ -368,9 +368,11 @@ class TableService:
             )
         action = state.action_from_id(action_id, None if player == CHANCE else player)
         index = len(state.history())
-        with Session(self.engine) as session:
-            session.add(ActionRow(table_id=table_id, index=index, player=player, action=action.id))
-            session.commit()
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(ActionRow),
+                {"table_id": table_id, "index": index, "player": player, "action": action.id},
+            )
         self._advance(live, action, player)
         if live.state.is_terminal():
             self._store_status(live)

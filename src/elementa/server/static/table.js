@@ -77,6 +77,8 @@ function connect() {
     const message = JSON.parse(event.data);
     if (message.type === "view") {
       if (!view || view.step !== message.step) picks = [];
+      // the server sends only the log lines this page has not had (from log_from on)
+      message.log = (view && message.log_from ? view.log.slice(0, message.log_from) : []).concat(message.log);
       view = message;
       draw();
     } else if (message.type === "error") {
