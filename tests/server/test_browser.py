@@ -169,3 +169,25 @@ def test_two_people_play_a_game_to_the_end_and_see_only_their_own(server, browse
     finally:
         for context in contexts:
             context.close()
+
+
+def test_the_lobby_seats_you_at_a_new_table_and_lists_open_ones(server, browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone-sized screen
+    try:
+        page = context.new_page()
+        page.goto(server + "/")
+        page.select_option("#game", "elemenders")
+        page.select_option("select[name=seat1]", "open")
+        page.click("button[type=submit]")  # no invite links to hand out: straight to your seat
+        page.wait_for_selector("#board .square")
+        assert page.get_attribute("body", "data-seat") == "0"
+        table_id = page.url.split("/table/")[1].split("#")[0]
+        page.click("#rules-button")
+        page.wait_for_selector("#rules[open]")
+        assert "monolith" in page.inner_text("#rules-text").lower()
+        other = context.new_page()
+        other.goto(server + "/")
+        other.wait_for_selector("#tables li:has-text('elemenders') button")
+        assert table_id in [t["id"] for t in httpx.get(server + "/api/tables?status=open").json()]
+    finally:
+        context.close()

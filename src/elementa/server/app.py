@@ -270,6 +270,9 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
         for summary in service.list_tables():
             if summary["status"] != "finished":
                 hub.spawn(hub.drive(summary["id"]))
+                live = service.table(summary["id"])
+                for seat in live.away_since:  # nobody is connected yet: the zombie clocks start now
+                    hub.spawn(hub.zombie_timer(live.id, seat, live.timeout))
         yield
         for task in list(hub.tasks):
             task.cancel()
@@ -349,7 +352,9 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
             seat, token = service.join(table_id, body.seat, body.name)
         except ElementaError as e:
             raise _refuse(e) from None
-        await hub.broadcast(table_id) if table_id in service.live else None
+        if table_id in service.live:
+            await hub.broadcast(table_id)
+            hub.spawn(hub.zombie_timer(table_id, seat, service.live[table_id].timeout))
         return {"seat": seat, "token": token, "url": f"/table/{table_id}#token={token}"}
 
     @app.get("/api/tables/{table_id}/replay")
