@@ -3,13 +3,14 @@
 A script, not a test::
 
     python benchmarks/server.py                                  # 100 tables, 20 clients, 20 s
-    python benchmarks/server.py --tables 1000 --clients 200 --seconds 60
+    python benchmarks/server.py --tables 1000 --clients 200 --seconds 60 --think 2
 
 It starts ``elementa serve`` as its own process on 127.0.0.1 with a fresh SQLite file, creates
 ``--tables`` tables of ``--game`` with two seats held by people, and loads each into the server's
 memory (one websocket hello per table); the growth of the server's resident memory divided by the
 tables is the memory per table. Then ``--clients`` websocket clients (two per table, one per seat)
-play for ``--seconds``: whenever a client's view offers moves it sends one (chosen at random) and
+play for ``--seconds``: whenever a client's view offers moves it sends one (chosen at random, after
+``--think`` seconds on average, 0 by default: as fast as the server answers) and
 times the round trip, from sending the move to receiving the view that shows it applied (validated,
 committed to the database, broadcast). Prints p50, p99 and max of the round trips, moves per second,
 and memory per table. Linux only (memory is read from /proc).
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -49,8 +51,13 @@ async def hello(ws_url: str, table_id: str, token: str | None) -> None:
         await ws.recv()
 
 
-async def client(ws_url: str, table_id: str, token: str, until: float, seed: int, trips: list[float]) -> None:
-    """Hold one seat until ``until``: move whenever the newest view offers moves, timing each round trip."""
+async def client(
+    ws_url: str, table_id: str, token: str, until: float, seed: int, trips: list[float], think: float
+) -> None:
+    """Hold one seat until ``until``: move whenever the newest view offers moves, timing each round trip.
+
+    ``think``: mean seconds a client waits before each move (exponentially distributed), like a person.
+    """
     rng = random.Random(seed)
     async with connect(f"{ws_url}/ws/{table_id}", max_size=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
@@ -64,6 +71,8 @@ async def client(ws_url: str, table_id: str, token: str, until: float, seed: int
                 except TimeoutError:
                     return
                 continue
+            if think:
+                await asyncio.sleep(rng.expovariate(1 / think))
             step = view["step"]
             sent = time.perf_counter()
             await ws.send(json.dumps({"type": "move", "action": rng.choice(view["legal"])["id"]}))
@@ -120,7 +129,7 @@ async def run(args: argparse.Namespace) -> None:
             began = time.monotonic()
             await asyncio.gather(
                 *(
-                    client(ws_url, table_id, token, until, seed=hash((table_id, seat)), trips=trips)
+                    client(ws_url, table_id, token, until, hash((table_id, seat)), trips, args.think)
                     for table_id, tokens in playing
                     for seat, token in enumerate(tokens)
                 )
@@ -138,8 +147,10 @@ async def run(args: argparse.Namespace) -> None:
     p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
     print(
         f"game {args.game} {options or ''}: {args.tables} tables open, {len(playing) * 2} websocket clients"
+        f", thinking {args.think} s a move on average"
     )
     print(f"moves timed: {len(ms)} in {elapsed:.1f} s ({len(ms) / elapsed:.0f} moves/s)")
+    print(f"machine load average while it ran: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"round trip: p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms, max {ms[-1]:.1f} ms")
     per_table = (loaded_kib - start_kib) / args.tables
     print(
@@ -155,6 +166,12 @@ def main() -> None:
         "--clients", type=int, default=20, help="websocket clients, two per table (default 20)"
     )
     parser.add_argument("--seconds", type=float, default=20, help="seconds of play (default 20)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0,
+        help="mean seconds a client thinks before a move (default 0: flat out)",
+    )
     parser.add_argument("--game", default="elemenders", help="the game of every table (default elemenders)")
     parser.add_argument("-o", "--option", action="append", default=[], help="a game option as name=value")
     args = parser.parse_args()
