@@ -9,6 +9,8 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from elementa.server.app import create_app
+from elementa.server.db import open_database
+from elementa.server.tables import SeatSpec, TableService
 
 
 @pytest.fixture
@@ -190,3 +192,28 @@ def test_undo_over_the_websocket_takes_the_sealed_bid_back(client):
         back = receive_view(ws)
         assert back["step"] == view["step"] and back["legal"] == view["legal"]
         assert back["log_from"] == 0 and len(back["log"]) == view["step"]  # the whole log again
+
+
+def test_at_start_up_the_bots_and_the_zombie_clocks_of_stored_tables_resume(tmp_path):
+    url = f"sqlite:///{tmp_path / 'restart.sqlite3'}"
+    service = TableService(open_database(url))  # a table stored by an earlier run of the server
+    table_id, _ = service.create_table(
+        "elemental-card-dice",
+        {"start_health": 6, "turn_limit": 4},
+        [SeatSpec("reserved"), SeatSpec("bot", "random")],
+        timeout=0,
+    )
+    with TestClient(create_app(url)) as client:
+        wait_for(lambda: client.get(f"/api/tables/{table_id}").json()["status"] == "finished")
+        assert client.get(f"/api/tables/{table_id}").json()["seats"][0]["zombie"]
+
+
+def test_an_invited_player_who_never_comes_is_played_by_a_bot(client):
+    table = new_table(
+        client,
+        "elemenders",
+        [{"kind": "reserved"}, {"kind": "bot", "agent": "greedy"}],
+        options={"max_turns": 4},
+        timeout=0,
+    )
+    wait_for(lambda: client.get(f"/api/tables/{table['id']}").json()["status"] == "finished")

@@ -100,9 +100,14 @@ def test_illegal_and_out_of_turn_moves_change_nothing(service):
     assert stored == live.state.history()
 
 
-@pytest.mark.parametrize("game", ["elemental-card-dice", "warriors", "elemenders"])
+@pytest.mark.parametrize(
+    "game", ["elemental-card-dice", "warriors", "elemenders", "elementalis", "elemental-warriors-ii"]
+)
 def test_each_view_is_the_seats_observation_and_hides_the_others(service, game):
-    table_id, _ = service.create_table(game, {}, [SeatSpec("reserved"), SeatSpec("bot", "random")], seed=2)
+    options = {"players": 2} if game == "elementalis" else {}
+    table_id, _ = service.create_table(
+        game, options, [SeatSpec("reserved"), SeatSpec("bot", "random")], seed=2
+    )
     play_first_actions(service, table_id, 12)
     state = service.table(table_id).state
     for viewer in (0, 1, None):

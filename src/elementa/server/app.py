@@ -162,6 +162,12 @@ class Hub:
                 self.service.apply(table_id, seat, action.id)
                 await self.broadcast(table_id)
 
+    def watch_absent(self, table_id: str) -> None:
+        """Start the zombie clock of every joined seat of a table that nobody holds now."""
+        live = self.service.table(table_id)
+        for seat in list(live.away_since):
+            self.spawn(self.zombie_timer(table_id, seat, live.timeout))
+
     async def zombie_timer(self, table_id: str, seat: int, delay: float) -> None:
         """After ``delay`` seconds, let a bot play the seat if its player is still away."""
         await asyncio.sleep(delay)
@@ -270,9 +276,7 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
         for summary in service.list_tables():
             if summary["status"] != "finished":
                 hub.spawn(hub.drive(summary["id"]))
-                live = service.table(summary["id"])
-                for seat in live.away_since:  # nobody is connected yet: the zombie clocks start now
-                    hub.spawn(hub.zombie_timer(live.id, seat, live.timeout))
+                hub.watch_absent(summary["id"])  # nobody is connected yet: the zombie clocks start now
         yield
         for task in list(hub.tasks):
             task.cancel()
@@ -326,6 +330,7 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
         except ElementaError as e:
             raise _refuse(e) from None
         hub.spawn(hub.drive(table_id))
+        hub.watch_absent(table_id)  # an invited player who never comes is played by a bot in time
         return {
             "id": table_id,
             "url": f"/table/{table_id}",
