@@ -17,6 +17,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import sync_playwright
 
 from tests.server.serving import start, stop
 
@@ -45,8 +47,7 @@ def server(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
+    with sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield b
         b.close()
@@ -89,23 +90,29 @@ def check_hidden(game, page, other):
 
 
 def play_one_move(page, rng):
-    """Choose a move on a page that offers some: click the board (then a narrowed move) or the list."""
+    """Choose a move on a page that offers some: click the board (then a narrowed move) or the list.
+
+    A view that arrives meanwhile may take the clicked element away; the caller just tries again.
+    """
     step = page.get_attribute("body", "data-step")
-    picks = page.locator("#board .can-pick")
-    if picks.count() and rng.random() < 0.5:
-        picks.nth(rng.randrange(picks.count())).click()
-        matching = page.locator("#picked .move")
-        if page.get_attribute("body", "data-step") == step and matching.count():
-            matching.nth(rng.randrange(matching.count())).click()
-    else:
-        moves = page.locator("#legal .move")
-        if not moves.count():
-            return
-        moves.nth(rng.randrange(moves.count())).click()
-    page.wait_for_function(
-        f"document.body.dataset.step !== '{step}' || document.getElementById('error').textContent !== ''",
-        timeout=15_000,
-    )
+    try:
+        picks = page.locator("#board .can-pick")
+        if picks.count() and rng.random() < 0.5:
+            picks.nth(rng.randrange(picks.count())).click(timeout=2_000)
+            matching = page.locator("#picked .move")
+            if page.get_attribute("body", "data-step") == step and matching.count():
+                matching.nth(rng.randrange(matching.count())).click(timeout=2_000)
+        else:
+            moves = page.locator("#legal .move")
+            if not moves.count():
+                return
+            moves.nth(rng.randrange(moves.count())).click(timeout=2_000)
+        page.wait_for_function(
+            f"document.body.dataset.step !== '{step}' || document.getElementById('error').textContent !== ''",
+            timeout=5_000,
+        )
+    except PlaywrightTimeout:
+        return
 
 
 @pytest.mark.parametrize(("game", "options", "players"), GAMES, ids=[g for g, _, _ in GAMES])

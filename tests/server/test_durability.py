@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -80,6 +81,30 @@ def test_a_bad_database_url_is_one_line(tmp_path):
     )
     assert result.returncode == 2
     assert result.stderr.startswith("error: database nosuch://x") and "Traceback" not in result.stderr
+
+
+def test_a_port_in_use_is_one_line(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                SERVE,
+                "serve",
+                "--port",
+                str(port),
+                "--database",
+                f"sqlite:///{tmp_path}/x.db",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert result.returncode == 2
+    assert result.stderr == f"error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
 
 
 def test_kill_9_and_restart_loses_no_move(tmp_path):
