@@ -1,9 +1,10 @@
 """The web client in a real browser: two people at one table, a game of each title to the end.
 
 Each game is played by two browser contexts holding two seats (and a computer in the games for more
-than two), choosing moves by clicking the board or the list. Every view each page receives is kept,
-and each page is checked against the other seat's hidden cards (its hand) or its true monolith: they
-never reach the other page unless its own view shows them.
+than two), choosing moves by clicking the board or the list, while a third context watches. Every
+view each page receives is kept, and each page is checked against the other seat's hidden cards (its
+hand) or its true monolith: they never reach the other page, or the spectator's, unless that page's
+own view shows them.
 
 Needs Debian's chromium at /usr/bin/chromium (``.ci/run`` installs it); skipped without it.
 """
@@ -85,7 +86,9 @@ def check_hidden(game, page, other):
     shown = json.dumps(own)
     secret = {card for card in secret if card not in shown}
     for card in secret:
-        assert card not in text, f"{card} of seat {other['seat'] + 1} shown to seat {own['seat'] + 1}"
+        assert card not in text, (
+            f"{card} of seat {other['seat'] + 1} shown to the viewer of seat {own['seat']}"
+        )
     return len(secret)
 
 
@@ -136,6 +139,10 @@ def test_two_people_play_a_game_to_the_end_and_see_only_their_own(server, browse
         contexts.append(context)
         pages.append(page)
         views.append(seen)
+    watcher = browser.new_context(viewport={"width": 900, "height": 900})
+    contexts.append(watcher)
+    spectator = watcher.new_page()
+    spectator.goto(server + table["url"] + "#watch")
     rng = random.Random(5)
     checked = 0
     deadline = time.monotonic() + 90
@@ -152,6 +159,8 @@ def test_two_people_play_a_game_to_the_end_and_see_only_their_own(server, browse
             latest = [[m for m in seen if m["type"] == "view"][-1] for seen in views]
             for a, b in ((0, 1), (1, 0)):
                 checked += check_hidden(game, pages[a], latest[b])
+            for b in (0, 1):  # a spectator sees no seat's hidden things
+                checked += check_hidden(game, spectator, latest[b])
         finals = [[m for m in seen if m["type"] == "view"][-1] for seen in views]
         for a, b in ((0, 1), (1, 0)):
             true_square = hidden_from_others(game, finals[b]) if game == "elemenders" else set()
@@ -165,6 +174,8 @@ def test_two_people_play_a_game_to_the_end_and_see_only_their_own(server, browse
                     if m["square"] in true_square:  # shown only once a hit has revealed it
                         assert m["true"] is None or m["health"] is not None
         assert "Game over" in pages[0].inner_text("#status")
+        assert spectator.get_attribute("body", "data-seat") == "none"
+        assert spectator.locator("#legal .move").count() == 0
         if game != "elementalis":  # ElementaliS has no hidden hand
             assert checked > 0
         # the finished table's replay, from a seat's point of view
