@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -42,6 +43,7 @@ from elementa.server.db import open_database
 from elementa.server.tables import SeatSpec, ServerError, TableService, Viewer
 
 STATIC = resources.files("elementa.server") / "static"
+log = logging.getLogger("elementa.server")
 
 
 class SeatRequest(BaseModel):
@@ -136,10 +138,15 @@ class Hub:
                 await ws.send_json({**view, "log": view["log"][start:], "log_from": start})
 
     def spawn(self, coro: Any) -> None:
-        """Run a coroutine in the background, keeping a reference until it ends."""
+        """Run a coroutine in the background, keeping a reference until it ends; log what it raises."""
         task = asyncio.get_running_loop().create_task(coro)
         self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        task.add_done_callback(self._finished)
+
+    def _finished(self, task: asyncio.Task[None]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task failed", exc_info=task.exception())
 
     async def drive(self, table_id: str) -> None:
         """Resolve chance and let the computers move until a person must move or the game ends.
