@@ -205,6 +205,34 @@ def tournament(
 tournament.__doc__ = f"{tournament.__doc__}\n\n{TOURNAMENT_HELP}\n\n{_agents_help()}."
 
 
+@app.command("serve")
+def serve(
+    host: Annotated[str, typer.Option("--host", help="the address to listen on")] = "127.0.0.1",
+    port: Annotated[
+        int | None, typer.Option("--port", help="the port (default: 8000, else a free one)")
+    ] = None,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            "--database", help="a SQLAlchemy URL (default: a SQLite file in your per-user data folder)"
+        ),
+    ] = None,
+) -> None:
+    """Run the game server and its browser client: tables with seats for people and bots."""
+    try:
+        from elementa.server.serve import serve as run_server
+    except ImportError as e:
+        fail(f"the server needs the server extra ({e.name} is missing): pip install 'elementa[server]'")
+    try:
+        run_server(host, port, database)
+    except OSError as e:
+        fail(f"cannot listen on {host}:{port}: {e.strerror or e}")
+    except Exception as e:  # a bad --database URL or an unreachable database
+        if type(e).__module__.startswith("sqlalchemy"):
+            fail(f"database {database}: {e}")
+        raise
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the ``elementa`` command line (the console-script entry point) and exit.
 

@@ -1,0 +1,392 @@
+"""The web layer of the game server: lobby REST routes, one websocket per viewer, bots, static client.
+
+REST (JSON):
+
+- ``GET /api/games``: each game's name, title, player range, options and presets.
+- ``GET /api/games/{game}/rules``: the game's rules summary (markdown text).
+- ``POST /api/tables``: create a table (:class:`CreateTable`); returns its id and the invite links
+  of its reserved seats (each holds a secret seat token).
+- ``GET /api/tables?status=open``: the tables (with a status, only those).
+- ``GET /api/tables/{id}``: one table's public summary.
+- ``POST /api/tables/{id}/join``: take a free open seat (:class:`JoinSeat`); returns the seat's token.
+- ``GET /api/tables/{id}/replay`` (header ``X-Seat-Token`` for a seat's view): a finished table's frames.
+
+Websocket ``/ws/{id}``: the client first sends ``{"type": "hello", "token": "..."}`` (``null`` to
+spectate), then ``{"type": "move", "action": id}`` or ``{"type": "undo"}``. The server sends
+``{"type": "view", ...}`` (:meth:`TableService.view`, with only the new log lines and ``log_from``,
+the index of the first) after every change, and ``{"type": "error",
+"code", "message"}`` for a refused message, which changes nothing. A wrong token is refused with an
+``auth/bad-token`` error and the socket is closed (code 4401).
+
+Errors of the REST routes are ``{"detail": {"code", "message"}}`` with status 400 (404 for an
+unknown table).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Header, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from elementa.core import ElementaError, list_games, load_game
+from elementa.server.db import open_database
+from elementa.server.tables import SeatSpec, ServerError, TableService, Viewer
+
+STATIC = resources.files("elementa.server") / "static"
+log = logging.getLogger("elementa.server")
+
+
+class SeatRequest(BaseModel):
+    """One seat of a new table: ``open``, ``bot`` (with ``agent``) or ``reserved``."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["open", "bot", "reserved"]
+    agent: str | None = None
+    name: str | None = Field(default=None, max_length=64)
+
+
+class CreateTable(BaseModel):
+    """The body of ``POST /api/tables``."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatRequest] = Field(min_length=1, max_length=16)
+    seed: int | None = None
+    timeout: int = Field(default=120, ge=0, le=86_400)
+
+
+class JoinSeat(BaseModel):
+    """The body of ``POST /api/tables/{id}/join``: a 0-based seat (``None``: the first free one)."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int | None = None
+    name: str | None = Field(default=None, max_length=64)
+
+
+class Hello(BaseModel):
+    """The first websocket message: the seat token, or ``None`` to spectate."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["hello"]
+    token: str | None = None
+
+
+class Move(BaseModel):
+    """Take the action with this id."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["move"]
+    action: int
+
+
+class Undo(BaseModel):
+    """Take back the seat's last move (see :meth:`TableService.undo`)."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["undo"]
+
+
+ClientMessage = TypeAdapter(Annotated[Move | Undo | Hello, Field(discriminator="type")])
+
+
+def error_message(code: str, message: str) -> dict[str, str]:
+    """Return the websocket error message ``{"type": "error", "code", "message"}``."""
+    return {"type": "error", "code": code, "message": message}
+
+
+class Hub:
+    """The connected websockets of every table, the bot pool, and the zombie timers.
+
+    Args:
+        service: the table service.
+        workers: threads that run bots' searches off the event loop.
+    """
+
+    def __init__(self, service: TableService, workers: int = 2) -> None:
+        self.service = service
+        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="elementa-bot")
+        self.sockets: dict[str, list[tuple[WebSocket, Viewer]]] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.log_sent: dict[WebSocket, int] = {}
+
+    async def broadcast(self, table_id: str) -> None:
+        """Send every viewer of a table its current view.
+
+        The log goes in pieces: each message carries ``log_from``, the index of its first log line,
+        and only the lines that socket has not had yet (all of them after an undo, from 0).
+        """
+        views: dict[Viewer, dict[str, Any]] = {}
+        for ws, viewer in list(self.sockets.get(table_id, [])):
+            if viewer not in views:
+                views[viewer] = self.service.view(table_id, viewer)
+            view = views[viewer]
+            sent = self.log_sent.get(ws, 0)
+            start = sent if sent <= len(view["log"]) else 0
+            self.log_sent[ws] = len(view["log"])
+            with contextlib.suppress(Exception):  # a socket closing meanwhile is dropped by its reader
+                await ws.send_json({**view, "log": view["log"][start:], "log_from": start})
+
+    def spawn(self, coro: Any) -> None:
+        """Run a coroutine in the background, keeping a reference until it ends; log what it raises."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self._finished)
+
+    def _finished(self, task: asyncio.Task[None]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task failed", exc_info=task.exception())
+
+    async def drive(self, table_id: str) -> None:
+        """Resolve chance and let the computers move until a person must move or the game ends.
+
+        Each bot move is computed in the worker pool on a clone, then applied under the table's lock,
+        committed and broadcast like a person's move.
+        """
+        live = self.service.table(table_id)
+        loop = asyncio.get_running_loop()
+        async with live.lock:
+            while True:
+                changed = self.service.resolve_chance(table_id)
+                if changed:
+                    await self.broadcast(table_id)
+                turn = self.service.bot_to_move(table_id)
+                if turn is None:
+                    return
+                seat, agent = turn
+                action = await loop.run_in_executor(self.pool, agent.step, live.state.clone())
+                self.service.apply(table_id, seat, action.id)
+                await self.broadcast(table_id)
+
+    def watch_absent(self, table_id: str) -> None:
+        """Start the zombie clock of every joined seat of a table that nobody holds now."""
+        live = self.service.table(table_id)
+        for seat in list(live.away_since):
+            self.spawn(self.zombie_timer(table_id, seat, live.timeout))
+
+    async def zombie_timer(self, table_id: str, seat: int, delay: float) -> None:
+        """After ``delay`` seconds, let a bot play the seat if its player is still away."""
+        await asyncio.sleep(delay)
+        live = self.service.table(table_id)
+        if live.is_zombie(seat):
+            await self.broadcast(table_id)
+            await self.drive(table_id)
+
+    async def session(self, ws: WebSocket, table_id: str) -> None:
+        """Serve one websocket: authenticate, send views, take moves and undos until it closes."""
+        await ws.accept()
+        try:
+            hello = Hello.model_validate(await ws.receive_json())
+            self.service.table(table_id)
+            seat = self.service.seat_of(table_id, hello.token)
+        except ValidationError as e:
+            await ws.send_json(error_message("message/invalid", _first_error(e)))
+            await ws.close(code=4400)
+            return
+        except ServerError as e:
+            await ws.send_json(error_message(e.code, str(e)))
+            await ws.close(code=4404 if e.code == "table/unknown" else 4401)
+            return
+        except (WebSocketDisconnect, ValueError):
+            return
+        self.sockets.setdefault(table_id, []).append((ws, seat))
+        if seat is not None:
+            self.service.set_connected(table_id, seat, True)
+        try:
+            await self.broadcast(table_id)
+            self.spawn(self.drive(table_id))
+            while True:
+                try:
+                    raw = await ws.receive_json()
+                except (ValueError, KeyError):
+                    await ws.send_json(error_message("message/invalid", "messages are JSON objects"))
+                    continue
+                await self.handle(ws, table_id, seat, raw)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            self.sockets[table_id].remove((ws, seat))
+            self.log_sent.pop(ws, None)
+            if seat is not None and not any(v == seat for _, v in self.sockets[table_id]):
+                self.service.set_connected(table_id, seat, False)
+                live = self.service.table(table_id)
+                self.spawn(self.zombie_timer(table_id, seat, live.timeout))
+                with contextlib.suppress(Exception):
+                    await self.broadcast(table_id)
+
+    async def handle(self, ws: WebSocket, table_id: str, seat: Viewer, raw: Any) -> None:
+        """Apply one client message; answer a refused one with an error and change nothing."""
+        try:
+            message = ClientMessage.validate_python(raw)
+        except ValidationError as e:
+            await ws.send_json(error_message("message/invalid", _first_error(e)))
+            return
+        if isinstance(message, Hello):
+            await ws.send_json(error_message("message/invalid", "hello is sent once, first"))
+            return
+        if seat is None:
+            await ws.send_json(error_message("auth/spectator", "spectators cannot move"))
+            return
+        live = self.service.table(table_id)
+        async with live.lock:
+            try:
+                if isinstance(message, Move):
+                    self.service.apply(table_id, seat, message.action)
+                else:
+                    self.service.undo(table_id, seat)
+            except ElementaError as e:
+                await ws.send_json(error_message(e.code, str(e)))
+                return
+            await self.broadcast(table_id)
+        self.spawn(self.drive(table_id))
+
+
+def _first_error(e: ValidationError) -> str:
+    err = e.errors()[0]
+    where = ".".join(str(x) for x in err["loc"])
+    return f"{where}: {err['msg']}" if where else err["msg"]
+
+
+def _refuse(e: ElementaError) -> HTTPException:
+    status = 404 if e.code == "table/unknown" else 400
+    return HTTPException(status, detail={"code": e.code, "message": str(e)})
+
+
+def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
+    """Build the server application.
+
+    Args:
+        database: a SQLAlchemy URL; ``None`` for the SQLite file in the per-user data folder
+            (:func:`elementa.server.db.default_database_url`). Migrations run at start-up.
+        workers: threads for the bots' searches.
+
+    Returns:
+        The FastAPI application (serve it with uvicorn).
+    """
+    service = TableService(open_database(database))
+    hub = Hub(service, workers)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        # resume every unfinished table: the bots of a table whose people are away carry on
+        for summary in service.list_tables():
+            if summary["status"] != "finished":
+                hub.spawn(hub.drive(summary["id"]))
+                hub.watch_absent(summary["id"])  # nobody is connected yet: the zombie clocks start now
+        yield
+        for task in list(hub.tasks):
+            task.cancel()
+        hub.pool.shutdown(wait=False, cancel_futures=True)
+
+    app = FastAPI(title="Elementa", lifespan=lifespan)
+    app.state.service = service
+    app.state.hub = hub
+
+    @app.get("/api/games")
+    def games() -> list[dict[str, Any]]:
+        return [
+            {
+                "name": g.info.name,
+                "title": g.info.title,
+                "summary": g.info.summary,
+                "min_players": g.info.min_players,
+                "max_players": g.info.max_players,
+                "options": [
+                    {
+                        "name": o.name,
+                        "type": o.type,
+                        "default": o.default,
+                        "allowed": o.allowed(),
+                        "help": o.help,
+                    }
+                    for o in g.options
+                ],
+                "presets": type(load_game(g.info.name)).presets,
+            }
+            for g in list_games()
+        ]
+
+    @app.get("/api/games/{name}/rules", response_class=PlainTextResponse)
+    def rules(name: str) -> str:
+        try:
+            return type(load_game(name)).rules_summary()
+        except ElementaError as e:
+            raise _refuse(e) from None
+
+    @app.post("/api/tables")
+    async def create(body: CreateTable) -> dict[str, Any]:
+        try:
+            table_id, tokens = service.create_table(
+                body.game,
+                body.options,
+                [SeatSpec(s.kind, s.agent, s.name) for s in body.seats],
+                seed=body.seed,
+                timeout=body.timeout,
+            )
+        except ElementaError as e:
+            raise _refuse(e) from None
+        hub.spawn(hub.drive(table_id))
+        hub.watch_absent(table_id)  # an invited player who never comes is played by a bot in time
+        return {
+            "id": table_id,
+            "url": f"/table/{table_id}",
+            "invites": [
+                {"seat": seat, "token": token, "url": f"/table/{table_id}#token={token}"}
+                for seat, token in tokens.items()
+            ],
+        }
+
+    @app.get("/api/tables")
+    def tables(status: str | None = None) -> list[dict[str, Any]]:
+        return service.list_tables(status)
+
+    @app.get("/api/tables/{table_id}")
+    def table(table_id: str) -> dict[str, Any]:
+        try:
+            return service.summary(table_id)
+        except ElementaError as e:
+            raise _refuse(e) from None
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, body: JoinSeat) -> dict[str, Any]:
+        try:
+            seat, token = service.join(table_id, body.seat, body.name)
+        except ElementaError as e:
+            raise _refuse(e) from None
+        if table_id in service.live:
+            await hub.broadcast(table_id)
+            hub.spawn(hub.zombie_timer(table_id, seat, service.live[table_id].timeout))
+        return {"seat": seat, "token": token, "url": f"/table/{table_id}#token={token}"}
+
+    @app.get("/api/tables/{table_id}/replay")
+    def replay(table_id: str, x_seat_token: Annotated[str | None, Header()] = None) -> list[dict[str, Any]]:
+        try:
+            return service.replay(table_id, service.seat_of(table_id, x_seat_token))
+        except ElementaError as e:
+            raise _refuse(e) from None
+
+    @app.websocket("/ws/{table_id}")
+    async def websocket(ws: WebSocket, table_id: str) -> None:
+        await hub.session(ws, table_id)
+
+    @app.get("/", include_in_schema=False)
+    def lobby_page() -> FileResponse:
+        return FileResponse(str(STATIC / "index.html"))
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    def table_page(table_id: str) -> FileResponse:
+        return FileResponse(str(STATIC / "table.html"))
+
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    return app

@@ -1,0 +1,156 @@
+// One board per game, drawn from the viewer's observation only (a JSON dict, see each game's
+// observation() docstring). Each function returns a DOM node; board parts that name something a move
+// names are made clickable with pickable(node, word). Games without a board fall back to a tree view.
+"use strict";
+window.BOARDS = {};
+
+function section(h, title, ...children) {
+  return h.el("section", {class: "part"}, h.el("h3", {}, title), ...children);
+}
+
+function facts(h, pairs) {
+  return h.el("dl", {class: "facts"}, pairs.filter(([, v]) => v !== null && v !== undefined && v !== "")
+    .map(([k, v]) => [h.el("dt", {}, k), h.el("dd", {}, String(v))]));
+}
+
+function events(h, title, lines) {
+  return lines && lines.length ? section(h, title, h.el("ol", {class: "events"}, lines.slice(-8).map((l) => h.el("li", {}, l)))) : null;
+}
+
+function who(h, seat) {
+  return seat === h.view.seat ? `${h.seatName(seat)} (you)` : h.seatName(seat);
+}
+
+// -------------------------------------------------------------------------------------------- ElementaliS
+const ELEMENT_CLASS = {Fire: "fire", Water: "water", Earth: "earth", Air: "air", Sun: "sun", Moon: "moon", Ether: "ether"};
+
+window.BOARDS.elementalis = (o, h) => {
+  const dice = o.dice.map((d, i) => h.pickable(h.el("div", {
+    class: ["die", ELEMENT_CLASS[d.face] || "blank", d.sun && "sun-die", d.held && "held", d.destroyed && "destroyed", d.charred && "charred"].filter(Boolean).join(" "),
+    title: `die ${i + 1}${d.sun ? " (the Sun die)" : ""}${d.held ? ", held" : ""}${d.destroyed ? ", destroyed" : ""}${d.charred ? ", charred" : ""}`,
+  }, h.el("small", {}, `${i + 1}`), d.face || "–"), `die ${i + 1}`));
+  const elements = (pool) => h.el("div", {class: "mana"}, Object.entries(pool).map(([k, v]) => h.el("span", {class: `chip ${ELEMENT_CLASS[k]}`}, `${k} ${v}`)));
+  const mages = o.players.map((p) => h.el("div", {class: ["mage", p.seat === o.active && "active", p.seat === o.viewer && "mine"].filter(Boolean).join(" ")},
+    h.el("h4", {}, who(h, p.seat), p.seat === o.active ? " — rolling" : ""),
+    facts(h, [["Major", p.major], ["Minor", p.minor], ["type", p.type], ["Mana", p.total], ["colourless", p.colourless || null]]),
+    h.el("div", {class: "label"}, "Pool"), elements(p.pool),
+    h.el("ul", {class: "spells"}, p.spells.map((s) => h.el("li", {}, h.pickable(h.el("span", {class: `spell ${ELEMENT_CLASS[s.arcana] || ""}`, title: `level ${s.level}, ${s.arcana}, costs ${s.cost} Mana`}, `${s.name}${s.cost === null ? "" : ` (${s.cost})`}${s.cast_this_turn ? " ✓" : ""}`), s.name))))));
+  return h.el("div", {class: "elementalis"},
+    facts(h, [["round", `${o.round} of ${o.rounds}`], ["phase", o.phase], ["stage", o.stage], ["spell", o.pending_spell && JSON.stringify(o.pending_spell)], ["winners", o.winners && o.winners.map((s) => h.seatName(s)).join(", ")]]),
+    section(h, "Dice", h.el("div", {class: "dice"}, dice)),
+    section(h, "Channel", elements(o.channel)),
+    section(h, "Flux", elements(o.flux)),
+    section(h, "Mages", h.el("div", {class: "mages"}, mages)),
+    events(h, "Events", o.log));
+};
+
+// ------------------------------------------------------------------------------------ Elemental Warriors II
+window.BOARDS["elemental-warriors-ii"] = (o, h) => {
+  const coins = ([p, n, d]) => [d ? `${d}d` : "", n ? `${n}n` : "", p ? `${p}p` : ""].filter(Boolean).join(" ");
+  const sheet = (player) => {
+    const mine = player.seat === h.view.seat;
+    const head = h.el("tr", {}, h.el("th", {}, ""), Array.from({length: 10}, (_, c) => h.el("th", {}, mine ? h.pickable(h.el("span", {}, `${c + 1}`), `column ${c + 1}`) : `${c + 1}`)));
+    const rows = player.sheet.map((cells, r) => h.el("tr", {}, h.el("th", {}, o.rows[r]),
+      cells.map((cell, c) => { const td = h.el("td", {class: `cell ${o.rows[r].toLowerCase()}`, title: `${o.rows[r]} ${c + 1}`}, coins(cell)); return mine ? h.pickable(td, `${o.rows[r]} ${c + 1}`) : td; })));
+    return h.el("table", {class: "sheet"}, h.el("thead", {}, head), h.el("tbody", {}, rows));
+  };
+  const players = o.players.map((p) => h.el("div", {class: ["warrior", p.seat === h.view.seat && "mine", p.out && "out"].filter(Boolean).join(" ")},
+    h.el("h4", {}, who(h, p.seat), p.out ? " — out" : "", p.surrendered ? " (surrendered)" : ""),
+    facts(h, [["change", `${p.change}¢`], ["pool", p.pool], ["cards in hand", p.hand_size], ["played", p.played], ["column", p.column], ["attack", p.attack], ["defense", p.defense], ["target", p.target === null ? null : h.seatName(p.target)], ["points", p.points]]),
+    h.el("div", {class: "tokens"}, Object.entries(p.tokens).filter(([, v]) => v).map(([k, v]) => h.el("span", {class: "chip"}, `${k} ×${v}`))),
+    p.hand ? h.el("div", {class: "hand"}, h.el("span", {class: "label"}, "hand "), p.hand.map((c) => h.pickable(h.el("span", {class: `card ${/[♥♦]/.test(c) ? "red" : ""}`}, c), c))) : null,
+    p.powers && p.powers.length ? h.el("ul", {class: "powers"}, p.powers.map((x) => h.el("li", {}, typeof x === "string" ? x : JSON.stringify(x)))) : null,
+    sheet(p)));
+  return h.el("div", {class: "ew2"},
+    facts(h, [["turn", o.turn], ["phase", o.phase], ["your task", o.prompt], ["deck", o.deck_sizes.join(", ")], ["discard", o.discard_sizes.join(", ")]]),
+    h.el("div", {class: "warriors-row"}, players),
+    events(h, "Events", o.events));
+};
+
+// ------------------------------------------------------------------------------------------------ Elemenders
+const UNIT_ICON = {fire: "F", water: "W", plant: "P"};
+const TERRAIN = {" ": "plain", "~": "lava", "=": "river", "^": "forest"};
+
+window.BOARDS.elemenders = (o, h) => {
+  const at = {};
+  for (const u of o.units) at[u.square] = {unit: u};
+  for (const m of o.monoliths) at[m.square] = {...(at[m.square] || {}), monolith: m};
+  const letters = "ABCDEFGHIJKLMNOP";
+  const grid = h.el("div", {class: "grid", style: `grid-template-columns: repeat(${o.cols}, 1fr)`});
+  for (let r = o.rows - 1; r >= 0; r--) {
+    for (let c = 0; c < o.cols; c++) {
+      const square = `${letters[c]}${r + 1}`;
+      const terrain = TERRAIN[(o.terrain[r] || "")[c] || " "] || "plain";
+      const here = at[square] || {};
+      const cell = h.el("div", {class: `square ${terrain}`, title: `${square} ${terrain}`, "data-square": square});
+      if (here.unit) {
+        const u = here.unit;
+        cell.append(h.el("span", {class: `unit ${u.element} owner${u.owner}${u.acted ? " acted" : ""}`, title: `${who(h, u.owner)}'s ${u.element} unit, health ${u.health}`}, UNIT_ICON[u.element] || u.element, h.el("sub", {}, String(u.health))));
+      }
+      if (here.monolith) {
+        const m = here.monolith;
+        const known = m.true === true ? " true-monolith" : m.true === false ? " decoy" : "";
+        cell.append(h.el("span", {class: `monolith owner${m.owner}${known}${m.standing ? "" : " fallen"}`, title: `${who(h, m.owner)}'s monolith${m.true === true ? " (the true one)" : m.true === false ? " (a decoy)" : ""}${m.health !== null ? `, health ${m.health}` : ""}`}, m.standing ? "▲" : "✕", m.true === true ? "★" : ""));
+      }
+      cell.append(h.el("small", {class: "coord"}, square));
+      grid.append(h.pickable(cell, square));
+    }
+  }
+  const toPlace = o.to_place.map((left, s) => Object.values(left).some((n) => n) ? `${h.seatName(s)}: ${Object.entries(left).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`).join(", ")}` : null).filter(Boolean);
+  return h.el("div", {class: "elemenders"},
+    facts(h, [["phase", o.phase], ["turn", `${o.turn} of ${o.max_turns || "∞"}`], ["to move", o.to_move >= 0 ? who(h, o.to_move) : null], ["acting unit", o.active], ["coin", o.last_flip], ["to place", toPlace.join("; ")], ["winner", o.winner === null ? null : who(h, o.winner)]]),
+    h.el("p", {class: "legend"}, "units: F fire, W water, P plant (small number: health); ▲ monolith (★ the true one); ring colours: ", h.el("span", {class: "owner0"}, "player 1"), " ", h.el("span", {class: "owner1"}, "player 2"), "; terrain: ", h.el("span", {class: "key lava"}, "lava"), h.el("span", {class: "key river"}, "river"), h.el("span", {class: "key forest"}, "forest")),
+    grid);
+};
+
+// -------------------------------------------------------------------------------------- Card-Dice Game
+window.BOARDS["elemental-card-dice"] = (o, h) => {
+  const card = (name, extra) => {
+    const info = (o.cards || {})[name] || {};
+    return h.pickable(h.el("div", {class: `card ${info.kind || ""}`, title: info.text || name},
+      h.el("b", {}, name), info.cost !== undefined ? h.el("span", {class: "cost"}, ` ${info.cost}g`) : null,
+      info.text ? h.el("small", {}, info.text) : null, extra || null), name);
+  };
+  const dice = Object.entries(o.dice).map(([name, value]) => h.pickable(h.el("div", {class: `die ${name}`, title: `the ${name} die`}, h.el("small", {}, name), String(value)), `${name} die`));
+  const shops = o.shops.map((s) => section(h, `${s.name} shop (${s.deck_size} in the deck)`, h.el("div", {class: "cards"}, s.cards.map((c) => card(c)))));
+  const players = o.players.map((p, seat) => h.el("div", {class: ["player", seat === h.view.seat && "mine", seat === o.active && "active"].filter(Boolean).join(" ")},
+    h.el("h4", {}, who(h, seat), seat === o.active ? " — their turn" : ""),
+    facts(h, [["health", p.health], ["gold", p.gold], ["hand", p.hand_size], ["deck", p.deck_size], ["discard", p.discard.length], ["hand limit", p.hand_limit]]),
+    p.hand ? section(h, "Hand", h.el("div", {class: "cards"}, p.hand.map((c) => card(c)))) : null,
+    p.known_hand && p.known_hand.length && !p.hand ? section(h, "Known cards in hand", h.el("div", {class: "cards"}, p.known_hand.map((c) => card(c)))) : null,
+    p.face_down.length ? section(h, "Face down", h.el("div", {class: "cards"}, p.face_down.map((c) => c ? card(c) : h.el("div", {class: "card back"}, "face down")))) : null,
+    p.passives.length ? section(h, "Passives", h.el("div", {class: "cards"}, p.passives.map((c) => card(c)))) : null));
+  return h.el("div", {class: "card-dice"},
+    facts(h, [["turn", `${o.turn} of ${o.turn_limit || "∞"}`], ["decision", o.decision && (typeof o.decision === "string" ? o.decision : JSON.stringify(o.decision))], ["auction", o.auction && JSON.stringify(o.auction)], ["chain", o.chain.length ? JSON.stringify(o.chain) : null], ["winner", o.winner === null ? null : o.winner]]),
+    section(h, "Dice", h.el("div", {class: "dice"}, dice)),
+    h.el("div", {class: "shops"}, shops),
+    h.el("div", {class: "players"}, players),
+    events(h, "Events", o.log));
+};
+
+// ------------------------------------------------------------------------------------------------- Warriors
+window.BOARDS.warriors = (o, h) => {
+  // the labels of the viewer's moves carry each card's numbers ("equip Sonic Pistol (max 4, 1 hand, 20%)")
+  const details = (name) => {
+    const a = h.view.legal.find((x) => x.label.includes(`${name} (`));
+    return a ? a.label.slice(a.label.indexOf(`${name} (`) + name.length + 1) : "";
+  };
+  const fighter = (f) => h.pickable(h.el("div", {class: ["fighter", f.beast ? "beast" : `owner${f.seat}`].join(" ")},
+    h.el("h4", {}, f.name, f.beast ? " (Beast)" : ` — ${who(h, f.seat)}`),
+    facts(h, [["durability", `${f.durability} / ${f.printed}`], ["protection", f.protection || null], ["hands", f.hands], ["charges", f.charges]]),
+    f.text ? h.el("p", {class: "text"}, f.text) : null,
+    h.el("ul", {class: "equipment"}, f.equipment.map((e) => h.el("li", {}, h.pickable(h.el("span", {title: e.text || ""},
+      h.el("b", {}, e.name), ` ${e.type}`, e.max_damage ? `, max ${e.max_damage}` : "", e.protection ? `, protection ${e.protection}` : "",
+      e.breakage !== null ? `, breaks ${e.breakage}%` : "", e.charges !== null ? `, ${e.charges} charges` : "", e.text ? ` — ${e.text}` : ""), e.name))))), f.name);
+  const players = o.players.map((p) => h.el("div", {class: ["player", p.seat === h.view.seat && "mine"].filter(Boolean).join(" ")},
+    h.el("h4", {}, who(h, p.seat), ` — ${p.deck}`),
+    facts(h, [["status", p.status], ["hand", p.hand_size], ["deck", p.deck_size], ["tokens", p.tokens], ["locations", p.locations.join(", ")], ["team", p.team], ["known in hand", p.seat !== h.view.seat && p.known_hand.length ? p.known_hand.join(", ") : null]])));
+  const hand = o.hand ? section(h, "Your hand", h.el("div", {class: "cards"}, o.hand.map((c) => h.pickable(h.el("div", {class: "card"}, h.el("b", {}, c), h.el("small", {}, details(c))), c)))) : null;
+  return h.el("div", {class: "warriors"},
+    facts(h, [["battle", o.battle], ["phase", o.phase], ["location", o.location], ["now", o.decision], ["turns", `${o.turns} of ${o.max_turns || "∞"}`], ["result", o.result && JSON.stringify(o.result)]]),
+    h.el("div", {class: "players"}, players),
+    section(h, "Fighters", h.el("div", {class: "fighters"}, o.fighters.map(fighter))),
+    o.waiting_beasts && o.waiting_beasts.length ? section(h, "Beasts waiting", h.el("p", {}, o.waiting_beasts.map((b) => typeof b === "string" ? b : b.name || JSON.stringify(b)).join(", "))) : null,
+    hand,
+    events(h, "Events", o.events));
+};

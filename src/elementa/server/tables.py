@@ -1,0 +1,567 @@
+"""The tables of the game server: lobby operations, moves, undo, views and replays, without a web layer.
+
+A :class:`TableService` owns the database and the live tables in memory. A live table is rebuilt from
+its stored seed, options and actions the first time it is needed (so a restarted server resumes every
+table where it stood), and each new action is validated against the state, committed to the database
+and only then applied in memory and shown to anyone. Everything a client is sent comes from
+:meth:`TableService.view`: the viewer's ``observation``, the viewer's legal actions, and a log of
+``describe_action`` lines as that viewer saw them, so no seat can see what its observation hides.
+
+The service is synchronous; the web layer (:mod:`elementa.server.app`) serialises the calls for one
+table with that table's lock and runs bots in a worker pool.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from sqlalchemy import Engine, delete, insert, select
+from sqlalchemy.orm import Session, selectinload
+
+from elementa.agents import make_agent
+from elementa.core import (
+    CHANCE,
+    Action,
+    Agent,
+    ConfigError,
+    ElementaError,
+    Game,
+    IllegalActionError,
+    State,
+    chance_rng,
+    describe_player,
+    load_game,
+    sample_outcome,
+)
+from elementa.server.db import ActionRow, SeatRow, TableRow, hash_token, now
+
+SeatKind = Literal["open", "bot", "reserved"]
+Viewer = int | None
+"""A seat index, or ``None`` for a spectator."""
+
+ZOMBIE_AGENT = "greedy"
+"""The agent that plays a seat whose player stayed away past the table's timeout."""
+
+UNDO_SAMPLES = 8
+"""How many redeals of the hidden parts :meth:`TableService.undo` tries when it checks that a move
+revealed nothing to its player."""
+
+
+class ServerError(ElementaError):
+    """A refused lobby or table request; ``code`` says which (``"table/unknown"``, ``"seat/taken"``...)."""
+
+    code = "server/error"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """How a new table's seat is filled.
+
+    Attributes:
+        kind: ``"open"`` (the first to join takes it), ``"bot"`` (``agent`` plays it) or ``"reserved"``
+            (its token is returned to the table's creator, who shares the invite link).
+        agent: the agent spec of a bot seat, for example ``"medium"``.
+        name: the name shown for the seat (default: the agent spec or ``"player N"``).
+    """
+
+    kind: SeatKind
+    agent: str | None = None
+    name: str | None = None
+
+
+@dataclass
+class LiveTable:
+    """A table in memory: its state rebuilt from the stored actions, and what its viewers saw.
+
+    Attributes:
+        id: the table id.
+        game: the game with the table's options.
+        state: the current state.
+        seats: one stored seat row's fields per seat (``kind``, ``agent``, ``name``, ``token_hash``).
+        timeout: seconds before a disconnected seat is played by a bot.
+        logs: per viewer (each seat and ``None``), one ``describe_action`` line per history entry.
+        connected: seats with a client connected now.
+        away_since: when each joined seat that is not connected went away (``time.monotonic()``).
+        agents: the agent of each seat a bot plays now (bot seats and zombie seats).
+        lock: serialises the moves of this table in the web layer.
+    """
+
+    id: str
+    game: Game
+    state: State
+    seats: list[dict[str, Any]]
+    timeout: int
+    logs: dict[Viewer, list[str]]
+    connected: set[int] = field(default_factory=set)
+    away_since: dict[int, float] = field(default_factory=dict)
+    agents: dict[int, Agent] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def viewers(self) -> list[Viewer]:
+        """Every seat, then ``None`` for spectators."""
+        return [*range(self.game.num_players), None]
+
+    def is_zombie(self, seat: int) -> bool:
+        """Whether a joined human seat has been away past the timeout (a bot plays it until it returns)."""
+        since = self.away_since.get(seat)
+        return since is not None and time.monotonic() - since >= self.timeout
+
+    def bot_plays(self, seat: int) -> bool:
+        """Whether a computer chooses this seat's moves now (a bot seat, or a zombie seat)."""
+        return self.seats[seat]["kind"] == "bot" or self.is_zombie(seat)
+
+
+def _status(game_over: bool, seats: Sequence[SeatRow]) -> str:
+    if game_over:
+        return "finished"
+    return "open" if any(s.kind == "open" and s.token_hash is None for s in seats) else "playing"
+
+
+class TableService:
+    """Lobby and table operations over one database.
+
+    Args:
+        engine: an engine whose schema is up to date (see :func:`elementa.server.db.open_database`).
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.live: dict[str, LiveTable] = {}
+
+    # ------------------------------------------------------------------------------------- lobby
+    def create_table(
+        self,
+        game_name: str,
+        options: dict[str, Any],
+        seats: Sequence[SeatSpec],
+        *,
+        seed: int | None = None,
+        timeout: int = 120,
+    ) -> tuple[str, dict[int, str]]:
+        """Create a table.
+
+        Args:
+            game_name: a registered game.
+            options: game options (``players`` is set from the number of seats).
+            seats: one :class:`SeatSpec` per seat, in seat order.
+            seed: the chance seed (default: random).
+            timeout: seconds a seat may stay disconnected before a bot takes it over.
+
+        Returns:
+            ``(table id, {seat: token})`` with the secret tokens of the reserved seats.
+
+        Raises:
+            ConfigError: an unknown game, option or agent spec, or a seat count the game refuses.
+            ServerError: ``table/no-human`` when no seat is open or reserved, ``table/timeout`` for a
+                negative timeout.
+        """
+        if timeout < 0:
+            raise ServerError("timeout must be 0 seconds or more", code="table/timeout")
+        game = load_game(game_name, **{**options, "players": len(seats)})
+        for i, spec in enumerate(seats):
+            if spec.kind == "bot":
+                make_agent(spec.agent or "", game, i)  # refuses a bad spec now, not mid-game
+        table_id = secrets.token_urlsafe(6)
+        tokens: dict[int, str] = {}
+        rows = []
+        for i, spec in enumerate(seats):
+            token_hash = None
+            if spec.kind == "reserved":
+                tokens[i] = secrets.token_urlsafe(24)
+                token_hash = hash_token(tokens[i])
+            name = spec.name or (spec.agent if spec.kind == "bot" else None) or describe_player(i)
+            agent = spec.agent if spec.kind == "bot" else None
+            rows.append(SeatRow(seat=i, kind=spec.kind, agent=agent, name=name[:64], token_hash=token_hash))
+        state_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        with Session(self.engine) as session:
+            session.add(
+                TableRow(
+                    id=table_id,
+                    game=game.name,
+                    options=game.options_dict(),
+                    seed=state_seed,
+                    status=_status(False, rows),
+                    timeout=timeout,
+                    created=now(),
+                    seats=rows,
+                )
+            )
+            session.commit()
+        return table_id, tokens
+
+    def list_tables(self, status: str | None = None) -> list[dict[str, Any]]:
+        """Return the public summary of every table (newest first), or those with this status."""
+        with Session(self.engine) as session:
+            query = select(TableRow).options(selectinload(TableRow.seats)).order_by(TableRow.created.desc())
+            if status:
+                query = query.where(TableRow.status == status)
+            return [self._summary(row) for row in session.scalars(query)]
+
+    def summary(self, table_id: str) -> dict[str, Any]:
+        """Return a table's public summary: game, status and seats (names, kinds, who is connected).
+
+        Raises:
+            ServerError: ``table/unknown``.
+        """
+        with Session(self.engine) as session:
+            return self._summary(self._row(session, table_id))
+
+    def _summary(self, row: TableRow) -> dict[str, Any]:
+        live = self.live.get(row.id)
+        return {
+            "id": row.id,
+            "game": row.game,
+            "options": row.options,
+            "status": row.status,
+            "timeout": row.timeout,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "agent": s.agent,
+                    "name": s.name,
+                    "free": s.kind == "open" and s.token_hash is None,
+                    "connected": s.connected,
+                    "zombie": bool(live and live.is_zombie(s.seat)),
+                }
+                for s in row.seats
+            ],
+        }
+
+    def join(self, table_id: str, seat: int | None = None, name: str | None = None) -> tuple[int, str]:
+        """Take a free open seat.
+
+        Args:
+            table_id: the table.
+            seat: the seat wanted (0-based); ``None`` for the first free one.
+            name: the name to show for the seat.
+
+        Returns:
+            ``(seat, secret token)``; the token is shown only here.
+
+        Raises:
+            ServerError: ``table/unknown``, ``seat/unknown``, ``seat/taken`` (not open, or already joined).
+        """
+        with Session(self.engine) as session:
+            row = self._row(session, table_id)
+            free = [s for s in row.seats if s.kind == "open" and s.token_hash is None]
+            if seat is not None:
+                if not 0 <= seat < len(row.seats):
+                    raise ServerError(f"table {table_id} has no seat {seat + 1}", code="seat/unknown")
+                free = [s for s in free if s.seat == seat]
+            if not free:
+                what = f"seat {seat + 1}" if seat is not None else "every seat"
+                raise ServerError(f"{what} of table {table_id} is taken", code="seat/taken")
+            token = secrets.token_urlsafe(24)
+            chosen = free[0]
+            chosen.token_hash = hash_token(token)
+            if name:
+                chosen.name = name[:64]
+            row.status = _status(row.status == "finished", row.seats)
+            session.commit()
+            index = chosen.seat
+        live = self.live.get(table_id)
+        if live is not None:
+            live.seats[index].update(token_hash=chosen.token_hash, name=chosen.name)
+            live.away_since[index] = time.monotonic()
+        return index, token
+
+    def seat_of(self, table_id: str, token: str | None) -> Viewer:
+        """Return the seat a token holds (``None`` for no token: a spectator).
+
+        Raises:
+            ServerError: ``auth/bad-token`` for a token that holds no seat of this table.
+        """
+        if token is None:
+            return None
+        live = self.table(table_id)
+        digest = hash_token(token)
+        for i, s in enumerate(live.seats):
+            if s["token_hash"] is not None and secrets.compare_digest(s["token_hash"], digest):
+                return i
+        raise ServerError("this seat token does not belong to the table", code="auth/bad-token")
+
+    def _row(self, session: Session, table_id: str) -> TableRow:
+        row = session.get(TableRow, table_id, options=[selectinload(TableRow.seats)])
+        if row is None:
+            raise ServerError(f"no table {table_id!r}", code="table/unknown")
+        return row
+
+    # --------------------------------------------------------------------------------- live state
+    def table(self, table_id: str) -> LiveTable:
+        """Return the live table, rebuilding it from the database on first use.
+
+        Raises:
+            ServerError: ``table/unknown``.
+        """
+        live = self.live.get(table_id)
+        if live is not None:
+            return live
+        with Session(self.engine) as session:
+            row = self._row(session, table_id)
+            moves = session.scalars(
+                select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.index)
+            ).all()
+            history = [(m.player, m.action) for m in moves]
+            seats = [
+                {"kind": s.kind, "agent": s.agent, "name": s.name, "token_hash": s.token_hash}
+                for s in row.seats
+            ]
+            game = load_game(row.game, **row.options)
+            live = LiveTable(
+                id=row.id,
+                game=game,
+                state=game.new_initial_state(row.seed),
+                seats=seats,
+                timeout=row.timeout,
+                logs={v: [] for v in [*range(game.num_players), None]},
+            )
+        for player, action_id in history:
+            self._advance(live, live.state.action_from_id(action_id, player), player)
+        start = time.monotonic()
+        for i, s in enumerate(seats):
+            if s["kind"] != "bot" and s["token_hash"] is not None:
+                live.away_since[i] = start
+            if s["kind"] == "bot":
+                live.agents[i] = make_agent(s["agent"] or "random", game, i, seed=live.state.seed + i)
+        self.live[table_id] = live
+        self._store_status(live)
+        return live
+
+    def _advance(self, live: LiveTable, action: Action, player: int) -> None:
+        """Log a legal action for every viewer, then apply it (the caller has stored it)."""
+        for viewer in live.viewers:
+            live.logs[viewer].append(live.state.describe_action(action, player, viewer))
+        live.state.apply_action(action, player)
+
+    def apply(self, table_id: str, player: int, action_id: int) -> Action:
+        """Validate an action, commit it to the database, then apply it to the live state.
+
+        Args:
+            table_id: the table.
+            player: the seat acting, or ``CHANCE``.
+            action_id: the action's id.
+
+        Returns:
+            The applied :class:`~elementa.core.Action`.
+
+        Raises:
+            IllegalActionError: not legal now for this player (its ``code`` says why); nothing changes.
+        """
+        live = self.table(table_id)
+        state = live.state
+        if state.is_terminal():
+            raise IllegalActionError(action_id, "the game is over", code="action/game-over")
+        if player != CHANCE and player not in state.players_to_move():
+            raise IllegalActionError(
+                action_id,
+                f"{describe_player(player)} has nothing to do now",
+                player=state.current_player(),
+                code="action/inactive-player",
+            )
+        action = state.action_from_id(action_id, None if player == CHANCE else player)
+        index = len(state.history())
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(ActionRow),
+                {"table_id": table_id, "index": index, "player": player, "action": action.id},
+            )
+        self._advance(live, action, player)
+        if live.state.is_terminal():
+            self._store_status(live)
+        return action
+
+    def resolve_chance(self, table_id: str) -> int:
+        """Draw and apply every pending chance outcome from the table's seed; return how many."""
+        live = self.table(table_id)
+        count = 0
+        while live.state.is_chance_node():
+            state = live.state
+            outcome = sample_outcome(state.chance_outcomes(), chance_rng(state.seed, len(state.history())))
+            self.apply(table_id, CHANCE, outcome.id)
+            count += 1
+        return count
+
+    def _store_status(self, live: LiveTable) -> None:
+        with Session(self.engine) as session:
+            row = self._row(session, live.id)
+            status = _status(live.state.is_terminal(), row.seats)
+            if row.status != status:
+                row.status = status
+                session.commit()
+
+    def bot_to_move(self, table_id: str) -> tuple[int, Agent] | None:
+        """Return a seat a computer plays now that has to move, with its agent, or ``None``."""
+        live = self.table(table_id)
+        if live.state.is_terminal() or live.state.is_chance_node():
+            return None
+        for seat in live.state.players_to_move():
+            if live.bot_plays(seat):
+                agent = live.agents.get(seat)
+                if agent is None:
+                    agent = self._zombie_agent(live, seat)
+                    live.agents[seat] = agent
+                return seat, agent
+        return None
+
+    def _zombie_agent(self, live: LiveTable, seat: int) -> Agent:
+        try:
+            return make_agent(ZOMBIE_AGENT, live.game, seat, seed=live.state.seed + seat)
+        except ConfigError:
+            return make_agent("random", live.game, seat, seed=live.state.seed + seat)
+
+    # ------------------------------------------------------------------------------ connections
+    def set_connected(self, table_id: str, seat: int, connected: bool) -> None:
+        """Record that a seat's client came or went (a returning zombie seat is reclaimed)."""
+        live = self.table(table_id)
+        if connected:
+            live.connected.add(seat)
+            live.away_since.pop(seat, None)
+            if live.seats[seat]["kind"] != "bot":
+                live.agents.pop(seat, None)
+        else:
+            live.connected.discard(seat)
+            live.away_since[seat] = time.monotonic()
+        with Session(self.engine) as session:
+            row = session.get(SeatRow, (table_id, seat))
+            if row is not None:
+                row.connected = connected
+                session.commit()
+
+    # -------------------------------------------------------------------------------------- undo
+    def undo(self, table_id: str, seat: int) -> None:
+        """Take back a seat's last move.
+
+        Safe policy: only the very last action of the game may be taken back, only by the seat that
+        took it, and only if it revealed nothing to that seat: the seat's observation after the move
+        must be the same whatever the hidden parts of the game were (checked on :data:`UNDO_SAMPLES`
+        redeals from the seat's information state). Repeated calls take back earlier moves of a
+        multi-move turn. Chance outcomes and other seats' moves are never taken back.
+
+        Raises:
+            IllegalActionError: ``undo/not-yours`` (the last action is another seat's or chance's),
+                ``undo/nothing`` (no action yet), ``undo/revealed`` (the move showed hidden
+                information); nothing changes.
+        """
+        live = self.table(table_id)
+        history = live.state.history()
+        if not history:
+            raise IllegalActionError("undo", "no move has been made", code="undo/nothing")
+        player, action_id = history[-1]
+        if player != seat:
+            who = describe_player(player)
+            raise IllegalActionError("undo", f"the last move is {who}'s, not yours", code="undo/not-yours")
+        before = self._rebuild(live, history[:-1])
+        if self._reveals(before, seat, action_id):
+            raise IllegalActionError("undo", "that move showed you hidden information", code="undo/revealed")
+        with Session(self.engine) as session:
+            session.execute(
+                delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.index == len(history) - 1)
+            )
+            session.commit()
+        live.state = before
+        for lines in live.logs.values():
+            del lines[len(history) - 1 :]
+
+    def can_undo(self, live: LiveTable, seat: Viewer) -> bool:
+        """Whether the last action is this seat's (the cheap part of :meth:`undo`'s check)."""
+        history = live.state.history()
+        return seat is not None and bool(history) and history[-1][0] == seat
+
+    def _rebuild(self, live: LiveTable, history: Sequence[tuple[int, int]]) -> State:
+        state = live.game.new_initial_state(live.state.seed)
+        for player, action_id in history:
+            state.apply_action(action_id, player)
+        return state
+
+    def _reveals(self, before: State, seat: int, action_id: int) -> bool:
+        """Whether applying the action shows the seat something that depends on hidden information."""
+        if before.game.info.perfect_information:
+            return False
+        rng = random.Random(before.seed)
+        seen = None
+        for _ in range(UNDO_SAMPLES):
+            world = before.resample_from_infostate(seat, rng)
+            try:
+                world.apply_action(action_id, seat)
+            except IllegalActionError:
+                return True
+            obs = world.observation(seat)
+            if seen is not None and obs != seen:
+                return True
+            seen = obs
+        return False
+
+    # ------------------------------------------------------------------------------------- views
+    def view(self, table_id: str, viewer: Viewer) -> dict[str, Any]:
+        """Return everything one viewer is shown of a table.
+
+        Returns:
+            ``{"type": "view", "table", "game", "title", "seat", "seats", "status", "step",
+            "to_move", "observation", "legal": [{"id", "kind", "label"}], "log", "returns",
+            "can_undo"}``: ``observation`` is ``observation(viewer)``; ``legal`` the viewer's legal
+            actions (none for spectators); ``log`` this viewer's ``describe_action`` lines;
+            ``returns`` the results once the game is over, else ``None``.
+        """
+        live = self.table(table_id)
+        state = live.state
+        over = state.is_terminal()
+        to_move = [] if over or state.is_chance_node() else state.players_to_move()
+        legal = state.legal_actions(viewer) if viewer is not None and viewer in to_move else []
+        return {
+            "type": "view",
+            "table": live.id,
+            "game": live.game.name,
+            "title": live.game.info.title,
+            "seat": viewer,
+            "seats": [
+                {
+                    "seat": i,
+                    "name": s["name"],
+                    "kind": s["kind"],
+                    "free": s["kind"] == "open" and s["token_hash"] is None,
+                    "connected": i in live.connected,
+                    "zombie": live.is_zombie(i),
+                }
+                for i, s in enumerate(live.seats)
+            ],
+            "status": "finished" if over else "playing",
+            "step": len(state.history()),
+            "to_move": to_move,
+            "observation": state.observation(viewer),
+            "legal": [{"id": a.id, "kind": a.kind, "label": a.label or str(a)} for a in legal],
+            "log": live.logs[viewer],
+            "returns": state.returns() if over else None,
+            "can_undo": self.can_undo(live, viewer),
+        }
+
+    def replay(self, table_id: str, viewer: Viewer) -> list[dict[str, Any]]:
+        """Return a finished table's replay as one viewer saw it.
+
+        Returns:
+            One frame per history entry and one for the start: ``{"step", "log", "observation"}``,
+            where ``log`` is the viewer's line for the action that led to the frame (``None`` first).
+
+        Raises:
+            ServerError: ``table/not-finished`` while the game is on (a replay would show the
+                viewer's moves to come to nobody, but it would let a spectator follow a seat's log
+                out of band, so it waits for the end).
+        """
+        live = self.table(table_id)
+        if not live.state.is_terminal():
+            raise ServerError("the replay is ready when the game is over", code="table/not-finished")
+        state = live.game.new_initial_state(live.state.seed)
+        frames: list[dict[str, Any]] = [{"step": 0, "log": None, "observation": state.observation(viewer)}]
+        for i, (player, action_id) in enumerate(live.state.history()):
+            state.apply_action(action_id, player)
+            frames.append(
+                {"step": i + 1, "log": live.logs[viewer][i], "observation": state.observation(viewer)}
+            )
+        return frames

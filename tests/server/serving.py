@@ -1,0 +1,45 @@
+"""Starting ``elementa serve`` as a real process for the tests that need one."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+
+import pytest
+
+SERVE = "from elementa.cli.app import main; main()"
+
+
+def start(args, env=None):
+    """Start ``elementa serve`` with these arguments; return the process and the URL it printed.
+
+    The server's stderr goes to a temporary file (a pipe nobody reads could fill and stall it).
+    """
+    errors = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 - closed by stop()
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SERVE, "serve", *args],
+        stdout=subprocess.PIPE,
+        stderr=errors,
+        text=True,
+        env={**os.environ, **(env or {})},
+    )
+    proc.errors = errors
+    line = proc.stdout.readline()
+    if "http://" not in line:
+        proc.kill()
+        proc.wait()
+        errors.seek(0)
+        pytest.fail(f"no URL printed: {line!r} {errors.read()}")
+    url = line.split("http://", 1)[1].split()[0].rstrip("/")
+    return proc, f"http://{url}"
+
+
+def stop(proc, sig=signal.SIGTERM):
+    """Stop a server started by :func:`start` with this signal and wait for it."""
+    proc.send_signal(sig)
+    proc.wait(timeout=30)
+    proc.stdout.close()
+    proc.errors.close()

@@ -1,0 +1,219 @@
+"""The web layer in-process: lobby routes, the websocket protocol, typed errors, bots, zombies, replays."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from elementa.server.app import create_app
+from elementa.server.db import open_database
+from elementa.server.tables import SeatSpec, TableService
+
+
+@pytest.fixture
+def client(tmp_path):
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'app.sqlite3'}")) as c:
+        yield c
+
+
+def new_table(client, game, seats, **extra):
+    r = client.post("/api/tables", json={"game": game, "seats": seats, **extra})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def receive_view(ws):
+    message = ws.receive_json()
+    assert message["type"] == "view", message
+    return message
+
+
+def wait_for(predicate, seconds=60.0):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if predicate():
+            return
+        time.sleep(0.05)
+    raise AssertionError("timed out")
+
+
+def test_games_and_rules_are_listed(client):
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert {"elementalis", "elemenders", "warriors", "elemental-card-dice", "elemental-warriors-ii"} <= set(
+        games
+    )
+    assert any(o["name"] == "max_turns" for o in games["elemenders"]["options"])
+    assert "monolith" in client.get("/api/games/elemenders/rules").text.lower()
+    r = client.get("/api/games/chess/rules")
+    assert r.status_code == 400 and r.json()["detail"]["code"] == "config/unknown-game"
+
+
+def test_bad_tables_are_refused_with_a_code(client):
+    r = client.post("/api/tables", json={"game": "elemenders", "seats": [{"kind": "open"}], "x": 1})
+    assert r.status_code == 422
+    r = client.post(
+        "/api/tables",
+        json={"game": "elemenders", "seats": [{"kind": "open"}] * 2, "options": {"adjacency": 5}},
+    )
+    assert r.status_code == 400 and r.json()["detail"]["code"].startswith("config/")
+    r = client.post("/api/tables/nope/join", json={})
+    assert r.status_code == 404 and r.json()["detail"]["code"] == "table/unknown"
+
+
+def test_lobby_join_and_spectate(client):
+    table = new_table(client, "elemenders", [{"kind": "open"}, {"kind": "open"}])
+    assert [t["id"] for t in client.get("/api/tables", params={"status": "open"}).json()] == [table["id"]]
+    first = client.post(f"/api/tables/{table['id']}/join", json={"name": "Ada"}).json()
+    second = client.post(f"/api/tables/{table['id']}/join", json={}).json()
+    assert (first["seat"], second["seat"]) == (0, 1) and first["token"] != second["token"]
+    r = client.post(f"/api/tables/{table['id']}/join", json={})
+    assert r.status_code == 400 and r.json()["detail"]["code"] == "seat/taken"
+    assert client.get(f"/api/tables/{table['id']}").json()["seats"][0]["name"] == "Ada"
+    with client.websocket_connect(f"/ws/{table['id']}") as ws:
+        ws.send_json({"type": "hello", "token": None})
+        view = receive_view(ws)
+        assert view["seat"] is None and view["legal"] == []
+        ws.send_json({"type": "move", "action": 0})
+        assert ws.receive_json()["code"] == "auth/spectator"
+
+
+def test_a_wrong_or_missing_token_is_refused(client):
+    table = new_table(client, "elemenders", [{"kind": "reserved"}, {"kind": "bot", "agent": "random"}])
+    with client.websocket_connect(f"/ws/{table['id']}") as ws:
+        ws.send_json({"type": "hello", "token": "guess"})
+        assert ws.receive_json()["code"] == "auth/bad-token"
+        with pytest.raises(WebSocketDisconnect) as e:
+            ws.receive_json()
+        assert e.value.code == 4401
+    with client.websocket_connect(f"/ws/{table['id']}") as ws:
+        ws.send_json({"type": "move", "action": 1})  # no hello first
+        assert ws.receive_json()["code"] == "message/invalid"
+    with client.websocket_connect("/ws/nope") as ws:
+        ws.send_json({"type": "hello"})
+        assert ws.receive_json()["code"] == "table/unknown"
+
+
+def test_refused_messages_get_typed_errors_and_change_nothing(client):
+    table = new_table(client, "elemenders", [{"kind": "reserved"}, {"kind": "reserved"}], seed=5)
+    tokens = {i["seat"]: i["token"] for i in table["invites"]}
+    with client.websocket_connect(f"/ws/{table['id']}") as ws:
+        ws.send_json({"type": "hello", "token": tokens[0]})
+        view = receive_view(ws)
+        mover = view["to_move"][0]
+    idle = 1 - mover
+    with client.websocket_connect(f"/ws/{table['id']}") as ws:
+        ws.send_json({"type": "hello", "token": tokens[mover]})
+        before = receive_view(ws)
+    with client.websocket_connect(f"/ws/{table['id']}") as ws:
+        ws.send_json({"type": "hello", "token": tokens[idle]})
+        view = receive_view(ws)
+        assert view["legal"] == []
+        for message, code in [
+            ({"type": "move", "action": 0}, "action/inactive-player"),
+            ({"type": "move", "action": "first"}, "message/invalid"),
+            ({"type": "fly"}, "message/invalid"),
+            ({"type": "undo"}, "undo/nothing"),
+        ]:
+            ws.send_json(message)
+            assert ws.receive_json()["code"] == code
+        ws.send_text("not json")
+        assert ws.receive_json()["code"] == "message/invalid"
+    with client.websocket_connect(f"/ws/{table['id']}") as ws:
+        ws.send_json({"type": "hello", "token": tokens[mover]})
+        again = receive_view(ws)
+        ws.send_json({"type": "move", "action": 10**6})
+        assert ws.receive_json()["code"] == "action/illegal"
+        ws.send_json({"type": "hello", "token": tokens[mover]})
+        assert ws.receive_json()["code"] == "message/invalid"
+    assert again["step"] == before["step"] and again["observation"] == before["observation"]
+    assert again["legal"] == before["legal"] != []
+
+
+def test_a_game_against_a_bot_runs_to_the_end_and_has_replays(client):
+    table = new_table(
+        client,
+        "elemental-card-dice",
+        [{"kind": "reserved"}, {"kind": "bot", "agent": "greedy"}],
+        options={"start_health": 10, "turn_limit": 10},
+        seed=3,
+    )
+    token = table["invites"][0]["token"]
+    log = []
+    with client.websocket_connect(f"/ws/{table['id']}") as ws:
+        ws.send_json({"type": "hello", "token": token})
+        while True:
+            view = receive_view(ws)
+            log = log[: view["log_from"]] + view["log"]  # each view brings the new lines only
+            assert view["observation"]["players"][1]["hand"] is None  # the bot's hand stays hidden
+            if view["status"] == "finished":
+                break
+            if view["legal"]:
+                ws.send_json({"type": "move", "action": view["legal"][-1]["id"]})
+    assert view["returns"] is not None
+    assert client.get(f"/api/tables/{table['id']}").json()["status"] == "finished"
+    mine = client.get(f"/api/tables/{table['id']}/replay", headers={"X-Seat-Token": token}).json()
+    public = client.get(f"/api/tables/{table['id']}/replay").json()
+    assert len(mine) == len(public) == view["step"] + 1
+    assert mine[-1]["observation"] == view["observation"]
+    assert [f["log"] for f in mine[1:]] == log and len(log) == view["step"]
+    r = client.get(f"/api/tables/{table['id']}/replay", headers={"X-Seat-Token": "guess"})
+    assert r.json()["detail"]["code"] == "auth/bad-token"
+
+
+def test_a_seat_away_past_the_timeout_is_played_by_a_bot(client):
+    table = new_table(
+        client,
+        "elemenders",
+        [{"kind": "reserved"}, {"kind": "bot", "agent": "greedy"}],
+        options={"max_turns": 6},
+        timeout=0,
+    )
+    with client.websocket_connect(f"/ws/{table['id']}") as ws:
+        ws.send_json({"type": "hello", "token": table["invites"][0]["token"]})
+        receive_view(ws)
+    wait_for(lambda: client.get(f"/api/tables/{table['id']}").json()["status"] == "finished")
+    assert client.get(f"/api/tables/{table['id']}").json()["seats"][0]["zombie"]
+
+
+def test_undo_over_the_websocket_takes_the_sealed_bid_back(client):
+    table = new_table(client, "toy-dice", [{"kind": "reserved"}, {"kind": "reserved"}], seed=2)
+    with client.websocket_connect(f"/ws/{table['id']}") as ws:
+        ws.send_json({"type": "hello", "token": table["invites"][0]["token"]})
+        view = receive_view(ws)
+        while not view["legal"]:  # the deal
+            view = receive_view(ws)
+        ws.send_json({"type": "move", "action": view["legal"][0]["id"]})
+        moved = receive_view(ws)
+        assert moved["step"] == view["step"] + 1 and moved["can_undo"] and moved["log_from"] == view["step"]
+        ws.send_json({"type": "undo"})
+        back = receive_view(ws)
+        assert back["step"] == view["step"] and back["legal"] == view["legal"]
+        assert back["log_from"] == 0 and len(back["log"]) == view["step"]  # the whole log again
+
+
+def test_at_start_up_the_bots_and_the_zombie_clocks_of_stored_tables_resume(tmp_path):
+    url = f"sqlite:///{tmp_path / 'restart.sqlite3'}"
+    service = TableService(open_database(url))  # a table stored by an earlier run of the server
+    table_id, _ = service.create_table(
+        "elemental-card-dice",
+        {"start_health": 6, "turn_limit": 4},
+        [SeatSpec("reserved"), SeatSpec("bot", "random")],
+        timeout=0,
+    )
+    with TestClient(create_app(url)) as client:
+        wait_for(lambda: client.get(f"/api/tables/{table_id}").json()["status"] == "finished")
+        assert client.get(f"/api/tables/{table_id}").json()["seats"][0]["zombie"]
+
+
+def test_an_invited_player_who_never_comes_is_played_by_a_bot(client):
+    table = new_table(
+        client,
+        "elemenders",
+        [{"kind": "reserved"}, {"kind": "bot", "agent": "greedy"}],
+        options={"max_turns": 4},
+        timeout=0,
+    )
+    wait_for(lambda: client.get(f"/api/tables/{table['id']}").json()["status"] == "finished")
