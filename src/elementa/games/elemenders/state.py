@@ -79,6 +79,8 @@ class ElemendersState(State):
         self.piece = [0] * g.size
         self.health = [0] * g.size
         self.acted = [False] * g.size
+        self.ready: list[int] = []
+        """The squares of the mover's units not yet selected this turn, in square order."""
         for p in (0, 1):
             for s in g.monolith_squares(p):
                 self.owner[s], self.piece[s], self.health[s] = p, MONOLITH, DECOY_HEALTH
@@ -127,7 +129,7 @@ class ElemendersState(State):
         if self.phase in (PLACE, SPAWN):
             return self._placements(player)
         if self.active < 0:
-            return [*(make.select(piece[s], s) for s in self._ready_units(player)), make.end_turn()]
+            return [*(make.select(piece[s], s) for s in self.ready), make.end_turn()]
         me, kind = self.active, piece[self.active]
         acts = [] if self.moved else [make.move(kind, me, s) for s in self._destinations()]
         acts += [make.attack(kind, me, piece[s], s) for s in self._targets(me)]
@@ -151,6 +153,7 @@ class ElemendersState(State):
             self._spawn_flip(args[0])
         elif kind == "select":
             self.active, self.moved = args[0], False
+            self.ready.remove(args[0])
         elif kind == "move":
             self._move(args[0])
         elif kind == "attack":
@@ -242,11 +245,6 @@ class ElemendersState(State):
             self._start_turn(self.first_mover)
 
     # ------------------------------------------------------------------------------------ turns
-    def _ready_units(self, player: int) -> list[int]:
-        """Return the squares of the player's units that have not acted this turn."""
-        piece, acted = self.piece, self.acted
-        return [s for s, o in enumerate(self.owner) if o == player and piece[s] != MONOLITH and not acted[s]]
-
     def _destinations(self) -> list[int]:
         o = self.game.options
         return destinations(
@@ -264,7 +262,9 @@ class ElemendersState(State):
 
     def _start_turn(self, player: int) -> None:
         self.phase, self.to_move, self.active = TURN, player, -1
-        if not self._ready_units(player):
+        piece = self.piece
+        self.ready = [s for s, o in enumerate(self.owner) if o == player and piece[s] != MONOLITH]
+        if not self.ready:
             self._end_turn()
 
     def _move(self, to: int) -> None:
@@ -294,7 +294,7 @@ class ElemendersState(State):
     def _finish_unit(self) -> None:
         self.acted[self.active] = True
         self.active = -1
-        if not self._ready_units(self.to_move):
+        if not self.ready:
             self._end_turn()
 
     def _end_turn(self) -> None:
@@ -315,6 +315,7 @@ class ElemendersState(State):
             elif t == FOREST and kind == PLANT:
                 self.health[s] = UNIT_HEALTH
         self.acted = [False] * self.board.size
+        self.ready = []
         self.active = -1
         self.turns_done += 1
         limit = self.game.options.max_turns
@@ -446,7 +447,7 @@ class ElemendersState(State):
         actions and terrain rows, which are never modified in place, are shared)."""
         s = object.__new__(ElemendersState)
         s.__dict__.update(self.__dict__)
-        for name in ("terrain", "owner", "piece", "health", "acted", "true_square", "revealed"):
+        for name in ("terrain", "owner", "piece", "health", "acted", "ready", "true_square", "revealed"):
             setattr(s, name, getattr(self, name)[:])
         s.to_place = [left[:] for left in self.to_place]
         s.spawn_queue = self.spawn_queue[:]
