@@ -9,7 +9,8 @@ source: elemental-warriors-ii.txt, Recovery and Elemental Effects.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from elementa.core import Action
 from elementa.games.elemental_warriors_ii import cards
@@ -43,6 +44,16 @@ def act(s: EW2State, kind: str, *args: int) -> Action:
     if found is None:
         found = s.game.action_space.make(kind, *args, label=action_label(s, kind, args))
         s.game.action_cache[key] = found
+    return found
+
+
+def fixed(s: EW2State, key: tuple[Any, ...], build: Callable[[], list[Action]]) -> list[Action]:
+    """Return the actions of a choice that depends on ``key`` alone, never on the position (the
+    squares open to a setup coin with so many cents left, the ten columns to declare...): built
+    once per game by ``build()``, then shared, so the caller must not change the list."""
+    found = s.game.action_lists.get(key)
+    if found is None:
+        found = s.game.action_lists[key] = build()
     return found
 
 

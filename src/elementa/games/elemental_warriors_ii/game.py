@@ -125,6 +125,8 @@ class EW2Game(Game):
         self.num_decks = options.players if options.independence or options.independent_panic else 1
         self.action_cache: dict[tuple[str, tuple[int, ...]], Action] = {}
         """Actions made so far, by ``(kind, args)``: their labels depend on nothing else."""
+        self.action_lists: dict[tuple[Any, ...], list[Action]] = {}
+        """Choices that depend on a few task arguments alone, by key (see :func:`.actions.fixed`)."""
         self.rearrange_cache: dict[tuple[str, int, tuple[int, int, int]], list[Action]] = {}
         """The Recompiles and Rebalances of one square, by kind, square index and square (see
         :func:`.actions.rearrangements`)."""

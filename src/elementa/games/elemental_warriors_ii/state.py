@@ -31,7 +31,7 @@ WIN_POINTS = 25
 """Points for winning; a surrender gives the opponent this less the surrenderer's change."""
 
 _NESTED = (
-    "sheets", "hands", "decks", "discards", "tokens", "floods", "effects", "used", "pending",
+    "hands", "decks", "discards", "tokens", "floods", "effects", "used", "pending",
     "window_actions",
 )  # fmt: skip
 _FLAT = (
@@ -45,7 +45,7 @@ class EW2State(State):
     """One position of Elemental Warriors II (see the module docstring for the node types).
 
     Attributes (per-player lists are indexed by seat):
-        sheets: each player's sheet, a list of ``(pennies, nickels, dimes)`` squares.
+        sheets: each player's :class:`~.sheet.Sheet`, a list of ``(pennies, nickels, dimes)`` squares.
         hands: card ids in each hand, sorted.
         tokens: counts of Earth, Fire, Air, Water, Landslide, Whirlwind, Inferno tokens.
         floods: Flood tokens on each of a player's ten columns.
@@ -192,6 +192,7 @@ class EW2State(State):
             setattr(s, name, [list(x) for x in getattr(self, name)])
         for name in _FLAT:
             setattr(s, name, list(getattr(self, name)))
+        s.sheets = [sheet.copy() for sheet in self.sheets]
         s.known = [[set(x) for x in row] for row in self.known]
         s._cache = dict(self._cache)
         return s

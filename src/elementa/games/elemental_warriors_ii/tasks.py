@@ -22,6 +22,7 @@ from elementa.games.elemental_warriors_ii.actions import (
     decline,
     discards,
     draw_actions,
+    fixed,
     forfeits,
     rearrangements,
     surrender_actions,
@@ -58,8 +59,13 @@ AUTO_SINGLE = frozenset({"power", "target"})
 
 # -------------------------------------------------------------------------------- legal actions
 def _legal_setup(s: EW2State, t: Task) -> list[Action]:
-    p, lay = t[1], s.layout
-    left = STARTING_CHANGE - sheet_value(s.sheets[p])
+    left = STARTING_CHANGE - sheet_value(s.sheets[t[1]])
+    return fixed(s, ("setup", left), lambda: _setup_actions(s, left))
+
+
+def _setup_actions(s: EW2State, left: int) -> list[Action]:
+    """Return the setup choices with ``left`` cents still to place."""
+    lay = s.layout
     acts = [act(s, "preset", k) for k in range(len(PRESET_NAMES))]
     for coin in range(3):
         if COIN_VALUES[coin] > left:
@@ -94,20 +100,26 @@ def _legal_play(s: EW2State, t: Task) -> list[Action]:
 
 def _legal_add(s: EW2State, t: Task) -> list[Action]:
     _, _p, count, where, optional = t
+    return fixed(s, ("add", where, optional, count < 3), lambda: _add_actions(s, where, optional, count < 3))
+
+
+def _add_actions(s: EW2State, where: str, optional: bool, more: bool) -> list[Action]:
+    """Return the squares a cent may go on (element squares only from the healing pool), and
+    declining when the cents are optional (``more``: some of them were placed already)."""
     lay = s.layout
     rows = range(lay.combat_rows, len(lay.rows)) if where == "pool" else range(len(lay.rows))
     acts = [act(s, "add", r, c) for r in rows for c in range(COLUMNS)]
     if optional:
-        acts.append(decline(s, "add no more cents" if count < 3 else "add no cent"))
+        acts.append(decline(s, "add no more cents" if more else "add no cent"))
     return acts
 
 
 def _legal_adjust(s: EW2State, t: Task) -> list[Action]:
-    return [act(s, "adjust", k) for k in range(3)]
+    return fixed(s, ("adjust",), lambda: [act(s, "adjust", k) for k in range(3)])
 
 
 def _legal_declare(s: EW2State, t: Task) -> list[Action]:
-    return [act(s, "declare", c) for c in range(COLUMNS)]
+    return fixed(s, ("declare",), lambda: [act(s, "declare", c) for c in range(COLUMNS)])
 
 
 def _legal_target(s: EW2State, t: Task) -> list[Action]:
@@ -116,12 +128,17 @@ def _legal_target(s: EW2State, t: Task) -> list[Action]:
 
 def _legal_power(s: EW2State, t: Task) -> list[Action]:
     _, _p, e, lo, hi, _how = t
-    return [act(s, "power", e, i) for i in range(7) if lo <= ENTRY_LEVEL[i] <= hi]
+    return fixed(
+        s,
+        ("power", e, lo, hi),
+        lambda: [act(s, "power", e, i) for i in range(7) if lo <= ENTRY_LEVEL[i] <= hi],
+    )
 
 
 def _legal_emulate(s: EW2State, t: Task) -> list[Action]:
-    acts = [act(s, "emulate", e) for e in range(4)]
-    return [*acts, decline(s, "use no (n) power")]
+    return fixed(
+        s, ("emulate",), lambda: [*(act(s, "emulate", e) for e in range(4)), decline(s, "use no (n) power")]
+    )
 
 
 def _legal_free(s: EW2State, t: Task) -> list[Action]:
@@ -180,7 +197,7 @@ def _legal_pay(s: EW2State, t: Task) -> list[Action]:
 
 
 def _legal_flood(s: EW2State, t: Task) -> list[Action]:
-    return [act(s, "flood", c) for c in range(COLUMNS)]
+    return fixed(s, ("flood",), lambda: [act(s, "flood", c) for c in range(COLUMNS)])
 
 
 # ------------------------------------------------------------------------------------- applying
@@ -423,7 +440,9 @@ def chance_outcomes(s: EW2State, t: Task) -> list[tuple[Action, float]]:
     """Return the outcomes of a chance task: one card, uniformly, or one d10 face."""
     kind = "d10" if t[0] == "roll" else "card"
     pool = die_outcomes(10) if kind == "d10" else draw_outcomes(chance_pool(s, t))
-    return [(act(s, kind, x), p) for x, p in pool]
+    faces = 10 if kind == "d10" else cards.CARDS_PER_DECK * s.ndecks
+    every = fixed(s, (kind,), lambda: [act(s, kind, x) for x in range(faces)])
+    return [(every[x], p) for x, p in pool]
 
 
 def apply_chance(s: EW2State, t: Task, a: Action) -> None:

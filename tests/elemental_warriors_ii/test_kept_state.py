@@ -1,0 +1,48 @@
+"""What Elemental Warriors II keeps as play goes on matches what it stands for.
+
+Each sheet keeps the cents on it as squares change instead of summing them at every check, and
+choices that depend on a few task arguments alone are built once per game and shared. Random
+playouts under every preset check, at every step, that each player's change is the sum of the
+squares they see on their own sheet, and that changing a list of legal actions a caller got does
+not change what the state offers next.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import elementa
+from elementa import CHANCE, SIMULTANEOUS
+from elementa.core.runner import sample_outcome
+from elementa.games.elemental_warriors_ii.game import EW2Game
+
+PRESETS = [{}, *EW2Game.presets.values()]
+
+
+@pytest.mark.parametrize("options", PRESETS, ids=["default", *EW2Game.presets])
+def test_change_is_the_sum_of_the_sheet_and_shared_choices_stay_intact(options: dict[str, object]) -> None:
+    game = elementa.load_game("elemental-warriors-ii", **options)
+    steps = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        while not state.is_terminal() and steps < 4000 * (seed + 1):
+            for q in range(game.num_players):
+                me = state.observation(q)["players"][q]
+                cents = sum(p + 5 * n + 10 * d for row in me["sheet"] for p, n, d in row)
+                assert me["change"] == cents, (seed, len(state.history()))
+            p = state.current_player()
+            if p == CHANCE:
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+                continue
+            q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
+            acts = state.legal_actions(q)
+            offered = list(acts)
+            acts.clear()  # a caller's own copy: the state's choices are untouched
+            assert state.legal_actions(q) == offered
+            assert state.clone().legal_actions(q) == offered
+            state.apply_action(rng.choice(offered), q)
+            steps += 1
+    assert steps > 150
