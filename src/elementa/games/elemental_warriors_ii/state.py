@@ -75,6 +75,8 @@ class EW2State(State):
         self.pool = [0] * n
         self.out = [False] * n
         self.surrendered = [False] * n
+        self.live_seats: tuple[int, ...] = tuple(range(n))
+        """The seats neither out nor surrendered, in seat order (kept by ``eliminate`` and ``surrender``)."""
         self.points = [0.0] * n
         self.random_next = [False] * n
         self.adjust_next = [False] * n
@@ -187,14 +189,14 @@ class EW2State(State):
         """Return an independent copy (one level of list copying; tuples and the sealed window
         snapshot are shared, since nothing mutates them)."""
         s = object.__new__(EW2State)
-        s.__dict__.update(self.__dict__)
+        d = s.__dict__ = self.__dict__.copy()
         for name in _NESTED:
-            setattr(s, name, [list(x) for x in getattr(self, name)])
+            d[name] = [x[:] for x in d[name]]
         for name in _FLAT:
-            setattr(s, name, list(getattr(self, name)))
-        s.sheets = [sheet.copy() for sheet in self.sheets]
-        s.known = [[set(x) for x in row] for row in self.known]
-        s._cache = dict(self._cache)
+            d[name] = d[name][:]
+        d["sheets"] = [sheet.copy() for sheet in self.sheets]
+        d["known"] = [[set(x) for x in row] for row in self.known]
+        d["_cache"] = self._cache.copy()
         return s
 
     # ----------------------------------------------------------------------------- the engine
@@ -274,9 +276,9 @@ class EW2State(State):
             if len(self.events) > 40:
                 del self.events[:-40]
 
-    def live(self) -> list[int]:
+    def live(self) -> tuple[int, ...]:
         """Return the seats still in the game, in seat order."""
-        return [p for p in range(self.num_players()) if not self.out[p] and not self.surrendered[p]]
+        return self.live_seats
 
     def change(self, p: int) -> int:
         """Return the cents on a player's sheet."""
@@ -350,6 +352,7 @@ class EW2State(State):
     def eliminate(self, p: int) -> None:
         """A player is out of the game."""
         self.out[p] = True
+        self.live_seats = tuple(q for q in self.live_seats if q != p)
         self.last_exit = "elimination"
         self.log(f"{self.pname(p)} is out of the game")
 
@@ -362,6 +365,7 @@ class EW2State(State):
         for q in winners:
             self.points[q] += max(0, WIN_POINTS - change) / len(winners)
         self.surrendered[p] = True
+        self.live_seats = tuple(q for q in self.live_seats if q != p)
         self.last_exit = "surrender"
         self.log(f"{self.pname(p)} surrenders with {change} cents")
 
