@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import Action, die_outcomes, draw_outcomes
+from elementa.core import Action, die_outcomes
 from elementa.games.elemental_warriors_ii import cards
 from elementa.games.elemental_warriors_ii.actions import (
     act,
@@ -438,11 +438,13 @@ def chance_pool(s: EW2State, t: Task) -> list[int]:
 
 def chance_outcomes(s: EW2State, t: Task) -> list[tuple[Action, float]]:
     """Return the outcomes of a chance task: one card, uniformly, or one d10 face."""
-    kind = "d10" if t[0] == "roll" else "card"
-    pool = die_outcomes(10) if kind == "d10" else draw_outcomes(chance_pool(s, t))
-    faces = 10 if kind == "d10" else cards.CARDS_PER_DECK * s.ndecks
-    every = fixed(s, (kind,), lambda: [act(s, kind, x) for x in range(faces)])
-    return [(every[x], p) for x, p in pool]
+    if t[0] == "roll":
+        faces = fixed(s, ("d10",), lambda: [act(s, "d10", x) for x in range(10)])
+        return [(faces[x], p) for x, p in die_outcomes(10)]
+    pool = sorted(chance_pool(s, t))  # card ids, each card once: drawn with equal chances
+    every = fixed(s, ("card",), lambda: [act(s, "card", c) for c in range(cards.CARDS_PER_DECK * s.ndecks)])
+    chance = 1 / len(pool)
+    return [(every[c], chance) for c in pool]
 
 
 def apply_chance(s: EW2State, t: Task, a: Action) -> None:
