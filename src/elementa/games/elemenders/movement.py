@@ -82,4 +82,4 @@ def attack_targets(geometry: Board, owner: list[int], start: int, *, adjacency: 
     """
     me = owner[start]
     around = geometry.adjacent4[start] if adjacency == 4 else geometry.adjacent8[start]
-    return sorted(s for s in around if owner[s] >= 0 and owner[s] != me)
+    return [s for s in around if owner[s] >= 0 and owner[s] != me]  # neighbours are in square order

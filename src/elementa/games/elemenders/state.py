@@ -79,8 +79,8 @@ class ElemendersState(State):
         self.piece = [0] * g.size
         self.health = [0] * g.size
         self.acted = [False] * g.size
-        self.ready: list[int] = []
-        """The squares of the mover's units not yet selected this turn, in square order."""
+        self.ready: list[Action] = []
+        """The select actions of the mover's units not yet selected this turn, in square order."""
         for p in (0, 1):
             for s in g.monolith_squares(p):
                 self.owner[s], self.piece[s], self.health[s] = p, MONOLITH, DECOY_HEALTH
@@ -129,7 +129,7 @@ class ElemendersState(State):
         if self.phase in (PLACE, SPAWN):
             return self._placements(player)
         if self.active < 0:
-            return [*(make.select(piece[s], s) for s in self.ready), make.end_turn()]
+            return [*self.ready, make.end_turn()]
         me, kind = self.active, piece[self.active]
         acts = [] if self.moved else [make.move(kind, me, s) for s in self._destinations()]
         acts += [make.attack(kind, me, piece[s], s) for s in self._targets(me)]
@@ -153,7 +153,7 @@ class ElemendersState(State):
             self._spawn_flip(args[0])
         elif kind == "select":
             self.active, self.moved = args[0], False
-            self.ready.remove(args[0])
+            self.ready.remove(action)
         elif kind == "move":
             self._move(args[0])
         elif kind == "attack":
@@ -262,8 +262,10 @@ class ElemendersState(State):
 
     def _start_turn(self, player: int) -> None:
         self.phase, self.to_move, self.active = TURN, player, -1
-        piece = self.piece
-        self.ready = [s for s, o in enumerate(self.owner) if o == player and piece[s] != MONOLITH]
+        piece, select = self.piece, self.game.actions.select
+        self.ready = [
+            select(piece[s], s) for s, o in enumerate(self.owner) if o == player and piece[s] != MONOLITH
+        ]
         if not self.ready:
             self._end_turn()
 
