@@ -84,6 +84,8 @@ class ActionMaker:
         self.space = space
         self.board = geometry
         self._made: dict[tuple[object, ...], Action] = {}
+        self._moves: dict[tuple[int, int], dict[int, Action]] = {}
+        """The moves made so far of a unit (its piece and square), by destination."""
 
     def _new(self, key: tuple[object, ...], kind: str, args: tuple[int, ...], label: str) -> Action:
         """Make and keep the action of ``key`` (the methods below look it up first: ``get(key) or
@@ -132,6 +134,13 @@ class ActionMaker:
         return self._made.get(key) or self._new(
             key, "move", (to,), f"move {self.unit(piece, square)} to {self.board.name(to)}"
         )
+
+    def moves(self, piece: int, square: int, targets: list[int]) -> list[Action]:
+        """Return the :meth:`move` of the unit to each of ``targets`` (one lookup per square)."""
+        made = self._moves.get((piece, square))
+        if made is None:
+            made = self._moves[piece, square] = {}
+        return [made.get(to) or made.setdefault(to, self.move(piece, square, to)) for to in targets]
 
     def attack(self, piece: int, square: int, target_piece: int, target: int) -> Action:
         key = ("attack", piece, square, target_piece, target)

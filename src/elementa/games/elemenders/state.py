@@ -131,7 +131,7 @@ class ElemendersState(State):
         if self.active < 0:
             return [*self.ready, make.end_turn()]
         me, kind = self.active, piece[self.active]
-        acts = [] if self.moved else [make.move(kind, me, s) for s in self._destinations()]
+        acts = [] if self.moved else make.moves(kind, me, self._destinations())
         acts += [make.attack(kind, me, piece[s], s) for s in self._targets(me)]
         if not self.moved:
             shapes = (VERTICAL, HORIZONTAL) if kind == WATER else (CROSS,)
@@ -141,17 +141,8 @@ class ElemendersState(State):
 
     def _apply(self, action: Action, player: int) -> None:
         self._legal = None
-        kind, args = action.kind, action.args
-        if kind == "mark":
-            self._mark(player, args[0])
-        elif kind == "first":
-            self.first_placer = self.to_move = args[0]
-            self.phase = PLACE
-        elif kind == "place":
-            self._place(player, args[0], args[1])
-        elif kind == "coin":
-            self._spawn_flip(args[0])
-        elif kind == "select":
+        kind, args = action.kind, action.args  # the turn's kinds first: they are most of a game
+        if kind == "select":
             self.active, self.moved = args[0], False
             self.ready.remove(action)
         elif kind == "move":
@@ -165,8 +156,17 @@ class ElemendersState(State):
             self._finish_unit()
         elif kind == "hold":
             self._finish_unit()
-        else:
+        elif kind == "end_turn":
             self._end_turn()
+        elif kind == "coin":
+            self._spawn_flip(args[0])
+        elif kind == "place":
+            self._place(player, args[0], args[1])
+        elif kind == "first":
+            self.first_placer = self.to_move = args[0]
+            self.phase = PLACE
+        else:
+            self._mark(player, args[0])
 
     def evaluate(self) -> list[float]:
         """Estimate each player's chance to win from material: units and monoliths left.
