@@ -36,6 +36,7 @@ from elementa.games.elemental_warriors_ii.effects import (
 from elementa.games.elemental_warriors_ii.sheet import (
     COIN_VALUES,
     COLUMNS,
+    EMPTY,
     ENTRY_LEVEL,
     PENNY,
     PRESET_NAMES,
@@ -192,7 +193,8 @@ def _legal_pay(s: EW2State, t: Task) -> list[Action]:
         return []
     acts = []
     for i, sq in enumerate(s.sheets[p]):
-        acts += [act(s, "pay", coin, i // COLUMNS, i % COLUMNS) for coin in range(3) if sq[coin]]
+        if sq != EMPTY:
+            acts += [act(s, "pay", coin, i // COLUMNS, i % COLUMNS) for coin in range(3) if sq[coin]]
     return acts
 
 
