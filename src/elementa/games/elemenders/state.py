@@ -441,7 +441,8 @@ class ElemendersState(State):
         sp = self.game.action_space
         old_id = sp.encode("mark", MONOLITH_COLUMNS.index(old % self.board.cols))
         new_id = sp.encode("mark", MONOLITH_COLUMNS.index(new % self.board.cols))
-        s._history = [(p, new_id if (p, a) == (q, old_id) else a) for p, a in s._history]
+        mark = s._history.index((q, old_id))  # the opponent's one mark, among the first actions
+        s._history[mark] = (q, new_id)
         return s
 
     def clone(self) -> ElemendersState:
