@@ -44,9 +44,10 @@ def destinations(
     reached: set[int] = set()
     frontier: set[tuple[int, int]] = {(start, -1)}
     for point in range(2):
-        nxt: set[tuple[int, int]] = set()
+        nxt: set[tuple[int, int]] = set()  # where the next point starts from (after the first)
+        forest_only = kind == PLANT and point == 1  # a plant's second point: forest to forest
         for here, heading in frontier:
-            if kind == PLANT and point == 1 and terrain[here] != FOREST:
+            if forest_only and terrain[here] != FOREST:
                 continue
             slides = kind == WATER and terrain[here] == RIVER
             for direction in _DIRECTIONS if heading < 0 else (heading,):
@@ -57,9 +58,10 @@ def destinations(
                     o = owner[s]
                     if o >= 0 and (o != me or (piece[s] == MONOLITH and not pass_friendly_monolith)):
                         break  # an enemy piece, or a monolith the unit may not pass
-                    if kind == PLANT and point == 1 and terrain[s] != FOREST:
+                    if forest_only and terrain[s] != FOREST:
                         break
-                    nxt.add((s, keep))
+                    if point == 0:
+                        nxt.add((s, keep))
                     if o < 0:
                         reached.add(s)
                     if not (slides and terrain[s] == RIVER):

@@ -305,17 +305,17 @@ class ElemendersState(State):
         Source: elemenders.txt, Lava, Rivers, Forests (rulings ELM-9, ELM-18), Spawning; the turn
         limit is ruling ELM-15.
         """
-        player = self.to_move
-        for s in range(self.board.size):
-            if self.owner[s] != player or self.piece[s] == MONOLITH:
+        player, owner, piece, health = self.to_move, self.owner, self.piece, self.health
+        for s, o in enumerate(owner):
+            if o != player or piece[s] == MONOLITH:
                 continue
-            t, kind = self.terrain[s], self.piece[s]
+            t, kind = self.terrain[s], piece[s]
             if (t == LAVA and kind != FIRE) or (t == RIVER and kind == FIRE):
-                self.health[s] -= 1
-                if self.health[s] <= 0:
-                    self.owner[s] = -1
+                health[s] -= 1
+                if health[s] <= 0:
+                    owner[s] = -1
             elif t == FOREST and kind == PLANT:
-                self.health[s] = UNIT_HEALTH
+                health[s] = UNIT_HEALTH
         self.acted = [False] * self.board.size
         self.ready = []
         self.active = -1
