@@ -41,6 +41,22 @@ _FLAT = (
 )  # fmt: skip
 
 
+def _window_start(s: EW2State) -> dict[str, Any]:
+    """Return copies of every attribute an action inside a window can change (the acting seat's
+    sheet, hand, tokens and choices; a discard; an elimination) and of the window's bookkeeping,
+    with the length of the history (see :meth:`EW2State.opened_window`)."""
+    d = s.__dict__
+    nested = ("tokens", "floods", "hands", "discards", "pending", "window_actions")
+    start: dict[str, Any] = {name: [x[:] for x in d[name]] for name in nested}
+    for name in ("pool", "played", "mode", "column", "draw_req", "surrender_req", "out"):
+        start[name] = d[name][:]
+    start["sheets"] = [sheet.copy() for sheet in s.sheets]
+    start["known"] = [[set(x) for x in row] for row in s.known]
+    start["live_seats"], start["last_exit"] = s.live_seats, s.last_exit
+    start["history_length"] = len(s._history)
+    return start
+
+
 class EW2State(State):
     """One position of Elemental Warriors II (see the module docstring for the node types).
 
@@ -103,6 +119,10 @@ class EW2State(State):
         self.pending: list[list[tuple[Any, ...]]] = [[] for _ in range(n)]
         self.window_actions: list[list[Action]] = [[] for _ in range(n)]
         self.window_base: EW2State | None = None
+        """The state as the open window found it, once built (see :meth:`opened_window`)."""
+        self.window_start: dict[str, Any] | None = None
+        """What a window's actions can change, as the window found it, kept at its first action
+        (see :func:`_window_start`)."""
         self.events: list[str] = []
         self._cache: dict[int, list[Action]] = {}
         self._advance()
@@ -139,6 +159,8 @@ class EW2State(State):
         if player == CHANCE:
             tasks.apply_chance(self, self.stack.pop(), action)
         elif self.window is not None:
+            if self.window_start is None:
+                self.window_start = _window_start(self)
             self.window_actions[player].append(action)
             tasks.apply(self, self.pending[player][-1], action)
             mine = self.pending[player]
@@ -207,7 +229,7 @@ class EW2State(State):
                 if any(self.pending):
                     return
                 self.window = None
-                self.window_base = None
+                self.window_base = self.window_start = None
                 continue
             if not self.stack:
                 flow.STEPS[self.step](self)
@@ -252,8 +274,9 @@ class EW2State(State):
     def open_window(self, name: str, work: dict[int, list[tuple[Any, ...]]]) -> None:
         """Open a simultaneous window in which each listed player works through their tasks.
 
-        The state as it stands now is kept as the public view of the window (``window_base``).
-        Nothing happens when no player has a task.
+        What the window's actions change is kept as it stands now at the first of them (the others
+        are shown as the window found them: :meth:`opened_window`). Nothing happens when no player
+        has a task.
         """
         if not any(work.values()):
             return
@@ -261,8 +284,24 @@ class EW2State(State):
         self.window = name
         self.pending = [list(reversed(work.get(p, []))) for p in range(n)]
         self.window_actions = [[] for _ in range(n)]
-        self.window_base = None
-        self.window_base = self.clone()
+        self.window_base = self.window_start = None
+
+    def opened_window(self) -> EW2State:
+        """Return the state as the open window found it (``self`` while nobody has acted in it):
+        built once from ``window_start`` and what no window action changes, then kept for the
+        rest of the window. It is only read (its lists are those of ``window_start``): observations
+        show the others from it, and determinizations start from copies of it."""
+        if self.window is None or self.window_start is None:
+            return self
+        if self.window_base is None:
+            start = dict(self.window_start)
+            base = self.clone()
+            base._history = base._history[: start.pop("history_length")]
+            base.__dict__.update(start)
+            base._cache = {}
+            base.window_start = None
+            self.window_base = base
+        return self.window_base
 
     # ------------------------------------------------------------------------------- helpers
     def pname(self, p: int) -> str:
