@@ -23,7 +23,7 @@ Ids are stable for a given board size (the ``board_rows`` option).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 
 from elementa.core import Action, ActionSpace
 from elementa.games.elemenders.board import (
@@ -97,13 +97,13 @@ class ActionMaker:
         self.space = space
         self.board = geometry
         self._made: dict[tuple[object, ...], Action] = {}
+        self._moves: dict[tuple[int, int], dict[tuple[int, int], Action]] = {}
+        """The moves made so far of a unit (its piece and square), by destination."""
 
-    def _get(
-        self, key: tuple[object, ...], kind: str, args: tuple[int, ...], label: Callable[[], str]
-    ) -> Action:
-        action = self._made.get(key)
-        if action is None:
-            action = self._made[key] = self.space.make(kind, *args, label=label())
+    def _new(self, key: tuple[object, ...], kind: str, args: tuple[int, ...], label: str) -> Action:
+        """Make and keep the action of ``key`` (the methods below look it up first: ``get(key) or
+        _new(...)`` builds the label only the first time)."""
+        action = self._made[key] = self.space.make(kind, *args, label=label)
         return action
 
     def unit(self, piece: int, square: int) -> str:
@@ -112,68 +112,78 @@ class ActionMaker:
         return f"the {what} at {self.board.name(square)}"
 
     def first(self, player: int) -> Action:
-        return self._get(
-            ("first", player), "first", (player,), lambda: f"coin: {seat_name(player)} places first"
+        key = ("first", player)
+        return self._made.get(key) or self._new(
+            key, "first", (player,), f"coin: {seat_name(player)} places first"
         )
 
     def coin(self, heads: int) -> Action:
         words = "coin: heads, new units spawn" if heads else "coin: tails, no new units"
-        return self._get(("coin", heads), "coin", (heads,), lambda: words)
+        return self._made.get(("coin", heads)) or self._new(("coin", heads), "coin", (heads,), words)
 
     def mark(self, index: int, square: int) -> Action:
-        return self._get(
-            ("mark", index, square),
-            "mark",
-            (index,),
-            lambda: f"mark the monolith at {self.board.name(square)} as your true monolith",
+        key = ("mark", index, square)
+        return self._made.get(key) or self._new(
+            key, "mark", (index,), f"mark the monolith at {self.board.name(square)} as your true monolith"
         )
 
     def place(self, element: int, col: int, square: int, spawn: bool, terrain: int = NONE) -> Action:
-        verb = "spawn" if spawn else "place"
-        return self._get(
-            ("place", element, square, spawn, harms(terrain, element)),
+        key = ("place", element, square, spawn, harms(terrain, element))
+        return self._made.get(key) or self._new(
+            key,
             "place",
             (element, col),
-            lambda: (
-                f"{verb} a {PIECE_NAMES[element]} unit at {self.board.name(square)}"
-                + warning(terrain, element)
-            ),
+            f"{'spawn' if spawn else 'place'} a {PIECE_NAMES[element]} unit at {self.board.name(square)}"
+            + warning(terrain, element),
         )
 
     def select(self, piece: int, square: int) -> Action:
-        return self._get(
-            ("select", piece, square), "select", (square,), lambda: f"select {self.unit(piece, square)}"
+        key = ("select", piece, square)
+        return self._made.get(key) or self._new(
+            key, "select", (square,), f"select {self.unit(piece, square)}"
         )
 
     def move(self, piece: int, square: int, to: int, terrain: int = NONE) -> Action:
-        return self._get(
-            ("move", piece, square, to, harms(terrain, piece) and terrain),
+        key = ("move", piece, square, to, harms(terrain, piece) and terrain)
+        return self._made.get(key) or self._new(
+            key,
             "move",
             (to,),
-            lambda: f"move {self.unit(piece, square)} to {self.board.name(to)}" + warning(terrain, piece),
+            f"move {self.unit(piece, square)} to {self.board.name(to)}" + warning(terrain, piece),
         )
 
+    def moves(self, piece: int, square: int, targets: list[int], terrain: Sequence[int]) -> list[Action]:
+        """Return the :meth:`move` of the unit to each of ``targets`` (one lookup per square; the
+        label warns of the square's terrain, so a terraformed square keys a move of its own)."""
+        made = self._moves.get((piece, square))
+        if made is None:
+            made = self._moves[piece, square] = {}
+        out = []
+        for to in targets:
+            t = terrain[to]
+            key = (to, harms(t, piece) and t)
+            act = made.get(key)
+            if act is None:
+                act = made[key] = self.move(piece, square, to, t)
+            out.append(act)
+        return out
+
     def attack(self, piece: int, square: int, target_piece: int, target: int) -> Action:
-        return self._get(
-            ("attack", piece, square, target_piece, target),
-            "attack",
-            (target,),
-            lambda: f"{self.unit(piece, square)} attacks {self.unit(target_piece, target)}",
+        key = ("attack", piece, square, target_piece, target)
+        return self._made.get(key) or self._new(
+            key, "attack", (target,), f"{self.unit(piece, square)} attacks {self.unit(target_piece, target)}"
         )
 
     def terraform(self, piece: int, square: int, shape: int) -> Action:
-        return self._get(
-            ("terraform", piece, square, shape),
-            "terraform",
-            (shape,),
-            lambda: f"{self.unit(piece, square)} {TERRAFORM_WORDS[piece, shape]}",
+        key = ("terraform", piece, square, shape)
+        return self._made.get(key) or self._new(
+            key, "terraform", (shape,), f"{self.unit(piece, square)} {TERRAFORM_WORDS[piece, shape]}"
         )
 
     def hold(self, piece: int, square: int, moved: bool) -> Action:
+        key = ("hold", piece, square, moved)
         words = "does not attack" if moved else "does nothing"
-        return self._get(
-            ("hold", piece, square, moved), "hold", (), lambda: f"{self.unit(piece, square)} {words}"
-        )
+        return self._made.get(key) or self._new(key, "hold", (), f"{self.unit(piece, square)} {words}")
 
     def end_turn(self) -> Action:
-        return self._get(("end_turn",), "end_turn", (), lambda: "end the turn")
+        return self._made.get(("end_turn",)) or self._new(("end_turn",), "end_turn", (), "end the turn")

@@ -70,7 +70,7 @@ class Board:
     Attributes:
         rows, cols, size: the dimensions and ``rows * cols``.
         step: ``step[direction][square]`` is the square one step away, or -1 off the board.
-        adjacent4, adjacent8: orthogonal (and diagonal) neighbours of each square.
+        adjacent4, adjacent8: orthogonal (and diagonal) neighbours of each square, in square order.
         places: ``places[square]`` is ``(name, row, col)`` of the square (row and column 0-based).
     """
 
@@ -93,7 +93,7 @@ class Board:
         return r * self.cols + c if 0 <= r < self.rows and 0 <= c < self.cols else -1
 
     def _around(self, square: int, deltas: tuple[tuple[int, int], ...]) -> list[int]:
-        return [n for n in (self._offset(square, d) for d in deltas) if n >= 0]
+        return sorted(n for n in (self._offset(square, d) for d in deltas) if n >= 0)
 
     def home_row(self, player: int) -> int:
         """Return the row index (0-based) of a player's end of the board, where its monoliths stand."""

@@ -40,32 +40,40 @@ def destinations(
     Returns:
         The reachable empty squares, without ``start``.
     """
-    me = owner[start]
-    kind = piece[start]
-
-    def passable(s: int) -> bool:
-        o = owner[s]
-        return o < 0 or (o == me and (pass_friendly_monolith or piece[s] != MONOLITH))
-
+    me, kind, step = owner[start], piece[start], geometry.step
     reached: set[int] = set()
     frontier: set[tuple[int, int]] = {(start, -1)}
     for point in range(2):
-        nxt: set[tuple[int, int]] = set()
+        nxt: set[tuple[int, int]] = set()  # where the next point starts from (after the first)
+        forest_only = kind == PLANT and point == 1  # a plant's second point: forest to forest
         for here, heading in frontier:
-            if kind == PLANT and point == 1 and terrain[here] != FOREST:
+            if forest_only and terrain[here] != FOREST:
                 continue
-            for direction in range(4) if heading < 0 else (heading,):
+            slides = kind == WATER and terrain[here] == RIVER
+            for direction in _DIRECTIONS if heading < 0 else (heading,):
                 keep = direction if straight else -1
-                s = geometry.step[direction][here]
-                if s >= 0 and passable(s) and (kind != PLANT or point == 0 or terrain[s] == FOREST):
-                    nxt.add((s, keep))
-                if kind == WATER and terrain[here] == RIVER:
-                    while s >= 0 and terrain[s] == RIVER and passable(s):
+                line = step[direction]
+                s = line[here]
+                while s >= 0:  # one step; sliding, on along the river square by square
+                    o = owner[s]
+                    if o >= 0 and (o != me or (piece[s] == MONOLITH and not pass_friendly_monolith)):
+                        break  # an enemy piece, or a monolith the unit may not pass
+                    if forest_only and terrain[s] != FOREST:
+                        break
+                    if point == 0:
                         nxt.add((s, keep))
-                        s = geometry.step[direction][s]
-        reached.update(s for s, _ in nxt)
+                    if o < 0:
+                        reached.add(s)
+                    if not (slides and terrain[s] == RIVER):
+                        break
+                    s = line[s]
+                    if s >= 0 and terrain[s] != RIVER:
+                        break
         frontier = nxt
-    return sorted(s for s in reached if owner[s] < 0)
+    return sorted(reached)
+
+
+_DIRECTIONS = range(4)
 
 
 def attack_targets(geometry: Board, owner: list[int], start: int, *, adjacency: int = 4) -> list[int]:
@@ -76,4 +84,4 @@ def attack_targets(geometry: Board, owner: list[int], start: int, *, adjacency: 
     """
     me = owner[start]
     around = geometry.adjacent4[start] if adjacency == 4 else geometry.adjacent8[start]
-    return sorted(s for s in around if owner[s] >= 0 and owner[s] != me)
+    return [s for s in around if owner[s] >= 0 and owner[s] != me]  # neighbours are in square order

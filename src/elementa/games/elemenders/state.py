@@ -77,6 +77,8 @@ class ElemendersState(State):
         self.piece = [0] * g.size
         self.health = [0] * g.size
         self.acted = [False] * g.size
+        self.ready: list[Action] = []
+        """The select actions of the mover's units not yet selected this turn, in square order."""
         for p in (0, 1):
             for s in g.monolith_squares(p):
                 self.owner[s], self.piece[s], self.health[s] = p, MONOLITH, DECOY_HEALTH
@@ -125,10 +127,9 @@ class ElemendersState(State):
         if self.phase in (PLACE, SPAWN):
             return self._placements(player)
         if self.active < 0:
-            return [*(make.select(piece[s], s) for s in self._ready_units(player)), make.end_turn()]
+            return [*self.ready, make.end_turn()]
         me, kind = self.active, piece[self.active]
-        terrain = self.terrain
-        acts = [] if self.moved else [make.move(kind, me, s, terrain[s]) for s in self._destinations()]
+        acts = [] if self.moved else make.moves(kind, me, self._destinations(), self.terrain)
         acts += [make.attack(kind, me, piece[s], s) for s in self._targets(me)]
         if not self.moved:
             shapes = (VERTICAL, HORIZONTAL) if kind == WATER else (CROSS,)
@@ -138,18 +139,10 @@ class ElemendersState(State):
 
     def _apply(self, action: Action, player: int) -> None:
         self._legal = None
-        kind, args = action.kind, action.args
-        if kind == "mark":
-            self._mark(player, args[0])
-        elif kind == "first":
-            self.first_placer = self.to_move = args[0]
-            self.phase = PLACE
-        elif kind == "place":
-            self._place(player, args[0], args[1])
-        elif kind == "coin":
-            self._spawn_flip(args[0])
-        elif kind == "select":
+        kind, args = action.kind, action.args  # the turn's kinds first: they are most of a game
+        if kind == "select":
             self.active, self.moved = args[0], False
+            self.ready.remove(action)
         elif kind == "move":
             self._move(args[0])
         elif kind == "attack":
@@ -161,8 +154,17 @@ class ElemendersState(State):
             self._finish_unit()
         elif kind == "hold":
             self._finish_unit()
-        else:
+        elif kind == "end_turn":
             self._end_turn()
+        elif kind == "coin":
+            self._spawn_flip(args[0])
+        elif kind == "place":
+            self._place(player, args[0], args[1])
+        elif kind == "first":
+            self.first_placer = self.to_move = args[0]
+            self.phase = PLACE
+        else:
+            self._mark(player, args[0])
 
     def evaluate(self) -> list[float]:
         """Estimate each player's chance to win from material: units and monoliths left.
@@ -244,11 +246,6 @@ class ElemendersState(State):
             self._start_turn(self.first_mover)
 
     # ------------------------------------------------------------------------------------ turns
-    def _ready_units(self, player: int) -> list[int]:
-        """Return the squares of the player's units that have not acted this turn."""
-        piece, acted = self.piece, self.acted
-        return [s for s, o in enumerate(self.owner) if o == player and piece[s] != MONOLITH and not acted[s]]
-
     def _destinations(self) -> list[int]:
         o = self.game.options
         return destinations(
@@ -266,7 +263,11 @@ class ElemendersState(State):
 
     def _start_turn(self, player: int) -> None:
         self.phase, self.to_move, self.active = TURN, player, -1
-        if not self._ready_units(player):
+        piece, select = self.piece, self.game.actions.select
+        self.ready = [
+            select(piece[s], s) for s, o in enumerate(self.owner) if o == player and piece[s] != MONOLITH
+        ]
+        if not self.ready:
             self._end_turn()
 
     def _move(self, to: int) -> None:
@@ -296,7 +297,7 @@ class ElemendersState(State):
     def _finish_unit(self) -> None:
         self.acted[self.active] = True
         self.active = -1
-        if not self._ready_units(self.to_move):
+        if not self.ready:
             self._end_turn()
 
     def _end_turn(self) -> None:
@@ -305,18 +306,19 @@ class ElemendersState(State):
         Source: elemenders.txt, Lava, Rivers, Forests (rulings ELM-9, ELM-18), Spawning; the turn
         limit is ruling ELM-15.
         """
-        player = self.to_move
-        for s in range(self.board.size):
-            if self.owner[s] != player or self.piece[s] == MONOLITH:
+        player, owner, piece, health = self.to_move, self.owner, self.piece, self.health
+        for s, o in enumerate(owner):
+            if o != player or piece[s] == MONOLITH:
                 continue
-            t, kind = self.terrain[s], self.piece[s]
+            t, kind = self.terrain[s], piece[s]
             if harms(t, kind):
-                self.health[s] -= 1
-                if self.health[s] <= 0:
-                    self.owner[s] = -1
+                health[s] -= 1
+                if health[s] <= 0:
+                    owner[s] = -1
             elif t == FOREST and kind == PLANT:
-                self.health[s] = UNIT_HEALTH
+                health[s] = UNIT_HEALTH
         self.acted = [False] * self.board.size
+        self.ready = []
         self.active = -1
         self.turns_done += 1
         limit = self.game.options.max_turns
@@ -440,7 +442,8 @@ class ElemendersState(State):
         sp = self.game.action_space
         old_id = sp.encode("mark", MONOLITH_COLUMNS.index(old % self.board.cols))
         new_id = sp.encode("mark", MONOLITH_COLUMNS.index(new % self.board.cols))
-        s._history = [(p, new_id if (p, a) == (q, old_id) else a) for p, a in s._history]
+        mark = s._history.index((q, old_id))  # the opponent's one mark, among the first actions
+        s._history[mark] = (q, new_id)
         return s
 
     def clone(self) -> ElemendersState:
@@ -448,7 +451,7 @@ class ElemendersState(State):
         actions and terrain rows, which are never modified in place, are shared)."""
         s = object.__new__(ElemendersState)
         s.__dict__.update(self.__dict__)
-        for name in ("terrain", "owner", "piece", "health", "acted", "true_square", "revealed"):
+        for name in ("terrain", "owner", "piece", "health", "acted", "ready", "true_square", "revealed"):
             setattr(s, name, getattr(self, name)[:])
         s.to_place = [left[:] for left in self.to_place]
         s.spawn_queue = self.spawn_queue[:]

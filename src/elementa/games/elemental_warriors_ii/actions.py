@@ -9,7 +9,8 @@ source: elemental-warriors-ii.txt, Recovery and Elemental Effects.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from elementa.core import Action
 from elementa.games.elemental_warriors_ii import cards
@@ -27,6 +28,7 @@ from elementa.games.elemental_warriors_ii.sheet import (
     COLUMNS,
     EMPTY,
     PRESET_NAMES,
+    Square,
     exchanges,
     value,
     with_coin,
@@ -43,6 +45,16 @@ def act(s: EW2State, kind: str, *args: int) -> Action:
     if found is None:
         found = s.game.action_space.make(kind, *args, label=action_label(s, kind, args))
         s.game.action_cache[key] = found
+    return found
+
+
+def fixed(s: EW2State, key: tuple[Any, ...], build: Callable[[], list[Action]]) -> list[Action]:
+    """Return the actions of a choice that depends on ``key`` alone, never on the position (the
+    squares open to a setup coin with so many cents left, the ten columns to declare...): built
+    once per game by ``build()``, then shared, so the caller must not change the list."""
+    found = s.game.action_lists.get(key)
+    if found is None:
+        found = s.game.action_lists[key] = build()
     return found
 
 
@@ -110,14 +122,17 @@ def decline(s: EW2State, label: str) -> Action:
 def forfeits(s: EW2State, p: int) -> list[Action]:
     """Return the token forfeits a player can make: an element token to remove a harmful one
     (source: Elemental Effects, Earth/Fire/Air/Water (dd); ruling R19 on when)."""
-    acts = []
+    tokens = s.tokens[p]
+    acts: list[Action] = []
+    if not any(tokens[:LANDSLIDE]):
+        return acts  # no element token to forfeit (the element tokens come first)
     for h, goods in enumerate(FORFEIT_WITH):
         if h < 3:
-            cols = [0] if s.tokens[p][LANDSLIDE + h] else []
+            cols = [0] if tokens[LANDSLIDE + h] else []
         else:
             cols = [c for c in range(COLUMNS) if s.floods[p][c]]
         for g in goods:
-            if s.tokens[p][g] == 0:
+            if tokens[g] == 0:
                 continue
             acts += [act(s, "forfeit", g, h, c) for c in cols]
     return acts
@@ -142,32 +157,28 @@ def rearrangements(s: EW2State, p: int) -> list[Action]:
     moves one coin to another square of its column (never between combat and element rows) or one
     column left or right in its row, cyclically.
     """
-    lay, sheet, acts = s.layout, s.sheets[p], []
-    start = lay.element_row(0) * COLUMNS
-    for i in range(start, start + 4 * COLUMNS):
-        if sheet[i] != EMPTY:
-            acts += _square_moves(s, "recompile", i, sheet[i])
-    for i, sq in enumerate(sheet):
+    cache, recompiles, rebalances = s.game.rearrange_cache, [], []
+    for i, sq in enumerate(s.sheets[p]):
         if sq != EMPTY:
-            acts += _square_moves(s, "rebalance", i, (bool(sq[0]), bool(sq[1]), bool(sq[2])))
-    return acts
+            recompile, rebalance = cache.get((i, sq)) or _square_moves(s, i, sq)
+            recompiles += recompile
+            rebalances += rebalance
+    return recompiles + rebalances
 
 
-def _square_moves(s: EW2State, kind: str, i: int, key: tuple[int, int, int]) -> list[Action]:
-    """Return the Recompiles (``key``: the square) or Rebalances (``key``: which coins the square
-    holds) of the square at index ``i``, made once per game and then reused."""
+def _square_moves(s: EW2State, i: int, square: Square) -> tuple[list[Action], list[Action]]:
+    """Return the Recompiles (element squares only) and the Rebalances of ``square`` at index
+    ``i``, made once per game and then reused."""
     cache = s.game.rearrange_cache
-    found = cache.get((kind, i, key))
-    if found is None:
-        lay, (row, col) = s.layout, divmod(i, COLUMNS)
-        if kind == "recompile":
-            e = row - lay.combat_rows
-            found = [act(s, kind, e, col, n, d) for n, d in exchanges(key)]
-        else:
-            found = [act(s, kind, c, row, col, dest) for c in range(3) if key[c] for dest in lay.moves[i]]
-        if len(cache) >= 10_000:  # squares of many values: keep the table small
-            cache.clear()
-        cache[(kind, i, key)] = found
+    lay, (row, col) = s.layout, divmod(i, COLUMNS)
+    e = row - lay.combat_rows
+    recompiles = [act(s, "recompile", e, col, n, d) for n, d in exchanges(square)] if e >= 0 else []
+    rebalances = [
+        act(s, "rebalance", c, row, col, dest) for c in range(3) if square[c] for dest in lay.moves[i]
+    ]
+    if len(cache) >= 10_000:  # squares of many values: keep the table small
+        cache.clear()
+    found = cache[(i, square)] = (recompiles, rebalances)
     return found
 
 

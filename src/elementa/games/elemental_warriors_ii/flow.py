@@ -246,12 +246,10 @@ def _skirmish(s: EW2State) -> None:
         values = [attack_value(s, a) for a in group]
         adding = s.game.options.assault_multi == "sum"
         total = sum(values) if adding else max(values) + len(values) - 1
-        hit = total > defense_value(s, v)
+        defense = defense_value(s, v)
+        hit = total > defense
         names = "+".join(s.pname(a) for a in group)
-        s.log(
-            f"{names} attack {total} vs {s.pname(v)} defense {defense_value(s, v)}: "
-            f"{'hit' if hit else 'no hit'}"
-        )
+        s.log(f"{names} attack {total} vs {s.pname(v)} defense {defense}: {'hit' if hit else 'no hit'}")
         attacks += [(a, v, hit) for a in group]
     s.attacks = sorted(attacks, key=lambda x: order.index(x[0]))
     s.end_phase()

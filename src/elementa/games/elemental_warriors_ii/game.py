@@ -20,7 +20,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from elementa.core import Action, ActionSpace, Game, GameInfo, option
-from elementa.games.elemental_warriors_ii.sheet import COLUMNS, MAX_DIMES, MAX_NICKELS, PRESET_NAMES, Layout
+from elementa.games.elemental_warriors_ii.sheet import (
+    COLUMNS,
+    MAX_DIMES,
+    MAX_NICKELS,
+    PRESET_NAMES,
+    Layout,
+    Square,
+)
 from elementa.games.elemental_warriors_ii.state import WIN_POINTS, EW2State
 
 if TYPE_CHECKING:
@@ -125,8 +132,10 @@ class EW2Game(Game):
         self.num_decks = options.players if options.independence or options.independent_panic else 1
         self.action_cache: dict[tuple[str, tuple[int, ...]], Action] = {}
         """Actions made so far, by ``(kind, args)``: their labels depend on nothing else."""
-        self.rearrange_cache: dict[tuple[str, int, tuple[int, int, int]], list[Action]] = {}
-        """The Recompiles and Rebalances of one square, by kind, square index and square (see
+        self.action_lists: dict[tuple[Any, ...], list[Action]] = {}
+        """Choices that depend on a few task arguments alone, by key (see :func:`.actions.fixed`)."""
+        self.rearrange_cache: dict[tuple[int, Square], tuple[list[Action], list[Action]]] = {}
+        """The Recompiles and Rebalances of one square, by square index and coins (see
         :func:`.actions.rearrangements`)."""
         super().__init__(options)
 

@@ -93,9 +93,9 @@ class Layout:
         """Return a square's name, for example ``"Fire 3"``."""
         return f"{self.rows[index // COLUMNS]} {index % COLUMNS + 1}"
 
-    def new_sheet(self) -> list[Square]:
+    def new_sheet(self) -> Sheet:
         """Return an empty sheet."""
-        return [EMPTY] * self.size
+        return Sheet([EMPTY] * self.size, 0)
 
 
 def value(square: Square) -> int:
@@ -103,9 +103,33 @@ def value(square: Square) -> int:
     return square[0] + 5 * square[1] + 10 * square[2]
 
 
-def sheet_value(sheet: list[Square]) -> int:
+class Sheet(list[Square]):
+    """A player's sheet: the list of squares (see the module docstring) and the cents on it.
+
+    ``cents`` is kept as squares are set one at a time (``sheet[i] = square``), the only way the
+    rules change a sheet, so the change a player holds is never summed again square by square.
+
+    Args:
+        squares: the squares, ``rows * 10`` of them.
+        cents: their value when the caller knows it (a copy), else it is summed once.
+    """
+
+    def __init__(self, squares: list[Square], cents: int | None = None) -> None:
+        super().__init__(squares)
+        self.cents = sum(map(value, squares)) if cents is None else cents
+
+    def __setitem__(self, index: int, square: Square) -> None:  # type: ignore[override]
+        self.cents += value(square) - value(self[index])
+        super().__setitem__(index, square)
+
+    def copy(self) -> Sheet:
+        """Return an independent copy (squares are tuples, shared)."""
+        return Sheet(self, self.cents)
+
+
+def sheet_value(sheet: Sheet) -> int:
     """Return the cents on a sheet (a player's change)."""
-    return sum(s[0] + 5 * s[1] + 10 * s[2] for s in sheet if s != EMPTY)
+    return sheet.cents
 
 
 def pennies(sheet: list[Square]) -> int:
@@ -193,7 +217,7 @@ PRESETS: dict[str, list[tuple[str, int, str]]] = {
 PRESET_NAMES = tuple(PRESETS)
 
 
-def preset_sheet(layout: Layout, name: str) -> list[Square]:
+def preset_sheet(layout: Layout, name: str) -> Sheet:
     """Return the sheet of a named preset layout under a layout's rows.
 
     Raises:

@@ -31,7 +31,7 @@ WIN_POINTS = 25
 """Points for winning; a surrender gives the opponent this less the surrenderer's change."""
 
 _NESTED = (
-    "sheets", "hands", "decks", "discards", "tokens", "floods", "effects", "used", "pending",
+    "hands", "decks", "discards", "tokens", "floods", "effects", "used", "pending",
     "window_actions",
 )  # fmt: skip
 _FLAT = (
@@ -41,11 +41,27 @@ _FLAT = (
 )  # fmt: skip
 
 
+def _window_start(s: EW2State) -> dict[str, Any]:
+    """Return copies of every attribute an action inside a window can change (the acting seat's
+    sheet, hand, tokens and choices; a discard; an elimination) and of the window's bookkeeping,
+    with the length of the history (see :meth:`EW2State.opened_window`)."""
+    d = s.__dict__
+    nested = ("tokens", "floods", "hands", "discards", "pending", "window_actions")
+    start: dict[str, Any] = {name: [x[:] for x in d[name]] for name in nested}
+    for name in ("pool", "played", "mode", "column", "draw_req", "surrender_req", "out"):
+        start[name] = d[name][:]
+    start["sheets"] = [sheet.copy() for sheet in s.sheets]
+    start["known"] = [[set(x) for x in row] for row in s.known]
+    start["live_seats"], start["last_exit"] = s.live_seats, s.last_exit
+    start["history_length"] = len(s._history)
+    return start
+
+
 class EW2State(State):
     """One position of Elemental Warriors II (see the module docstring for the node types).
 
     Attributes (per-player lists are indexed by seat):
-        sheets: each player's sheet, a list of ``(pennies, nickels, dimes)`` squares.
+        sheets: each player's :class:`~.sheet.Sheet`, a list of ``(pennies, nickels, dimes)`` squares.
         hands: card ids in each hand, sorted.
         tokens: counts of Earth, Fire, Air, Water, Landslide, Whirlwind, Inferno tokens.
         floods: Flood tokens on each of a player's ten columns.
@@ -75,6 +91,8 @@ class EW2State(State):
         self.pool = [0] * n
         self.out = [False] * n
         self.surrendered = [False] * n
+        self.live_seats: tuple[int, ...] = tuple(range(n))
+        """The seats neither out nor surrendered, in seat order (kept by ``eliminate`` and ``surrender``)."""
         self.points = [0.0] * n
         self.random_next = [False] * n
         self.adjust_next = [False] * n
@@ -101,6 +119,10 @@ class EW2State(State):
         self.pending: list[list[tuple[Any, ...]]] = [[] for _ in range(n)]
         self.window_actions: list[list[Action]] = [[] for _ in range(n)]
         self.window_base: EW2State | None = None
+        """The state as the open window found it, once built (see :meth:`opened_window`)."""
+        self.window_start: dict[str, Any] | None = None
+        """What a window's actions can change, as the window found it, kept at its first action
+        (see :func:`_window_start`)."""
         self.events: list[str] = []
         self._cache: dict[int, list[Action]] = {}
         self._advance()
@@ -137,6 +159,8 @@ class EW2State(State):
         if player == CHANCE:
             tasks.apply_chance(self, self.stack.pop(), action)
         elif self.window is not None:
+            if self.window_start is None:
+                self.window_start = _window_start(self)
             self.window_actions[player].append(action)
             tasks.apply(self, self.pending[player][-1], action)
             mine = self.pending[player]
@@ -187,13 +211,14 @@ class EW2State(State):
         """Return an independent copy (one level of list copying; tuples and the sealed window
         snapshot are shared, since nothing mutates them)."""
         s = object.__new__(EW2State)
-        s.__dict__.update(self.__dict__)
+        d = s.__dict__ = self.__dict__.copy()
         for name in _NESTED:
-            setattr(s, name, [list(x) for x in getattr(self, name)])
+            d[name] = [x[:] for x in d[name]]
         for name in _FLAT:
-            setattr(s, name, list(getattr(self, name)))
-        s.known = [[set(x) for x in row] for row in self.known]
-        s._cache = dict(self._cache)
+            d[name] = d[name][:]
+        d["sheets"] = [sheet.copy() for sheet in self.sheets]
+        d["known"] = [[set(x) for x in row] for row in self.known]
+        d["_cache"] = self._cache.copy()
         return s
 
     # ----------------------------------------------------------------------------- the engine
@@ -204,7 +229,7 @@ class EW2State(State):
                 if any(self.pending):
                     return
                 self.window = None
-                self.window_base = None
+                self.window_base = self.window_start = None
                 continue
             if not self.stack:
                 flow.STEPS[self.step](self)
@@ -249,8 +274,9 @@ class EW2State(State):
     def open_window(self, name: str, work: dict[int, list[tuple[Any, ...]]]) -> None:
         """Open a simultaneous window in which each listed player works through their tasks.
 
-        The state as it stands now is kept as the public view of the window (``window_base``).
-        Nothing happens when no player has a task.
+        What the window's actions change is kept as it stands now at the first of them (the others
+        are shown as the window found them: :meth:`opened_window`). Nothing happens when no player
+        has a task.
         """
         if not any(work.values()):
             return
@@ -258,8 +284,24 @@ class EW2State(State):
         self.window = name
         self.pending = [list(reversed(work.get(p, []))) for p in range(n)]
         self.window_actions = [[] for _ in range(n)]
-        self.window_base = None
-        self.window_base = self.clone()
+        self.window_base = self.window_start = None
+
+    def opened_window(self) -> EW2State:
+        """Return the state as the open window found it (``self`` while nobody has acted in it):
+        built once from ``window_start`` and what no window action changes, then kept for the
+        rest of the window. It is only read (its lists are those of ``window_start``): observations
+        show the others from it, and determinizations start from copies of it."""
+        if self.window is None or self.window_start is None:
+            return self
+        if self.window_base is None:
+            start = dict(self.window_start)
+            base = self.clone()
+            base._history = base._history[: start.pop("history_length")]
+            base.__dict__.update(start)
+            base._cache = {}
+            base.window_start = None
+            self.window_base = base
+        return self.window_base
 
     # ------------------------------------------------------------------------------- helpers
     def pname(self, p: int) -> str:
@@ -273,9 +315,9 @@ class EW2State(State):
             if len(self.events) > 40:
                 del self.events[:-40]
 
-    def live(self) -> list[int]:
+    def live(self) -> tuple[int, ...]:
         """Return the seats still in the game, in seat order."""
-        return [p for p in range(self.num_players()) if not self.out[p] and not self.surrendered[p]]
+        return self.live_seats
 
     def change(self, p: int) -> int:
         """Return the cents on a player's sheet."""
@@ -349,6 +391,7 @@ class EW2State(State):
     def eliminate(self, p: int) -> None:
         """A player is out of the game."""
         self.out[p] = True
+        self.live_seats = tuple(q for q in self.live_seats if q != p)
         self.last_exit = "elimination"
         self.log(f"{self.pname(p)} is out of the game")
 
@@ -361,6 +404,7 @@ class EW2State(State):
         for q in winners:
             self.points[q] += max(0, WIN_POINTS - change) / len(winners)
         self.surrendered[p] = True
+        self.live_seats = tuple(q for q in self.live_seats if q != p)
         self.last_exit = "surrender"
         self.log(f"{self.pname(p)} surrenders with {change} cents")
 

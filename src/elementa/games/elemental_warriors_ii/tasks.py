@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import Action, die_outcomes, draw_outcomes
+from elementa.core import Action, die_outcomes
 from elementa.games.elemental_warriors_ii import cards
 from elementa.games.elemental_warriors_ii.actions import (
     act,
@@ -22,6 +22,7 @@ from elementa.games.elemental_warriors_ii.actions import (
     decline,
     discards,
     draw_actions,
+    fixed,
     forfeits,
     rearrangements,
     surrender_actions,
@@ -35,6 +36,7 @@ from elementa.games.elemental_warriors_ii.effects import (
 from elementa.games.elemental_warriors_ii.sheet import (
     COIN_VALUES,
     COLUMNS,
+    EMPTY,
     ENTRY_LEVEL,
     PENNY,
     PRESET_NAMES,
@@ -58,8 +60,13 @@ AUTO_SINGLE = frozenset({"power", "target"})
 
 # -------------------------------------------------------------------------------- legal actions
 def _legal_setup(s: EW2State, t: Task) -> list[Action]:
-    p, lay = t[1], s.layout
-    left = STARTING_CHANGE - sheet_value(s.sheets[p])
+    left = STARTING_CHANGE - sheet_value(s.sheets[t[1]])
+    return fixed(s, ("setup", left), lambda: _setup_actions(s, left))
+
+
+def _setup_actions(s: EW2State, left: int) -> list[Action]:
+    """Return the setup choices with ``left`` cents still to place."""
+    lay = s.layout
     acts = [act(s, "preset", k) for k in range(len(PRESET_NAMES))]
     for coin in range(3):
         if COIN_VALUES[coin] > left:
@@ -94,20 +101,26 @@ def _legal_play(s: EW2State, t: Task) -> list[Action]:
 
 def _legal_add(s: EW2State, t: Task) -> list[Action]:
     _, _p, count, where, optional = t
+    return fixed(s, ("add", where, optional, count < 3), lambda: _add_actions(s, where, optional, count < 3))
+
+
+def _add_actions(s: EW2State, where: str, optional: bool, more: bool) -> list[Action]:
+    """Return the squares a cent may go on (element squares only from the healing pool), and
+    declining when the cents are optional (``more``: some of them were placed already)."""
     lay = s.layout
     rows = range(lay.combat_rows, len(lay.rows)) if where == "pool" else range(len(lay.rows))
     acts = [act(s, "add", r, c) for r in rows for c in range(COLUMNS)]
     if optional:
-        acts.append(decline(s, "add no more cents" if count < 3 else "add no cent"))
+        acts.append(decline(s, "add no more cents" if more else "add no cent"))
     return acts
 
 
 def _legal_adjust(s: EW2State, t: Task) -> list[Action]:
-    return [act(s, "adjust", k) for k in range(3)]
+    return fixed(s, ("adjust",), lambda: [act(s, "adjust", k) for k in range(3)])
 
 
 def _legal_declare(s: EW2State, t: Task) -> list[Action]:
-    return [act(s, "declare", c) for c in range(COLUMNS)]
+    return fixed(s, ("declare",), lambda: [act(s, "declare", c) for c in range(COLUMNS)])
 
 
 def _legal_target(s: EW2State, t: Task) -> list[Action]:
@@ -116,12 +129,17 @@ def _legal_target(s: EW2State, t: Task) -> list[Action]:
 
 def _legal_power(s: EW2State, t: Task) -> list[Action]:
     _, _p, e, lo, hi, _how = t
-    return [act(s, "power", e, i) for i in range(7) if lo <= ENTRY_LEVEL[i] <= hi]
+    return fixed(
+        s,
+        ("power", e, lo, hi),
+        lambda: [act(s, "power", e, i) for i in range(7) if lo <= ENTRY_LEVEL[i] <= hi],
+    )
 
 
 def _legal_emulate(s: EW2State, t: Task) -> list[Action]:
-    acts = [act(s, "emulate", e) for e in range(4)]
-    return [*acts, decline(s, "use no (n) power")]
+    return fixed(
+        s, ("emulate",), lambda: [*(act(s, "emulate", e) for e in range(4)), decline(s, "use no (n) power")]
+    )
 
 
 def _legal_free(s: EW2State, t: Task) -> list[Action]:
@@ -175,12 +193,13 @@ def _legal_pay(s: EW2State, t: Task) -> list[Action]:
         return []
     acts = []
     for i, sq in enumerate(s.sheets[p]):
-        acts += [act(s, "pay", coin, i // COLUMNS, i % COLUMNS) for coin in range(3) if sq[coin]]
+        if sq != EMPTY:
+            acts += [act(s, "pay", coin, i // COLUMNS, i % COLUMNS) for coin in range(3) if sq[coin]]
     return acts
 
 
 def _legal_flood(s: EW2State, t: Task) -> list[Action]:
-    return [act(s, "flood", c) for c in range(COLUMNS)]
+    return fixed(s, ("flood",), lambda: [act(s, "flood", c) for c in range(COLUMNS)])
 
 
 # ------------------------------------------------------------------------------------- applying
@@ -421,9 +440,13 @@ def chance_pool(s: EW2State, t: Task) -> list[int]:
 
 def chance_outcomes(s: EW2State, t: Task) -> list[tuple[Action, float]]:
     """Return the outcomes of a chance task: one card, uniformly, or one d10 face."""
-    kind = "d10" if t[0] == "roll" else "card"
-    pool = die_outcomes(10) if kind == "d10" else draw_outcomes(chance_pool(s, t))
-    return [(act(s, kind, x), p) for x, p in pool]
+    if t[0] == "roll":
+        faces = fixed(s, ("d10",), lambda: [act(s, "d10", x) for x in range(10)])
+        return [(faces[x], p) for x, p in die_outcomes(10)]
+    pool = sorted(chance_pool(s, t))  # card ids, each card once: drawn with equal chances
+    every = fixed(s, ("card",), lambda: [act(s, "card", c) for c in range(cards.CARDS_PER_DECK * s.ndecks)])
+    chance = 1 / len(pool)
+    return [(every[c], chance) for c in pool]
 
 
 def apply_chance(s: EW2State, t: Task, a: Action) -> None:

@@ -87,7 +87,7 @@ def player_view(s: EW2State, q: int, viewer: int | None) -> dict[str, Any]:
 
 def observation(s: EW2State, viewer: int | None) -> dict[str, Any]:
     """Return exactly what ``viewer`` (a seat, or ``None`` for a spectator) may see."""
-    base = s.window_base if s.window is not None and s.window_base is not None else s
+    base = s.opened_window()
     # inside a window the viewer sees their own seat as it is now, the others as the window opened
     players = [player_view(s if q == viewer else base, q, viewer) for q in range(s.num_players())]
     return {
@@ -175,16 +175,15 @@ def resample(s: EW2State, p: int, rng: random.Random) -> EW2State:
     cannot account for, with the deck(s); inside a sealed window the others' choices are undone and,
     for those who had finished, chosen again at random.
     """
-    if s.window is None or s.window_base is None:
+    if s.window is None or s.window_start is None:  # no window, or nobody has acted in it yet
         r = s.clone()
         _redeal(r, p, rng)
         return r
-    base = s.window_base.clone()
-    _redeal(base, p, rng)
-    r = base.clone()
-    r.window_base = base
+    opened = s.opened_window()
+    r = opened.clone()
+    _redeal(r, p, rng)
     for q in range(s.num_players()):
-        if q != p and base.pending[q] and not s.pending[q]:
+        if q != p and opened.pending[q] and not s.pending[q]:
             while r.pending[q]:
                 choices = [a for a in r.legal_actions(q) if a.kind != "clear"]
                 r._apply(rng.choice(choices), q)

@@ -1,0 +1,93 @@
+"""What Elemental Warriors II keeps as play goes on matches what it stands for.
+
+Each sheet keeps the cents on it as squares change instead of summing them at every check, and
+choices that depend on a few task arguments alone are built once per game and shared. Random
+playouts under every preset check, at every step, that each player's change is the sum of the
+squares they see on their own sheet, that the live seats are those neither out nor surrendered,
+and that changing a list of legal actions a caller got does not change what the state offers next.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import elementa
+from elementa import CHANCE, SIMULTANEOUS
+from elementa.core.runner import sample_outcome
+from elementa.games.elemental_warriors_ii.game import EW2Game
+
+PRESETS = [{}, *EW2Game.presets.values()]
+
+
+@pytest.mark.parametrize("options", PRESETS, ids=["default", *EW2Game.presets])
+def test_change_is_the_sum_of_the_sheet_and_shared_choices_stay_intact(options: dict[str, object]) -> None:
+    game = elementa.load_game("elemental-warriors-ii", **options)
+    steps = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        while not state.is_terminal() and steps < 4000 * (seed + 1):
+            live = []
+            for q in range(game.num_players):
+                me = state.observation(q)["players"][q]
+                cents = sum(p + 5 * n + 10 * d for row in me["sheet"] for p, n, d in row)
+                assert me["change"] == cents, (seed, len(state.history()))
+                live += [] if me["out"] or me["surrendered"] else [q]
+            assert list(state.live()) == live  # type: ignore[attr-defined]
+            p = state.current_player()
+            if p == CHANCE:
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+                continue
+            q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
+            acts = state.legal_actions(q)
+            offered = list(acts)
+            acts.clear()  # a caller's own copy: the state's choices are untouched
+            assert state.legal_actions(q) == offered
+            assert state.clone().legal_actions(q) == offered
+            state.apply_action(rng.choice(offered), q)
+            steps += 1
+    assert steps > 150
+
+
+def _public(view: dict[str, object], viewer: int) -> dict[str, object]:
+    """What a viewer's observation shows of the others and of the table (not of their own seat)."""
+    players = view["players"]
+    assert isinstance(players, list)
+    others = [p for q, p in enumerate(players) if q != viewer]
+    return {k: view[k] for k in ("turn", "phase", "deck_sizes", "discard_sizes", "events")} | {
+        "others": others
+    }
+
+
+@pytest.mark.parametrize("options", PRESETS, ids=["default", *EW2Game.presets])
+def test_inside_a_window_the_others_stay_as_the_window_found_them(options: dict[str, object]) -> None:
+    """What the window keeps of itself at its first action (not a whole copy of the state) is all
+    its actions can change: until it closes, every seat sees the others and the table unchanged."""
+    game = elementa.load_game("elemental-warriors-ii", **options)
+    n, checked = game.num_players, 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        seen: list[dict[str, object]] = []  # each seat's view of the others as the window opened
+        window: tuple[object, ...] = ()  # turn, phase and the seats still to act
+        while not state.is_terminal() and len(state.history()) < 1500:
+            p = state.current_player()
+            if p != SIMULTANEOUS:
+                seen = []
+            else:
+                view, movers = state.observation(None), set(state.players_to_move())
+                opens = not seen or not movers <= window[2] or (view["turn"], view["phase"]) != window[:2]
+                if opens:  # a new window: the same phase and turn, and no seat comes back to act
+                    seen = [_public(state.observation(v), v) for v in range(n)]
+                else:
+                    assert [_public(state.observation(v), v) for v in range(n)] == seen, seed
+                    checked += 1
+                window = (view["turn"], view["phase"], movers)
+            if p == CHANCE:
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+                continue
+            q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
+            state.apply_action(rng.choice(state.legal_actions(q)), q)
+    assert checked > 20
