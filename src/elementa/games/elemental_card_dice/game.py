@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from elementa.core import Action, ActionSpace, Agent, Game, GameInfo, option
+from elementa.core.tensor import ObservationEncoder
 from elementa.games.elemental_card_dice.cards import DICE, Card, card_summary, load_cards
 from elementa.games.elemental_card_dice.state import CardDiceState
 from elementa.games.elemental_card_dice.tasks import MILITIA_MAX
@@ -196,3 +197,8 @@ class CardDiceGame(Game):
         from elementa.games.elemental_card_dice.agent import CardDiceAgent
 
         return CardDiceAgent(player, seed)
+
+    def _make_observation_encoder(self) -> ObservationEncoder:
+        from elementa.games.elemental_card_dice.tensor import encoder
+
+        return encoder(self)
