@@ -24,7 +24,7 @@ class TensorField:
         name: the field's name, for example ``"dice"``.
         size: how many numbers it takes.
         doc: what the numbers mean, with their range (all encoders here keep values in 0..1).
-        values: computes the entries from the observation and the viewer's seat.
+        values: computes the entries (floats) from the observation and the viewer's seat.
     """
 
     name: str
@@ -63,7 +63,7 @@ class ObservationEncoder:
             vals = f.values(observation, viewer)
             if len(vals) != f.size:
                 raise ValueError(f"tensor field {f.name!r} gave {len(vals)} values, declared {f.size}")
-            out.extend(float(v) for v in vals)
+            out.extend(vals)
         return out
 
     def describe(self) -> list[tuple[str, int, int, str]]:
@@ -79,7 +79,8 @@ def scaled(value: float | None, high: float, low: float = 0.0) -> float:
     """Return ``value`` mapped linearly from ``low..high`` to 0..1 and clipped; ``None`` gives 0."""
     if value is None or high == low:
         return 0.0
-    return min(1.0, max(0.0, (float(value) - low) / (high - low)))
+    x = (value - low) / (high - low)
+    return 0.0 if x < 0.0 else 1.0 if x > 1.0 else float(x)
 
 
 def one_hot(index: int | None, size: int) -> list[float]:
