@@ -9,7 +9,7 @@ field's offset and size; the fields, in order:
 - ``phase``: one-hot over draft_major, draft_minor, chaos, choice, cultist, roll, declare, cast,
   target_mana, react, continue, claim, over. ``stage``: one-hot over power, chance, cosmic, opposition.
 - ``to_move``: 1 for each seat (viewer first) that must act now.
-- per seat (viewer first), 85 entries: ``major``, ``minor`` and ``chosen_major`` one-hot over the
+- per seat (viewer first), 71 entries: ``major``, ``minor`` and ``chosen_major`` one-hot over the
   seven Arcana; ``type`` one-hot over the nine mage types; ``pool`` (Fire, Water, Earth, Air, each
   / 40); ``colourless`` / 20; ``total`` / 80; ``spells`` owned and ``cast`` this turn, 15 each (spell
   ids in rulebook order); ``declaration`` one-hot over waiting, chosen (sealed), declared, passed,
