@@ -7,6 +7,8 @@ import itertools
 import random
 from pathlib import Path
 
+import pytest
+
 from elementa.adapters.describe import describe, main
 
 
@@ -23,13 +25,12 @@ def test_describe_lists_every_field_with_offsets_that_add_up(capsys) -> None:  #
 
 def test_training_example_learns_to_beat_random() -> None:
     """A short run of examples/train_elementalis.py: its greedy policy then wins most games against random."""
+    np = pytest.importorskip("numpy", reason="the example needs numpy (any research extra)")
     path = Path(__file__).resolve().parents[2] / "examples" / "train_elementalis.py"
     spec = importlib.util.spec_from_file_location("train_elementalis", path)
     assert spec is not None and spec.loader is not None
     example = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(example)
-    import numpy as np
-
     import elementa
 
     game = elementa.load_game("elementalis", players=2, rounds=2)
