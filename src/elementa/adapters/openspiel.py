@@ -234,6 +234,9 @@ class ElementaState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ElementaState:
         """Return a state ``player_id`` cannot tell from this one, hidden parts drawn by the game.
 
+        The new state's OpenSpiel ``history()`` starts empty (its Elementa state keeps its own, and it
+        serializes and pickles whole); search bots need only its strings, tensors and moves.
+
         Args:
             player_id: the seat whose information is kept.
             probability_sampler: a callable returning a float in [0, 1) (for example

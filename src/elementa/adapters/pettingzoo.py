@@ -17,7 +17,6 @@ returns the board as text. An illegal action raises :class:`elementa.IllegalActi
 
 from __future__ import annotations
 
-import functools
 import random
 from typing import Any
 
@@ -42,27 +41,32 @@ class _Table:
         self.metadata = {
             "render_modes": ["ansi"],
             "name": "elementa_" + self.game.name.replace("-", "_") + "_v0",
-            "is_parallelizable": True,
+            "is_parallelizable": False,  # turns are not a fixed cycle: use parallel_env
         }
         self._size = self.game.num_distinct_actions
+        self._observation_spaces: dict[str, spaces.Dict] = {}
+        self._action_spaces: dict[str, spaces.Discrete] = {}
         self._rng = random.Random()
         self.table: State = self.game.new_initial_state(0)
 
-    @functools.cache  # noqa: B019 - one space object per agent, as PettingZoo asks
     def observation_space(self, agent: str) -> spaces.Dict:
-        """Return the agent's observation space: the tensor and the action mask."""
-        shape = self.game.observation_tensor_shape()
-        return spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, 1.0, shape, np.float32),
-                "action_mask": spaces.Box(0, 1, (self._size,), np.int8),
-            }
-        )
+        """Return the agent's observation space: the tensor and the action mask (one object per agent)."""
+        space = self._observation_spaces.get(agent)
+        if space is None:
+            space = self._observation_spaces[agent] = spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, self.game.observation_tensor_shape(), np.float32),
+                    "action_mask": spaces.Box(0, 1, (self._size,), np.int8),
+                }
+            )
+        return space
 
-    @functools.cache  # noqa: B019
     def action_space(self, agent: str) -> spaces.Discrete:
-        """Return the agent's action space: every action id of the game."""
-        return spaces.Discrete(self._size)
+        """Return the agent's action space: every action id of the game (one object per agent)."""
+        space = self._action_spaces.get(agent)
+        if space is None:
+            space = self._action_spaces[agent] = spaces.Discrete(self._size)
+        return space
 
     def _new_game(self, seed: int | None) -> None:
         if seed is not None:
