@@ -7,6 +7,7 @@ import functools
 import io
 import json
 import pickle
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -33,6 +34,25 @@ def cached_game(name: str, options_key: str) -> Game:
 def sorted_legal(state: State, player: int) -> list[Action]:
     """Return the legal actions of ``player`` (or the chance outcomes, for CHANCE) sorted by id."""
     return sorted(state.legal_actions(player), key=lambda a: a.id)
+
+
+def apply_joint(state: State, action_of: Callable[[int], int]) -> None:
+    """Apply one action per seat to move now, in seat order: a joint action of a simultaneous node.
+
+    A seat that is no longer to move once the seats before it have acted (or whose node has given
+    way to another) is skipped.
+
+    Args:
+        state: the state, changed in place.
+        action_of: the action id of a seat (raising if it has none).
+
+    Raises:
+        IllegalActionError: an action is not legal for its seat; earlier seats' actions stay applied.
+    """
+    start = state.current_player()
+    for p in state.players_to_move():
+        if state.current_player() == start and p in state.players_to_move():
+            state.apply_action(action_of(p), player=p)
 
 
 def legal_mask(state: State, player: int, size: int) -> np.ndarray:

@@ -38,7 +38,7 @@ import numpy as np
 import pyspiel
 
 import elementa
-from elementa.adapters.common import StateBox, cached_game, canonical_options, sorted_legal
+from elementa.adapters.common import StateBox, apply_joint, cached_game, canonical_options, sorted_legal
 from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 from elementa.core.registry import game_class
 
@@ -208,11 +208,7 @@ class ElementaState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_actions(self, actions: list[int]) -> None:
         """Apply a joint action: each seat to move, in seat order, plays its entry (others are ignored)."""
-        state = self.box.state
-        for p in list(state.players_to_move()):
-            if state.current_player() != SIMULTANEOUS or p not in state.players_to_move():
-                break
-            state.apply_action(int(actions[p]), player=p)
+        apply_joint(self.box.state, lambda p: int(actions[p]))
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self.box.state

@@ -25,7 +25,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 import elementa
-from elementa.adapters.common import legal_mask
+from elementa.adapters.common import apply_joint, legal_mask
 from elementa.core import CHANCE, Game, State, sample_outcome
 
 
@@ -176,13 +176,14 @@ class ElementaParallel(_Table, ParallelEnv):  # type: ignore[misc]
             elementa.IllegalActionError: a seat to move sent an illegal action or none.
         """
         table = self.table
-        for p in list(table.players_to_move()):
-            if table.is_terminal() or p not in table.players_to_move():
-                break
+
+        def action_of(p: int) -> int:
             agent = self.possible_agents[p]
             if agent not in actions:
                 raise elementa.IllegalActionError(None, f"{agent} is to move and sent no action", player=p)
-            table.apply_action(int(actions[agent]), player=p)
+            return int(actions[agent])
+
+        apply_joint(table, action_of)
         self._resolve_chance()
         over = table.is_terminal()
         returns = table.returns()
