@@ -8,7 +8,7 @@ not see can reach its tensor. The helpers below (:func:`scaled`, :func:`one_hot`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -91,18 +91,28 @@ def one_hot(index: int | None, size: int) -> list[float]:
     return out
 
 
-def bag(items: Iterable[Any], vocabulary: Sequence[Any], cap: int = 1) -> list[float]:
+def bag(items: Iterable[Any], vocabulary: Sequence[Any] | Mapping[Any, int], cap: int = 1) -> list[float]:
     """Return how many of each vocabulary entry ``items`` holds, divided by ``cap`` and clipped to 1.
 
-    Items outside the vocabulary are ignored.
+    Args:
+        items: the things to count; those outside the vocabulary are ignored.
+        vocabulary: the entries in order, or (faster, for long ones used often) a dict from entry to
+            its position ``0..len-1``, as :func:`positions` builds.
+        cap: the count that gives 1.
     """
-    where = {v: i for i, v in enumerate(vocabulary)}
-    out = [0.0] * len(vocabulary)
+    where = vocabulary if isinstance(vocabulary, Mapping) else positions(vocabulary)
+    out = [0.0] * len(where)
+    step = 1.0 / cap
     for item in items:
         i = where.get(item)
         if i is not None:
-            out[i] = min(1.0, out[i] + 1.0 / cap)
+            out[i] = min(1.0, out[i] + step)
     return out
+
+
+def positions(vocabulary: Iterable[Any]) -> dict[Any, int]:
+    """Return each distinct entry's position among the distinct entries, in first-seen order."""
+    return {v: i for i, v in enumerate(dict.fromkeys(vocabulary))}
 
 
 def rotate(seat: int | None, viewer: int, players: int) -> int | None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from elementa.core.tensor import ObservationEncoder, TensorField, bag, one_hot, rotate, scaled
+from elementa.core.tensor import ObservationEncoder, TensorField, bag, one_hot, positions, rotate, scaled
 from elementa.games.elemental_card_dice.cards import DICE, SHOP_NAMES
 
 AMPLIFIERS = (*DICE, "non-combo")
@@ -34,7 +34,7 @@ DECISIONS: tuple[str, ...] = (
 
 def encoder(game: Any) -> ObservationEncoder:
     """Return the tensor layout for a Card-Dice game (its card list and options)."""
-    names = tuple(dict.fromkeys(game.names))
+    names = positions(game.names)
     k = len(names)
     health = 2 * game.options.start_health
     turns = game.options.turn_limit or 200

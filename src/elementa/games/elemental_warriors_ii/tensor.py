@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from elementa.core.tensor import ObservationEncoder, TensorField, bag, one_hot, rotate, scaled
+from elementa.core.tensor import ObservationEncoder, TensorField, bag, one_hot, positions, rotate, scaled
 from elementa.games.elemental_warriors_ii.cards import RANK_NAMES, SUIT_SYMBOLS
 from elementa.games.elemental_warriors_ii.effects import TOKEN_NAMES
 from elementa.games.elemental_warriors_ii.sheet import COLUMNS
 
 PHASES = ("setup", "activate", "skirmish", "allocate", "recovery", "end")
-CARDS = tuple(r + s for s in SUIT_SYMBOLS for r in RANK_NAMES)
+CARDS = positions(r + s for s in SUIT_SYMBOLS for r in RANK_NAMES)
 FLAGS = ("defense_doubled", "random_next_card", "adjust_next_card", "out", "surrendered")
 
 
@@ -51,7 +51,7 @@ def encoder(game: Any) -> ObservationEncoder:
         out += bag((_base(c) for c in s["hand"] or []), CARDS, cap=n)
         out += bag((_base(c) for c in s["known_cards"]), CARDS, cap=n)
         played = s["played"]
-        out += one_hot(None if played in (None, "face down") else CARDS.index(_base(played)), 52)
+        out += one_hot(None if played in (None, "face down") else CARDS[_base(played)], 52)
         out.append(float(played == "face down"))
         out += one_hot(None if s["column"] is None else s["column"] - 1, COLUMNS)
         out += [scaled(s["attack"], 20), scaled(s["defense"], 20)]

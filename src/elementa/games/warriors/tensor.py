@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from elementa.core.tensor import ObservationEncoder, TensorField, bag, one_hot, rotate, scaled
+from elementa.core.tensor import ObservationEncoder, TensorField, bag, one_hot, positions, rotate, scaled
 from elementa.games.warriors.rules import MAX_BEASTS
 
 PHASES = ("setup", "location", "assembly", "revolving door", "battle", "over")
@@ -33,7 +33,7 @@ STATUSES = ("assembling", "dead", "entering", "fighting", "forfeit", "idle", "re
 def encoder(game: Any) -> ObservationEncoder:
     """Return the tensor layout for a Warriors game (its seats and card catalog)."""
     n = game.num_players
-    names = tuple(dict.fromkeys(c.name for c in game.catalog.cards))
+    names = positions(c.name for c in game.catalog.cards)
     k = len(names)
     slots = n + MAX_BEASTS
     turns = game.options.max_turns or 400
