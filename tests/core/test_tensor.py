@@ -39,3 +39,14 @@ def test_every_builtin_game_has_a_tensor() -> None:
         game = elementa.load_game(name)
         assert game.observation_tensor_shape()[0] > 0
         assert game.observation_encoder() is game.observation_encoder()  # built once
+
+
+def test_a_game_still_pickles_after_building_its_encoder() -> None:
+    """Run loops and workers pickle games and states; the encoder's closures must not ride along."""
+    import pickle
+
+    game = elementa.load_game("warriors")
+    shape = game.observation_tensor_shape()
+    state = game.new_initial_state(1)
+    again = pickle.loads(pickle.dumps(state))
+    assert again.game.observation_tensor_shape() == shape

@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import math
 import random
+import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -153,9 +154,9 @@ class Game(ABC):
             NotImplementedError: the game defines no tensor (it does not override
                 :meth:`_make_observation_encoder`).
         """
-        encoder: ObservationEncoder | None = self.__dict__.get("_observation_encoder")
+        encoder = _ENCODERS.get(self)
         if encoder is None:
-            encoder = self._observation_encoder = self._make_observation_encoder()
+            encoder = _ENCODERS[self] = self._make_observation_encoder()
         return encoder
 
     def _make_observation_encoder(self) -> ObservationEncoder:
@@ -175,6 +176,10 @@ class Game(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.options}>"
+
+
+_ENCODERS: weakref.WeakKeyDictionary[Game, ObservationEncoder] = weakref.WeakKeyDictionary()
+"""Each game's observation encoder, kept beside the game (its closures would not pickle with it)."""
 
 
 class State(ABC):
