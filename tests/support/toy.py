@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, ActionSpace, Game, GameInfo, State, option
+from elementa.core.tensor import ObservationEncoder, TensorField, scaled
 
 
 @dataclass(frozen=True)
@@ -107,3 +108,13 @@ class ToyGame(Game):
 
     def new_initial_state(self, seed: int | None = None) -> ToyState:
         return ToyState(self, seed)
+
+    def _make_observation_encoder(self) -> ObservationEncoder:
+        n, k = self.num_players, self.options.sides
+        return ObservationEncoder(
+            [
+                TensorField("dice", n, "die / sides", lambda o, v: [scaled(d, k) for d in o["dice"]]),
+                TensorField("bids", n, "bid / 2 (0 sealed)", lambda o, v: [scaled(b, 2) for b in o["bids"]]),
+                TensorField("turn", 1, "turn / players", lambda o, v: [scaled(o["turn"], n)]),
+            ]
+        )

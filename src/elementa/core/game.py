@@ -14,6 +14,7 @@ import copy
 import math
 import operator
 import random
+import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from elementa.core.actions import Action, ActionSpace
 from elementa.core.errors import IllegalActionError, describe_player
 from elementa.core.nodes import CHANCE, SIMULTANEOUS, TERMINAL
 from elementa.core.options import OptionInfo, describe_options, options_dict
+from elementa.core.tensor import ObservationEncoder
 
 if TYPE_CHECKING:
     from elementa.core.agent import Agent
@@ -154,8 +156,40 @@ class Game(ABC):
         """
         return None
 
+    # ----------------------------------------------------------- observation tensors (optional)
+    def observation_encoder(self) -> ObservationEncoder:
+        """Return the game's fixed-shape numeric encoding of observations (built once per game).
+
+        Raises:
+            NotImplementedError: the game defines no tensor (it does not override
+                :meth:`_make_observation_encoder`).
+        """
+        encoder = _ENCODERS.get(self)
+        if encoder is None:
+            encoder = _ENCODERS[self] = self._make_observation_encoder()
+        return encoder
+
+    def _make_observation_encoder(self) -> ObservationEncoder:
+        """Build the encoder of :meth:`observation_encoder`; games with a tensor override this."""
+        raise NotImplementedError(f"{self.info.title} defines no observation tensor")
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        """Return the shape of :meth:`encode_observation`'s result (fixed for given options)."""
+        return self.observation_encoder().shape
+
+    def encode_observation(self, observation: dict[str, Any], player: int) -> list[float]:
+        """Return the float tensor (flat, values in 0..1) of ``observation``, the view of seat ``player``.
+
+        It reads the observation dict alone, so it hides what the observation hides.
+        """
+        return self.observation_encoder().encode(observation, player)
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.options}>"
+
+
+_ENCODERS: weakref.WeakKeyDictionary[Game, ObservationEncoder] = weakref.WeakKeyDictionary()
+"""Each game's observation encoder, kept beside the game (its closures would not pickle with it)."""
 
 
 class State(ABC):

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from elementa.core import ActionSpace, Agent, Game, GameInfo, option
+from elementa.core.tensor import ObservationEncoder
 from elementa.games.elemenders.actions import ActionMaker, make_action_space
 from elementa.games.elemenders.board import board
 from elementa.games.elemenders.state import ElemendersState
@@ -89,3 +90,8 @@ class ElemendersGame(Game):
         from elementa.games.elemenders.agent import GreedyAgent
 
         return GreedyAgent(player, seed)
+
+    def _make_observation_encoder(self) -> ObservationEncoder:
+        from elementa.games.elemenders.tensor import encoder
+
+        return encoder(self)

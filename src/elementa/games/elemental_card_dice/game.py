@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from elementa.core import Action, ActionSpace, Agent, Game, GameInfo, option
+from elementa.core.tensor import ObservationEncoder
 from elementa.games.elemental_card_dice.cards import DICE, Card, card_summary, load_cards
 from elementa.games.elemental_card_dice.effects import describe
 from elementa.games.elemental_card_dice.state import CardDiceState
@@ -213,3 +214,8 @@ class CardDiceGame(Game):
         from elementa.games.elemental_card_dice.agent import CardDiceAgent
 
         return CardDiceAgent(player, seed)
+
+    def _make_observation_encoder(self) -> ObservationEncoder:
+        from elementa.games.elemental_card_dice.tensor import encoder
+
+        return encoder(self)

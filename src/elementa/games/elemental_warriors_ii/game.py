@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from elementa.core import Action, ActionSpace, Game, GameInfo, option
+from elementa.core.tensor import ObservationEncoder
 from elementa.games.elemental_warriors_ii.sheet import (
     COLUMNS,
     MAX_DIMES,
@@ -183,3 +184,8 @@ class EW2Game(Game):
         from elementa.games.elemental_warriors_ii.agent import WarriorAgent
 
         return WarriorAgent(player, seed)
+
+    def _make_observation_encoder(self) -> ObservationEncoder:
+        from elementa.games.elemental_warriors_ii.tensor import encoder
+
+        return encoder(self)

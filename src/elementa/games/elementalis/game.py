@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from elementa.core import Action, ActionSpace, Game, GameInfo, option
+from elementa.core.tensor import ObservationEncoder
 from elementa.games.elementalis.casting import MAX_DICE
 from elementa.games.elementalis.elements import NUM_ARCANA, NUM_FACES
 from elementa.games.elementalis.spells import NUM_SPELLS
@@ -112,3 +113,8 @@ class ElementalisGame(Game):
         from elementa.games.elementalis.agent import GreedyAgent
 
         return GreedyAgent(player, seed)
+
+    def _make_observation_encoder(self) -> ObservationEncoder:
+        from elementa.games.elementalis.tensor import encoder
+
+        return encoder(self)

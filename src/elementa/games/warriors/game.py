@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from elementa.core import Action, ActionSpace, ConfigError, Game, GameInfo, option
+from elementa.core.tensor import ObservationEncoder
 from elementa.games.warriors.cards import Catalog, Deck, card_sheet, load_catalog
 from elementa.games.warriors.rules import MAX_BEASTS, MAX_EQUIP, MAX_HELD
 from elementa.games.warriors.state import WarriorsState
@@ -248,3 +249,8 @@ class WarriorsGame(Game):
         from elementa.games.warriors.agent import WarriorsAgent
 
         return WarriorsAgent(player, seed)
+
+    def _make_observation_encoder(self) -> ObservationEncoder:
+        from elementa.games.warriors.tensor import encoder
+
+        return encoder(self)
