@@ -276,7 +276,9 @@ class CardDiceState(State):
         out += self.play_actions(a)
         if not self.bid_done:
             cards, bid, gold = game.cards, by_card["bid"], side.gold
-            out += [bid[c] for c in sorted(self.shops[0].row + self.shops[1].row) if cards[c].cost <= gold]
+            # one bid per card: a shop may offer two copies of a card (two Basic Incomes)
+            shown = set(self.shops[0].row).union(self.shops[1].row)
+            out += [bid[c] for c in sorted(shown) if cards[c].cost <= gold]
         discard = by_card["discard"]
         out += [discard[c] for c in sorted(set(side.hand))]
         if len(side.hand) <= self.hand_limit(a):
