@@ -62,6 +62,12 @@ def _book(major: int, minor: int, chosen: int | None) -> tuple[int, ...]:
     return tuple(spellbook(major, minor, chosen))
 
 
+@functools.cache
+def _proactive(book: tuple[int, ...]) -> tuple[int, ...]:
+    """The spells of a spellbook cast on the caster's own initiative (not those that answer a spell)."""
+    return tuple(spell for spell in book if SPELLS[spell].target != "reactive")
+
+
 def known_spells(s: ElementalisState, p: int) -> tuple[int, ...]:
     """Return the spells seat ``p`` knows now, in spell order."""
     major, minor = s.major[p], s.minor[p]
@@ -188,10 +194,12 @@ def _label(s: ElementalisState, spell: int, die: int, face: int, player: int) ->
 def _casts(s: ElementalisState, p: int) -> Iterator[tuple[str, tuple[int, ...], int]]:
     """Yield ``(kind, args, cost)`` of every spell seat ``p`` may cast now, in :func:`cast_actions` order."""
     book = known_spells(s, p)
-    costs = seat_costs(s, p) if book else ()
+    if not book or not any(s.pool[p]):
+        return  # every spell costs at least 1 coloured Mana (ruling ELS-A27)
+    costs = seat_costs(s, p)
     done = s.cast_this_turn
-    for spell in book:
-        if (p, spell) in done or SPELLS[spell].target == "reactive":
+    for spell in _proactive(book):
+        if (p, spell) in done:
             continue
         cost = costs[spell]
         if not can_pay(s, p, spell, cost):
@@ -252,6 +260,8 @@ def holds_answer(s: ElementalisState, p: int) -> bool:
 
 def may_declare(s: ElementalisState, p: int) -> bool:
     """Whether seat ``p`` has a reason to declare: a legal cast now, or a Counter Spell/Fortitude ready."""
+    if not any(s.pool[p]):
+        return False  # every spell costs at least 1 coloured Mana (ruling ELS-A27)
     return holds_answer(s, p) or next(_casts(s, p), None) is not None
 
 

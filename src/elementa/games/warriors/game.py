@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from elementa.core import Action, ActionSpace, ConfigError, Game, GameInfo, option
+from elementa.games.warriors.actions import equip_actions
 from elementa.games.warriors.cards import Catalog, Deck, load_catalog
 from elementa.games.warriors.rules import MAX_BEASTS, MAX_EQUIP, MAX_HELD
 from elementa.games.warriors.state import WarriorsState
@@ -143,6 +144,8 @@ class WarriorsGame(Game):
         self.roll_cache: dict[tuple[int, int], tuple[tuple[Action, float], ...]] = {}
         """The chance outcomes of a hit roll by ``(min, max)`` damage, shared by every state."""
         super().__init__(options)
+        self.equip_actions = equip_actions(self)
+        """The ``equip`` action of each equipment card, by card id (derived once from the catalog)."""
 
     def _seat_decks(self, options: WarriorsOptions) -> list[Deck]:
         names = [d.strip() for d in options.decks.split(",") if d.strip()]
