@@ -291,3 +291,27 @@ def test_a_card_shown_twice_in_a_shop_gives_one_bid() -> None:
             twice += 1
         state.apply_unchecked(rng.choice(legal), state.current_player())
     assert twice, "the playout no longer shows a card twice in a shop: pick another seed"
+
+
+def test_a_card_draw_lists_each_card_left_once_in_card_order_with_its_share() -> None:
+    """Card draws (refills, draws, reveals) offer every distinct card of the pile once, in card
+    order, weighted by its copies: the same list :func:`elementa.core.draw_outcomes` gives."""
+    game = load_game(NAME)
+    for seed in range(3):
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        draws = 0
+        while not state.is_terminal() and draws < 300:
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                if outcomes[0][0].kind == "card":
+                    draws += 1
+                    ids = [a.id for a, _ in outcomes]
+                    assert ids == sorted(set(ids))
+                    assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+                    smallest = min(p for _, p in outcomes)
+                    assert all(abs(p / smallest - round(p / smallest)) < 1e-9 for _, p in outcomes)
+                state.apply_unchecked(sample_outcome(outcomes, rng), CHANCE)
+            else:
+                state.apply_unchecked(rng.choice(state.legal_actions()), state.current_player())
+        assert draws

@@ -103,7 +103,8 @@ class CardDiceState(State):
 
     def has_passive(self, player: int, effect: str) -> bool:
         """Whether ``player`` has an active passive with this effect."""
-        return any(self.game.cards[c].effect == effect for c in self.sides[player].passives)
+        passives = self.sides[player].passives
+        return bool(passives) and any(self.game.cards[c].effect == effect for c in passives)
 
     def hand_limit(self, player: int) -> int:
         """Return the most cards ``player`` may end a turn with: 5, plus Big Handed (ruling ECD-A16)."""
@@ -179,9 +180,9 @@ class CardDiceState(State):
             self._check_end()
 
     def _check_end(self) -> None:
-        dead = [p for p in (0, 1) if self.sides[p].health <= 0]
-        if not dead:
+        if self.sides[0].health > 0 and self.sides[1].health > 0:
             return
+        dead = [p for p in (0, 1) if self.sides[p].health <= 0]
         self.over = True
         if len(dead) == 1:
             self.winner = 1 - dead[0]
