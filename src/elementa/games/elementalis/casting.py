@@ -129,54 +129,54 @@ def affects(s: ElementalisState, caster: int, element: int, target: int) -> bool
     return not (s.mage(caster) is MageType.ELITIST and s.major_element(target) == s.major[caster])
 
 
-def _die_targets(s: ElementalisState, spell: int) -> list[tuple[int, int]]:
-    """(die, face) pairs a die spell may take now; face is NO_FACE except for Tremor."""
+def _die_targets(s: ElementalisState, spell: int) -> Iterator[tuple[int, int, int]]:
+    """(die, face, NO_PLAYER) targets a die spell may take now; face is NO_FACE except for Tremor."""
     if s.stage not in ("power", "chance") or (spell == MIRROR_POOL and len(s.dice) >= MAX_DICE):
-        return []
+        return
     skip_held, skip_charred = spell in (PETRIFY, BREEZE), spell == CHAR
-    out: list[tuple[int, int]] = []
     for i, d in enumerate(s.dice):
         if i == 0 or d.destroyed:
             continue  # the Sun die can never be targeted
         if (skip_held and d.held) or (skip_charred and d.charred):
             continue
         if spell == TREMOR:
-            out.extend((i, f) for f in range(NUM_FACES) if f != d.face or not d.held)
+            for f in range(NUM_FACES):
+                if f != d.face or not d.held:
+                    yield i, f, NO_PLAYER
         else:
-            out.append((i, NO_FACE))
-    return out
+            yield i, NO_FACE, NO_PLAYER
 
 
-def _targets(s: ElementalisState, caster: int, spell: int, cost: int = 0) -> list[tuple[int, int, int]]:
-    """(die, face, player) target triples for a proactive cast of ``spell`` by ``caster``."""
+def _targets(s: ElementalisState, caster: int, spell: int, cost: int = 0) -> Iterator[tuple[int, int, int]]:
+    """(die, face, player) target triples for a proactive cast of ``spell`` by ``caster``, one at a
+    time (whether a seat may declare needs only the first)."""
     element = SPELLS[spell].arcana
     active = s.active
     if spell in DIE_SPELLS:
-        if not affects(s, caster, element, active):
-            return []
-        return [(i, f, NO_PLAYER) for i, f in _die_targets(s, spell)]
-    if spell == GUST:
+        if affects(s, caster, element, active):
+            yield from _die_targets(s, spell)
+    elif spell == GUST:
         live = any(not d.destroyed and not d.held for d in s.dice[1:])
-        ok = s.stage in ("power", "chance") and live and affects(s, caster, element, active)
-        return [(NO_DIE, NO_FACE, NO_PLAYER)] if ok else []
-    if spell == STRENGTH:
-        return [(NO_DIE, NO_FACE, NO_PLAYER)] if s.dice and affects(s, caster, element, active) else []
-    if spell == ETHER_LEAK:
-        return [] if s.ether_leak else [(NO_DIE, NO_FACE, NO_PLAYER)]
-    if spell in MANA_TARGETS:
+        if s.stage in ("power", "chance") and live and affects(s, caster, element, active):
+            yield NO_DIE, NO_FACE, NO_PLAYER
+    elif spell == STRENGTH:
+        if s.dice and affects(s, caster, element, active):
+            yield NO_DIE, NO_FACE, NO_PLAYER
+    elif spell == ETHER_LEAK:
+        if not s.ether_leak:
+            yield NO_DIE, NO_FACE, NO_PLAYER
+    elif spell in MANA_TARGETS:
         # after paying, somebody must still hold Mana this spell may take
-        any_mana = any(
+        if any(
             s.coloured(q) - (cost if q == caster else 0) > 0 and affects(s, caster, element, q)
             for q in range(s.game.num_players)
-        )
-        return [(NO_DIE, NO_FACE, NO_PLAYER)] if any_mana else []
-    if spell == EARTH_LINK:
-        return [
-            (NO_DIE, NO_FACE, q)
-            for q in s.seats_from(caster)[1:]
-            if (caster, q) not in s.links and affects(s, caster, element, q)
-        ]
-    return []  # Counter Spell and Fortitude answer spells; Burn/Fortitude on links are break_link
+        ):
+            yield NO_DIE, NO_FACE, NO_PLAYER
+    elif spell == EARTH_LINK:
+        for q in s.seats_from(caster)[1:]:
+            if (caster, q) not in s.links and affects(s, caster, element, q):
+                yield NO_DIE, NO_FACE, q
+    # Counter Spell and Fortitude answer spells; Burn/Fortitude on links are break_link
 
 
 def _label(s: ElementalisState, spell: int, die: int, face: int, player: int) -> str:
