@@ -180,10 +180,11 @@ def _equips(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
     if len(f.equipment) >= MAX_EQUIP:
         return []
     equip = st.game.equip_actions
+    offered = {c for c in st.hands[seat] if c in equip}.difference(st.removed[seat])
+    if not offered:
+        return []
     cards = st.game.catalog.cards
-    removed = st.removed[seat]
-    hand = [cards[c] for c in sorted({c for c in st.hands[seat] if c in equip}) if c not in removed]
-    return [equip[c.id] for c in equippable(f, hand)]
+    return [equip[c.id] for c in equippable(f, [cards[c] for c in sorted(offered)])]
 
 
 def _removes(st: WarriorsState, f: Fighter) -> list[Action]:
