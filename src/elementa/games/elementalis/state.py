@@ -214,7 +214,13 @@ class ElementalisState(State):
         if ph == CHOICE:
             assert self.choice is not None
             _, options, purpose, may_pass = self.choice
-            acts = [sp.make("mana", *v, label=self._choice_label(purpose, v)) for v in options]
+            memo = self.game.choice_memo
+            acts = []
+            for v in options:
+                action = memo.get((purpose, v))
+                if action is None:
+                    action = memo[purpose, v] = sp.make("mana", *v, label=self._choice_label(purpose, v))
+                acts.append(action)
             if may_pass:
                 acts.append(sp.make("pass", label="no Flux Tap"))
             return acts
