@@ -34,7 +34,11 @@ def _vec(amounts: dict[int, int]) -> Mana:
 
 def _distinct(vectors: Iterable[Mana]) -> list[Mana]:
     """Sorted best first: most Mana, then by colour order."""
-    return sorted(set(vectors), key=lambda v: (-sum(v), tuple(-x for x in v)))
+    return sorted(set(vectors), key=_best_first)
+
+
+def _best_first(v: Mana) -> tuple[int, int, int, int, int]:
+    return -(v[0] + v[1] + v[2] + v[3]), -v[0], -v[1], -v[2], -v[3]
 
 
 def score_elements(faces: Sequence[int], scored: Sequence[int], sun_negates: bool) -> list[Mana]:
