@@ -55,15 +55,12 @@ def score_elements(faces: Sequence[int], scored: Sequence[int], sun_negates: boo
     source: elementalis.txt, Earning Mana (Elementalist, Purist, Elitist/Cultist).
     """
     count = Counter(faces)
-    ethers = count[ETHER]
-    results = []
-    for boost in combinations_with_replacement(scored, ethers):
-        extra = Counter(boost)
-        amounts = {}
-        for x in scored:
-            reduce_by = 0 if sun_negates else count[CONFLICT[x]]
-            amounts[x] = max(0, count[x] + extra[x] - reduce_by)
-        results.append(_vec(amounts))
+    # each scored element's count less the dice of the element that beats it
+    net = {x: count[x] - (0 if sun_negates else count[CONFLICT[x]]) for x in scored}
+    results = [
+        _vec({x: max(0, net[x] + boost.count(x)) for x in scored})
+        for boost in combinations_with_replacement(scored, count[ETHER])
+    ]
     return _distinct(results) if results else [NO_MANA]
 
 
@@ -120,12 +117,8 @@ def score_guardian(faces: Sequence[int], wild_per_ether: int) -> list[Mana]:
     count = Counter(faces)
     results = []
     for wilds in combinations_with_replacement(ELEMENTS, count[ETHER]):
-        extra = Counter(wilds)
-        amounts = {}
-        for e in ELEMENTS:
-            n = count[e] + wild_per_ether * extra[e]
-            amounts[e] = n if n >= 2 else 0
-        results.append(_vec(amounts))
+        shown = {e: count[e] + wild_per_ether * wilds.count(e) for e in ELEMENTS}
+        results.append(_vec({e: n for e, n in shown.items() if n >= 2}))
     return _distinct(results)
 
 
