@@ -11,7 +11,7 @@ source: elementalis.txt, Spell Casting; Appendix A: The Spells; rulings ELS-A8, 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import Action
@@ -147,36 +147,35 @@ def _die_targets(s: ElementalisState, spell: int) -> Iterator[tuple[int, int, in
             yield i, NO_FACE, NO_PLAYER
 
 
-def _targets(s: ElementalisState, caster: int, spell: int, cost: int = 0) -> Iterator[tuple[int, int, int]]:
-    """(die, face, player) target triples for a proactive cast of ``spell`` by ``caster``, one at a
-    time (whether a seat may declare needs only the first)."""
+def _targets(s: ElementalisState, caster: int, spell: int, cost: int = 0) -> Iterable[tuple[int, int, int]]:
+    """(die, face, player) target triples for a proactive cast of ``spell`` by ``caster`` (a die
+    spell's one at a time: whether a seat may declare needs only the first)."""
     element = SPELLS[spell].arcana
     active = s.active
     if spell in DIE_SPELLS:
-        if affects(s, caster, element, active):
-            yield from _die_targets(s, spell)
-    elif spell == GUST:
+        return _die_targets(s, spell) if affects(s, caster, element, active) else ()
+    if spell == GUST:
         live = any(not d.destroyed and not d.held for d in s.dice[1:])
-        if s.stage in ("power", "chance") and live and affects(s, caster, element, active):
-            yield NO_DIE, NO_FACE, NO_PLAYER
-    elif spell == STRENGTH:
-        if s.dice and affects(s, caster, element, active):
-            yield NO_DIE, NO_FACE, NO_PLAYER
-    elif spell == ETHER_LEAK:
-        if not s.ether_leak:
-            yield NO_DIE, NO_FACE, NO_PLAYER
-    elif spell in MANA_TARGETS:
+        ok = s.stage in ("power", "chance") and live and affects(s, caster, element, active)
+        return [(NO_DIE, NO_FACE, NO_PLAYER)] if ok else []
+    if spell == STRENGTH:
+        return [(NO_DIE, NO_FACE, NO_PLAYER)] if s.dice and affects(s, caster, element, active) else []
+    if spell == ETHER_LEAK:
+        return [] if s.ether_leak else [(NO_DIE, NO_FACE, NO_PLAYER)]
+    if spell in MANA_TARGETS:
         # after paying, somebody must still hold Mana this spell may take
-        if any(
+        any_mana = any(
             s.coloured(q) - (cost if q == caster else 0) > 0 and affects(s, caster, element, q)
             for q in range(s.game.num_players)
-        ):
-            yield NO_DIE, NO_FACE, NO_PLAYER
-    elif spell == EARTH_LINK:
-        for q in s.seats_from(caster)[1:]:
-            if (caster, q) not in s.links and affects(s, caster, element, q):
-                yield NO_DIE, NO_FACE, q
-    # Counter Spell and Fortitude answer spells; Burn/Fortitude on links are break_link
+        )
+        return [(NO_DIE, NO_FACE, NO_PLAYER)] if any_mana else []
+    if spell == EARTH_LINK:
+        return [
+            (NO_DIE, NO_FACE, q)
+            for q in s.seats_from(caster)[1:]
+            if (caster, q) not in s.links and affects(s, caster, element, q)
+        ]
+    return []  # Counter Spell and Fortitude answer spells; Burn/Fortitude on links are break_link
 
 
 def _label(s: ElementalisState, spell: int, die: int, face: int, player: int) -> str:
