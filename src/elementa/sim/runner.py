@@ -102,9 +102,15 @@ def make_agents(matchup: Matchup, game: Game, index: int) -> list[Agent]:
 
 @lru_cache(maxsize=4)
 def _loaded(name: str, options: str) -> Game:
-    """Return the game ``name`` with these options (JSON), loaded once per process: a game is fixed
-    by its options, and loading one (Warriors reads its card files) costs as much as playing it."""
+    """Return the game ``name`` with these options (JSON), loaded once per run and process: a game
+    is fixed by its options and files, and loading one (Warriors parses its card files) costs as
+    much as playing it. Each run starts afresh (:func:`new_run`), so it reads the files as they are."""
     return load_game(name, **json.loads(options))
+
+
+def new_run() -> None:
+    """Forget the games loaded by earlier runs (call before a run's first game; workers start empty)."""
+    _loaded.cache_clear()
 
 
 def play_one(matchup: Matchup, index: int, deal: int | None = None) -> GameRecord:
@@ -153,6 +159,7 @@ def iter_games(matchup: Matchup, n: int, workers: int = 1) -> Iterator[GameRecor
     if workers < 1:
         raise ConfigError(f"the number of workers must be at least 1, got {workers}", option="workers")
     matchup.load()
+    new_run()
     if workers == 1:
         for i in range(n):
             yield play_one(matchup, i)
