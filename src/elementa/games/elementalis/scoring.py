@@ -175,7 +175,8 @@ def score_counted(
     creationist_ether_double: bool,
 ) -> tuple[Mana, ...]:
     """:func:`score_roll` as a tuple, memoized: give ``faces`` sorted, since scores depend only on how
-    many dice show each face (every scorer counts them), so that equal rolls share one entry."""
+    many dice show each face (every scorer counts them), and ``sun_die_face`` as ``SUN`` or ``None``,
+    since they depend only on whether the Sun die shows the Sun, so that equal rolls share one entry."""
     return tuple(
         score_roll(
             mage,

@@ -544,7 +544,8 @@ class ElementalisState(State):
             assert major is not None
         opts = self.game.options
         faces = tuple(sorted(self.counting_faces()))
-        sun = self.dice[0].face
+        # scoring asks only whether the Sun die shows the Sun: equal rolls then share one memo entry
+        sun = SUN if self.dice[0].face == SUN else None
         return list(
             score_counted(
                 mage, major, minor, faces, sun, opts.creationist_opposition, opts.creationist_ether_double
