@@ -3,11 +3,13 @@ reshuffles, winning, the turn limit, and illegal actions (source: elemental-card
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
 from elementa import CHANCE, IllegalActionError, load_game
+from elementa.core.runner import sample_outcome
 from tests.elemental_card_dice.table import NAME, Table
 
 
@@ -265,3 +267,51 @@ def test_an_illegal_action_is_refused_and_changes_nothing(tmp_path: Path) -> Non
     with pytest.raises(IllegalActionError):
         t.state.apply_action(t.legal()[0], player=1)
     assert (str(t.state), t.state.history(), t.obs(0), t.obs(1)) == before
+
+
+def test_a_card_shown_twice_in_a_shop_gives_one_bid() -> None:
+    """Issue 21: with two Basic Incomes returned to the cheap shop, legal_actions listed its bid twice.
+
+    Seed 20's random playout (decisions drawn with ``random.Random(20)``) reaches that shop at
+    about step 400; every decision on the way must list each action id once.
+    """
+    game = load_game(NAME)
+    state = game.new_initial_state(seed=20)
+    rng = random.Random(20)
+    twice = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_unchecked(sample_outcome(state.chance_outcomes(), rng), CHANCE)
+            continue
+        legal = state.legal_actions()
+        ids = [a.id for a in legal]
+        assert len(ids) == len(set(ids)), [a.label for a in legal]
+        shops = [shop["cards"] for shop in state.observation(None)["shops"]]
+        if any(len(set(cards)) < len(cards) for cards in shops) and any(a.kind == "bid" for a in legal):
+            twice += 1
+        state.apply_unchecked(rng.choice(legal), state.current_player())
+    assert twice, "the playout no longer shows a card twice in a shop: pick another seed"
+
+
+def test_a_card_draw_lists_each_card_left_once_in_card_order_with_its_share() -> None:
+    """Card draws (refills, draws, reveals) offer every distinct card of the pile once, in card
+    order, weighted by its copies: the same list :func:`elementa.core.draw_outcomes` gives."""
+    game = load_game(NAME)
+    for seed in range(3):
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        draws = 0
+        while not state.is_terminal() and draws < 300:
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                if outcomes[0][0].kind == "card":
+                    draws += 1
+                    ids = [a.id for a, _ in outcomes]
+                    assert ids == sorted(set(ids))
+                    assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+                    smallest = min(p for _, p in outcomes)
+                    assert all(abs(p / smallest - round(p / smallest)) < 1e-9 for _, p in outcomes)
+                state.apply_unchecked(sample_outcome(outcomes, rng), CHANCE)
+            else:
+                state.apply_unchecked(rng.choice(state.legal_actions()), state.current_player())
+        assert draws

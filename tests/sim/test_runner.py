@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import multiprocessing
+from pathlib import Path
 
 import pytest
 
-from elementa.core import ConfigError
+from elementa.core import ConfigError, load_game
 from elementa.sim import Matchup, derive_seed, iter_games, run_games
+from elementa.sim.runner import new_run, play_one
 
 
 def matchup(seed: int = 1, players: int = 3) -> Matchup:
@@ -64,3 +66,21 @@ def test_a_run_stopped_early_keeps_its_games_and_leaves_no_worker() -> None:
     games.close()
     assert [r.index for r in first] == [0, 1]
     assert multiprocessing.active_children() == []
+
+
+def test_each_run_reads_the_game_files_afresh(tmp_path: Path) -> None:
+    """Games are loaded once per run, not once per process: a deck file changed between two runs in
+    one process is read again (the second run plays as a first run on that file would)."""
+    from tests.warriors.support import make_game
+
+    catalog = load_game("warriors").catalog  # type: ignore[attr-defined]
+    decks = [[catalog.cards[c].name for c in deck.card_list()] for deck in catalog.decks.values()][:2]
+    options = {"deck_files": str(tmp_path / "test-decks.toml"), "decks": "test-0,test-1"}
+    matchup = Matchup("warriors", options, ("random", "random"), 1)
+    make_game(tmp_path, decks)
+    first = [r.steps for r in iter_games(matchup, 3)]
+    make_game(tmp_path, decks[::-1])  # the same file, the decks swapped
+    second = [r.steps for r in iter_games(matchup, 3)]
+    assert second != first
+    new_run()
+    assert second == [play_one(matchup, i).steps for i in range(3)]

@@ -34,6 +34,9 @@ def draw_outcomes(pile: Mapping[T, int] | Iterable[T]) -> list[tuple[T, float]]:
         One pair per distinct item with a positive count; probabilities sum to 1. Empty for an
         empty pile.
     """
-    counts = Counter(dict(pile)) if isinstance(pile, Mapping) else Counter(pile)
-    total = sum(k for k in counts.values() if k > 0)
-    return [(item, k / total) for item, k in sorted(counts.items()) if k > 0]
+    if isinstance(pile, Mapping):
+        counts: dict[T, int] = {item: k for item, k in pile.items() if k > 0}
+    else:
+        counts = Counter(pile)  # every count positive
+    total = sum(counts.values())
+    return [(item, k / total) for item, k in sorted(counts.items())]

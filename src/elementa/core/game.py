@@ -333,6 +333,8 @@ class State(ABC):
             A list of :class:`Action`; empty for a seat that has nothing to do now.
         """
         cur = self.current_player()
+        if cur >= 0:  # one seat to move (the fast path of every rollout step)
+            return self._legal_actions(cur) if player is None or player == cur else []
         if cur == TERMINAL:
             return []
         if player is None:

@@ -39,7 +39,7 @@ def sample_outcome(outcomes: Sequence[tuple[Action, float]], rng: random.Random)
 
 def resolve_chance(state: State) -> Action:
     """Apply the seeded outcome of the current chance node and return it."""
-    outcome = sample_outcome(state.chance_outcomes(), chance_rng(state.seed, len(state.history())))
+    outcome = sample_outcome(state.chance_outcomes(), chance_rng(state.seed, len(state._history)))
     state.apply_unchecked(outcome, CHANCE)
     return outcome
 
@@ -79,7 +79,8 @@ def play_game(
             raise RuntimeError(f"{game.info.title}: no end after {max_steps} steps")
         p = s.current_player()
         if p == CHANCE:
-            outcome = sample_outcome(s.chance_outcomes(), chance_rng(s.seed, len(s.history())))
+            # the history's length, without the copy history() makes (O(steps) at every chance node)
+            outcome = sample_outcome(s.chance_outcomes(), chance_rng(s.seed, len(s._history)))
             if on_step:
                 on_step(s, CHANCE, outcome)
             s.apply_unchecked(outcome, CHANCE)

@@ -8,12 +8,13 @@ the number of worker processes. A tournament may give several games one deal (du
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import random
 import signal
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any, TypeVar
 
 from elementa.agents import make_agent
@@ -99,6 +100,19 @@ def make_agents(matchup: Matchup, game: Game, index: int) -> list[Agent]:
     ]
 
 
+@lru_cache(maxsize=4)
+def _loaded(name: str, options: str) -> Game:
+    """Return the game ``name`` with these options (JSON), loaded once per run and process: a game
+    is fixed by its options and files, and loading one (Warriors parses its card files) costs as
+    much as playing it. Each run starts afresh (:func:`new_run`), so it reads the files as they are."""
+    return load_game(name, **json.loads(options))
+
+
+def new_run() -> None:
+    """Forget the games loaded by earlier runs (call before a run's first game; workers start empty)."""
+    _loaded.cache_clear()
+
+
 def play_one(matchup: Matchup, index: int, deal: int | None = None) -> GameRecord:
     """Play game ``index`` of a run and return its record.
 
@@ -112,7 +126,7 @@ def play_one(matchup: Matchup, index: int, deal: int | None = None) -> GameRecor
         ConfigError: see :meth:`Matchup.load`.
         RuntimeError: the game did not end within the run loop's step limit.
     """
-    game = load_game(matchup.game, **matchup.options)
+    game = _loaded(matchup.game, json.dumps(matchup.options, sort_keys=True))
     seed = derive_seed(matchup.seed, "game", index if deal is None else deal)
     state = play_game(game, make_agents(matchup, game, index), seed=seed)
     history = state.history()
@@ -145,6 +159,7 @@ def iter_games(matchup: Matchup, n: int, workers: int = 1) -> Iterator[GameRecor
     if workers < 1:
         raise ConfigError(f"the number of workers must be at least 1, got {workers}", option="workers")
     matchup.load()
+    new_run()
     if workers == 1:
         for i in range(n):
             yield play_one(matchup, i)

@@ -37,7 +37,7 @@ from openskill.models import PlackettLuce
 
 from elementa.agents import check_spec, make_agent
 from elementa.core import ConfigError, load_game
-from elementa.sim.runner import Matchup, play_one, pool_imap
+from elementa.sim.runner import Matchup, new_run, play_one, pool_imap
 from elementa.sim.stats import GameRecord, wilson_interval
 
 
@@ -185,6 +185,7 @@ def iter_tournament(
         ConfigError: see :meth:`Tournament.check`.
     """
     tables = tournament.check(workers)
+    new_run()
     indices = [i for i in range(tournament.games) if i not in skip]
     if workers == 1:
         for i in indices:

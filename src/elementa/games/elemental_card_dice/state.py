@@ -103,7 +103,8 @@ class CardDiceState(State):
 
     def has_passive(self, player: int, effect: str) -> bool:
         """Whether ``player`` has an active passive with this effect."""
-        return any(self.game.cards[c].effect == effect for c in self.sides[player].passives)
+        passives = self.sides[player].passives
+        return bool(passives) and any(self.game.cards[c].effect == effect for c in passives)
 
     def hand_limit(self, player: int) -> int:
         """Return the most cards ``player`` may end a turn with: 5, plus Big Handed (ruling ECD-A16)."""
@@ -179,9 +180,9 @@ class CardDiceState(State):
             self._check_end()
 
     def _check_end(self) -> None:
-        dead = [p for p in (0, 1) if self.sides[p].health <= 0]
-        if not dead:
+        if self.sides[0].health > 0 and self.sides[1].health > 0:
             return
+        dead = [p for p in (0, 1) if self.sides[p].health <= 0]
         self.over = True
         if len(dead) == 1:
             self.winner = 1 - dead[0]
@@ -276,7 +277,9 @@ class CardDiceState(State):
         out += self.play_actions(a)
         if not self.bid_done:
             cards, bid, gold = game.cards, by_card["bid"], side.gold
-            out += [bid[c] for c in sorted(self.shops[0].row + self.shops[1].row) if cards[c].cost <= gold]
+            # one bid per card: a shop may offer two copies of a card (two Basic Incomes)
+            shown = set(self.shops[0].row).union(self.shops[1].row)
+            out += [bid[c] for c in sorted(shown) if cards[c].cost <= gold]
         discard = by_card["discard"]
         out += [discard[c] for c in sorted(set(side.hand))]
         if len(side.hand) <= self.hand_limit(a):

@@ -13,9 +13,10 @@ top of a deck), ``refill`` (a shop), ``first`` (who starts); decisions: ``pick_r
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
-from elementa.core import Action, die_outcomes, draw_outcomes
+from elementa.core import Action, die_outcomes
 from elementa.games.elemental_card_dice.cards import DICE
 from elementa.games.elemental_card_dice.effects import Task, shields_apply, strength
 from elementa.games.elemental_card_dice.zones import single
@@ -173,8 +174,10 @@ def chance_outcomes(s: CardDiceState) -> list[tuple[Action, float]]:
         if t.kind == "refill"
         else s.sides[t.other if t.kind == "reveal" else t.player].rest
     )
-    card = s.game.card_actions["card"]
-    return [(card[c], p) for c, p in draw_outcomes(pile)]
+    # one pass, no sort: piles are kept sorted (see zones), so the counts come in card id order, as
+    # draw_outcomes would list them
+    card, total = s.game.card_actions["card"], len(pile)
+    return [(card[c], k / total) for c, k in Counter(pile).items()]
 
 
 def apply_chance(s: CardDiceState, a: Action) -> None:

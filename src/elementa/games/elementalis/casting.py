@@ -11,7 +11,7 @@ source: elementalis.txt, Spell Casting; Appendix A: The Spells; rulings ELS-A8, 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import Action
@@ -60,6 +60,12 @@ DIE_SPELLS = (MIRROR_POOL, CHAR, BURN, PETRIFY, TREMOR, BREEZE)
 @functools.cache
 def _book(major: int, minor: int, chosen: int | None) -> tuple[int, ...]:
     return tuple(spellbook(major, minor, chosen))
+
+
+@functools.cache
+def _proactive(book: tuple[int, ...]) -> tuple[int, ...]:
+    """The spells of a spellbook cast on the caster's own initiative (not those that answer a spell)."""
+    return tuple(spell for spell in book if SPELLS[spell].target != "reactive")
 
 
 def known_spells(s: ElementalisState, p: int) -> tuple[int, ...]:
@@ -123,32 +129,31 @@ def affects(s: ElementalisState, caster: int, element: int, target: int) -> bool
     return not (s.mage(caster) is MageType.ELITIST and s.major_element(target) == s.major[caster])
 
 
-def _die_targets(s: ElementalisState, spell: int) -> list[tuple[int, int]]:
-    """(die, face) pairs a die spell may take now; face is NO_FACE except for Tremor."""
+def _die_targets(s: ElementalisState, spell: int) -> Iterator[tuple[int, int, int]]:
+    """(die, face, NO_PLAYER) targets a die spell may take now; face is NO_FACE except for Tremor."""
     if s.stage not in ("power", "chance") or (spell == MIRROR_POOL and len(s.dice) >= MAX_DICE):
-        return []
+        return
     skip_held, skip_charred = spell in (PETRIFY, BREEZE), spell == CHAR
-    out: list[tuple[int, int]] = []
     for i, d in enumerate(s.dice):
         if i == 0 or d.destroyed:
             continue  # the Sun die can never be targeted
         if (skip_held and d.held) or (skip_charred and d.charred):
             continue
         if spell == TREMOR:
-            out.extend((i, f) for f in range(NUM_FACES) if f != d.face or not d.held)
+            for f in range(NUM_FACES):
+                if f != d.face or not d.held:
+                    yield i, f, NO_PLAYER
         else:
-            out.append((i, NO_FACE))
-    return out
+            yield i, NO_FACE, NO_PLAYER
 
 
-def _targets(s: ElementalisState, caster: int, spell: int, cost: int = 0) -> list[tuple[int, int, int]]:
-    """(die, face, player) target triples for a proactive cast of ``spell`` by ``caster``."""
+def _targets(s: ElementalisState, caster: int, spell: int, cost: int = 0) -> Iterable[tuple[int, int, int]]:
+    """(die, face, player) target triples for a proactive cast of ``spell`` by ``caster`` (a die
+    spell's one at a time: whether a seat may declare needs only the first)."""
     element = SPELLS[spell].arcana
     active = s.active
     if spell in DIE_SPELLS:
-        if not affects(s, caster, element, active):
-            return []
-        return [(i, f, NO_PLAYER) for i, f in _die_targets(s, spell)]
+        return _die_targets(s, spell) if affects(s, caster, element, active) else ()
     if spell == GUST:
         live = any(not d.destroyed and not d.held for d in s.dice[1:])
         ok = s.stage in ("power", "chance") and live and affects(s, caster, element, active)
@@ -188,10 +193,12 @@ def _label(s: ElementalisState, spell: int, die: int, face: int, player: int) ->
 def _casts(s: ElementalisState, p: int) -> Iterator[tuple[str, tuple[int, ...], int]]:
     """Yield ``(kind, args, cost)`` of every spell seat ``p`` may cast now, in :func:`cast_actions` order."""
     book = known_spells(s, p)
-    costs = seat_costs(s, p) if book else ()
+    if not book or not any(s.pool[p]):
+        return  # every spell costs at least 1 coloured Mana (ruling ELS-A27)
+    costs = seat_costs(s, p)
     done = s.cast_this_turn
-    for spell in book:
-        if (p, spell) in done or SPELLS[spell].target == "reactive":
+    for spell in _proactive(book):
+        if (p, spell) in done:
             continue
         cost = costs[spell]
         if not can_pay(s, p, spell, cost):
@@ -252,6 +259,8 @@ def holds_answer(s: ElementalisState, p: int) -> bool:
 
 def may_declare(s: ElementalisState, p: int) -> bool:
     """Whether seat ``p`` has a reason to declare: a legal cast now, or a Counter Spell/Fortitude ready."""
+    if not any(s.pool[p]):
+        return False  # every spell costs at least 1 coloured Mana (ruling ELS-A27)
     return holds_answer(s, p) or next(_casts(s, p), None) is not None
 
 

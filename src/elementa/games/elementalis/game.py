@@ -82,6 +82,8 @@ class ElementalisGame(Game):
         """Chance outcomes of rolling each die (by die index), built once by the states."""
         self.cast_memo: dict[tuple[str, tuple[int, ...], int, int | None], Action] = {}
         """Cast actions by (kind, args, cost, face of the targeted die), built once (labels are costly)."""
+        self.choice_memo: dict[tuple[str, tuple[int, ...]], Action] = {}
+        """Mana choices by (purpose, Mana vector), built once (the label depends on those alone)."""
 
     def _make_action_space(self) -> ActionSpace:
         n = 8  # seats 0-6, 7 = none

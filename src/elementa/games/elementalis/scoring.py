@@ -34,7 +34,11 @@ def _vec(amounts: dict[int, int]) -> Mana:
 
 def _distinct(vectors: Iterable[Mana]) -> list[Mana]:
     """Sorted best first: most Mana, then by colour order."""
-    return sorted(set(vectors), key=lambda v: (-sum(v), tuple(-x for x in v)))
+    return sorted(set(vectors), key=_best_first)
+
+
+def _best_first(v: Mana) -> tuple[int, int, int, int, int]:
+    return -(v[0] + v[1] + v[2] + v[3]), -v[0], -v[1], -v[2], -v[3]
 
 
 def score_elements(faces: Sequence[int], scored: Sequence[int], sun_negates: bool) -> list[Mana]:
@@ -51,15 +55,12 @@ def score_elements(faces: Sequence[int], scored: Sequence[int], sun_negates: boo
     source: elementalis.txt, Earning Mana (Elementalist, Purist, Elitist/Cultist).
     """
     count = Counter(faces)
-    ethers = count[ETHER]
-    results = []
-    for boost in combinations_with_replacement(scored, ethers):
-        extra = Counter(boost)
-        amounts = {}
-        for x in scored:
-            reduce_by = 0 if sun_negates else count[CONFLICT[x]]
-            amounts[x] = max(0, count[x] + extra[x] - reduce_by)
-        results.append(_vec(amounts))
+    # each scored element's count less the dice of the element that beats it
+    net = {x: count[x] - (0 if sun_negates else count[CONFLICT[x]]) for x in scored}
+    results = [
+        _vec({x: max(0, net[x] + boost.count(x)) for x in scored})
+        for boost in combinations_with_replacement(scored, count[ETHER])
+    ]
     return _distinct(results) if results else [NO_MANA]
 
 
@@ -116,12 +117,8 @@ def score_guardian(faces: Sequence[int], wild_per_ether: int) -> list[Mana]:
     count = Counter(faces)
     results = []
     for wilds in combinations_with_replacement(ELEMENTS, count[ETHER]):
-        extra = Counter(wilds)
-        amounts = {}
-        for e in ELEMENTS:
-            n = count[e] + wild_per_ether * extra[e]
-            amounts[e] = n if n >= 2 else 0
-        results.append(_vec(amounts))
+        shown = {e: count[e] + wild_per_ether * wilds.count(e) for e in ELEMENTS}
+        results.append(_vec({e: n for e, n in shown.items() if n >= 2}))
     return _distinct(results)
 
 
@@ -178,7 +175,8 @@ def score_counted(
     creationist_ether_double: bool,
 ) -> tuple[Mana, ...]:
     """:func:`score_roll` as a tuple, memoized: give ``faces`` sorted, since scores depend only on how
-    many dice show each face (every scorer counts them), so that equal rolls share one entry."""
+    many dice show each face (every scorer counts them), and ``sun_die_face`` as ``SUN`` or ``None``,
+    since they depend only on whether the Sun die shows the Sun, so that equal rolls share one entry."""
     return tuple(
         score_roll(
             mage,

@@ -214,7 +214,13 @@ class ElementalisState(State):
         if ph == CHOICE:
             assert self.choice is not None
             _, options, purpose, may_pass = self.choice
-            acts = [sp.make("mana", *v, label=self._choice_label(purpose, v)) for v in options]
+            memo = self.game.choice_memo
+            acts = []
+            for v in options:
+                action = memo.get((purpose, v))
+                if action is None:
+                    action = memo[purpose, v] = sp.make("mana", *v, label=self._choice_label(purpose, v))
+                acts.append(action)
             if may_pass:
                 acts.append(sp.make("pass", label="no Flux Tap"))
             return acts
@@ -538,7 +544,8 @@ class ElementalisState(State):
             assert major is not None
         opts = self.game.options
         faces = tuple(sorted(self.counting_faces()))
-        sun = self.dice[0].face
+        # scoring asks only whether the Sun die shows the Sun: equal rolls then share one memo entry
+        sun = SUN if self.dice[0].face == SUN else None
         return list(
             score_counted(
                 mage, major, minor, faces, sun, opts.creationist_opposition, opts.creationist_ether_double

@@ -29,6 +29,7 @@ from elementa.games.warriors.rules import (
 
 if TYPE_CHECKING:
     from elementa.games.warriors.cards import Ability, Card
+    from elementa.games.warriors.game import WarriorsGame
     from elementa.games.warriors.state import WarriorsState
 
 FIGHTER_SLOT = MAX_EQUIP
@@ -165,16 +166,27 @@ def cached(st: WarriorsState, key: tuple[Any, ...], kind: str, args: tuple[int, 
     return a
 
 
+def equip_actions(game: WarriorsGame) -> dict[int, Action]:
+    """Return the ``equip`` action of every equipment card of the game's catalog, by card id."""
+    sp = game.action_space
+    return {
+        c.id: sp.make("equip", c.id, label=f"equip {describe_card(c)}")
+        for c in game.catalog.cards
+        if c.is_equipment
+    }
+
+
 def _equips(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
-    cache = st.game.action_cache
+    """The ``equip`` actions of the cards in hand the fighter may take now (not those taken off it
+    this step), in card id order."""
+    if len(f.equipment) >= MAX_EQUIP:
+        return []
+    equip = st.game.equip_actions
+    offered = {c for c in st.hands[seat] if c in equip}.difference(st.removed[seat])
+    if not offered:
+        return []
     cards = st.game.catalog.cards
-    removed = st.removed[seat]
-    hand = [cards[c] for c in sorted(set(st.hands[seat])) if c not in removed]
-    out = []
-    for c in equippable(f, hand):
-        a = cache.get(("equip", c.id))
-        out.append(a or cached(st, ("equip", c.id), "equip", (c.id,), f"equip {describe_card(c)}"))
-    return out
+    return [equip[c.id] for c in equippable(f, [cards[c] for c in sorted(offered)])]
 
 
 def gear_names(f: Fighter) -> list[str]:

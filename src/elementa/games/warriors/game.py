@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from elementa.core import Action, ActionSpace, ConfigError, Game, GameInfo, option
 from elementa.core.tensor import ObservationEncoder
+from elementa.games.warriors.actions import equip_actions
 from elementa.games.warriors.cards import Catalog, Deck, card_sheet, load_catalog
 from elementa.games.warriors.rules import MAX_BEASTS, MAX_EQUIP, MAX_HELD
 from elementa.games.warriors.state import WarriorsState
@@ -144,6 +145,8 @@ class WarriorsGame(Game):
         self.roll_cache: dict[tuple[int, int], tuple[tuple[Action, float], ...]] = {}
         """The chance outcomes of a hit roll by ``(min, max)`` damage, shared by every state."""
         super().__init__(options)
+        self.equip_actions = equip_actions(self)
+        """The ``equip`` action of each equipment card, by card id (derived once from the catalog)."""
 
     def _seat_decks(self, options: WarriorsOptions) -> list[Deck]:
         names = [d.strip() for d in options.decks.split(",") if d.strip()]

@@ -7,7 +7,7 @@ source: warriors.txt, 2.0-2.7 (card types), 4.1 (attacking), 4.5 (equipping), 7.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from math import ceil
 
@@ -256,14 +256,16 @@ def equippable(f: Fighter, cards: Iterable[Card]) -> list[Card]:
         items += c.type == "item"
         points += c.spell_points
     fc = f.card
+    free_hands, free_points = fc.hands - hands, fc.magic_containment - points
+    armor_free, item_free = armor < fc.armor_slots, items < fc.item_slots
     return [
         c
         for c in cards
         if c.is_equipment
-        and hands + c.hands <= fc.hands
-        and (c.type != "armor" or armor < fc.armor_slots)
-        and (c.type != "item" or items < fc.item_slots)
-        and (not c.is_spell or points + c.spell_points <= fc.magic_containment)
+        and c.hands <= free_hands
+        and (armor_free or c.type != "armor")
+        and (item_free or c.type != "item")
+        and (not c.is_spell or c.spell_points <= free_points)
         and (c.usable_by is None or f.has_keyword(c.usable_by))
     ]
 
@@ -285,7 +287,7 @@ def attack_sources(f: Fighter) -> list[tuple[int, Card]]:
 
 
 # --------------------------------------------------------------------------------------- ganging
-def can_attack(a: Fighter, b: Fighter, present: Iterable[Fighter], team_of: list[int] | None) -> bool:
+def can_attack(a: Fighter, b: Fighter, present: Sequence[Fighter], team_of: list[int] | None) -> bool:
     """Return whether fighter ``a`` may attack ``b`` (source: warriors.txt, 7.3 ganging; 8.2 teams).
 
     A fighter that gangs with keyword K neither attacks nor is attacked by fighters with K while some
@@ -295,7 +297,6 @@ def can_attack(a: Fighter, b: Fighter, present: Iterable[Fighter], team_of: list
         return False
     if team_of is not None and not a.beast and not b.beast and team_of[a.seat] == team_of[b.seat]:
         return False
-    present = list(present)
     for ganger, other in ((a, b), (b, a)):
         for kw in ganger.card.gangs_with:
             if other.has_keyword(kw) and any(not x.has_keyword(kw) for x in present):

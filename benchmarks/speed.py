@@ -1,0 +1,179 @@
+"""Random-playout speed of every game beside OpenSpiel's pure-Python games, measured in one run.
+
+A script, not a test::
+
+    python benchmarks/speed.py                      # every game, ~1 s a round, 3 rounds
+    python benchmarks/speed.py --game warriors --game elementalis:players=7 --rounds 5
+
+Each entry plays random playouts (chance outcomes drawn with their probabilities, decisions uniformly
+at random, through ``apply_unchecked``; OpenSpiel's through ``apply_action``) for ``--seconds`` per
+round. The rounds take the entries in turn, so a machine shared with other work slows them all
+alike, and each entry keeps its round with the most steps per CPU second (on shared cores the
+wall clock also counts other processes' turns). Steps per second are given per second of wall-clock
+time and per second of this process's CPU time (``time.process_time``), and as a ratio to
+OpenSpiel's ``python_kuhn_poker`` measured in the same run: the figure to compare between machines.
+
+OpenSpiel is the optional ``openspiel`` extra (``pip install -e .[openspiel]``); without it the
+ratios are left out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench import random_step
+
+from elementa.core import ConfigError, list_games, load_game
+from elementa.core.runner import sample_outcome
+
+KUHN = "openspiel:python_kuhn_poker"
+OPENSPIEL_GAMES = (KUHN, "openspiel:python_liars_poker")
+DEFAULT_EXTRA = ("elementalis:players=7",)
+"""Entries measured besides each game's defaults (the issue's 7-player ElementaliS goal)."""
+
+
+@dataclass
+class Figure:
+    """One entry's fastest round: steps, and the wall-clock and CPU seconds they took."""
+
+    steps: int = 0
+    wall: float = 0.0
+    cpu: float = 0.0
+
+    @property
+    def per_wall(self) -> float:
+        """Steps per wall-clock second."""
+        return self.steps / self.wall if self.wall else 0.0
+
+    @property
+    def per_cpu(self) -> float:
+        """Steps per CPU second of this process."""
+        return self.steps / self.cpu if self.cpu else 0.0
+
+
+Playout = Callable[[random.Random], int]
+"""Plays one random playout with the generator given; returns its steps."""
+
+
+def elementa_playout(entry: str) -> Playout:
+    """Return the playout function of ``name`` or ``name:opt=value,opt=value`` (an Elementa game).
+
+    Raises:
+        ConfigError: an unknown game or a bad option.
+    """
+    name, _, opts = entry.partition(":")
+    options = dict(kv.partition("=")[::2] for kv in opts.split(",")) if opts else {}
+    game = load_game(name, **options)
+
+    def play(rng: random.Random) -> int:
+        state = game.new_initial_state(rng.randrange(2**31))
+        steps = 0
+        while not state.is_terminal():
+            steps += random_step(state, rng)
+        return steps
+
+    return play
+
+
+def openspiel_playout(entry: str) -> Playout | None:
+    """Return the playout function of ``openspiel:<game>``, or None when OpenSpiel is not installed."""
+    try:
+        import pyspiel
+        from open_spiel.python import games  # noqa: F401  (registers the python_* games)
+    except ImportError:
+        return None
+    game = pyspiel.load_game(entry.partition(":")[2])
+
+    def play(rng: random.Random) -> int:
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+        return steps
+
+    return play
+
+
+def time_round(play: Playout, rng: random.Random, seconds: float) -> Figure:
+    """Play whole playouts for at least ``seconds`` of wall-clock time; return the steps and times."""
+    steps = 0
+    wall0, cpu0 = time.perf_counter(), time.process_time()
+    deadline = wall0 + seconds
+    while time.perf_counter() < deadline:
+        steps += play(rng)
+    return Figure(steps, time.perf_counter() - wall0, time.process_time() - cpu0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure and print the table; return the exit status."""
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--game", action="append", help="an entry: GAME or GAME:opt=value,... (repeatable; default: all)"
+    )
+    parser.add_argument("--seconds", type=float, default=1.0, help="time per entry and round")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds; each entry keeps its fastest")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    entries = args.game or [g.info.name for g in list_games()] + list(DEFAULT_EXTRA)
+    plays: dict[str, Playout] = {}
+    try:
+        for entry in entries:
+            plays[entry] = elementa_playout(entry)
+    except ConfigError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    missing = []
+    for entry in OPENSPIEL_GAMES:
+        play = openspiel_playout(entry)
+        if play is None:
+            missing.append(entry)
+        else:
+            plays[entry] = play
+    best: dict[str, Figure] = {}
+    rngs = {entry: random.Random(args.seed) for entry in plays}
+    for _ in range(max(1, args.rounds)):
+        for entry, play in plays.items():
+            fig = time_round(play, rngs[entry], args.seconds)
+            if entry not in best or fig.per_cpu > best[entry].per_cpu:
+                best[entry] = fig
+    kuhn = best.get(KUHN)
+    table = Table(
+        "entry",
+        "steps/s (wall)",
+        "steps/s (CPU)",
+        "× kuhn (wall)",
+        "× kuhn (CPU)",
+        title=f"Random playouts: fastest (by CPU) of {args.rounds} rounds of {args.seconds:g} s",
+        caption="× kuhn: ratio to OpenSpiel's python_kuhn_poker in this run"
+        + (f"; not installed: {', '.join(missing)}" if missing else ""),
+    )
+    for entry, fig in best.items():
+        table.add_row(
+            entry,
+            f"{fig.per_wall:,.0f}",
+            f"{fig.per_cpu:,.0f}",
+            f"{fig.per_wall / kuhn.per_wall:.2f}" if kuhn else "-",
+            f"{fig.per_cpu / kuhn.per_cpu:.2f}" if kuhn else "-",
+        )
+    Console(width=max(100, Console().width)).print(table)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

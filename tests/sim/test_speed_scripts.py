@@ -1,0 +1,67 @@
+"""The speed scripts in benchmarks/ run and print their tables; fingerprints tell playouts apart.
+
+Only that the scripts work: the figures themselves are never asserted (they depend on the machine).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def script(name: str) -> ModuleType:
+    """Import ``benchmarks/<name>.py`` as a module (the directory is not a package)."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCHMARKS / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # dataclasses look their module up while it runs
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+
+
+def test_speed_prints_each_entry_and_kuhn_ratios(capsys: pytest.CaptureFixture[str]) -> None:
+    speed = script("speed")
+    assert speed.main(["--game", "elementalis:players=3", "--seconds", "0.05", "--rounds", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "elementalis:players=3" in out
+    if speed.openspiel_playout(speed.KUHN) is not None:
+        assert "python_kuhn_poker" in out and "python_liars_poker" in out
+        kuhn_row = next(line for line in out.splitlines() if "python_kuhn_poker" in line)
+        assert "1.00" in kuhn_row  # kuhn's ratio to itself
+
+
+def test_speed_refuses_a_bad_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert script("speed").main(["--game", "elementalis:players=99", "--seconds", "0.01"]) == 2
+    assert "players" in capsys.readouterr().err
+
+
+def test_simulate_speed_times_one_and_two_workers(capsys: pytest.CaptureFixture[str]) -> None:
+    assert script("simulate_speed").main(["--game", "elementalis", "-n", "4", "--workers", "1,2"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if "elementalis" in line]
+    assert len(rows) == 2
+
+
+def test_fingerprints_repeat_differ_by_seed_and_compare(tmp_path: Path) -> None:
+    fp = script("fingerprint")
+    first = fp.fingerprint("elemental-card-dice", None, 3, 5)
+    assert first == fp.fingerprint("elemental-card-dice", None, 3, 5)
+    assert first != fp.fingerprint("elemental-card-dice", None, 4, 5)
+    assert not first.startswith("clone-diverged")
+    saved = tmp_path / "fp.json"
+    assert fp.main(["--game", "elementalis", "-n", "2", "--save", str(saved)]) == 0
+    assert fp.main(["--game", "elementalis", "-n", "2", "--compare", str(saved)]) == 0
+    changed = json.loads(saved.read_text(encoding="utf-8"))
+    changed["1"] = "0" * 64
+    saved.write_text(json.dumps(changed), encoding="utf-8")
+    assert fp.main(["--game", "elementalis", "-n", "2", "--compare", str(saved)]) == 1
