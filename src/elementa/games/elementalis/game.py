@@ -43,6 +43,15 @@ class ElementalisOptions:
     )
     mana_supply_limit: bool = option(True, "the Flux holds a limited supply of each colour (ELS-A17)")
     mana_supply: int = option(20, "Mana counters of each colour in the Flux", minimum=5, maximum=40)
+    guardian_sets: str = option(
+        "every",
+        "which sets of a kind a Guardian or Luminary scores: every one, or only the largest "
+        "(ELS-B1, a balance proposal)",
+        choices=("every", "best"),
+    )
+    luminary_wild: int = option(
+        2, "wild symbols each Ether gives a Luminary (2 in the rulebook; ELS-B1)", minimum=1, maximum=2
+    )
 
 
 class ElementalisGame(Game):

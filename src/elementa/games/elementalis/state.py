@@ -541,7 +541,15 @@ class ElementalisState(State):
         sun = self.dice[0].face
         return list(
             score_counted(
-                mage, major, minor, faces, sun, opts.creationist_opposition, opts.creationist_ether_double
+                mage,
+                major,
+                minor,
+                faces,
+                sun,
+                opts.creationist_opposition,
+                opts.creationist_ether_double,
+                opts.guardian_sets,
+                opts.luminary_wild,
             )
         )
 
