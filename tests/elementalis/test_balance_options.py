@@ -48,7 +48,9 @@ def test_both_options_together() -> None:
 
 def test_other_mages_do_not_change() -> None:
     for major, minor in [("Fire", "Air"), ("Earth", "Earth"), ("Ether", "Water"), ("Air", "Ether")]:
-        assert scores(major, minor, ROLL_2, guardian_sets="best", luminary_wild=1) == scores(major, minor, ROLL_2)
+        assert scores(major, minor, ROLL_2, guardian_sets="best", luminary_wild=1) == scores(
+            major, minor, ROLL_2
+        )
 
 
 @pytest.mark.parametrize(("name", "value"), [("guardian_sets", "all"), ("luminary_wild", 3)])

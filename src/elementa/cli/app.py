@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from elementa.agents import DEFAULT_LEVEL, agent_specs, spec_names
+from elementa.cli.balance import BALANCE_HELP, balance_command
 from elementa.cli.common import EXIT_USAGE, fail
 from elementa.cli.games import games_command
 from elementa.cli.play import play_command
@@ -230,8 +231,6 @@ def balance(
     ] = "random,greedy",
 ) -> None:
     """Write a balance report: seats, lengths, game metrics, components, skill, sweeps, tuning."""
-    from elementa.cli.balance import balance_command
-
     status = balance_command(
         game,
         games=games,
@@ -253,6 +252,9 @@ def balance(
         skill_levels=skill_levels,
     )
     raise typer.Exit(status)
+
+
+balance.__doc__ = f"{balance.__doc__}\n\n{BALANCE_HELP}\n\n{_agents_help()}."
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from elementa.core import Action, State
 
@@ -39,6 +39,10 @@ class Extractor:
     role_name = "role"
     """The attribute category under which the seats' public roles (``State.roles()``) are recorded."""
 
+    label_uses: ClassVar[dict[str, tuple[str, re.Pattern[str]]]] = {}
+    """Action kind -> (use category, pattern whose first group is the item's name in the label). An
+    extractor without any counts every action kind instead."""
+
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         self.players = players
         self.options = options
@@ -52,7 +56,14 @@ class Extractor:
 
     def on_action(self, state: State, player: int, action: Action) -> None:
         """See one decision (``player`` a seat, never chance) before it is applied to ``state``."""
-        self.count("action kinds", player, action.kind)
+        if not self.label_uses:
+            self.count("action kinds", player, action.kind)
+            return
+        entry = self.label_uses.get(action.kind)
+        if entry is not None:
+            match = entry[1].match(action.label)
+            if match:
+                self.count(entry[0], player, match.group(1).strip())
 
     def finish(self, state: State) -> None:
         """See the final state (read its roles, returns and observations only)."""
@@ -102,19 +113,16 @@ class ElementalisExtractor(Extractor):
     """
 
     role_name = "mage type"
-
-    def on_action(self, state: State, player: int, action: Action) -> None:
-        if action.kind in ("cast", "insight", "react"):
-            spell = _name(action.label, _CAST)
-            if spell:
-                self.count("spells cast", player, spell)
+    label_uses: ClassVar[dict[str, tuple[str, re.Pattern[str]]]] = {
+        kind: ("spells cast", _CAST) for kind in ("cast", "insight", "react")
+    }
 
 
 _WARRIORS_PLAYS = {
-    "field": re.compile(r"enter (.+?) \("),
-    "equip": re.compile(r"equip (.+?) \("),
-    "location": re.compile(r"fight over (.+?)(?: \(| from)"),
-    "use": re.compile(r"use (.+?):"),
+    "field": ("cards played", re.compile(r"enter (.+?) \(")),
+    "equip": ("cards played", re.compile(r"equip (.+?) \(")),
+    "location": ("cards played", re.compile(r"fight over (.+?)(?: \(| from)")),
+    "use": ("cards played", re.compile(r"use (.+?):")),
 }
 
 
@@ -127,20 +135,15 @@ class WarriorsExtractor(Extractor):
     """
 
     role_name = "deck"
-
-    def on_action(self, state: State, player: int, action: Action) -> None:
-        pattern = _WARRIORS_PLAYS.get(action.kind)
-        card = _name(action.label, pattern) if pattern else None
-        if card:
-            self.count("cards played", player, card)
+    label_uses = _WARRIORS_PLAYS
 
 
 _CARD_PLAYS = {
-    "play": re.compile(r"play (?:the blessing )?(.+)$"),
-    "bless": re.compile(r"play the blessing (.+)$"),
-    "execute": re.compile(r"play face-down (.+)$"),
-    "respond": re.compile(r"answer with (.+?) \("),
-    "respond_facedown": re.compile(r"answer with face-down (.+)$"),
+    "play": ("cards played", re.compile(r"play (?:the blessing )?(.+)$")),
+    "bless": ("cards played", re.compile(r"play the blessing (.+)$")),
+    "execute": ("cards played", re.compile(r"play face-down (.+)$")),
+    "respond": ("cards played", re.compile(r"answer with (.+?) \(")),
+    "respond_facedown": ("cards played", re.compile(r"answer with face-down (.+)$")),
 }
 
 
@@ -151,6 +154,8 @@ class CardDiceExtractor(Extractor):
 
     source: elemental card-dice rulebook, The shops and auctions; Playing cards.
     """
+
+    label_uses = _CARD_PLAYS
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         super().__init__(players, options)
@@ -164,10 +169,7 @@ class CardDiceExtractor(Extractor):
     def on_action(self, state: State, player: int, action: Action) -> None:
         if self.first is None:
             self.first = player
-        pattern = _CARD_PLAYS.get(action.kind)
-        card = _name(action.label, pattern) if pattern else None
-        if card:
-            self.count("cards played", player, card)
+        super().on_action(state, player, action)
         if action.kind == "end_turn":
             self._read_bought(state)
 

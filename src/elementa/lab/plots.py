@@ -135,6 +135,18 @@ def matrix_figure(title: str, cells: Sequence[dict[str, Any]]) -> str:
     return to_png(fig)
 
 
+def _difference_bars(ax: Any, rows: Sequence[dict[str, float]]) -> None:
+    """Horizontal bars of ``row["diff"]`` with their intervals, blue above zero and red below."""
+    ax.barh(
+        range(len(rows)),
+        [r["diff"] for r in rows],
+        xerr=_err(rows, "diff"),
+        color=["#5b8fd6" if r["diff"] >= 0 else "#d65b5b" for r in rows],
+        capsize=2,
+    )
+    ax.axvline(0, color="#333", linewidth=1)
+
+
 def uses_figure(title: str, items: Sequence[dict[str, Any]]) -> str:
     """Uses per game of each item, and the win rate of seats using it minus those not (with intervals)."""
     labels = [i["item"] for i in items]
@@ -143,15 +155,7 @@ def uses_figure(title: str, items: Sequence[dict[str, Any]]) -> str:
     left.set_yticks(range(len(items)), labels=labels, fontsize=8)
     left.invert_yaxis()
     left.set_xlabel("uses per game")
-    assoc = [i["association"] for i in items]
-    right.barh(
-        range(len(items)),
-        [a["diff"] for a in assoc],
-        xerr=_err(assoc, "diff"),
-        color=["#5b8fd6" if a["diff"] >= 0 else "#d65b5b" for a in assoc],
-        capsize=2,
-    )
-    right.axvline(0, color="#333", linewidth=1)
+    _difference_bars(right, [i["association"] for i in items])
     right.set_xlabel("win rate used - not used")
     fig.suptitle(title)
     return to_png(fig)
@@ -160,14 +164,7 @@ def uses_figure(title: str, items: Sequence[dict[str, Any]]) -> str:
 def comparison_figure(title: str, labels: Sequence[str], rows: Sequence[dict[str, float]]) -> str:
     """Bars of differences from the base setting with their intervals (sweeps)."""
     fig, ax = plt.subplots(figsize=(WIDTH, 0.9 + 0.32 * len(rows)))
-    ax.barh(
-        range(len(rows)),
-        [r["diff"] for r in rows],
-        xerr=_err(rows, "diff"),
-        color=["#5b8fd6" if r["diff"] >= 0 else "#d65b5b" for r in rows],
-        capsize=3,
-    )
-    ax.axvline(0, color="#333", linewidth=1)
+    _difference_bars(ax, rows)
     ax.set_yticks(range(len(rows)), labels=labels, fontsize=8)
     ax.invert_yaxis()
     ax.set_title(title)
