@@ -33,6 +33,20 @@ def test_report_with_sweep_tuning_and_skill(tmp_path: Path) -> None:
     assert not out.with_suffix(".checkpoint.json").exists()
 
 
+def test_vary_pairs_fills_the_deck_matrix(tmp_path: Path) -> None:
+    out = tmp_path / "w.html"
+    result = run(
+        "balance", "warriors", *SMALL, "--out", str(out),
+        "--vary-pairs", "decks=wild-hunt,arcane-circle,iron-vanguard",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.with_suffix(".json").read_text())
+    assert len(data["report"]["settings"]["varied"]) == 6
+    cells = data["report"]["attributes"]["deck"]["matrix"]
+    assert len({(c["row"], c["column"]) for c in cells}) == 6  # every ordered pairing once
+    assert "deck against deck" in out.read_text()
+
+
 def test_resume_without_checkpoint_is_one_line(tmp_path: Path) -> None:
     result = run("balance", "elemenders", *SMALL, "--out", str(tmp_path / "x.html"), "--resume")
     assert_one_line_error(result, "no checkpoint")
@@ -47,6 +61,8 @@ def test_resume_without_checkpoint_is_one_line(tmp_path: Path) -> None:
         (["--tune", "nope=1:2", "--target", "first=0.5+-0.1"], "nope"),
         (["--tune", "max_turns=20:200", "--target", "first<=0.5"], "first=X+-Y"),
         (["--backend", "slurm"], "backend"),
+        (["--vary", "max_turns=50"], "two or more values"),
+        (["--vary", "max_turns=50|x"], "max_turns"),
         (["--agents", "greedy,greedy,greedy"], "players=3"),
         (["--workers", "0"], "workers"),
     ],

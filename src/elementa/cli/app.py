@@ -229,6 +229,16 @@ def balance(
     skill_levels: Annotated[
         str, typer.Option("--skill-levels", help="agent specs, weakest first, for the skill trace")
     ] = "random,greedy",
+    vary: Annotated[
+        list[str] | None,
+        typer.Option("--vary", help="option=v1|v2|...: games play the values in turn (repeatable)"),
+    ] = None,
+    vary_pairs: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--vary-pairs", help="option=a,b,c: games play every ordered pair 'a,b' in turn (Warriors decks)"
+        ),
+    ] = None,
 ) -> None:
     """Write a balance report: seats, lengths, game metrics, components, skill, sweeps, tuning."""
     status = balance_command(
@@ -250,6 +260,8 @@ def balance(
         tune_games=tune_games,
         skill_games=skill_games,
         skill_levels=skill_levels,
+        varies=vary or [],
+        vary_pairs=vary_pairs or [],
     )
     raise typer.Exit(status)
 

@@ -62,13 +62,15 @@ def balance_command(
     tune_games: int,
     skill_games: int,
     skill_levels: str,
+    varies: list[str],
+    vary_pairs: list[str],
 ) -> int:
     """Run ``elementa balance`` and return the exit status (errors exit through :func:`user_errors`)."""
     console = Console()
     with user_errors():
         try:
             from elementa.lab import BalanceJob, run_balance
-            from elementa.lab.explore import Target, parse_space, parse_sweep
+            from elementa.lab.explore import Target, parse_space, parse_sweep, parse_vary
             from elementa.lab.html import render
             from elementa.lab.run import Checkpoint, check_backend
         except ImportError as e:
@@ -90,7 +92,14 @@ def balance_command(
         matchup.load()
         html_path = out or Path(f"{game.name}-balance.html")
         json_path = html_path.with_suffix(".json")
-        key = {"game": game.name, "options": matchup.options, "agents": list(specs), "seed": seed}
+        variants = parse_vary(varies, vary_pairs)
+        key = {
+            "game": game.name,
+            "options": matchup.options,
+            "variants": variants,
+            "agents": list(specs),
+            "seed": seed,
+        }
         checkpoint = Checkpoint.open(html_path.with_suffix(".checkpoint.json"), key, resume)
         if tune_params and not targets:
             raise CliError("--tune needs at least one --target (for example --target 'role<=0.6')")
@@ -111,7 +120,9 @@ def balance_command(
             tune_games=tune_games,
             skill_levels=[check_spec(s) for s in split_specs(skill_levels)],
             skill_games=skill_games,
+            variants=variants,
         )
+        job.matchups()  # every variant is a valid setting, before any game
         console.print(
             f"{game.info.title}: {games} games, agents {','.join(specs)}, seed {seed}, {backend} backend",
             markup=False,

@@ -46,6 +46,8 @@ class BalanceJob:
         tune_games: games per tuning trial.
         skill_levels: agent specs from weakest to strongest.
         skill_games: games per skill rung (0: no skill trace).
+        variants: option changes played in turn, game ``i`` with ``variants[i % len(variants)]``
+            (see :func:`elementa.lab.explore.parse_vary`); empty: the matchup's options only.
     """
 
     matchup: Matchup
@@ -62,14 +64,26 @@ class BalanceJob:
     tune_games: int = 200
     skill_levels: Sequence[str] = DEFAULT_LEVELS
     skill_games: int = 0
+    variants: list[dict[str, Any]] = field(default_factory=list)
+
+    def matchups(self, changes: dict[str, Any] | None = None) -> list[Matchup]:
+        """Return the matchups the run plays in turn, each with ``changes`` to its options.
+
+        Raises:
+            ConfigError: a change or variant the game refuses.
+        """
+        return [_with(self.matchup, {**v, **(changes or {})}) for v in self.variants or [{}]]
 
 
-def _settings(job: BalanceJob, matchup: Matchup) -> dict[str, Any]:
+def _settings(job: BalanceJob, matchups: Sequence[Matchup]) -> dict[str, Any]:
+    matchup = matchups[0]
     game = load_game(matchup.game, **matchup.options)
+    varied = sorted({k for v in job.variants for k in v})
     return {
         "game": game.name,
         "title": game.info.title,
-        "options": game.options_dict(),
+        "options": {k: v for k, v in game.options_dict().items() if k not in varied},
+        "varied": [{k: m.options[k] for k in varied} for m in matchups] if varied else [],
         "agents": list(matchup.agents),
         "seed": matchup.seed,
         "command": job.command,
@@ -77,15 +91,15 @@ def _settings(job: BalanceJob, matchup: Matchup) -> dict[str, Any]:
 
 
 def play_report(
-    job: BalanceJob, matchup: Matchup, games: int, progress: Progress, label: str
+    job: BalanceJob, matchups: Sequence[Matchup], games: int, progress: Progress, label: str
 ) -> dict[str, Any]:
-    """Play ``games`` games of a matchup (no checkpoint) on the job's backend and return their report."""
+    """Play ``games`` games of the matchups in turn (no checkpoint) on the job's backend; their report."""
     tick = progress(label, games)
     played = []
-    for g in iter_lab_games(matchup, range(games), job.workers, job.backend, job.address):
+    for g in iter_lab_games(matchups, range(games), job.workers, job.backend, job.address):
         played.append(g)
         tick()
-    return build_report(played, matchup.agents, _settings(job, matchup))
+    return build_report(played, matchups[0].agents, _settings(job, matchups))
 
 
 def _with(matchup: Matchup, changes: dict[str, Any]) -> Matchup:
@@ -106,8 +120,9 @@ def run_balance(job: BalanceJob, progress: Progress = _no_progress) -> dict[str,
         KeyboardInterrupt: Ctrl-C before the first game of the main run ended.
     """
     matchup = job.matchup
+    matchups = job.matchups()
     checkpoint = job.checkpoint or Checkpoint(None, {}, {})
-    sweeps = [(name, values, [_with(matchup, {name: v}) for v in values]) for name, values in job.sweeps]
+    sweeps = [(name, values, [job.matchups({name: v}) for v in values]) for name, values in job.sweeps]
     todo = [i for i in range(job.games) if i not in checkpoint.games]
     tick = progress("main run", job.games)
     for _ in range(job.games - len(todo)):
@@ -115,14 +130,16 @@ def run_balance(job: BalanceJob, progress: Progress = _no_progress) -> dict[str,
     data: dict[str, Any] = {"interrupted": False}
     try:
         run_with_checkpoint(
-            iter_lab_games(matchup, todo, job.workers, job.backend, job.address), checkpoint, lambda g: tick()
+            iter_lab_games(matchups, todo, job.workers, job.backend, job.address),
+            checkpoint,
+            lambda g: tick(),
         )
     except KeyboardInterrupt:
         if not checkpoint.games:
             raise
         data["interrupted"] = True
     games = [checkpoint.games[i] for i in sorted(checkpoint.games) if i < job.games]
-    data["report"] = build_report(games, matchup.agents, _settings(job, matchup))
+    data["report"] = build_report(games, matchup.agents, _settings(job, matchups))
     if data["interrupted"]:
         return data
     try:
@@ -141,7 +158,7 @@ def run_balance(job: BalanceJob, progress: Progress = _no_progress) -> dict[str,
         for name, values, runs in sweeps:
             reports = [
                 data["report"]
-                if run.options == matchup.options
+                if run == matchups
                 else play_report(job, run, job.games, progress, f"sweep {name}={value}")
                 for value, run in zip(values, runs, strict=True)
             ]
@@ -157,7 +174,7 @@ def run_balance(job: BalanceJob, progress: Progress = _no_progress) -> dict[str,
             trial = progress("tuning", job.trials)
 
             def evaluate(params: dict[str, Any]) -> dict[str, Any]:
-                report = play_report(job, _with(matchup, params), job.tune_games, _no_progress, "")
+                report = play_report(job, job.matchups(params), job.tune_games, _no_progress, "")
                 trial()
                 return report
 

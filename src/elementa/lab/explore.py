@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import product
 from typing import Any
 
 from elementa.core import ConfigError, load_game
@@ -33,6 +34,33 @@ def parse_sweep(text: str) -> tuple[str, list[str]]:
     if not eq or not name.strip() or len(items) < 2:
         raise ConfigError(f"sweep {text!r} is not option=v1,v2,... with two or more values", option="sweep")
     return name.strip(), items
+
+
+def parse_vary(varies: Sequence[str], pairs: Sequence[str]) -> list[dict[str, str]]:
+    """Parse ``--vary option=v1|v2|...`` and ``--vary-pairs option=a,b,c`` into the settings a run
+    plays in turn (every combination when several are given).
+
+    ``--vary-pairs`` makes one value ``"x,y"`` of every ordered pair of different names: for an
+    option that lists one value per seat, such as Warriors' ``decks``, every pairing in both seats.
+
+    Example:
+        >>> parse_vary([], ["decks=a,b,c"])[:2]
+        [{'decks': 'a,b'}, {'decks': 'a,c'}]
+
+    Raises:
+        ConfigError: no ``=``, or fewer than two values (or names).
+    """
+    axes: list[list[tuple[str, str]]] = []
+    for text, sep in [(v, "|") for v in varies] + [(p, ",") for p in pairs]:
+        name, eq, rest = text.partition("=")
+        items = [v.strip() for v in rest.split(sep) if v.strip()]
+        if not eq or not name.strip() or len(items) < 2:
+            flag = "--vary option=v1|v2" if sep == "|" else "--vary-pairs option=a,b"
+            raise ConfigError(f"{text!r}: use {flag} with two or more values", option="vary")
+        if sep == ",":
+            items = [f"{a},{b}" for a in items for b in items if a != b]
+        axes.append([(name.strip(), v) for v in items])
+    return [dict(combo) for combo in product(*axes)] if axes else []
 
 
 def _rates(report: dict[str, Any]) -> dict[str, dict[str, float]]:

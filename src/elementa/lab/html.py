@@ -155,10 +155,13 @@ def _extra_sections(data: dict[str, Any]) -> list[str]:
     out = []
     skill = data.get("skill")
     if skill:
-        out.append("<h2>Skill trace</h2><p>Each level's head-to-head score against the level below.</p>")
+        out.append(
+            "<h2>Skill trace</h2><p>Each level's head-to-head score against the level below: 1 for each "
+            "pair of their seats in a game where the level finished ahead, 1/2 when level.</p>"
+        )
         out.append(
             table(
-                ["level", "against", "games", "score (95% CI)"],
+                ["level", "against", "seat pairs compared", "score (95% CI)"],
                 [[s["level"], s["below"], s["games"], _pct(s)] for s in skill],
             )
         )
@@ -246,6 +249,9 @@ def render(data: dict[str, Any]) -> str:
         f"<p>Command: <code>{_e(s['command'])}</code></p>",
         "<p>Options: " + _e(", ".join(f"{k}={v}" for k, v in s["options"].items())) + "</p>",
     ]
+    if s.get("varied"):
+        settings = "; ".join(" ".join(f"{k}={v}" for k, v in v.items()) for v in s["varied"])
+        head.append(f"<p>Game <i>i</i> plays setting <i>i</i> mod {len(s['varied'])} of: {_e(settings)}</p>")
     body = head + _main_sections(r) + _component_sections(r) + _extra_sections(data)
     return (
         f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{_e(title)}</title>'

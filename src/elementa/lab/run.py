@@ -10,7 +10,6 @@ import json
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -23,17 +22,40 @@ BACKENDS = ("local", "ray")
 """The backends: ``local`` worker processes (the sim's pool) and ``ray`` (a local or remote cluster)."""
 
 
-def _play_chunk(matchup: Matchup, indices: Sequence[int]) -> list[dict[str, Any]]:
-    return [play_lab_game(matchup, i).to_json() for i in indices]
+@dataclass(frozen=True)
+class Rotation:
+    """Matchups played in turn: game ``i`` is game ``i`` of ``matchups[i % len(matchups)]``.
+
+    One matchup for a plain run; several to spread a run over option settings (``--vary``: every
+    Warriors deck pairing, for a deck-against-deck matrix). Picklable, for worker processes.
+    """
+
+    matchups: tuple[Matchup, ...]
+
+    def __call__(self, index: int) -> LabGame:
+        return play_lab_game(self.matchups[index % len(self.matchups)], index)
+
+    def chunk(self, indices: Sequence[int]) -> list[dict[str, Any]]:
+        """Play several games and return them as JSON dicts (one Ray task)."""
+        return [self(i).to_json() for i in indices]
+
+
+def rotation(matchups: Matchup | Sequence[Matchup]) -> Rotation:
+    """Return the :class:`Rotation` of one matchup or several."""
+    return Rotation((matchups,) if isinstance(matchups, Matchup) else tuple(matchups))
+
+
+def _play_chunk(plan: Rotation, indices: Sequence[int]) -> list[dict[str, Any]]:
+    return plan.chunk(indices)
 
 
 def ray_imap(
-    matchup: Matchup, indices: Sequence[int], workers: int, address: str | None = None
+    plan: Rotation, indices: Sequence[int], workers: int, address: str | None = None
 ) -> Iterator[LabGame]:
     """Yield the games of ``indices`` in order, played as Ray tasks (chunks of games per task).
 
     Args:
-        matchup: what to play.
+        plan: what to play.
         indices: the game indices.
         workers: the CPUs a new local Ray instance gets (ignored when connecting to a cluster).
         address: a cluster's address (``"auto"``, ``"ray://host:10001"``); ``None`` starts a local
@@ -54,7 +76,7 @@ def ray_imap(
     remote = ray.remote(_play_chunk)
     chunk = max(1, len(indices) // (workers * 8))
     parts = [list(indices[k : k + chunk]) for k in range(0, len(indices), chunk)]
-    futures = [remote.remote(matchup, part) for part in parts]
+    futures = [remote.remote(plan, part) for part in parts]
     try:
         for future in futures:
             for data in ray.get(future):
@@ -77,7 +99,7 @@ def check_backend(backend: str, workers: int) -> None:
 
 
 def iter_lab_games(
-    matchup: Matchup,
+    matchups: Matchup | Sequence[Matchup],
     indices: Sequence[int],
     workers: int = 1,
     backend: str = "local",
@@ -86,7 +108,8 @@ def iter_lab_games(
     """Yield the lab games of ``indices``, in order, from a backend.
 
     Args:
-        matchup: what to play (checked first, in this process).
+        matchups: what to play (checked first, in this process): one matchup, or several played in
+            turn (see :class:`Rotation`).
         indices: the game indices to play.
         workers: processes (local) or CPUs of a new local Ray instance.
         backend: one of :data:`BACKENDS`.
@@ -96,15 +119,17 @@ def iter_lab_games(
         ConfigError: a bad matchup, backend or number of workers.
     """
     check_backend(backend, workers)
-    matchup.load()
+    plan = rotation(matchups)
+    for matchup in plan.matchups:
+        matchup.load()
     if backend == "ray":
-        yield from ray_imap(matchup, indices, workers, address)
+        yield from ray_imap(plan, indices, workers, address)
     elif workers == 1:
         for i in indices:
-            yield play_lab_game(matchup, i)
+            yield plan(i)
     else:
         chunk = max(1, len(indices) // (workers * 16))
-        yield from pool_imap(partial(play_lab_game, matchup), indices, workers, chunk)
+        yield from pool_imap(plan, indices, workers, chunk)
 
 
 @dataclass
