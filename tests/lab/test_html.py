@@ -52,6 +52,10 @@ def test_an_empty_figure_is_refused() -> None:
     fig, _ = plt.subplots()
     with pytest.raises(EmptyFigureError):
         to_png(fig)
+    fig, (full, _) = plt.subplots(1, 2)
+    full.plot([0, 1], [1, 0])
+    with pytest.raises(EmptyFigureError):  # one empty panel beside a full one
+        to_png(fig)
 
 
 def test_plots_load_in_chromium(page: str, tmp_path: Path) -> None:

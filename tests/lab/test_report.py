@@ -70,3 +70,19 @@ def test_mean_difference_interval() -> None:
 def test_no_games_is_refused() -> None:
     with pytest.raises(ValueError, match="at least one game"):
         build_report([], ["greedy"], {})
+
+
+def test_an_item_every_seat_used_has_no_association() -> None:
+    games = [game(k, (1.0, 0.0), ["A", "B"], [{"Fire": 1}, {"Fire": 2}]) for k in range(3)]
+    r = build_report(games, ["greedy", "greedy"], {})
+    (fire,) = r["uses"]["cards"]["items"]
+    assert fire["not_used"] is None and fire["association"] is None
+    assert fire["used"]["rate"] == pytest.approx(0.5)
+
+
+def test_uses_figure_without_associations_is_one_panel() -> None:
+    from elementa.lab.plots import uses_figure
+
+    games = [game(k, (1.0, 0.0), ["A", "B"], [{"Fire": 1}, {"Fire": 2}]) for k in range(3)]
+    items = build_report(games, ["greedy", "greedy"], {})["uses"]["cards"]["items"]
+    assert uses_figure("cards", items)  # no empty right panel, so no EmptyFigureError

@@ -140,8 +140,8 @@ def _component_sections(r: dict[str, Any]) -> list[str]:
                         i["uses"],
                         f"{i['per_game']:.2f}",
                         _pct(i["used"]),
-                        _pct(i["not_used"]),
-                        _diff(i["association"]),
+                        "-" if i["not_used"] is None else _pct(i["not_used"]),
+                        "-" if i["association"] is None else _diff(i["association"]),
                     ]
                     for i in items
                 ],

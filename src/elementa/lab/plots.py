@@ -1,6 +1,6 @@
 """The report's figures: matplotlib (Agg backend) charts of the report data, as base64 PNG.
 
-Every figure is checked before it is saved: a figure whose axes hold no plotted data raises
+Every figure is checked before it is saved: a figure with an axes that holds no plotted data raises
 :class:`EmptyFigureError` instead of producing empty axes.
 """
 
@@ -34,11 +34,11 @@ def to_png(fig: Figure) -> str:
     """Return the figure as a base64 PNG and close it.
 
     Raises:
-        EmptyFigureError: no axes of the figure has plotted data.
+        EmptyFigureError: the figure has no axes, or an axes without plotted data.
     """
     try:
-        if not any(ax.has_data() for ax in fig.axes):
-            raise EmptyFigureError("the figure has no plotted data")
+        if not fig.axes or not all(ax.has_data() for ax in fig.axes):
+            raise EmptyFigureError("the figure has empty axes")
         fig.tight_layout()
         buf = io.BytesIO()
         fig.savefig(buf, format="png", dpi=DPI)
@@ -135,10 +135,11 @@ def matrix_figure(title: str, cells: Sequence[dict[str, Any]]) -> str:
     return to_png(fig)
 
 
-def _difference_bars(ax: Any, rows: Sequence[dict[str, float]]) -> None:
-    """Horizontal bars of ``row["diff"]`` with their intervals, blue above zero and red below."""
+def _difference_bars(ax: Any, rows: Sequence[dict[str, float]], at: Sequence[int] | None = None) -> None:
+    """Horizontal bars of ``row["diff"]`` with their intervals (at rows ``at``, default 0, 1, ...),
+    blue above zero and red below."""
     ax.barh(
-        range(len(rows)),
+        range(len(rows)) if at is None else at,
         [r["diff"] for r in rows],
         xerr=_err(rows, "diff"),
         color=["#5b8fd6" if r["diff"] >= 0 else "#d65b5b" for r in rows],
@@ -148,15 +149,23 @@ def _difference_bars(ax: Any, rows: Sequence[dict[str, float]]) -> None:
 
 
 def uses_figure(title: str, items: Sequence[dict[str, Any]]) -> str:
-    """Uses per game of each item, and the win rate of seats using it minus those not (with intervals)."""
+    """Uses per game of each item, and the win rate of seats using it minus those not (with intervals;
+    the right panel only for items some seat-games went without, and only if there are such items)."""
     labels = [i["item"] for i in items]
-    fig, (left, right) = plt.subplots(1, 2, figsize=(WIDTH + 2, 0.9 + 0.3 * len(items)), sharey=True)
+    known = [k for k, i in enumerate(items) if i["association"] is not None]
+    panels = 2 if known else 1
+    fig, axes = plt.subplots(
+        1, panels, figsize=(WIDTH + 2, 0.9 + 0.3 * len(items)), sharey=True, squeeze=False
+    )
+    left = axes[0][0]
     left.barh(range(len(items)), [i["per_game"] for i in items], color="#8a6ad6")
     left.set_yticks(range(len(items)), labels=labels, fontsize=8)
     left.invert_yaxis()
     left.set_xlabel("uses per game")
-    _difference_bars(right, [i["association"] for i in items])
-    right.set_xlabel("win rate used - not used")
+    if known:
+        right = axes[0][1]
+        _difference_bars(right, [items[k]["association"] for k in known], known)
+        right.set_xlabel("win rate used - not used")
     fig.suptitle(title)
     return to_png(fig)
 

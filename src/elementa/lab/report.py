@@ -103,7 +103,8 @@ def _uses(games: Sequence[LabGame]) -> dict[str, Any]:
         rows = []
         for item in sorted(total, key=lambda i: -total[i])[:TOP_ITEMS]:
             used = rate(used_wins[item], used_seats[item])
-            unused = rate(seat_wins - used_wins[item], seat_games - used_seats[item])
+            left = seat_games - used_seats[item]
+            unused = rate(seat_wins - used_wins[item], left) if left else None
             rows.append(
                 {
                     "item": item,
@@ -111,7 +112,7 @@ def _uses(games: Sequence[LabGame]) -> dict[str, Any]:
                     "per_game": total[item] / len(games),
                     "used": used,
                     "not_used": unused,
-                    "association": rate_difference(used, unused),
+                    "association": rate_difference(used, unused) if unused else None,
                 }
             )
         out[cat] = {"items": rows, "distinct": len(total)}
