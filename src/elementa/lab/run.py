@@ -77,13 +77,16 @@ def ray_imap(
     chunk = max(1, len(indices) // (workers * 8))
     parts = [list(indices[k : k + chunk]) for k in range(0, len(indices), chunk)]
     futures = [remote.remote(plan, part) for part in parts]
+    fetched = 0
     try:
         for future in futures:
-            for data in ray.get(future):
+            chunk_games = ray.get(future)
+            fetched += 1
+            for data in chunk_games:
                 yield LabGame.from_json(data)
     finally:
-        for future in futures:
-            ray.cancel(future, force=True)
+        for future in futures[fetched:]:  # stopped early: drop the tasks not yet fetched
+            ray.cancel(future)
 
 
 def check_backend(backend: str, workers: int) -> None:
