@@ -82,6 +82,7 @@ class ElementalisGame(Game):
             "mana_supply_limit": False,
         },
         "short": {"rounds": 2, "players": 7},
+        "balance-b1": {"guardian_sets": "best", "luminary_wild": 1},
     }
 
     def __init__(self, options: ElementalisOptions) -> None:
