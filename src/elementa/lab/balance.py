@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from elementa.core import load_game
-from elementa.lab.explore import Target, compare, parse_space, tune
+from elementa.lab.explore import Target, compare, tune
 from elementa.lab.report import build_report
 from elementa.lab.run import Checkpoint, iter_lab_games, run_with_checkpoint
 from elementa.lab.skill import DEFAULT_LEVELS, skill_trace
@@ -185,4 +185,4 @@ def run_balance(job: BalanceJob, progress: Progress = _no_progress) -> dict[str,
     return data
 
 
-__all__ = ["BalanceJob", "parse_space", "run_balance"]
+__all__ = ["BalanceJob", "run_balance"]
