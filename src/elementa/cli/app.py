@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from elementa.agents import DEFAULT_LEVEL, agent_specs, spec_names
+from elementa.cli.balance import BALANCE_HELP, balance_command
 from elementa.cli.common import EXIT_USAGE, fail
 from elementa.cli.games import games_command
 from elementa.cli.play import play_command
@@ -231,6 +232,84 @@ def serve(
         if type(e).__module__.startswith("sqlalchemy"):
             fail(f"database {database}: {e}")
         raise
+
+
+@app.command("balance")
+def balance(
+    game: Annotated[str, typer.Argument(help="the game to study (see: elementa games)")],
+    games: Annotated[
+        int, typer.Option("--games", "-n", help="games in the main run (and per sweep value)")
+    ] = 1000,
+    agents: Annotated[
+        str, typer.Option("--agents", "-a", help="comma list of agent specs, one per seat (or one for all)")
+    ] = "greedy",
+    seed: Annotated[int, typer.Option("--seed", help="base seed")] = 0,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
+    option: OptionPairs = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="worker processes (or Ray CPUs)")] = 2,
+    backend: Annotated[str, typer.Option("--backend", help="local (processes) or ray")] = "local",
+    address: Annotated[
+        str | None, typer.Option("--ray-address", help="a Ray cluster's address (default: a local instance)")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="the HTML report (default GAME-balance.html)")
+    ] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="go on from the checkpoint beside --out")] = False,
+    sweep: Annotated[
+        list[str] | None, typer.Option("--sweep", help="option=v1,v2,... compared side by side (repeatable)")
+    ] = None,
+    tune: Annotated[
+        list[str] | None, typer.Option("--tune", help="tune option=LOW:HIGH or option=a,b (repeatable)")
+    ] = None,
+    target: Annotated[
+        list[str] | None, typer.Option("--target", help="tuning target: role<=X, role>=X, first=X+-Y")
+    ] = None,
+    trials: Annotated[int, typer.Option("--trials", help="tuning trials")] = 20,
+    tune_games: Annotated[int, typer.Option("--tune-games", help="games per tuning trial")] = 200,
+    skill_games: Annotated[
+        int, typer.Option("--skill-games", help="games per rung of the skill trace (0: none)")
+    ] = 20,
+    skill_levels: Annotated[
+        str, typer.Option("--skill-levels", help="agent specs, weakest first, for the skill trace")
+    ] = "random,greedy",
+    vary: Annotated[
+        list[str] | None,
+        typer.Option("--vary", help="option=v1|v2|...: games play the values in turn (repeatable)"),
+    ] = None,
+    vary_pairs: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--vary-pairs", help="option=a,b,c: games play every ordered pair 'a,b' in turn (Warriors decks)"
+        ),
+    ] = None,
+) -> None:
+    """Write a balance report: seats, lengths, game metrics, components, skill, sweeps, tuning."""
+    status = balance_command(
+        game,
+        games=games,
+        agents=agents,
+        seed=seed,
+        players=players,
+        options=option or [],
+        workers=workers,
+        backend=backend,
+        address=address,
+        out=out,
+        resume=resume,
+        sweeps=sweep or [],
+        tune_params=tune or [],
+        targets=target or [],
+        trials=trials,
+        tune_games=tune_games,
+        skill_games=skill_games,
+        skill_levels=skill_levels,
+        varies=vary or [],
+        vary_pairs=vary_pairs or [],
+    )
+    raise typer.Exit(status)
+
+
+balance.__doc__ = f"{balance.__doc__}\n\n{BALANCE_HELP}\n\n{_agents_help()}."
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -18,7 +18,7 @@ from functools import lru_cache, partial
 from typing import Any, TypeVar
 
 from elementa.agents import make_agent
-from elementa.core import CHANCE, Agent, ConfigError, Game, load_game, play_game
+from elementa.core import CHANCE, Agent, ConfigError, Game, State, load_game, play_game
 from elementa.sim.stats import GameRecord, win_shares
 
 
@@ -129,12 +129,17 @@ def play_one(matchup: Matchup, index: int, deal: int | None = None) -> GameRecor
     game = _loaded(matchup.game, json.dumps(matchup.options, sort_keys=True))
     seed = derive_seed(matchup.seed, "game", index if deal is None else deal)
     state = play_game(game, make_agents(matchup, game, index), seed=seed)
+    return record_game(game, state, index)
+
+
+def record_game(game: Game, state: State, index: int) -> GameRecord:
+    """Return the :class:`GameRecord` of a finished game (its seed is the state's)."""
     history = state.history()
     returns = tuple(state.returns())
     roles = state.roles()
     return GameRecord(
         index=index,
-        seed=seed,
+        seed=state.seed,
         returns=returns,
         shares=tuple(win_shares(returns, game.utility_range())),
         roles=None if roles is None else tuple(roles),

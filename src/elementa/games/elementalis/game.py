@@ -44,6 +44,15 @@ class ElementalisOptions:
     )
     mana_supply_limit: bool = option(True, "the Flux holds a limited supply of each colour (ELS-A17)")
     mana_supply: int = option(20, "Mana counters of each colour in the Flux", minimum=5, maximum=40)
+    guardian_sets: str = option(
+        "every",
+        "which sets of a kind a Guardian or Luminary scores: every one, or only the largest "
+        "(ELS-B1, a balance proposal)",
+        choices=("every", "best"),
+    )
+    luminary_wild: int = option(
+        2, "wild symbols each Ether gives a Luminary (2 in the rulebook; ELS-B1)", minimum=1, maximum=2
+    )
 
 
 class ElementalisGame(Game):
@@ -74,6 +83,7 @@ class ElementalisGame(Game):
             "mana_supply_limit": False,
         },
         "short": {"rounds": 2, "players": 7},
+        "balance-b1": {"guardian_sets": "best", "luminary_wild": 1},
     }
 
     def __init__(self, options: ElementalisOptions) -> None:

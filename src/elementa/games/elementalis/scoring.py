@@ -106,19 +106,26 @@ def score_creationist(faces: Sequence[int], minor: int, *, opposition: str, ethe
     return _distinct(results)
 
 
-def score_guardian(faces: Sequence[int], wild_per_ether: int) -> list[Mana]:
-    """Score as a Guardian (1 wild symbol per Ether) or Luminary (2): every 2 or more of a kind scores.
+def score_guardian(faces: Sequence[int], wild_per_ether: int, sets: str = "every") -> list[Mana]:
+    """Score as a Guardian (1 wild symbol per Ether) or Luminary (2): 2 or more of a kind score.
 
     Each Ether adds its symbols to one element of the player's choice; then each element showing on
-    two or more dice scores that many Mana. Suns never count.
+    two or more dice scores that many Mana (``sets="every"``, ruling ELS-A9), or only the largest
+    such set does (``sets="best"``, the balance option of ruling ELS-B1; a tie keeps either set).
+    Suns never count.
 
-    source: elementalis.txt, Earning Mana (Guardians, Luminaries); ruling ELS-A9.
+    source: elementalis.txt, Earning Mana (Guardians, Luminaries); rulings ELS-A9, ELS-B1.
     """
     count = Counter(faces)
-    results = []
+    results: list[Mana] = []
     for wilds in combinations_with_replacement(ELEMENTS, count[ETHER]):
         shown = {e: count[e] + wild_per_ether * wilds.count(e) for e in ELEMENTS}
-        results.append(_vec({e: n for e, n in shown.items() if n >= 2}))
+        kept = {e: n for e, n in shown.items() if n >= 2}
+        if sets == "best" and kept:
+            top = max(kept.values())
+            results.extend(_vec({e: top}) for e in ELEMENTS if kept.get(e) == top)
+            continue
+        results.append(_vec(kept))
     return _distinct(results)
 
 
@@ -131,6 +138,8 @@ def score_roll(
     *,
     creationist_opposition: str = "mutual_pairs",
     creationist_ether_double: bool = True,
+    guardian_sets: str = "every",
+    luminary_wild: int = 2,
 ) -> list[Mana]:
     """Return the distinct Mana vectors a mage may add to the Channel from a roll, best first.
 
@@ -142,6 +151,8 @@ def score_roll(
         sun_die_face: the Sun die's face (``None`` if it did not roll).
         creationist_opposition: see :func:`score_creationist`.
         creationist_ether_double: see :func:`score_creationist`.
+        guardian_sets: which sets of a kind a Guardian or Luminary scores (see :func:`score_guardian`).
+        luminary_wild: the wild symbols each Ether gives a Luminary (2 in the rulebook).
 
     Returns:
         A non-empty list of ``(fire, water, earth, air)`` tuples.
@@ -161,7 +172,7 @@ def score_roll(
         return score_creationist(
             faces, minor, opposition=creationist_opposition, ether_double=creationist_ether_double
         )
-    return score_guardian(faces, 2 if mage is MageType.LUMINARY else 1)
+    return score_guardian(faces, luminary_wild if mage is MageType.LUMINARY else 1, guardian_sets)
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -173,6 +184,8 @@ def score_counted(
     sun_die_face: int | None,
     creationist_opposition: str,
     creationist_ether_double: bool,
+    guardian_sets: str = "every",
+    luminary_wild: int = 2,
 ) -> tuple[Mana, ...]:
     """:func:`score_roll` as a tuple, memoized: give ``faces`` sorted, since scores depend only on how
     many dice show each face (every scorer counts them), and ``sun_die_face`` as ``SUN`` or ``None``,
@@ -186,6 +199,8 @@ def score_counted(
             sun_die_face,
             creationist_opposition=creationist_opposition,
             creationist_ether_double=creationist_ether_double,
+            guardian_sets=guardian_sets,
+            luminary_wild=luminary_wild,
         )
     )
 

@@ -548,7 +548,15 @@ class ElementalisState(State):
         sun = SUN if self.dice[0].face == SUN else None
         return list(
             score_counted(
-                mage, major, minor, faces, sun, opts.creationist_opposition, opts.creationist_ether_double
+                mage,
+                major,
+                minor,
+                faces,
+                sun,
+                opts.creationist_opposition,
+                opts.creationist_ether_double,
+                opts.guardian_sets,
+                opts.luminary_wild,
             )
         )
 

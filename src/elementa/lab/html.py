@@ -1,0 +1,259 @@
+"""The self-contained HTML report: tables of the report data and its figures as embedded PNG images."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+from elementa.lab import plots
+from elementa.lab.metrics import DECISIVENESS_THRESHOLD
+
+STYLE = """
+body{font-family:system-ui,sans-serif;max-width:62em;margin:1em auto;padding:0 1em;color:#222}
+table{border-collapse:collapse;margin:.5em 0 1em}td,th{border:1px solid #ccc;padding:.2em .5em;font-size:.9em}
+th{background:#eee}td.n{text-align:right}img{max-width:100%;display:block;margin:.5em 0}
+code{background:#f4f4f4;padding:0 .2em}.note{color:#555;font-size:.9em}
+"""
+
+METRIC_NOTE = (
+    "Definitions (Browne 2008, ch. 5; Ludii concepts LeadChange, DramaAverage, DecisivenessMoves; TAG "
+    "LeaderChanges): the <b>leader</b> is the seat with the highest estimated share of the win (the game's "
+    "<code>evaluate()</code>, final win shares at the end); <b>lead changes</b> count changes of leader, "
+    "per decision; <b>drama</b> is the mean lead of the leader over the eventual winner while the winner "
+    "trailed; <b>decisiveness</b> is the share of decisions played after the winner's estimate passed "
+    f"{DECISIVENESS_THRESHOLD} for good."
+)
+
+
+def _e(value: Any) -> str:
+    return html.escape(str(value))
+
+
+def _pct(row: dict[str, float]) -> str:
+    return f"{row['rate']:.3f} ({row['low']:.3f}-{row['high']:.3f})"
+
+
+def _diff(row: dict[str, float]) -> str:
+    return f"{row['diff']:+.3f} ({row['low']:+.3f} to {row['high']:+.3f})"
+
+
+def table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    """Return an HTML table (cells escaped)."""
+    head = "".join(f"<th>{_e(h)}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table><tr>{head}</tr>{body}</table>"
+
+
+def image(png: str, alt: str) -> str:
+    """Return an ``<img>`` with an embedded base64 PNG."""
+    return f'<img class="plot" alt="{_e(alt)}" src="data:image/png;base64,{png}">'
+
+
+def _main_sections(r: dict[str, Any]) -> list[str]:
+    out = []
+    seats = r["seats"]
+    fair = 1.0 / len(seats)
+    fp = r["first_player"]
+    out.append("<h2>Seats and the first player</h2>")
+    out.append(
+        f"<p>Seat 1 (who starts) wins {_pct(fp)}; against a fair share of {fair:.3f} that is "
+        f"{_diff(fp['advantage'])}.</p>"
+    )
+    out.append(
+        table(
+            ["seat", "agent", "games", "wins", "win rate (95% CI)"],
+            [[s["label"], s["agent"], s["games"], f"{s['wins']:g}", _pct(s)] for s in seats],
+        )
+    )
+    out.append(
+        image(
+            plots.rates_figure("Win rate by seat", [f"seat {s['label']}" for s in seats], seats, fair),
+            "win rate by seat",
+        )
+    )
+    lengths, endings = r["lengths"], r["endings"]
+    out.append("<h2>Game length and endings</h2>")
+    d = lengths["decisions"]
+    out.append(f"<p>{d['mean']:.1f} decisions per game on average (sd {d['sd']:.1f}).</p>")
+    out.append(
+        table(
+            ["sole winner", "shared win (draw)", "no winner", "turn or round limit reached"],
+            [[endings["sole_winner"], endings["shared_win"], endings["no_winner"], endings["turn_limit"]]],
+        )
+    )
+    out.append(
+        image(plots.lengths_figure(lengths["histogram"], endings["turn_limit"]), "game length histogram")
+    )
+    out.append("<h2>Game metrics</h2>")
+    out.append(f'<p class="note">{METRIC_NOTE}</p>')
+    m = r["metrics"]
+    out.append(
+        table(
+            ["metric", "games", "mean (95% CI)"],
+            [
+                [k, v["n"], f"{v['mean']:.3f} ({v['low']:.3f}-{v['high']:.3f})"]
+                for k, v in m.items()
+                if v["n"]
+            ],
+        )
+    )
+    if any(v["n"] for k, v in m.items() if k != "lead_changes"):
+        out.append(image(plots.metrics_figure(m), "game metrics"))
+    return out
+
+
+def _component_sections(r: dict[str, Any]) -> list[str]:
+    out = []
+    if r["attributes"] or r["uses"]:
+        out.append("<h2>Components</h2>")
+    fair = 1.0 / len(r["seats"])
+    for cat, entry in r["attributes"].items():
+        rows = entry["rates"]
+        out.append(f"<h3>Win rate by {_e(cat)}</h3>")
+        out.append(
+            table([cat, "seat-games", "win rate (95% CI)"], [[x["value"], x["games"], _pct(x)] for x in rows])
+        )
+        out.append(
+            image(
+                plots.rates_figure(f"Win rate by {cat}", [x["value"] for x in rows], rows, fair),
+                f"win rate by {cat}",
+            )
+        )
+        cells = entry.get("matrix", [])
+        if len({c["row"] for c in cells}) > 1:
+            out.append(f"<h3>{_e(cat)} against {_e(cat)}</h3>")
+            out.append(
+                image(plots.matrix_figure(f"{cat}: row's win rate against column", cells), f"{cat} matrix")
+            )
+    for cat, entry in r["uses"].items():
+        items = entry["items"]
+        if not items:
+            continue
+        out.append(f"<h3>{_e(cat)} ({entry['distinct']} distinct; the {len(items)} most used)</h3>")
+        out.append(
+            table(
+                ["item", "uses", "per game", "win rate when used", "when not", "difference (95% CI)"],
+                [
+                    [
+                        i["item"],
+                        i["uses"],
+                        f"{i['per_game']:.2f}",
+                        _pct(i["used"]),
+                        "-" if i["not_used"] is None else _pct(i["not_used"]),
+                        "-" if i["association"] is None else _diff(i["association"]),
+                    ]
+                    for i in items
+                ],
+            )
+        )
+        out.append(image(plots.uses_figure(cat, items), f"{cat} usage"))
+    return out
+
+
+def _extra_sections(data: dict[str, Any]) -> list[str]:
+    out = []
+    skill = data.get("skill")
+    if skill:
+        out.append(
+            "<h2>Skill trace</h2><p>Each level's head-to-head score against the level below: 1 for each "
+            "pair of their seats in a game where the level finished ahead, 1/2 when level.</p>"
+        )
+        out.append(
+            table(
+                ["level", "against", "seat pairs compared", "score (95% CI)"],
+                [[s["level"], s["below"], s["games"], _pct(s)] for s in skill],
+            )
+        )
+        out.append(
+            image(
+                plots.rates_figure(
+                    "Skill trace: level vs the level below",
+                    [f"{s['level']} vs {s['below']}" for s in skill],
+                    skill,
+                    0.5,
+                ),
+                "skill trace",
+            )
+        )
+    for sweep in data.get("sweeps", []):
+        out.append(f"<h2>Sweep: {_e(sweep['option'])}</h2>")
+        base = sweep["values"][0]
+        out.append(
+            f"<p>Each value against {_e(sweep['option'])}={_e(base)}, the same {sweep['games']} "
+            "games (same seeds).</p>"
+        )
+        for value, cmp in zip(sweep["values"][1:], sweep["comparisons"], strict=True):
+            out.append(f"<h3>{_e(sweep['option'])}={_e(value)} minus {_e(base)}</h3>")
+            rows = cmp["rates"]
+            out.append(
+                table(
+                    ["win rate", str(base), str(value), "difference (95% CI)"],
+                    [[x["name"], f"{x['base']:.3f}", f"{x['value']:.3f}", _diff(x)] for x in rows],
+                )
+            )
+            out.append(
+                table(
+                    ["mean", str(base), str(value), "difference (95% CI)"],
+                    [[x["name"], f"{x['base']:.3f}", f"{x['value']:.3f}", _diff(x)] for x in cmp["means"]],
+                )
+            )
+            if rows:
+                out.append(
+                    image(
+                        plots.comparison_figure(
+                            f"{sweep['option']}={value} minus {base}", [x["name"] for x in rows], rows
+                        ),
+                        f"sweep {sweep['option']}={value}",
+                    )
+                )
+    tuning = data.get("tuning")
+    if tuning:
+        best = tuning["best"]
+        out.append("<h2>Parameter tuning</h2>")
+        out.append(
+            f"<p>Targets: {_e(', '.join(tuning['targets']))}; {len(tuning['trials'])} trials of "
+            f"{tuning['games']} games each (Optuna TPE). Best settings: <code>"
+            f"{_e(' '.join(f'-o {k}={v}' for k, v in best['params'].items()))}</code>, missing the "
+            f"targets by {best['miss']:.3f}.</p>"
+        )
+        out.append(
+            table(
+                ["trial", "settings", "miss", "seat 1 win rate", "highest role win rate"],
+                [
+                    [
+                        k + 1,
+                        " ".join(f"{a}={b}" for a, b in t["params"].items()),
+                        f"{t['miss']:.3f}",
+                        f"{t['first']:.3f}",
+                        "-" if t["max_role"] is None else f"{t['max_role']:.3f}",
+                    ]
+                    for k, t in enumerate(tuning["trials"])
+                ],
+            )
+        )
+        out.append(image(plots.trials_figure([t["miss"] for t in tuning["trials"]]), "tuning trials"))
+    return out
+
+
+def render(data: dict[str, Any]) -> str:
+    """Return the whole report page for a lab run's data (see :func:`elementa.lab.balance.run_balance`)."""
+    r = data["report"]
+    s = r["settings"]
+    title = f"{s['title']} balance report"
+    head = [
+        f"<h1>{_e(title)}</h1>",
+        f"<p>{r['games']} games, agents {_e(', '.join(s['agents']))}, seed {s['seed']}"
+        + (" (interrupted: the games played so far)" if data.get("interrupted") else "")
+        + ".</p>",
+        f"<p>Command: <code>{_e(s['command'])}</code></p>",
+        "<p>Options: " + _e(", ".join(f"{k}={v}" for k, v in s["options"].items())) + "</p>",
+    ]
+    if s.get("varied"):
+        settings = "; ".join(" ".join(f"{k}={v}" for k, v in v.items()) for v in s["varied"])
+        head.append(f"<p>Game <i>i</i> plays setting <i>i</i> mod {len(s['varied'])} of: {_e(settings)}</p>")
+    body = head + _main_sections(r) + _component_sections(r) + _extra_sections(data)
+    return (
+        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{_e(title)}</title>'
+        f"<style>{STYLE}</style></head><body>" + "\n".join(body) + "</body></html>\n"
+    )

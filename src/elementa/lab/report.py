@@ -1,0 +1,183 @@
+"""Aggregating lab games into the report's data: win rates, lengths, endings, game metrics, components.
+
+Every rate comes with a 95% Wilson interval (:func:`elementa.sim.wilson_interval`); a difference of
+two rates with Newcombe's hybrid score interval (R. Newcombe, *Interval estimation for the difference
+between independent proportions*, Statistics in Medicine 17, 1998, method 10); a difference of means
+with the normal (Welch) interval. The result is plain JSON-ready data.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import asdict
+from typing import Any
+
+from elementa.lab.play import LabGame
+from elementa.sim import mean_sd, summarize, wilson_interval
+from elementa.sim.stats import Z95
+
+TOP_ITEMS = 15
+"""The most items per component category the report lists (most used first)."""
+
+
+def rate(wins: float, games: int) -> dict[str, float]:
+    """Return ``{"games", "wins", "rate", "low", "high"}`` for a sum of win shares out of ``games``."""
+    low, high = wilson_interval(min(wins, games), games)
+    return {"games": games, "wins": wins, "rate": wins / games if games else 0.0, "low": low, "high": high}
+
+
+def rate_difference(a: dict[str, float], b: dict[str, float]) -> dict[str, float]:
+    """Return ``a["rate"] - b["rate"]`` with Newcombe's hybrid score 95% interval (rates: :func:`rate`)."""
+    d = a["rate"] - b["rate"]
+    low = d - math.sqrt((a["rate"] - a["low"]) ** 2 + (b["high"] - b["rate"]) ** 2)
+    high = d + math.sqrt((a["high"] - a["rate"]) ** 2 + (b["rate"] - b["low"]) ** 2)
+    return {"diff": d, "low": max(-1.0, low), "high": min(1.0, high)}
+
+
+def mean_interval(values: Sequence[float]) -> dict[str, float]:
+    """Return ``{"n", "mean", "sd", "low", "high"}``: the mean with its normal 95% interval."""
+    n = len(values)
+    mean, sd = mean_sd(values)
+    half = Z95 * sd / math.sqrt(n) if n > 1 else 0.0
+    return {"n": n, "mean": mean, "sd": sd, "low": mean - half, "high": mean + half}
+
+
+def mean_difference(a: dict[str, float], b: dict[str, float]) -> dict[str, float]:
+    """Return the difference of two means (from :func:`mean_interval`) with its Welch 95% interval."""
+    d = a["mean"] - b["mean"]
+    se = math.sqrt((a["sd"] ** 2 / a["n"] if a["n"] else 0.0) + (b["sd"] ** 2 / b["n"] if b["n"] else 0.0))
+    return {"diff": d, "low": d - Z95 * se, "high": d + Z95 * se}
+
+
+def _attributes(games: Sequence[LabGame]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    categories = sorted({c for g in games for c in g.attributes})
+    for cat in categories:
+        wins: dict[str, float] = {}
+        seats: dict[str, int] = {}
+        pairs: dict[tuple[str, str], list[float]] = {}
+        for g in games:
+            values = g.attributes.get(cat)
+            if values is None:
+                continue
+            for value, share in zip(values, g.record.shares, strict=False):
+                wins[value] = wins.get(value, 0.0) + share
+                seats[value] = seats.get(value, 0) + 1
+            if len(values) == 2:
+                pair = pairs.setdefault((values[0], values[1]), [0.0, 0])
+                pair[0] += g.record.shares[0]
+                pair[1] += 1
+                if values[0] != values[1]:
+                    back = pairs.setdefault((values[1], values[0]), [0.0, 0])
+                    back[0] += g.record.shares[1]
+                    back[1] += 1
+        rows = [{"value": v, **rate(wins[v], seats[v])} for v in sorted(seats)]
+        entry: dict[str, Any] = {"rates": sorted(rows, key=lambda r: -r["rate"])}
+        if pairs:
+            entry["matrix"] = [
+                {"row": a, "column": b, **rate(w, int(n))} for (a, b), (w, n) in sorted(pairs.items())
+            ]
+        out[cat] = entry
+    return out
+
+
+def _uses(games: Sequence[LabGame]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    categories = sorted({c for g in games for c in g.uses})
+    for cat in categories:
+        total: dict[str, int] = {}
+        used_wins: dict[str, float] = {}
+        used_seats: dict[str, int] = {}
+        seat_games = 0
+        seat_wins = 0.0
+        for g in games:
+            per_seat = g.uses.get(cat, [{} for _ in g.record.shares])
+            for counts, share in zip(per_seat, g.record.shares, strict=False):
+                seat_games += 1
+                seat_wins += share
+                for item, n in counts.items():
+                    total[item] = total.get(item, 0) + n
+                    used_wins[item] = used_wins.get(item, 0.0) + share
+                    used_seats[item] = used_seats.get(item, 0) + 1
+        rows = []
+        for item in sorted(total, key=lambda i: -total[i])[:TOP_ITEMS]:
+            used = rate(used_wins[item], used_seats[item])
+            left = seat_games - used_seats[item]
+            unused = rate(seat_wins - used_wins[item], left) if left else None
+            rows.append(
+                {
+                    "item": item,
+                    "uses": total[item],
+                    "per_game": total[item] / len(games),
+                    "used": used,
+                    "not_used": unused,
+                    "association": rate_difference(used, unused) if unused else None,
+                }
+            )
+        out[cat] = {"items": rows, "distinct": len(total)}
+    return out
+
+
+def _histogram(values: Sequence[int], bins: int = 20) -> dict[str, list[float]]:
+    lo, hi = min(values), max(values)
+    width = max(1.0, (hi - lo + 1) / bins)
+    counts = [0] * bins
+    for v in values:
+        counts[min(bins - 1, int((v - lo) / width))] += 1
+    return {"edges": [lo + k * width for k in range(bins + 1)], "counts": [float(c) for c in counts]}
+
+
+def build_report(games: Sequence[LabGame], agents: Sequence[str], settings: dict[str, Any]) -> dict[str, Any]:
+    """Aggregate a run's games into the report's data.
+
+    Args:
+        games: the games played (at least one).
+        agents: the agent spec of each seat.
+        settings: the run's settings (game, options, agents, seed, command), copied into the report.
+
+    Returns:
+        A JSON-ready dict: ``settings``, ``games``, ``seats`` and ``roles`` (win rates), ``first_player``
+        (seat 1's rate and its difference from a fair share), ``lengths`` (decisions: mean interval,
+        histogram), ``endings`` (sole wins, shared wins, no winner, turn limits), ``metrics`` (lead
+        changes, their rate, drama, decisiveness: mean intervals), ``attributes`` and ``uses``
+        (components, see :mod:`elementa.lab.extractors`).
+
+    Raises:
+        ValueError: no games.
+    """
+    if not games:
+        raise ValueError("a report needs at least one game")
+    ordered = sorted(games, key=lambda g: g.record.index)
+    records = [g.record for g in ordered]
+    summary = summarize(records, agents)
+    n = len(records)
+    seats = len(agents)
+    fair = {"rate": 1.0 / seats, "low": 1.0 / seats, "high": 1.0 / seats}
+    first = rate(summary.seats[0].wins, n)
+    sole = sum(1 for r in records if sum(1 for s in r.shares if s > 0) == 1)
+    none = sum(1 for r in records if not any(s > 0 for s in r.shares))
+    metrics = {}
+    for name in ("lead_changes", "lead_change_rate", "drama", "decisiveness"):
+        values = [getattr(g.metrics, name) for g in ordered]
+        metrics[name] = mean_interval([float(v) for v in values if v is not None])
+    return {
+        "settings": settings,
+        "games": n,
+        "seats": [asdict(row) for row in summary.seats],
+        "roles": [asdict(row) for row in summary.roles],
+        "first_player": {**first, "fair": 1.0 / seats, "advantage": rate_difference(first, fair)},
+        "lengths": {
+            "decisions": mean_interval([float(r.decisions) for r in records]),
+            "histogram": _histogram([r.decisions for r in records]),
+        },
+        "endings": {
+            "sole_winner": sole,
+            "shared_win": summary.shared,
+            "no_winner": none,
+            "turn_limit": sum(1 for g in ordered if g.limit),
+        },
+        "metrics": metrics,
+        "attributes": _attributes(ordered),
+        "uses": _uses(ordered),
+    }

@@ -1,0 +1,72 @@
+"""Per-game metrics extractors: what each reads from one rule-based game, through the public API only."""
+
+from __future__ import annotations
+
+import pytest
+
+import elementa
+from elementa.lab import LabGame, play_lab_game
+from elementa.lab.extractors import Extractor, make_extractor, registered_extractors
+from elementa.sim import Matchup
+
+
+def one_game(name: str, players: int) -> tuple[elementa.Game, LabGame]:
+    game = elementa.load_game(name, players=players)
+    matchup = Matchup(name, game.options_dict(), ("greedy",) * players, seed=5)
+    return game, play_lab_game(matchup, 0)
+
+
+def test_every_game_has_its_own_extractor() -> None:
+    assert registered_extractors() == sorted(
+        g.info.name for g in elementa.list_games() if g.info.name != "toy-dice"
+    )
+
+
+def test_unregistered_game_gets_the_generic_extractor() -> None:
+    assert type(make_extractor("toy-dice", 2, {})) is Extractor
+
+
+def test_elementalis_mage_types_and_spells_are_real() -> None:
+    _, g = one_game("elementalis", 4)
+    assert g.attributes["mage type"] == list(g.record.roles)
+    spells = {s for seat in g.uses.get("spells cast", []) for s in seat}
+    assert spells, "rule-based mages cast spells in a six-round game"
+    assert all(" on " not in name and "(" not in name for name in spells)
+
+
+def test_warriors_decks_and_cards() -> None:
+    _, g = one_game("warriors", 2)
+    assert g.attributes["deck"] == list(g.record.roles)
+    played = g.uses["cards played"]
+    assert len(played) == 2 and all(played)
+    assert all("(" not in card for seat in played for card in seat)
+
+
+def test_card_dice_bought_and_played() -> None:
+    _, g = one_game("elemental-card-dice", 2)
+    assert sorted(g.attributes["turn order"]) == ["moves first", "moves second"]
+    assert sum(sum(seat.values()) for seat in g.uses["cards bought"]) > 0
+    assert sum(sum(seat.values()) for seat in g.uses["cards played"]) > 0
+
+
+def test_warriors_ii_layouts() -> None:
+    _, g = one_game("elemental-warriors-ii", 2)
+    assert len(g.attributes["layout"]) == 2
+    assert all(layout and "layout" not in layout for layout in g.attributes["layout"])
+
+
+def test_elemenders_elements() -> None:
+    _, g = one_game("elemenders", 2)
+    placed = g.uses["elements: place"]
+    assert {e for seat in placed for e in seat} <= {"fire", "water", "plant"}
+    assert sum(sum(seat.values()) for seat in placed) > 0
+
+
+@pytest.mark.parametrize("name", ["elementalis", "elemenders"])
+def test_a_lab_game_is_the_sim_game(name: str) -> None:
+    """The lab watches the same game the sim plays: same seed, returns and lengths."""
+    from elementa.sim import play_one
+
+    players = elementa.load_game(name).num_players
+    matchup = Matchup(name, {}, ("greedy",) * players, seed=3)
+    assert play_lab_game(matchup, 2).record == play_one(matchup, 2)

@@ -1,0 +1,83 @@
+"""The HTML report: self-contained, and its plots are real images in a browser (headless Chromium)."""
+
+from __future__ import annotations
+
+import base64
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from elementa.lab import BalanceJob, run_balance
+from elementa.lab.html import render
+from elementa.lab.plots import EmptyFigureError, to_png
+from elementa.sim import Matchup
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+@pytest.fixture(scope="module")
+def page() -> str:
+    matchup = Matchup("warriors", {"players": 2}, ("greedy", "greedy"), seed=2)
+    data = run_balance(BalanceJob(matchup, games=8, skill_games=1))
+    return render(data)
+
+
+def pngs(html: str) -> list[bytes]:
+    return [base64.b64decode(m) for m in re.findall(r'src="data:image/png;base64,([^"]+)"', html)]
+
+
+def test_page_is_self_contained(page: str) -> None:
+    assert "http://" not in page and "https://" not in page and "<script" not in page
+    for section in ("Seats and the first player", "Game length", "Game metrics", "Win rate by deck",
+                    "cards played", "Skill trace"):  # fmt: skip
+        assert section in page
+
+
+def test_every_plot_has_varied_pixels(page: str) -> None:
+    from PIL import Image
+
+    images = pngs(page)
+    assert len(images) >= 6
+    for data in images:
+        picture = Image.open(io.BytesIO(data)).convert("RGB")
+        colours = picture.getcolors(maxcolors=1 << 20) or []
+        assert len(colours) > 20, "a plot with a handful of colours is empty axes"
+
+
+def test_an_empty_figure_is_refused() -> None:
+    import matplotlib.pyplot as plt
+
+    fig, _ = plt.subplots()
+    with pytest.raises(EmptyFigureError):
+        to_png(fig)
+    fig, (full, _) = plt.subplots(1, 2)
+    full.plot([0, 1], [1, 0])
+    with pytest.raises(EmptyFigureError):  # one empty panel beside a full one
+        to_png(fig)
+
+
+def test_plots_load_in_chromium(page: str, tmp_path: Path) -> None:
+    if not CHROMIUM.exists():
+        pytest.skip("/usr/bin/chromium is not installed (apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    path = tmp_path / "report.html"
+    path.write_text(page, encoding="utf-8")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=str(CHROMIUM),
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        try:
+            tab = browser.new_page()
+            tab.goto(path.as_uri())
+            tab.wait_for_load_state("load")
+            sizes = tab.evaluate(
+                "Array.from(document.querySelectorAll('img.plot'))"
+                ".map(i => [i.complete, i.naturalWidth, i.naturalHeight])"
+            )
+        finally:
+            browser.close()
+    assert len(sizes) == len(pngs(page))
+    assert all(done and w > 0 and h > 0 for done, w, h in sizes), sizes

@@ -1,0 +1,88 @@
+"""The report's aggregation: rates with intervals, endings, component tables, and their differences."""
+
+from __future__ import annotations
+
+import pytest
+
+from elementa.lab.metrics import trace_metrics
+from elementa.lab.play import LabGame
+from elementa.lab.report import build_report, mean_difference, mean_interval, rate, rate_difference
+from elementa.sim import GameRecord
+
+
+def game(index: int, shares: tuple[float, float], types: list[str], used: list[dict[str, int]]) -> LabGame:
+    record = GameRecord(index, index, shares, shares, None, 10 + index, 20 + index)
+    return LabGame(record, trace_metrics([list(shares)]), {"type": types}, {"cards": used}, limit=index == 0)
+
+
+GAMES = [
+    game(0, (0.5, 0.5), ["A", "B"], [{}, {}]),
+    game(1, (1.0, 0.0), ["A", "B"], [{"Axe": 2}, {}]),
+    game(2, (1.0, 0.0), ["B", "A"], [{"Axe": 1}, {"Bow": 1}]),
+    game(3, (0.0, 1.0), ["A", "A"], [{}, {"Axe": 1}]),
+]
+
+
+def test_seats_first_player_and_endings() -> None:
+    r = build_report(GAMES, ["greedy", "greedy"], {"game": "x"})
+    assert r["games"] == 4
+    assert r["first_player"]["rate"] == pytest.approx(2.5 / 4)
+    assert r["first_player"]["advantage"]["diff"] == pytest.approx(2.5 / 4 - 0.5)
+    assert r["endings"] == {"sole_winner": 3, "shared_win": 1, "no_winner": 0, "turn_limit": 1}
+    assert r["lengths"]["decisions"]["mean"] == pytest.approx(11.5)
+    assert sum(r["lengths"]["histogram"]["counts"]) == 4
+
+
+def test_attribute_rates_and_matrix() -> None:
+    r = build_report(GAMES, ["greedy", "greedy"], {})
+    rates = {row["value"]: row for row in r["attributes"]["type"]["rates"]}
+    assert rates["A"]["games"] == 5 and rates["A"]["wins"] == pytest.approx(0.5 + 1 + 0 + 0 + 1)
+    assert rates["B"]["wins"] == pytest.approx(0.5 + 0 + 1)
+    cells = {(c["row"], c["column"]): c for c in r["attributes"]["type"]["matrix"]}
+    assert cells["A", "B"]["games"] == 3 and cells["A", "B"]["wins"] == pytest.approx(0.5 + 1 + 0)
+    assert cells["A", "A"]["games"] == 1
+
+
+def test_uses_and_their_association_with_winning() -> None:
+    r = build_report(GAMES, ["greedy", "greedy"], {})
+    items = {i["item"]: i for i in r["uses"]["cards"]["items"]}
+    assert items["Axe"]["uses"] == 4 and items["Axe"]["per_game"] == 1.0
+    assert items["Axe"]["used"]["games"] == 3 and items["Axe"]["used"]["wins"] == 3.0
+    assert items["Axe"]["not_used"]["games"] == 5 and items["Axe"]["not_used"]["wins"] == 1.0
+    assert items["Axe"]["association"]["diff"] == pytest.approx(1.0 - 0.2)
+    assert r["uses"]["cards"]["distinct"] == 2
+
+
+def test_newcombe_interval_matches_the_published_example() -> None:
+    """Newcombe (1998), Table II, example (a): 56/70 against 48/80 gives 0.2 with 0.0524 to 0.3339."""
+    d = rate_difference(rate(56, 70), rate(48, 80))
+    assert d["diff"] == pytest.approx(0.2)
+    assert (d["low"], d["high"]) == (pytest.approx(0.0524, abs=1e-4), pytest.approx(0.3339, abs=1e-4))
+
+
+def test_mean_difference_interval() -> None:
+    a, b = mean_interval([1.0, 2.0, 3.0, 4.0]), mean_interval([2.0, 3.0, 4.0, 5.0])
+    d = mean_difference(b, a)
+    assert d["diff"] == pytest.approx(1.0)
+    assert d["low"] < 1.0 < d["high"]
+
+
+def test_no_games_is_refused() -> None:
+    with pytest.raises(ValueError, match="at least one game"):
+        build_report([], ["greedy"], {})
+
+
+def test_an_item_every_seat_used_has_no_association() -> None:
+    games = [game(k, (1.0, 0.0), ["A", "B"], [{"Fire": 1}, {"Fire": 2}]) for k in range(3)]
+    r = build_report(games, ["greedy", "greedy"], {})
+    (fire,) = r["uses"]["cards"]["items"]
+    assert fire["not_used"] is None and fire["association"] is None
+    assert fire["used"]["rate"] == pytest.approx(0.5)
+
+
+def test_uses_figure_without_associations_is_one_panel() -> None:
+    from elementa.lab.plots import uses_figure
+
+    games = [game(k, (1.0, 0.0), ["A", "B"], [{"Fire": 1}, {"Fire": 2}]) for k in range(3)]
+    items = build_report(games, ["greedy", "greedy"], {})["uses"]["cards"]["items"]
+    assert uses_figure("cards", items)  # no empty right panel, so no EmptyFigureError
