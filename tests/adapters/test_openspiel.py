@@ -10,6 +10,8 @@ from typing import Any
 import numpy as np
 import pytest
 
+import elementa
+
 pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not installed")
 
 from elementa.adapters import openspiel as eos  # noqa: E402
@@ -139,3 +141,15 @@ def game_is_simultaneous(name: str) -> bool:
     from elementa.core.registry import game_class
 
     return game_class(name).info.simultaneous
+
+
+def test_max_game_length_follows_the_options() -> None:
+    """The game's own bound, from its limit options; the fallback constant when there is no limit."""
+    for name in ("elemenders", "elemental-card-dice", "elemental-warriors-ii", "elementalis", "warriors"):
+        assert eos.load(name).max_game_length() == elementa.load_game(name).max_game_length()
+    quick, long = eos.load("elemenders", max_turns=40), eos.load("elemenders", max_turns=200)
+    assert quick.max_game_length() < long.max_game_length() < eos.MAX_GAME_LENGTH
+    assert eos.load("warriors", max_turns=0).max_game_length() == eos.MAX_GAME_LENGTH
+    assert eos.load("elementalis", sequential=True, rounds=1).max_game_length() == (
+        elementa.load_game("elementalis", rounds=1).max_game_length()
+    )

@@ -20,9 +20,11 @@ tensors are the game's tensor (:meth:`elementa.Game.encode_observation`); the st
 observation as sorted JSON. An Elementa observation holds everything a seat remembers that matters
 to the rules, which the search agents of Elementa also use as the information state; it is not a
 perfect-recall history. Returns are the game's (terminal rewards only); the utility is declared
-general-sum, with the bounds of ``Game.utility_range()``. ``max_game_length`` is a bound of
-:data:`MAX_GAME_LENGTH` decisions: the games end by their rules and turn limits, which OpenSpiel's
-checks confirm, but their decision counts have no closed form.
+general-sum, with the bounds of ``Game.utility_range()``. ``max_game_length`` is the game's
+:meth:`elementa.Game.max_game_length`, derived from its options (its turn or round limit, the
+players), or :data:`MAX_GAME_LENGTH` where the options leave the game unbounded (a limit of 0). It
+counts chance outcomes and every seat's action, so it also bounds the simultaneous view, where one
+joint action is one move.
 
 A state's ``resample_from_infostate(player, sampler)`` draws the hidden parts with the game's own
 resampling (seeded from the sampler); ``serialize``/``pickle`` keep the Elementa state.
@@ -43,7 +45,7 @@ from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 from elementa.core.registry import game_class
 
 MAX_GAME_LENGTH = 100_000
-"""The ``max_game_length`` declared for every game (no game measured needs a tenth of it)."""
+"""The ``max_game_length`` declared where ``Game.max_game_length()`` gives no bound (no limit set)."""
 
 LIST_SEPARATOR = ";"
 """What separates the items of a list option inside an OpenSpiel game string."""
@@ -134,6 +136,7 @@ class ElementaGame(pyspiel.Game):  # type: ignore[misc]
         self._initial = self.elementa.new_initial_state(0)
         size = self.elementa.num_distinct_actions
         low, high = self.elementa.utility_range()
+        bound = self.elementa.max_game_length()
         super().__init__(
             game_type(name, sequential),
             pyspiel.GameInfo(
@@ -143,7 +146,7 @@ class ElementaGame(pyspiel.Game):  # type: ignore[misc]
                 min_utility=float(low),
                 max_utility=float(high),
                 utility_sum=None,
-                max_game_length=MAX_GAME_LENGTH,
+                max_game_length=MAX_GAME_LENGTH if bound is None else bound,
             ),
             dict(params),
         )

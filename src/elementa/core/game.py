@@ -143,6 +143,16 @@ class Game(ABC):
         except (FileNotFoundError, ModuleNotFoundError, TypeError):
             return f"{cls.info.title}: {cls.info.summary}"
 
+    def max_game_length(self) -> int | None:
+        """Return an upper bound on the length of one game with these options, or ``None``.
+
+        The length is ``len(state.history())`` at a terminal state: every seat's decisions and every
+        chance outcome. Games derive it from the options that end them (a turn or round limit, the
+        players); OpenSpiel's ``max_game_length`` is this bound. ``None`` (the default) means
+        unknown, or unbounded (for example a turn limit of 0, meaning none).
+        """
+        return None
+
     def rule_based_agent(self, player: int, seed: int = 0) -> Agent | None:
         """Return the game's rule-based ("greedy") agent for a seat, or ``None`` if it has none."""
         return None

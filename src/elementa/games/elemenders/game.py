@@ -8,8 +8,8 @@ from typing import Any, ClassVar
 from elementa.core import ActionSpace, Agent, Game, GameInfo, option
 from elementa.core.tensor import ObservationEncoder
 from elementa.games.elemenders.actions import ActionMaker, make_action_space
-from elementa.games.elemenders.board import board
-from elementa.games.elemenders.state import ElemendersState
+from elementa.games.elemenders.board import MONOLITH_COLUMNS, board
+from elementa.games.elemenders.state import STARTING_UNITS, ElemendersState
 
 
 @dataclass(frozen=True)
@@ -83,6 +83,27 @@ class ElemendersGame(Game):
 
     def new_initial_state(self, seed: int | None = None) -> ElemendersState:
         return ElemendersState(self, seed)
+
+    def max_game_length(self) -> int | None:
+        """Return a proven bound on the decisions and chance outcomes of a game; ``None`` without a
+        turn limit (``max_turns`` 0).
+
+        The game ends after ``max_turns`` turns (ruling ELM-15). Setup takes 15: two monolith marks,
+        the coin for the first placer and twelve placements (elemenders.txt, Setup). A turn takes at
+        most three per unit (select; move; attack, terraform or hold) and one end of turn
+        (elemenders.txt, Actions). Each player starts with six units and gains at most one per spawn
+        flip, which comes after each round of two turns (elemenders.txt, Spawning), so the mover of
+        turn ``k`` (from 0) has at most ``6 + k // 2`` units, and never more than the board's squares
+        less the ten monoliths; each flip is one chance outcome and at most two placements. The
+        default 200 turns give 33,725; random playouts measure up to about 3,400.
+        """
+        turns = int(self.options.max_turns)
+        if not turns:
+            return None
+        squares = board(self.options.board_rows).size - 2 * len(MONOLITH_COLUMNS)
+        units = 3 * STARTING_UNITS
+        play = sum(3 * min(units + k // 2, squares) + 1 for k in range(turns))
+        return 2 + 1 + 2 * units + play + 3 * (turns // 2)
 
     def rule_based_agent(self, player: int, seed: int = 0) -> Agent:
         """Return the greedy agent: it advances on the enemy monoliths, attacks and terraforms to its

@@ -209,6 +209,24 @@ class CardDiceGame(Game):
                 return f"{card.name} - {card.kind}, costs {card.cost} gold: {describe(card)}"
         return None
 
+    def max_game_length(self) -> int | None:
+        """Return a bound on the decisions and chance outcomes of a game; ``None`` without a turn
+        limit (``turn_limit`` 0) or with a card costing 0 gold (its auction could be raised forever).
+
+        The game ends after ``turn_limit`` turns, a draw. A turn is finite: one gold, one draw and one
+        bid a turn, a hand limit of 5, the discard pile reshuffled at most once a turn (ruling
+        ECD-E3), an auction raised and matched only while the bidder can pay ``level * cost``. It is
+        allowed 100 decisions and chance outcomes, plus 2 per ``start_gold // cheapest cost`` for
+        the auction: random and rule-based playouts measure at most 54 in a turn. Setup (dice,
+        shops, hands, the first player) is allowed 60; playouts measure under 30. The defaults (200
+        turns, 6 gold, cheapest card 3) give 20,860; playouts measure up to about 3,500.
+        """
+        cheapest = min(card.cost for card in self.cards)
+        limit = int(self.options.turn_limit)
+        if not limit or cheapest <= 0:
+            return None
+        return 60 + limit * (100 + 2 * (int(self.options.start_gold) // cheapest))
+
     def rule_based_agent(self, player: int, seed: int = 0) -> Agent:
         """Return the rule-based agent (see ``agent.py``) for a seat."""
         from elementa.games.elemental_card_dice.agent import CardDiceAgent

@@ -180,6 +180,23 @@ class EW2Game(Game):
     def new_initial_state(self, seed: int | None = None) -> EW2State:
         return EW2State(self, seed)
 
+    def max_game_length(self) -> int | None:
+        """Return a bound on the decisions and chance outcomes of a game; ``None`` without a round
+        limit (``max_rounds`` 0).
+
+        The game ends after ``max_rounds`` rounds (ruling R28). A round is one simultaneous turn:
+        each player plays a card, the columns' powers and the skirmish resolve, and the coins move
+        (elemental-warriors-ii.txt); it is finite, each player acting on a fixed sheet of squares.
+        Setup and each round are allowed 20 decisions and chance outcomes per player: random and
+        rule-based playouts measure at most 16 in a 2-player round and 42 in a 6-player one, and
+        under 80 for a 6-player setup. The defaults (2 players, 100 rounds) give 4,040; playouts
+        measure up to about 800.
+        """
+        rounds = int(self.options.max_rounds)
+        if not rounds:
+            return None
+        return 20 * self.num_players * (rounds + 1)
+
     def rule_based_agent(self, player: int, seed: int = 0) -> Agent:
         from elementa.games.elemental_warriors_ii.agent import WarriorAgent
 

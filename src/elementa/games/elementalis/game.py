@@ -121,6 +121,21 @@ class ElementalisGame(Game):
     def new_initial_state(self, seed: int | None = None) -> ElementalisState:
         return ElementalisState(self, seed)
 
+    def max_game_length(self) -> int:
+        """Return a bound on the decisions and chance outcomes of a game (always bounded).
+
+        The game is ``rounds`` rounds of one turn per mage (elementalis.txt, End of Turn / Round;
+        Ending the Game), after a draft of a Major and a Minor per mage and the others' two Mana
+        of choice: at most ``3 * players`` decisions. A turn has at most three rolls (Power,
+        Chance, Cosmic; elementalis.txt, Structure of a Turn), a chance outcome per die, and each
+        mage casts each spell at most once a turn, so a turn is finite, but its worst case (every
+        spell, reaction and reroll at once) is far beyond play. It is allowed ``30 + 15 * players``:
+        random and rule-based playouts measure at most 29 in a 2-player turn and 53 in a 7-player
+        one. The defaults (4 mages, 6 rounds) give 2,172; playouts measure up to about 600.
+        """
+        n, rounds = self.num_players, int(self.options.rounds)
+        return 3 * n + rounds * n * (30 + 15 * n)
+
     def rule_based_agent(self, player: int, seed: int = 0) -> Agent:
         from elementa.games.elementalis.agent import GreedyAgent
 

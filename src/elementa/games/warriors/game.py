@@ -248,6 +248,25 @@ class WarriorsGame(Game):
     def new_initial_state(self, seed: int | None = None) -> WarriorsState:
         return WarriorsState(self, seed)
 
+    def max_game_length(self) -> int | None:
+        """Return a bound on the decisions and chance outcomes of a game; ``None`` without a turn
+        limit (``max_turns`` 0).
+
+        The game is a draw after ``max_turns`` fighter and Beast turns, or that many battles
+        (ruling WAR-E9). A turn is finite (an attack, proficiency's extra targets, breakage rolls),
+        and so is a battle's start (a hand of 8, at most five mulligans: WAR-A2; equipping from the
+        hand). Setup is allowed 50 decisions and chance outcomes per player, and each turn, with a
+        share of the battles' starts, ``100 + 20 * players``: random and rule-based playouts measure
+        at most 120 between two turns of a 2-player game and 133 of a 6-player one, and about 6 a
+        turn over a whole game. The defaults (2 players, 400 turns) give 56,100; playouts measure up
+        to about 3,100.
+        """
+        turns = int(self.options.max_turns)
+        if not turns:
+            return None
+        n = self.num_players
+        return 50 * n + turns * (100 + 20 * n)
+
     def rule_based_agent(self, player: int, seed: int = 0) -> Agent:
         from elementa.games.warriors.agent import WarriorsAgent
 
