@@ -14,8 +14,9 @@ from elementa.server.tables import SeatSpec, TableService
 
 
 @pytest.fixture
-def client(tmp_path):
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'app.sqlite3'}")) as c:
+def client(database):
+    """The app on SQLite and on PostgreSQL (see ``conftest.py``)."""
+    with TestClient(create_app(database)) as c:
         yield c
 
 
@@ -59,6 +60,10 @@ def test_bad_tables_are_refused_with_a_code(client):
         json={"game": "elemenders", "seats": [{"kind": "open"}] * 2, "options": {"adjacency": 5}},
     )
     assert r.status_code == 400 and r.json()["detail"]["code"].startswith("config/")
+    r = client.post(
+        "/api/tables", json={"game": "elemenders", "seats": [{"kind": "open"}] * 2, "seed": 2**40}
+    )
+    assert r.status_code == 400 and r.json()["detail"]["code"] == "table/seed"  # not a 500 on PostgreSQL
     r = client.post("/api/tables/nope/join", json={})
     assert r.status_code == 404 and r.json()["detail"]["code"] == "table/unknown"
 
@@ -194,8 +199,8 @@ def test_undo_over_the_websocket_takes_the_sealed_bid_back(client):
         assert back["log_from"] == 0 and len(back["log"]) == view["step"]  # the whole log again
 
 
-def test_at_start_up_the_bots_and_the_zombie_clocks_of_stored_tables_resume(tmp_path):
-    url = f"sqlite:///{tmp_path / 'restart.sqlite3'}"
+def test_at_start_up_the_bots_and_the_zombie_clocks_of_stored_tables_resume(database):
+    url = database
     service = TableService(open_database(url))  # a table stored by an earlier run of the server
     table_id, _ = service.create_table(
         "elemental-card-dice",

@@ -1,8 +1,9 @@
 """A real server process: ``elementa serve`` starts with no configuration, and a table survives kill -9.
 
 The server runs as its own uvicorn process on 127.0.0.1; the test plays part of some games over
-websockets, kills the process with SIGKILL, starts it again on the same SQLite file and checks that
-every seat sees exactly what it saw before: the same observation, legal actions and log.
+websockets, kills the process with SIGKILL, starts it again on the same database (a SQLite file, and
+a fresh PostgreSQL database when ``ELEMENTA_TEST_POSTGRES_URL`` is set) and checks that every seat
+sees exactly what it saw before: the same observation, legal actions and log.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import signal
 import socket
 import subprocess
 import sys
-from pathlib import Path
 
 import httpx
 from websockets.sync.client import connect
@@ -83,6 +83,21 @@ def test_a_bad_database_url_is_one_line(tmp_path):
     assert result.stderr.startswith("error: database nosuch://x") and "Traceback" not in result.stderr
 
 
+def test_a_missing_database_driver_is_one_line_and_hides_the_password():
+    no_psycopg = "import sys; sys.modules['psycopg'] = None; " + SERVE
+    result = subprocess.run(
+        [sys.executable, "-c", no_psycopg, "serve", "--port", "0", "--database", "postgresql://u:pw@h/db"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert result.stderr == (
+        "error: database postgresql://u:***@h/db: the postgresql driver psycopg is not installed:"
+        " pip install 'elementa[server]'\n"
+    )
+
+
 def test_a_port_in_use_is_one_line(tmp_path):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -107,8 +122,7 @@ def test_a_port_in_use_is_one_line(tmp_path):
     assert result.stderr == f"error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
 
 
-def test_kill_9_and_restart_loses_no_move(tmp_path):
-    database = f"sqlite:///{Path(tmp_path) / 'durable.sqlite3'}"
+def test_kill_9_and_restart_loses_no_move(database):
     proc, base = start(["--port", "0", "--database", database])
     tables = []
     try:

@@ -7,15 +7,16 @@ from sqlalchemy import inspect, text
 
 import elementa
 from elementa.core import CHANCE, IllegalActionError
-from elementa.server.db import open_database
+from elementa.server.db import database_url, open_database
 from elementa.server.tables import SeatSpec, ServerError, TableService
 
 HUMANS = [SeatSpec("reserved"), SeatSpec("reserved")]
 
 
 @pytest.fixture
-def url(tmp_path):
-    return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+def url(database):
+    """Each test runs on SQLite and on PostgreSQL (see ``conftest.py``)."""
+    return database
 
 
 @pytest.fixture
@@ -52,6 +53,13 @@ def test_migrations_create_the_schema_once_and_record_the_head(url):
         assert c.execute(text("select version_num from alembic_version")).scalar() == "0001"
 
 
+def test_a_plain_postgresql_url_gets_the_psycopg_driver():
+    assert database_url("postgresql://u:p@h/db").drivername == "postgresql+psycopg"
+    assert database_url("postgres://u@h/db").drivername == "postgresql+psycopg"
+    assert database_url("postgresql+psycopg2://h/db").drivername == "postgresql+psycopg2"
+    assert database_url("sqlite:///x.db").drivername == "sqlite"
+
+
 def test_tokens_give_their_seat_and_nothing_else(service):
     table_id, tokens = service.create_table("elemenders", {}, [SeatSpec("reserved"), SeatSpec("open")])
     assert set(tokens) == {0}
@@ -79,6 +87,22 @@ def test_bad_table_requests_are_refused_with_the_field(service):
         service.create_table("elemenders", {}, [SeatSpec("reserved"), SeatSpec("bot", "no-such-bot")])
     with pytest.raises(elementa.ConfigError):
         service.create_table("elemenders", {}, [SeatSpec("reserved")] * 3)  # a two-player game
+
+
+def test_values_the_columns_cannot_hold_are_refused_on_every_database(service):
+    # SQLite would store them; PostgreSQL enforces the 32-bit integers and string lengths
+    for kwargs, seats, code in [
+        ({"seed": 2**31}, HUMANS, "table/seed"),
+        ({"seed": -(2**31) - 1}, HUMANS, "table/seed"),
+        ({"timeout": 2**31}, HUMANS, "table/timeout"),
+        ({}, [SeatSpec("reserved"), SeatSpec("bot", "hard:" + "x" * 200)], "table/agent"),
+    ]:
+        with pytest.raises(ServerError) as e:
+            service.create_table("elemenders", {}, seats, **kwargs)
+        assert e.value.code == code
+    assert service.list_tables() == []
+    table_id, _ = service.create_table("elemenders", {}, HUMANS, seed=2**31 - 1, timeout=86_400)
+    assert TableService(service.engine).table(table_id).state.seed == 2**31 - 1
 
 
 def test_illegal_and_out_of_turn_moves_change_nothing(service):

@@ -230,8 +230,19 @@ def serve(
         fail(f"cannot listen on {host}:{port}: {e.strerror or e}")
     except Exception as e:  # a bad --database URL or an unreachable database
         if type(e).__module__.startswith("sqlalchemy"):
-            fail(f"database {database}: {e}")
+            fail(f"database {_without_password(database)}: {e}")
         raise
+
+
+def _without_password(url: str | None) -> str | None:
+    """The database URL as an error message may show it: any password replaced by ``***``."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(url).render_as_string(hide_password=True) if url else url
+    except ArgumentError:
+        return url
 
 
 @app.command("balance")

@@ -40,7 +40,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from elementa.core import ElementaError, list_games, load_game
 from elementa.server.db import open_database
-from elementa.server.tables import SeatSpec, ServerError, TableService, Viewer
+from elementa.server.tables import MAX_TIMEOUT, SeatSpec, ServerError, TableService, Viewer
 
 STATIC = resources.files("elementa.server") / "static"
 log = logging.getLogger("elementa.server")
@@ -63,7 +63,7 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatRequest] = Field(min_length=1, max_length=16)
     seed: int | None = None
-    timeout: int = Field(default=120, ge=0, le=86_400)
+    timeout: int = Field(default=120, ge=0, le=MAX_TIMEOUT)
 
 
 class JoinSeat(BaseModel):

@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import JSON, Boolean, DateTime, Engine, ForeignKey, Integer, String, create_engine, event
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -113,6 +115,22 @@ def default_database_url() -> str:
     return f"sqlite:///{folder / 'server.sqlite3'}"
 
 
+#: the driver a URL naming only the database gets (``postgresql://`` would otherwise ask for psycopg2,
+#: which the ``server`` extra does not install)
+DEFAULT_DRIVERS = {"postgresql": "postgresql+psycopg", "postgres": "postgresql+psycopg"}
+
+
+def database_url(url: str) -> URL:
+    """Parse a SQLAlchemy URL, giving ``postgresql://`` (and ``postgres://``) the psycopg 3 driver.
+
+    Raises:
+        sqlalchemy.exc.ArgumentError: a malformed URL.
+    """
+    parsed = make_url(url)
+    driver = DEFAULT_DRIVERS.get(parsed.drivername)
+    return parsed.set(drivername=driver) if driver else parsed
+
+
 def open_database(url: str | None = None) -> Engine:
     """Connect to a database and bring its schema up to date with the shipped migrations.
 
@@ -124,14 +142,21 @@ def open_database(url: str | None = None) -> Engine:
         The engine, with the schema at the newest migration.
 
     Raises:
-        sqlalchemy.exc.ArgumentError: a malformed URL; other SQLAlchemy errors when the database
-            cannot be reached.
+        sqlalchemy.exc.ArgumentError: a malformed URL, or its database driver is not installed;
+            other SQLAlchemy errors when the database cannot be reached.
     """
     from alembic import command
     from alembic.config import Config
 
-    url = url or default_database_url()
-    engine = create_engine(url)
+    parsed = database_url(url or default_database_url())
+    try:
+        # a server database may restart under a long-running server: test pooled connections first
+        engine = create_engine(parsed, pool_pre_ping=parsed.get_backend_name() != "sqlite")
+    except ImportError as e:  # the dialect's DBAPI module (psycopg for PostgreSQL) is missing
+        raise ArgumentError(
+            f"the {parsed.get_backend_name()} driver {e.name or parsed.get_driver_name()} is not installed:"
+            " pip install 'elementa[server]'"
+        ) from e
     if engine.dialect.name == "sqlite":
 
         @event.listens_for(engine, "connect")

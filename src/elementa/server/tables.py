@@ -52,6 +52,12 @@ UNDO_SAMPLES = 8
 """How many redeals of the hidden parts :meth:`TableService.undo` tries when it checks that a move
 revealed nothing to its player."""
 
+MAX_TIMEOUT = 86_400
+"""The longest zombie timeout a table may have, in seconds (a day)."""
+
+MAX_AGENT_SPEC = 128
+"""The longest agent spec a bot seat may have (the length of its column)."""
+
 
 class ServerError(ElementaError):
     """A refused lobby or table request; ``code`` says which (``"table/unknown"``, ``"seat/taken"``...)."""
@@ -160,10 +166,19 @@ class TableService:
         Raises:
             ConfigError: an unknown game, option or agent spec, or a seat count the game refuses.
             ServerError: ``table/no-human`` when no seat is open or reserved, ``table/timeout`` for a
-                negative timeout.
+                timeout outside 0 to :data:`MAX_TIMEOUT`, ``table/seed`` for a seed that is not a
+                32-bit integer, ``table/agent`` for an agent spec longer than :data:`MAX_AGENT_SPEC`.
         """
-        if timeout < 0:
-            raise ServerError("timeout must be 0 seconds or more", code="table/timeout")
+        # the columns are 32-bit integers and bounded strings, which PostgreSQL enforces (SQLite does not)
+        if not 0 <= timeout <= MAX_TIMEOUT:
+            raise ServerError(f"timeout must be 0 to {MAX_TIMEOUT} seconds", code="table/timeout")
+        if seed is not None and not -(2**31) <= seed < 2**31:
+            raise ServerError("seed must be a 32-bit integer (-2**31 to 2**31 - 1)", code="table/seed")
+        for spec in seats:
+            if spec.kind == "bot" and len(spec.agent or "") > MAX_AGENT_SPEC:
+                raise ServerError(
+                    f"an agent spec may have at most {MAX_AGENT_SPEC} characters", code="table/agent"
+                )
         game = load_game(game_name, **{**options, "players": len(seats)})
         for i, spec in enumerate(seats):
             if spec.kind == "bot":
