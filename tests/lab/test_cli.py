@@ -71,3 +71,16 @@ def test_bad_settings_are_one_line_errors(tmp_path: Path, args: list[str], fragm
     result = run("balance", "elemenders", *SMALL, "--out", str(tmp_path / "x.html"), *args)
     assert_one_line_error(result, fragment)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_out_in_a_new_folder_is_made_before_play(tmp_path: Path) -> None:
+    out = tmp_path / "reports" / "new" / "e.html"
+    result = run("balance", "elemenders", *SMALL, "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert out.exists() and out.with_suffix(".json").exists()
+
+
+def test_out_under_a_file_is_one_line_error(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("")
+    result = run("balance", "elemenders", *SMALL, "--out", str(tmp_path / "file" / "e.html"))
+    assert_one_line_error(result, "cannot create its folder")

@@ -91,6 +91,10 @@ def balance_command(
         matchup = Matchup(game.name, game.options_dict(), tuple(specs), seed)
         matchup.load()
         html_path = out or Path(f"{game.name}-balance.html")
+        try:  # before any game is played, so that no run is lost to a missing folder
+            html_path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise CliError(f"--out {html_path}: cannot create its folder ({e.strerror or e})") from None
         json_path = html_path.with_suffix(".json")
         variants = parse_vary(varies, vary_pairs)
         key = {
