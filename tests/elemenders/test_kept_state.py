@@ -12,9 +12,8 @@ import random
 import pytest
 
 import elementa
-from elementa import CHANCE
-from elementa.core.runner import sample_outcome
 from elementa.games.elemenders.game import ElemendersGame
+from tests.support.walk import decision_nodes
 
 PRESETS = [{}, *ElemendersGame.presets.values()]
 
@@ -24,19 +23,11 @@ def test_selectable_units_are_the_movers_units_yet_to_act(options: dict[str, obj
     game = elementa.load_game("elemenders", **options)
     checked = 0
     for seed in range(6):
-        rng = random.Random(seed)
-        state = game.new_initial_state(seed)
-        while not state.is_terminal():
-            p = state.current_player()
-            if p == CHANCE:
-                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
-                continue
+        for state, p in decision_nodes(game.new_initial_state(seed), random.Random(seed)):
             view = state.observation(None)
-            acts = state.legal_actions()
             if view["phase"] == "turn" and view["active"] is None:
-                selectable = {a.label.split(" at ")[-1] for a in acts if a.kind == "select"}
+                selectable = {a.label.split(" at ")[-1] for a in state.legal_actions(p) if a.kind == "select"}
                 waiting = {u["square"] for u in view["units"] if u["owner"] == p and not u["acted"]}
                 assert selectable == waiting, (seed, len(state.history()))
                 checked += 1
-            state.apply_action(rng.choice(acts))
     assert checked > 100

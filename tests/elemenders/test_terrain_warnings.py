@@ -10,7 +10,8 @@ from rich.console import Console
 
 import elementa
 from elementa.cli.render.elemenders import render
-from elementa.core import State, resolve_chance
+from elementa.core import State
+from tests.support.walk import decision_nodes
 
 HARMS = {"lava": ("water", "plant"), "river": ("fire",)}
 """elemenders.txt, Lava: damages every unit but fire; Rivers: damage fire units."""
@@ -24,18 +25,7 @@ def terrain_at(obs: dict[str, Any], square: str) -> str:
 
 def random_states(seed: int, steps: int) -> list[State]:
     state = elementa.load_game("elemenders").new_initial_state(seed)
-    rng = random.Random(seed)
-    out = []
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            resolve_chance(state)
-            continue
-        out.append(state.clone())
-        p = state.current_player()
-        state.apply_action(rng.choice(state.legal_actions(p)), p)
-    return out
+    return [s.clone() for s, _ in decision_nodes(state, random.Random(seed), steps)]
 
 
 def test_moves_and_spawns_onto_harmful_terrain_say_so() -> None:

@@ -8,8 +8,9 @@ import re
 import elementa
 from elementa.cli.menu import GROUP_THRESHOLD, build_menu
 from elementa.cli.render.elemental_warriors_ii import menu_group
-from elementa.core import Action, State, resolve_chance
+from elementa.core import Action, State
 from tests.cli.helpers import run
+from tests.support.walk import decision_nodes
 
 
 def reachable(options: list[Action]) -> tuple[list[str], list[int]]:
@@ -22,19 +23,7 @@ def reachable(options: list[Action]) -> tuple[list[str], list[int]]:
 def random_nodes(seed: int, steps: int = 600) -> list[tuple[State, int]]:
     """Copies of the decision nodes of seat 1 in a random game (state, seat)."""
     state = elementa.load_game("elemental-warriors-ii").new_initial_state(seed)
-    rng = random.Random(seed)
-    out = []
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            resolve_chance(state)
-            continue
-        p = state.players_to_move()[0] if state.is_simultaneous_node() else state.current_player()
-        if p == 0:
-            out.append((state.clone(), p))
-        state.apply_action(rng.choice(state.legal_actions(p)), p)
-    return out
+    return [(s.clone(), p) for s, p in decision_nodes(state, random.Random(seed), steps) if p == 0]
 
 
 def test_set_up_comes_in_two_steps_presets_first() -> None:

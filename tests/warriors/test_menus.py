@@ -8,6 +8,7 @@ from pathlib import Path
 import elementa
 from elementa.core import resolve_chance
 from tests.cli.helpers import run
+from tests.support.walk import decision_nodes
 from tests.warriors.support import start_battle
 
 
@@ -26,18 +27,9 @@ def test_two_copies_of_one_card_on_a_fighter_read_differently(tmp_path: Path) ->
 def test_no_two_legal_actions_read_the_same_in_random_games() -> None:
     for seed in range(4):
         state = elementa.load_game("warriors").new_initial_state(seed)
-        rng = random.Random(seed)
-        for _ in range(2500):
-            if state.is_terminal():
-                break
-            if state.is_chance_node():
-                resolve_chance(state)
-                continue
-            p = state.players_to_move()[0] if state.is_simultaneous_node() else state.current_player()
-            legal = state.legal_actions(p)
-            labels = [a.label.lower() for a in legal]
+        for s, p in decision_nodes(state, random.Random(seed), 2500):
+            labels = [a.label.lower() for a in s.legal_actions(p)]
             assert len(set(labels)) == len(labels), sorted(t for t in labels if labels.count(t) > 1)
-            state.apply_action(rng.choice(legal), p)
 
 
 def test_a_card_can_be_inspected_by_name() -> None:
