@@ -13,6 +13,11 @@ wall clock also counts other processes' turns). Steps per second are given per s
 time and per second of this process's CPU time (``time.process_time``), and as a ratio to
 OpenSpiel's ``python_kuhn_poker`` measured in the same run: the figure to compare between machines.
 
+``--profile N`` then plays one more round of each Elementa entry under :mod:`cProfile` and prints
+its N most expensive functions by own time (after the table, so the timings are not skewed)::
+
+    python benchmarks/speed.py --game warriors --profile 25
+
 OpenSpiel is the optional ``openspiel`` extra (``pip install -e .[openspiel]``); without it the
 ratios are left out.
 """
@@ -20,6 +25,8 @@ ratios are left out.
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import random
 import sys
 import time
@@ -129,6 +136,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=1.0, help="time per entry and round")
     parser.add_argument("--rounds", type=int, default=3, help="rounds; each entry keeps its fastest")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--profile", type=int, default=0, metavar="N", help="then profile a round of each entry: top N"
+    )
     args = parser.parse_args(argv)
     entries = args.game or [g.info.name for g in list_games()] + list(DEFAULT_EXTRA)
     plays: dict[str, Playout] = {}
@@ -172,7 +182,20 @@ def main(argv: list[str] | None = None) -> int:
             f"{fig.per_cpu / kuhn.per_cpu:.2f}" if kuhn else "-",
         )
     Console(width=max(100, Console().width)).print(table)
+    if args.profile:
+        for entry in entries:
+            profile_round(entry, plays[entry], args.seconds, args.profile)
     return 0
+
+
+def profile_round(entry: str, play: Playout, seconds: float, top: int) -> None:
+    """Play one round of ``entry`` under cProfile and print its ``top`` functions by own time."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    fig = time_round(play, random.Random(0), seconds)
+    profiler.disable()
+    print(f"\n{entry}: {fig.steps:,} steps under the profiler; the {top} functions with the most own time")
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(top)
 
 
 if __name__ == "__main__":

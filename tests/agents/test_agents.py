@@ -123,3 +123,25 @@ def test_level_spec_parameters_override_the_budget() -> None:
 def test_bad_spec_parameters_name_the_parameter(spec: str, message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         make_agent(spec, toy(), 0)
+
+
+def test_random_agent_chooses_from_the_legal_actions_it_is_given_as_its_step_would() -> None:
+    game = toy(2)
+    state = game.new_initial_state(2)
+    while state.is_chance_node():
+        elementa.core.resolve_chance(state)
+    seat = state.players_to_move()[0]
+    stepping, choosing = make_agent("random", game, seat, 8), make_agent("random", game, seat, 8)
+    for _ in range(20):
+        assert stepping.step(state) == choosing.choose(state, state.legal_actions(seat))
+    with pytest.raises(ValueError, match="no legal action"):
+        choosing.choose(state, [])
+
+
+def test_an_agent_that_only_steps_is_asked_through_step() -> None:
+    game = toy(2)
+    state = game.new_initial_state(2)
+    while state.is_chance_node():
+        elementa.core.resolve_chance(state)
+    seat = state.players_to_move()[0]
+    assert FirstAgent(seat).choose(state, []) == state.legal_actions(seat)[0]

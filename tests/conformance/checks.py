@@ -17,6 +17,7 @@ import json
 import math
 import random
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
@@ -673,7 +674,8 @@ class ReplayableRandomAgent(Agent):
 
 class WatchedAgent(Agent):
     """Wraps an agent: checks that it returns a legal action and (on the first 16 calls, then about
-    one in ``every``) that it leaves the state exactly as it found it."""
+    one in ``every``) that it leaves the state exactly as it found it; through :meth:`choose`, also
+    that it leaves the legal actions it is given as they were."""
 
     def __init__(self, inner: Agent, where: str, every: int = 8) -> None:
         super().__init__(inner.player, seed=inner.player)
@@ -684,13 +686,24 @@ class WatchedAgent(Agent):
         self.calls = 0
 
     def step(self, state: State) -> Action:
+        return self._watch(state, "step()", lambda: self.inner.step(state))
+
+    def choose(self, state: State, legal: Sequence[Action]) -> Action:
+        given = [(a.id, a.label) for a in legal]
+        action = self._watch(state, "choose()", lambda: self.inner.choose(state, legal))
+        if [(a.id, a.label) for a in legal] != given:
+            at = f"{self.where} step {len(state.history())}"
+            fail(at, "the agent's choose() changed the legal actions it was given")
+        return action
+
+    def _watch(self, state: State, call: str, ask: Callable[[], Action]) -> Action:
         at = f"{self.where} step {len(state.history())} ({self.inner!r})"
         self.calls += 1
         watch = self.calls <= 16 or self.rng.random() * self.every < 1
         before = snapshot(state, at, validate=True) if watch else {}
-        action = self.inner.step(state)
+        action = ask()
         if watch:
-            check_same(before, snapshot(state, at), at, "the agent's step() changed the state")
+            check_same(before, snapshot(state, at), at, f"the agent's {call} changed the state")
         if not (isinstance(action, Action) and action.id in state.legal_action_ids(self.player)):
             fail(at, f"the agent chose {action!r}, not one of its legal actions")
         return action

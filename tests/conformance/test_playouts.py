@@ -7,7 +7,9 @@ from pathlib import Path
 import pytest
 
 import elementa
-from elementa import Agent, play_game
+from elementa import CHANCE, SIMULTANEOUS, Agent, play_game
+from elementa.agents import make_agent
+from elementa.core import resolve_chance
 from tests.conformance.checks import (
     ReplayableRandomAgent,
     WatchedAgent,
@@ -80,3 +82,30 @@ def test_rule_based_agents_play_legal_reproducible_games(config: Config) -> None
     again = [game.rule_based_agent(p, seed=p) for p in range(n)]
     second = play_game(game, again, seed=seed, max_steps=config.max_steps)  # type: ignore[arg-type]
     assert second.history() == first.history(), "rule-based agents with the same seeds played differently"
+
+
+def test_agents_choose_from_given_legal_actions_as_they_step(config: Config) -> None:
+    """``Agent.choose(state, legal)``, which run loops and search call with the legal actions they
+    hold, picks what ``step(state)`` picks, at every decision of a seeded game (the random agent's,
+    and the rule-based agent's, which a game may give a ``choose`` of its own)."""
+    game = config.load()
+    n = game.num_players
+    specs = ["random"] + (["greedy"] if game.rule_based_agent(0, 0) is not None else [])
+    for spec in specs:
+        stepping = [make_agent(spec, game, p, seed=p + 1) for p in range(n)]
+        choosing = [make_agent(spec, game, p, seed=p + 1) for p in range(n)]
+        state = game.new_initial_state(config.seeds()[0])
+        decisions = 0
+        while not state.is_terminal():
+            assert decisions < config.max_steps, f"{config.label}: {spec} game did not end"
+            p = state.current_player()
+            if p == CHANCE:
+                resolve_chance(state)
+                continue
+            q = state.players_to_move()[0] if p == SIMULTANEOUS else p
+            stepped = stepping[q].step(state)
+            chosen = choosing[q].choose(state, state.legal_actions(q))
+            at = f"{config.label} step {len(state.history())}"
+            assert chosen.id == stepped.id, f"{at}: the {spec} agent's choose() and step() differ"
+            state.apply_action(stepped, q)
+            decisions += 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,9 @@ class RandomAgent(Agent):
 
     def step(self, state: State) -> Action:
         return self.rng.choice(state.legal_actions(self.player))
+
+    def choose(self, state: State, legal: Sequence[Action]) -> Action:
+        return self.rng.choice(legal)
 
 
 def agents(n: int, seed: int) -> list[Agent]:
@@ -129,3 +133,64 @@ def test_play_game_needs_one_agent_per_seat() -> None:
 def test_play_game_stops_at_max_steps() -> None:
     with pytest.raises(RuntimeError, match="no end after 4 steps"):
         play_game(toy(3), agents(3, 0), seed=1, max_steps=4)
+
+
+class Offers(RandomAgent):
+    """Answers its first decision with one fixed action (an Action or a bare id), legal or not."""
+
+    def __init__(self, player: int, offer: object) -> None:
+        super().__init__(player)
+        self.offer: object = offer
+
+    def step(self, state: State) -> Action:
+        offer, self.offer = self.offer, None
+        return super().step(state) if offer is None else offer  # type: ignore[return-value]
+
+    def choose(self, state: State, legal: Sequence[Action]) -> Action:
+        return self.step(state)
+
+
+def first_decision(seed: int) -> State:
+    state = toy(2).new_initial_state(seed)
+    while state.is_chance_node():
+        resolve_chance(state)
+    return state
+
+
+@pytest.mark.parametrize("offer", [Action(999, "x", ()), 999, "0", True])
+def test_play_game_refuses_an_illegal_choice_and_leaves_the_state_as_it_was(offer: object) -> None:
+    state = first_decision(3)
+    before = state.history()
+    seat = state.players_to_move()[0]
+    agents: list[Agent] = [RandomAgent(0), RandomAgent(1)]
+    agents[seat] = Offers(seat, offer)
+    with pytest.raises(elementa.IllegalActionError):
+        play_game(toy(2), agents, state=state)
+    assert state.history() == before
+
+
+@pytest.mark.parametrize("by", ["id", "equal action"])
+def test_play_game_takes_a_legal_action_given_by_its_id_or_by_an_equal_action(by: str) -> None:
+    state = first_decision(3)
+    step = len(state.history())
+    seat = state.players_to_move()[0]
+    legal = state.legal_actions(seat)[-1]
+    agents: list[Agent] = [RandomAgent(0), RandomAgent(1)]
+    agents[seat] = Offers(seat, legal.id if by == "id" else Action(legal.id, "other", ()))
+    end = play_game(toy(2), agents, state=state)
+    assert end.is_terminal()
+    assert end.history()[step] == (seat, legal.id)
+
+
+def test_play_game_hands_the_agents_the_legal_actions_it_checks_against() -> None:
+    calls: list[tuple[int, list[int]]] = []
+
+    class Spy(RandomAgent):
+        def choose(self, state: State, legal: Sequence[Action]) -> Action:
+            assert [a.id for a in legal] == state.legal_action_ids(self.player)
+            calls.append((self.player, [a.id for a in legal]))
+            return super().choose(state, legal)
+
+    end = play_game(toy(3), [Spy(p, seed=p) for p in range(3)], seed=6)
+    same = play_game(toy(3), [RandomAgent(p, seed=p) for p in range(3)], seed=6)
+    assert calls and end.history() == same.history()

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.pool
+import time
 from pathlib import Path
 
 import pytest
 
 from elementa.core import ConfigError, load_game
 from elementa.sim import Matchup, derive_seed, iter_games, run_games
-from elementa.sim.runner import new_run, play_one
+from elementa.sim.runner import new_run, play_one, pool_imap
 
 
 def matchup(seed: int = 1, players: int = 3) -> Matchup:
@@ -84,3 +86,26 @@ def test_each_run_reads_the_game_files_afresh(tmp_path: Path) -> None:
     assert second != first
     new_run()
     assert second == [play_one(matchup, i).steps for i in range(3)]
+
+
+def _slow_double(i: int) -> int:
+    time.sleep(0.002)  # results come one by one, as games' do
+    return 2 * i
+
+
+def test_the_pool_yields_in_order_and_its_handler_wakes_for_events_not_for_results(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The parent's worker-handler thread checks its workers once per wake; CPython's own Pool woke
+    it (without blocking) dozens of times per result message, a millisecond of the parent's CPU each."""
+    rounds: list[int] = []
+    maintain = multiprocessing.pool.Pool._maintain_pool
+
+    def counted(*args: object, **kwargs: object) -> None:
+        rounds.append(1)
+        maintain(*args, **kwargs)
+
+    monkeypatch.setattr(multiprocessing.pool.Pool, "_maintain_pool", staticmethod(counted))
+    assert list(pool_imap(_slow_double, range(200), 2)) == [2 * i for i in range(200)]
+    assert 1 <= len(rounds) < 20  # one wake per result message would be 200
+    assert multiprocessing.active_children() == []

@@ -65,3 +65,33 @@ def test_fingerprints_repeat_differ_by_seed_and_compare(tmp_path: Path) -> None:
     changed["1"] = "0" * 64
     saved.write_text(json.dumps(changed), encoding="utf-8")
     assert fp.main(["--game", "elementalis", "-n", "2", "--compare", str(saved)]) == 1
+
+
+def test_speed_profiles_a_round_of_each_entry_on_request(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--game", "elemenders", "--seconds", "0.05", "--rounds", "1", "--profile", "3"]
+    assert script("speed").main(args) == 0
+    out = capsys.readouterr().out
+    assert "elemenders: " in out and "functions with the most own time" in out and "tottime" in out
+
+
+def test_simulate_speed_takes_turns_over_rounds(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--game", "elementalis", "-n", "3", "--workers", "1,2", "--rounds", "2"]
+    assert script("simulate_speed").main(args) == 0
+    out = capsys.readouterr().out
+    assert "best of 2" in out
+    assert len([line for line in out.splitlines() if "elementalis" in line]) == 2
+
+
+def test_determinism_hashes_repeat_and_compare(tmp_path: Path) -> None:
+    det = script("determinism")
+    spec = "easy:iterations=5:seconds=none"
+    assert det.sim_hash("elementalis", 2) == det.sim_hash("elementalis", 2)
+    assert det.search_hash("elementalis", spec, 1, 2) == det.search_hash("elementalis", spec, 1, 2)
+    saved = tmp_path / "det.json"
+    args = ["--game", "elementalis", "-n", "2", "--spec", spec, "--search-games", "1", "--decisions", "2"]
+    assert det.main([*args, "--save", str(saved)]) == 0
+    assert det.main([*args, "--compare", str(saved)]) == 0
+    changed = json.loads(saved.read_text(encoding="utf-8"))
+    changed["sim/elementalis"] = "0" * 64
+    saved.write_text(json.dumps(changed), encoding="utf-8")
+    assert det.main([*args, "--compare", str(saved)]) == 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from elementa.core import Action, Agent, ConfigError, Game, State
 
 
@@ -21,10 +23,17 @@ class RandomAgent(Agent):
         Raises:
             ValueError: the seat has no legal action now.
         """
-        actions = state.legal_actions(self.player)
-        if not actions:
+        return self.choose(state, state.legal_actions(self.player))
+
+    def choose(self, state: State, legal: Sequence[Action]) -> Action:
+        """Return a uniformly drawn action of ``legal`` (this seat's legal actions in ``state``).
+
+        Raises:
+            ValueError: ``legal`` is empty.
+        """
+        if not legal:
             raise ValueError(f"{self!r} was asked to move but has no legal action")
-        return self.rng.choice(actions)
+        return self.rng.choice(legal)
 
 
 def random_agent(game: Game, player: int, seed: int) -> Agent:

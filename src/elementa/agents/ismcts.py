@@ -60,6 +60,7 @@ reproducible.
 from __future__ import annotations
 
 import hashlib
+import marshal
 import math
 import random
 import time
@@ -111,6 +112,13 @@ class SearchStats:
 def infoset_key(state: State, player: int) -> bytes:
     """Return the key of ``player``'s information set in ``state``: a digest of its observation.
 
+    The observation is written with :mod:`marshal`'s format 2, which has no back-references, so
+    equal values give equal bytes whichever objects they share; it is about three times as fast
+    as ``repr``, which search spent more time on than the game on the observation itself. An
+    observation that marshal cannot write (a value of a type other than the built-in ones) is
+    written with ``repr`` instead. Either way, two observations made of the JSON-like values that
+    observations hold get one key exactly when their ``repr`` is the same.
+
     Args:
         state: a state (a determinization during search).
         player: the seat whose information set is wanted.
@@ -118,8 +126,12 @@ def infoset_key(state: State, player: int) -> bytes:
     Returns:
         16 bytes; equal observations of the same seat give equal keys.
     """
-    text = f"{player}|{state.observation(player)!r}"
-    return hashlib.blake2b(text.encode(), digest_size=16).digest()
+    observation = state.observation(player)
+    try:
+        text = b"m" + marshal.dumps((player, observation), 2)
+    except ValueError:  # a type marshal does not know
+        text = b"r" + f"{player}|{observation!r}".encode()
+    return hashlib.blake2b(text, digest_size=16).digest()
 
 
 def ucb_select(
@@ -417,8 +429,12 @@ class _Search:
         self.by_turn = (game.evaluation_cut if agent.cut == "game" else agent.cut) == "turn"
         self.depth = math.inf if agent.depth is None else agent.depth
 
-    def node(self, state: State, player: int, root: bool = False) -> Node:
-        """Return (creating it) the node of ``player``'s information set in ``state``, with its hint."""
+    def node(self, state: State, player: int, legal: Sequence[Action], root: bool = False) -> Node:
+        """Return (creating it) the node of ``player``'s information set in ``state``, with its hint.
+
+        Args:
+            legal: ``player``'s legal actions in ``state`` (what the hint is chosen from).
+        """
         if root:
             node = self.root
         else:
@@ -426,7 +442,7 @@ class _Search:
             found = self.table.get(key)
             node = self.table[key] = Node() if found is None else found
         if node.hint is None and self.hints is not None:
-            node.hint = self.hints[player].step(state).id
+            node.hint = self.hints[player].choose(state, legal).id
         return node
 
     def iterate(self, real: State) -> None:
@@ -456,7 +472,7 @@ class _Search:
                     continue
                 if levels >= self.depth:
                     break
-                node = self.node(state, q, root=at_root and q == me)
+                node = self.node(state, q, legal, root=at_root and q == me)
                 if id(node) in walked:
                     break
                 walked.add(id(node))
@@ -521,19 +537,24 @@ class _Search:
             if p == CHANCE:
                 state.apply_unchecked(sample_outcome(state.chance_outcomes(), rng), CHANCE)
                 continue
-            movers = state.players_to_move() if p == SIMULTANEOUS else [p]
-            picks = []
-            for q in movers:
-                legal = state.legal_actions(q)
+            last = p
+            if p >= 0:  # one seat to move: what the loop below does for one mover, without lists
+                legal = state.legal_actions(p)
                 if len(legal) == 1:  # a forced move needs no policy
+                    state.apply_unchecked(legal[0], p)
+                    continue
+                decisions += 1
+                chosen = rng.choice(legal) if policies is None else policies[p].choose(state, legal)
+                state.apply_unchecked(chosen, p)
+                continue
+            picks = []
+            for q in state.players_to_move():
+                legal = state.legal_actions(q)
+                if len(legal) == 1:
                     picks.append((q, legal[0]))
                     continue
                 decisions += 1
-                if policies is None:
-                    picks.append((q, rng.choice(legal)))
-                else:
-                    picks.append((q, policies[q].step(state)))
-            last = p
+                picks.append((q, rng.choice(legal) if policies is None else policies[q].choose(state, legal)))
             self._apply_all(state, p, picks)
         return state.returns()
 

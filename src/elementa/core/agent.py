@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -35,6 +36,21 @@ class Agent(ABC):
     @abstractmethod
     def step(self, state: State) -> Action:
         """Return one of ``state.legal_actions(self.player)``; the state is not modified."""
+
+    def choose(self, state: State, legal: Sequence[Action]) -> Action:
+        """Return the action :meth:`step` would, given ``legal``, this seat's legal actions in ``state``.
+
+        Run loops that check the action against the legal actions compute them anyway
+        (:func:`elementa.core.play_game`), and call this instead of :meth:`step` so that an agent
+        that needs them does not compute them again. The default calls :meth:`step`; an agent
+        overrides it only to read ``legal`` instead of ``state.legal_actions(self.player)``, with
+        the same result.
+
+        Args:
+            state: the state (not modified).
+            legal: ``state.legal_actions(self.player)``, just taken; the agent must not modify it.
+        """
+        return self.step(state)
 
     def forget(self) -> None:
         """Drop whatever the agent kept from earlier decisions (a search tree, for example).

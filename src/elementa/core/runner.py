@@ -13,12 +13,18 @@ from collections.abc import Callable, Sequence
 from elementa.core.actions import Action
 from elementa.core.agent import Agent
 from elementa.core.game import Game, State
-from elementa.core.nodes import CHANCE, SIMULTANEOUS
+from elementa.core.nodes import CHANCE, SIMULTANEOUS, TERMINAL
+
+
+def chance_seed(seed: int, step: int) -> int:
+    """Return the seed of the generator for the chance node at history length ``step`` of a game
+    seeded ``seed`` (see :func:`chance_rng`)."""
+    return seed * 1_000_003 + step
 
 
 def chance_rng(seed: int, step: int) -> random.Random:
     """Return the generator for the chance node at history length ``step`` of a game seeded ``seed``."""
-    return random.Random(seed * 1_000_003 + step)
+    return random.Random(chance_seed(seed, step))
 
 
 def sample_outcome(outcomes: Sequence[tuple[Action, float]], rng: random.Random) -> Action:
@@ -47,6 +53,26 @@ def resolve_chance(state: State) -> Action:
 StepHook = Callable[[State, int, Action], None]
 
 
+def _apply_checked(state: State, action: Action | int, player: int, legal: Sequence[Action]) -> None:
+    """Apply ``player``'s action if it is one of ``legal``, else refuse it as :meth:`State.apply_action` does.
+
+    ``legal`` must be ``state.legal_actions(player)`` taken in this very state: the run loop's own
+    list, which it handed to the agent, so the action is checked without a second call to the
+    game's ``legal_actions``. The action applied is the list's (equal ids, as in ``apply_action``).
+
+    Raises:
+        IllegalActionError: the action is not among ``legal`` (``apply_action`` says why, and the
+            state is left as it was).
+    """
+    if isinstance(action, Action):
+        action_id = action.id
+        for candidate in legal:
+            if candidate.id == action_id:
+                state.apply_unchecked(candidate, player)
+                return
+    state.apply_action(action, player)  # refuses it, with the reason it has always given
+
+
 def play_game(
     game: Game,
     agents: Sequence[Agent],
@@ -58,6 +84,10 @@ def play_game(
 ) -> State:
     """Play a game to the end between agents, one per seat.
 
+    Every agent's action is checked against the legal actions before it is applied (an illegal one
+    raises ``IllegalActionError``); the loop computes them once per decision and hands them to the
+    agent (:meth:`Agent.choose`). Chance outcomes are drawn as :func:`resolve_chance` draws them.
+
     Args:
         game: the game.
         agents: one :class:`Agent` per seat, in seat order.
@@ -68,31 +98,35 @@ def play_game(
 
     Returns:
         The terminal state.
+
+    Raises:
+        IllegalActionError: an agent chose an action that is not legal.
+        RuntimeError: the game did not end within ``max_steps`` actions.
     """
     if len(agents) != game.num_players:
         raise ValueError(f"{game.info.title} with {game.num_players} players needs as many agents")
     s = game.new_initial_state(seed) if state is None else state
+    history = s._history  # its length is the step that seeds a chance draw (history() would copy it)
+    draw = random.Random()  # reseeded at each chance node: chance_rng's draw without a new generator
     steps = 0
-    while not s.is_terminal():
+    while True:
+        p = s.current_player()
+        if p == TERMINAL:
+            return s
         steps += 1
         if steps > max_steps:
             raise RuntimeError(f"{game.info.title}: no end after {max_steps} steps")
-        p = s.current_player()
         if p == CHANCE:
-            # the history's length, without the copy history() makes (O(steps) at every chance node)
-            outcome = sample_outcome(s.chance_outcomes(), chance_rng(s.seed, len(s._history)))
+            draw.seed(chance_seed(s.seed, len(history)))
+            outcome = sample_outcome(s.chance_outcomes(), draw)
             if on_step:
                 on_step(s, CHANCE, outcome)
             s.apply_unchecked(outcome, CHANCE)
-        elif p == SIMULTANEOUS:
-            q = s.players_to_move()[0]  # one seat per pass: the order depends on the state alone
-            a = agents[q].step(s)
-            if on_step:
-                on_step(s, q, a)
-            s.apply_action(a, q)
-        else:
-            a = agents[p].step(s)
-            if on_step:
-                on_step(s, p, a)
-            s.apply_action(a, p)
-    return s
+            continue
+        if p == SIMULTANEOUS:
+            p = s.players_to_move()[0]  # one seat per pass: the order depends on the state alone
+        legal = s.legal_actions(p)
+        a = agents[p].choose(s, legal)
+        if on_step:
+            on_step(s, p, a)
+        _apply_checked(s, a, p, legal)
