@@ -204,6 +204,10 @@ def apply_chance(s: CardDiceState, a: Action) -> None:
 
 
 # -------------------------------------------------------------------------------- decisions
+_CARD_CHOICES = frozenset({"order", "forced_discard", "forced_discard_facedown", "recycle", "tutor", "ship"})
+"""The decision kinds whose argument is a card id."""
+
+
 def _distinct(cards: list[int]) -> list[int]:
     return sorted(set(cards))
 
@@ -255,8 +259,9 @@ def decisions(s: CardDiceState, t: Task) -> list[Action]:
 def apply_decision(s: CardDiceState, a: Action) -> None:
     """Apply a player's decision to the decision task on top."""
     t = s.tasks[-1]
-    side, name = s.sides[t.player], s.game.cards[a.args[0]].name if a.args else ""
-    k = a.kind
+    side, k = s.sides[t.player], a.kind
+    # the card named by a card choice (a die, a change or a militia payment names none)
+    name = s.game.cards[a.args[0]].name if k in _CARD_CHOICES else ""
     if k == "die" and t.kind == "pick_reroll":
         again = [Task("again", t.player, t.n - 1, a.args[0])] if t.n > 1 else []
         _replace(s, None)
