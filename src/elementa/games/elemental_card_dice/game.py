@@ -115,6 +115,7 @@ class CardDiceGame(Game):
         max_by: the largest "change a die by up to N" among the cards (sets the ``change`` radix).
         summaries: per card id, what a player may know of the card (see ``cards.card_summary``).
         names: per card id, the card's name.
+        costs: per card id, the card's cost in gold.
         card_actions: per card action kind (``"play"``, ``"bid"``...), the action for each card id,
             with its standard label (the same objects :meth:`act` returns).
         plain_actions: per action kind without arguments (``"draw"``, ``"pass"``...), the action
@@ -155,6 +156,7 @@ class CardDiceGame(Game):
         self.max_by = max([c.by for c in self.cards if c.effect == "change"] + [1])
         self.summaries = tuple(card_summary(c) for c in self.cards)
         self.names = tuple(c.name for c in self.cards)
+        self.costs = tuple(c.cost for c in self.cards)
         self._actions: dict[tuple[str, tuple[int, ...]], Action] = {}
         super().__init__(options)
         self.card_actions = {kind: tuple(self.act(kind, c.id) for c in self.cards) for kind in _CARD_KINDS}

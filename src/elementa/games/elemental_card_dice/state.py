@@ -241,29 +241,45 @@ class CardDiceState(State):
             self._legal = (player, legal)
         return list(self._legal[1])
 
-    def play_actions(self, player: int, *, place: bool = True, bless: bool = True) -> list[Action]:
+    def play_actions(
+        self, player: int, *, place: bool = True, bless: bool = True, hand: list[int] | None = None
+    ) -> list[Action]:
         """Return the plays open to the active player now: actions from hand (while action plays are
-        left), placing them face down, face-down actions from earlier turns, and blessings."""
-        game, side = self.game, self.sides[player]
-        cards, by_card = game.cards, game.card_actions
-        hand = sorted(set(side.hand))
+        left), placing them face down, face-down actions from earlier turns, and blessings.
+
+        Args:
+            player: the active player's seat.
+            place: include placing actions face down.
+            bless: include blessings.
+            hand: the distinct card ids in the player's hand, sorted, where the caller has them.
+        """
+        side = self.sides[player]
         out: list[Action] = []
+        if not side.hand and not side.facedown:
+            return out
+        game = self.game
+        cards, by_card = game.cards, game.card_actions
+        if hand is None:
+            hand = sorted(set(side.hand))
         if self.actions_left > 0:
             acts = [c for c in hand if cards[c].kind == "action"]
-            play = by_card["play"]
-            out += [play[c] for c in acts if self.playable(player, cards[c])]
-            if place:
-                out += [by_card["place"][c] for c in acts]
+            if acts:
+                play = by_card["play"]
+                out += [play[c] for c in acts if self.playable(player, cards[c])]
+                if place:
+                    place_ = by_card["place"]
+                    out += [place_[c] for c in acts]
         if side.facedown:
             turn = self.turn
             ready = sorted({c for c, t, _ in side.facedown if t < turn})
-            execute = by_card["execute"]
-            out += [
-                execute[c]
-                for c in ready
-                if side.gold >= self.facedown_cost(player, cards[c]) and self.playable(player, cards[c])
-            ]
-        if bless:
+            if ready:
+                execute = by_card["execute"]
+                out += [
+                    execute[c]
+                    for c in ready
+                    if side.gold >= self.facedown_cost(player, cards[c]) and self.playable(player, cards[c])
+                ]
+        if bless and hand:
             bless_ = by_card["bless"]
             out += [bless_[c] for c in hand if cards[c].kind == "blessing"]
         return out
@@ -274,15 +290,18 @@ class CardDiceState(State):
         out = [plain["gain_gold"]] if not self.gained else []
         if not self.drew:
             out.append(plain["draw"])
-        out += self.play_actions(a)
+        hand = sorted(set(side.hand))
+        out += self.play_actions(a, hand=hand)
         if not self.bid_done:
-            cards, bid, gold = game.cards, by_card["bid"], side.gold
+            costs, bid, gold = game.costs, by_card["bid"], side.gold
             # one bid per card: a shop may offer two copies of a card (two Basic Incomes)
-            shown = set(self.shops[0].row).union(self.shops[1].row)
-            out += [bid[c] for c in sorted(shown) if cards[c].cost <= gold]
-        discard = by_card["discard"]
-        out += [discard[c] for c in sorted(set(side.hand))]
-        if len(side.hand) <= self.hand_limit(a):
+            shown = sorted({*self.shops[0].row, *self.shops[1].row})
+            out += [bid[c] for c in shown if costs[c] <= gold]
+        if hand:
+            discard = by_card["discard"]
+            out += [discard[c] for c in hand]
+        # a hand within the basic limit needs no look at the passives (Big Handed only adds to it)
+        if len(side.hand) <= HAND_LIMIT or len(side.hand) <= self.hand_limit(a):
             out.append(plain["end_turn"])
         return out
 
