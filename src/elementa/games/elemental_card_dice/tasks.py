@@ -174,9 +174,11 @@ def chance_outcomes(s: CardDiceState) -> list[tuple[Action, float]]:
         if t.kind == "refill"
         else s.sides[t.other if t.kind == "reveal" else t.player].rest
     )
-    # one pass, no sort: piles are kept sorted (see zones), so the counts come in card id order, as
-    # draw_outcomes would list them
+    # no sort: piles are kept sorted (see zones), so the outcomes come in card id order
     card, total = s.game.card_actions["card"], len(pile)
+    if len(set(pile)) == total:  # every card once (a shop deck, mostly): nothing to count
+        p = 1 / total
+        return [(card[c], p) for c in pile]
     return [(card[c], k / total) for c, k in Counter(pile).items()]
 
 
