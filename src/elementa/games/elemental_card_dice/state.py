@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import CHANCE, TERMINAL, Action, State, win_shares
@@ -34,6 +35,14 @@ KILL_RATE_FLOOR = 0.3
 """The least net damage a card counted for a player whose healing matches the other's damage."""
 KILL_TURNS_CAP = 100.0
 """The most turns to kill counted: beyond it a deck is as good as harmless."""
+NO_AMPS: tuple[int, ...] = (1,) * 8
+"""A seat's amplifiers at the start of a turn: every die's effects, and non-combo ones, ×1."""
+_TURN_CHANGE = (
+    (Task("refill", -1, 0, CHEAP), Task("refill", -1, 0, EXPENSIVE), Task("begin", 1, 1)),
+    (Task("refill", -1, 0, CHEAP), Task("refill", -1, 0, EXPENSIVE), Task("begin", 0, 1)),
+)
+"""Per active seat, the tasks that end its turn: both shops refill, then the other seat's turn
+begins (made once: tasks are immutable)."""
 
 
 class CardDiceState(State):
@@ -46,7 +55,8 @@ class CardDiceState(State):
         active: the seat whose turn it is; turn: the turn number (1 for the first).
         actions_left: action plays from hand left this turn (1, plus Multitasking).
         gained, drew, bid_done: whether this turn's gold, draw and bid were used.
-        amps: per seat, multipliers for each die's effects and (index 7) non-combo effects this turn.
+        amps: per seat, multipliers for each die's effects and (index 7) non-combo effects this turn
+            (a tuple, replaced when an amplifier changes it).
         bought: per seat, the cards won at auction this turn.
         tasks: pending steps of a resolution (a stack; the top runs first).
         chain: the response chain, ``(card, owner, "hand" | "face down")``, newest last.
@@ -68,7 +78,7 @@ class CardDiceState(State):
         self.turn = 1
         self.actions_left = 1
         self.gained = self.drew = self.bid_done = False
-        self.amps = [[1] * 8, [1] * 8]
+        self.amps = [NO_AMPS, NO_AMPS]
         self.bought: list[list[int]] = [[], []]
         self.tasks: list[Task] = []
         self.chain: list[tuple[int, int, str]] = []
@@ -152,7 +162,7 @@ class CardDiceState(State):
         self.turn += advance
         self.actions_left = 1
         self.gained = self.drew = self.bid_done = False
-        self.amps = [[1] * 8, [1] * 8]
+        self.amps = [NO_AMPS, NO_AMPS]
         self.bought = [[], []]
         limit = self.game.options.turn_limit
         if limit and self.turn > limit:
@@ -168,9 +178,7 @@ class CardDiceState(State):
             if shop.row:
                 shop.removed.append(shop.row.pop(0))
         self.note(f"player {self.active + 1} ends their turn; the oldest shop cards are removed")
-        self.push(
-            Task("refill", -1, 0, CHEAP), Task("refill", -1, 0, EXPENSIVE), Task("begin", 1 - self.active, 1)
-        )
+        self.push(*_TURN_CHANGE[self.active])
 
     def _run(self) -> None:
         while not self.over and self.tasks:
@@ -273,11 +281,12 @@ class CardDiceState(State):
             turn = self.turn
             ready = sorted({c for c, t, _ in side.facedown if t < turn})
             if ready:
-                execute = by_card["execute"]
+                execute, gold = by_card["execute"], side.gold
+                free = self.has_passive(player, "cheapskate")  # as in facedown_cost
                 out += [
                     execute[c]
                     for c in ready
-                    if side.gold >= self.facedown_cost(player, cards[c]) and self.playable(player, cards[c])
+                    if gold >= (0 if free else cards[c].cost) and self.playable(player, cards[c])
                 ]
         if bless and hand:
             bless_ = by_card["bless"]
@@ -334,10 +343,11 @@ class CardDiceState(State):
         elif self.tasks:
             tasks.apply_decision(self, action)
         else:
-            getattr(self, "_do_" + action.kind)(player, *action.args)
+            _TURN_ACTIONS[action.kind](self, player, *action.args)
         self._run()
 
     # ------------------------------------------------------------------------- turn actions
+    # the actions of a turn outside resolutions: ``_do_<kind>`` runs the action ``kind``
     def _do_gain_gold(self, p: int) -> None:
         self.gained = True
         self.sides[p].gold += 1
@@ -502,7 +512,7 @@ class CardDiceState(State):
         s.dice = list(self.dice)
         s.sides = [x.copy() for x in self.sides]
         s.shops = [x.copy() for x in self.shops]
-        s.amps = [list(a) for a in self.amps]
+        s.amps = list(self.amps)
         s.bought = [list(b) for b in self.bought]
         s.tasks, s.chain, s.events = list(self.tasks), list(self.chain), list(self.events)
         s._legal = None
@@ -545,3 +555,9 @@ class CardDiceState(State):
         foe.top = foe.top[:k] + pool[:n_top]
         foe.rest = sorted(pool[n_top:])
         return s
+
+
+_TURN_ACTIONS: dict[str, Callable[..., None]] = {
+    name.removeprefix("_do_"): fn for name, fn in vars(CardDiceState).items() if name.startswith("_do_")
+}
+"""Per action kind, the ``CardDiceState._do_<kind>`` method that applies it outside resolutions."""
