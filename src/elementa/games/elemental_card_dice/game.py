@@ -190,9 +190,10 @@ class CardDiceGame(Game):
         return _PLAIN.get(kind, kind)
 
     def act(self, kind: str, *args: int, label: str = "") -> Action:
-        """Return the action ``kind(*args)``: cached with its standard label, or with ``label``."""
+        """Return the action ``kind(*args)`` with its standard label, or with ``label``; each is made
+        once and shared (actions are immutable; see ``ActionSpace.make``)."""
         if label:
-            return Action(self.action_space.encode(kind, *args), kind, args, label)
+            return self.action_space.make(kind, *args, label=label)
         key = (kind, args)
         a = self._actions.get(key)
         if a is None:

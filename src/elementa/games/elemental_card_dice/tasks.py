@@ -14,6 +14,7 @@ top of a deck), ``refill`` (a shop), ``first`` (who starts); decisions: ``pick_r
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from elementa.core import Action, die_outcomes
@@ -42,42 +43,56 @@ def _next(t: Task) -> Task | None:
 
 def step(s: CardDiceState, t: Task) -> bool:
     """Run the top task if it needs no decision or chance; return False if it waits for one."""
-    k = t.kind
-    if k == "draw":
-        return _draw_step(s, t)
-    if k == "reveal":
-        return _reveal_step(s, t)
-    if k == "refill":
-        return _refill_step(s, t)
-    if k in ("roll", "first"):
+    return _STEPS.get(t.kind, _decision_step)(s, t)
+
+
+def _wait(s: CardDiceState, t: Task) -> bool:
+    return False
+
+
+def _hit_step(s: CardDiceState, t: Task) -> bool:
+    _hit(s, t)
+    return True
+
+
+def _look_hand_step(s: CardDiceState, t: Task) -> bool:
+    foe = s.sides[1 - t.player]
+    foe.seen = [True] * len(foe.hand)
+    s.note(f"you see player {2 - t.player}'s hand: {s.names(foe.hand)}", to=t.player)
+    s.tasks.pop()
+    return True
+
+
+def _look_facedown_step(s: CardDiceState, t: Task) -> bool:
+    foe = s.sides[1 - t.player]
+    foe.facedown = [(c, turn, True) for c, turn, _ in foe.facedown]
+    s.note(
+        f"you see player {2 - t.player}'s face-down actions: {s.names([c for c, _, _ in foe.facedown])}",
+        to=t.player,
+    )
+    s.tasks.pop()
+    return True
+
+
+def _finish_step(s: CardDiceState, t: Task) -> bool:
+    s.sides[t.player].discard.append(t.arg)
+    s.tasks.pop()
+    return True
+
+
+def _begin_step(s: CardDiceState, t: Task) -> bool:
+    s.tasks.pop()
+    s.begin_turn(t.player, t.n)
+    return True
+
+
+def _decision_step(s: CardDiceState, t: Task) -> bool:
+    """A decision task waits for its player, or is dropped when it has nothing to decide."""
+    if decisions(s, t):
+        if t.kind == "order" and t.arg == 0:
+            s.sides[t.other].known[1 - t.player] = 0
         return False
-    if k == "hit":
-        _hit(s, t)
-    elif k == "look_hand":
-        foe = s.sides[1 - t.player]
-        foe.seen = [True] * len(foe.hand)
-        s.note(f"you see player {2 - t.player}'s hand: {s.names(foe.hand)}", to=t.player)
-        s.tasks.pop()
-    elif k == "look_facedown":
-        foe = s.sides[1 - t.player]
-        foe.facedown = [(c, turn, True) for c, turn, _ in foe.facedown]
-        s.note(
-            f"you see player {2 - t.player}'s face-down actions: {s.names([c for c, _, _ in foe.facedown])}",
-            to=t.player,
-        )
-        s.tasks.pop()
-    elif k == "finish":
-        s.sides[t.player].discard.append(t.arg)
-        s.tasks.pop()
-    elif k == "begin":
-        s.tasks.pop()
-        s.begin_turn(t.player, t.n)
-    else:
-        if decisions(s, t):
-            if k == "order" and t.arg == 0:
-                s.sides[t.other].known[1 - t.player] = 0
-            return False
-        s.tasks.pop()
+    s.tasks.pop()
     return True
 
 
@@ -159,6 +174,21 @@ def _hit(s: CardDiceState, t: Task) -> None:
         s.tasks.append(Task("militia", target, amount, t.arg, t.player))
     else:
         s.deal(t.player, target, amount)
+
+
+_STEPS: dict[str, Callable[[CardDiceState, Task], bool]] = {
+    "draw": _draw_step,
+    "reveal": _reveal_step,
+    "refill": _refill_step,
+    "roll": _wait,
+    "first": _wait,
+    "hit": _hit_step,
+    "look_hand": _look_hand_step,
+    "look_facedown": _look_facedown_step,
+    "finish": _finish_step,
+    "begin": _begin_step,
+}
+"""Per task kind, its step (see :func:`step`); a kind not listed is a decision."""
 
 
 # ----------------------------------------------------------------------------------- chance
