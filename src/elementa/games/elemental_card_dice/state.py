@@ -300,12 +300,14 @@ class CardDiceState(State):
         if not self.drew:
             out.append(plain["draw"])
         hand = sorted(set(side.hand))
-        out += self.play_actions(a, hand=hand)
-        if not self.bid_done:
+        if hand or side.facedown:
+            out += self.play_actions(a, hand=hand)
+        if not self.bid_done and side.gold >= game.cheapest:  # else no card is affordable
             costs, bid, gold = game.costs, by_card["bid"], side.gold
             # one bid per card: a shop may offer two copies of a card (two Basic Incomes)
-            shown = sorted({*self.shops[0].row, *self.shops[1].row})
-            out += [bid[c] for c in shown if costs[c] <= gold]
+            for c in sorted({*self.shops[0].row, *self.shops[1].row}):
+                if costs[c] <= gold:
+                    out.append(bid[c])
         if hand:
             discard = by_card["discard"]
             out += [discard[c] for c in hand]
