@@ -41,6 +41,8 @@ class Task(NamedTuple):
 
 
 EffectFn = Callable[["CardDiceState", int, Card], None]
+NO_AMPS: tuple[int, ...] = (1,) * 8
+"""A seat's amplifiers at the start of a turn: every die's effects, and non-combo ones, ×1."""
 
 
 class Effect(NamedTuple):

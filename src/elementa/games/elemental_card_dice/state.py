@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from elementa.core import CHANCE, TERMINAL, Action, State, win_shares
 from elementa.games.elemental_card_dice import responses, tasks, view
 from elementa.games.elemental_card_dice.cards import CHEAP, DICE, EXPENSIVE, Card
-from elementa.games.elemental_card_dice.effects import EFFECTS, Task, strength
+from elementa.games.elemental_card_dice.effects import EFFECTS, NO_AMPS, Task, strength
 from elementa.games.elemental_card_dice.zones import Shop, Side
 
 if TYPE_CHECKING:
@@ -35,8 +35,6 @@ KILL_RATE_FLOOR = 0.3
 """The least net damage a card counted for a player whose healing matches the other's damage."""
 KILL_TURNS_CAP = 100.0
 """The most turns to kill counted: beyond it a deck is as good as harmless."""
-NO_AMPS: tuple[int, ...] = (1,) * 8
-"""A seat's amplifiers at the start of a turn: every die's effects, and non-combo ones, ×1."""
 _TURN_CHANGE = (
     (Task("refill", -1, 0, CHEAP), Task("refill", -1, 0, EXPENSIVE), Task("begin", 1, 1)),
     (Task("refill", -1, 0, CHEAP), Task("refill", -1, 0, EXPENSIVE), Task("begin", 0, 1)),
