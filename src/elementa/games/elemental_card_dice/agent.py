@@ -59,6 +59,12 @@ class CardDiceAgent(Agent):
         """Return one of ``state.legal_actions(self.player)`` chosen by the rules above."""
         s = cast("CardDiceState", state)
         legal = s.legal_actions(self.player)
+        # only the main phase offers the turn's draw and gold, and they come first there (see
+        # _main): no need to read the observation for them (most of a rollout's decisions)
+        for kind in ("draw", "gain_gold"):
+            for a in legal[:2]:
+                if a.kind == kind:
+                    return a
         self.obs: dict[str, Any] = s.observation(self.player, brief=True)
         if s.game is not self._game:  # the card tables, once per game
             self._game = s.game
@@ -93,8 +99,8 @@ class CardDiceAgent(Agent):
         amps = self.obs["players"][self.player if seat is None else seat]["amplifiers"]
         v = card.num
         for d in card.dice:
-            v *= dice[d] * amps.get(DICE[d], 1)
-        if len(card.dice) == 1:
+            v *= dice[d] * amps.get(DICE[d], 1) if amps else dice[d]
+        if len(card.dice) == 1 and amps:
             v *= amps.get("non-combo", 1)
         return -(-v // card.den)
 
@@ -167,11 +173,14 @@ class CardDiceAgent(Agent):
             if EFFECTS[card.effect].group not in ("dice", "veto") and self.worth(card) > card.cost:
                 return a
         bar = 0.25 if self.me["gold"] >= 40 else 0.6  # banked gold does nothing: spend it more freely
-        bids = [
-            a for a in by_kind.get("bid", []) if self.buy_worth(self._card(a)) >= bar * self._card(a).cost
-        ]
+        bids = []  # (worth less half the cost, the bid) for each card worth its bar
+        for a in by_kind.get("bid", []):
+            card = self._card(a)
+            worth = self.buy_worth(card)
+            if worth >= bar * card.cost:
+                bids.append((worth - 0.5 * card.cost, a))
         if bids:
-            return max(bids, key=lambda a: self.buy_worth(self._card(a)) - 0.5 * self._card(a).cost)
+            return max(bids, key=lambda b: b[0])[1]
         if "end_turn" in by_kind:
             return by_kind["end_turn"][0]
         return min(by_kind["discard"], key=lambda a: self.worth(self._card(a)))
