@@ -40,6 +40,11 @@ _FIXED_WORTH = {
     "always_lucky": 10.0,
 }
 
+_BUY_BY_STRENGTH = frozenset(
+    {"damage", "draw_cards", "gain_gold", "extra_actions", "shield", "hand_size", "heal"}
+)
+"""The effects whose worth to a buyer grows with the card's strength (see ``buy_worth``)."""
+
 GOLD_NEED = 60.0
 """Gold (coins) that the rule-based player has a use for: a few buys, executions and a Paid Militia
 payment. Gold beyond it is worth ever less (see :meth:`CardDiceAgent.gold_worth`), so a player who
@@ -127,17 +132,18 @@ class CardDiceAgent(Agent):
 
     def buy_worth(self, card: Card) -> float:
         """Return what owning a card is worth to me, in gold (damage and card flow first)."""
-        e, s = card.effect, self.strength(card)
-        if e == "damage":
-            return 2.0 * s if card.target == "opponent" else 0.5 * s
-        if e == "draw_cards":
-            return 2.5 * s
-        if e == "gain_gold":
-            return 1.2 * self.gold_worth(s)
+        e = card.effect
+        if e in _BUY_BY_STRENGTH:
+            s = self.strength(card)
+            if e == "damage":
+                return 2.0 * s if card.target == "opponent" else 0.5 * s
+            if e == "draw_cards":
+                return 2.5 * s
+            if e == "gain_gold":
+                return 1.2 * self.gold_worth(s)
+            return 0.5 * s
         if e == "always_lucky":
             return 15.0
-        if e in ("extra_actions", "shield", "hand_size", "heal"):
-            return 0.5 * s
         if e == "double_gold":
             return 0.6 * self.gold_worth(10.0)  # 6 while 10 more gold is worth its face value
         return 0.5 * _FIXED_WORTH.get(e, 1.0)
@@ -175,7 +181,7 @@ class CardDiceAgent(Agent):
         bar = 0.25 if self.me["gold"] >= 40 else 0.6  # banked gold does nothing: spend it more freely
         bids = []  # (worth less half the cost, the bid) for each card worth its bar
         for a in by_kind.get("bid", []):
-            card = self._card(a)
+            card = self.by_id[a.args[0]]
             worth = self.buy_worth(card)
             if worth >= bar * card.cost:
                 bids.append((worth - 0.5 * card.cost, a))
