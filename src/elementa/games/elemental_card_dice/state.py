@@ -119,10 +119,11 @@ class CardDiceState(State):
         passives = self.sides[player].passives
         if not passives:
             return HAND_LIMIT
-        cards = self.game.cards
-        return HAND_LIMIT + sum(
-            strength(self, player, cards[c]) for c in passives if cards[c].effect == "hand_size"
-        )
+        cards, limit = self.game.cards, HAND_LIMIT
+        for c in passives:
+            if cards[c].effect == "hand_size":
+                limit += strength(self, player, cards[c])
+        return limit
 
     def facedown_cost(self, player: int, card: Card) -> int:
         """Return the gold a face-down action costs to execute (0 under Cheapskate)."""
