@@ -45,6 +45,10 @@ _BUY_BY_STRENGTH = frozenset(
 )
 """The effects whose worth to a buyer grows with the card's strength (see ``buy_worth``)."""
 
+MAIN_PHASE_LAST = frozenset({"end_turn", "discard"})
+"""The kinds a main-phase action list ends with, and no other list does: ending the turn, or while
+the hand is over its limit, discarding (see ``CardDiceState._main_actions``)."""
+
 GOLD_NEED = 60.0
 """Gold (coins) that the rule-based player has a use for: a few buys, executions and a Paid Militia
 payment. Gold beyond it is worth ever less (see :meth:`CardDiceAgent.gold_worth`), so a player who
@@ -64,12 +68,12 @@ class CardDiceAgent(Agent):
         """Return one of ``state.legal_actions(self.player)`` chosen by the rules above."""
         s = cast("CardDiceState", state)
         legal = s.legal_actions(self.player)
-        # only the main phase offers the turn's draw and gold, and they come first there (see
-        # _main): no need to read the observation for them (most of a rollout's decisions)
-        for kind in ("draw", "gain_gold"):
-            for a in legal[:2]:
-                if a.kind == kind:
-                    return a
+        main = legal[-1].kind in MAIN_PHASE_LAST
+        if main:  # the turn's draw, gold and blessings come first, and need no observation
+            for kind in ("draw", "gain_gold", "bless"):
+                for a in legal:
+                    if a.kind == kind:
+                        return a
         self.obs: dict[str, Any] = s.observation(self.player, brief=True)
         if s.game is not self._game:  # the card tables, once per game
             self._game = s.game
@@ -79,13 +83,13 @@ class CardDiceAgent(Agent):
         self.dice = list(self.obs["dice"].values())
         me, foe = self.obs["players"][self.player], self.obs["players"][1 - self.player]
         self.me, self.foe = me, foe
+        if main:
+            return self._main(legal)
         if self.obs["decision"] is not None:
             return self._decide(legal)
         if self.obs["chain"]:
             return self._answer(legal)
-        if self.obs["auction"] is not None:  # raising and matching exist only in an auction
-            return self._bid(legal)
-        return self._main(legal)
+        return self._bid(legal)  # the auction: raising and matching exist only there
 
     # ------------------------------------------------------------------------------ estimates
     def gold_worth(self, amount: float) -> float:
@@ -153,12 +157,10 @@ class CardDiceAgent(Agent):
 
     # ---------------------------------------------------------------------------- main phase
     def _main(self, legal: list[Action]) -> Action:
+        """The main phase after the turn's draw, gold and blessings (taken first, in ``step``)."""
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
-        for kind in ("draw", "gain_gold", "bless"):
-            if kind in by_kind:
-                return by_kind[kind][0]
         plays = by_kind.get("play", []) + by_kind.get("execute", [])
         lethal = [
             a
