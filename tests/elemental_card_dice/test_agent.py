@@ -7,7 +7,8 @@ import random
 import pytest
 
 from elementa import Action, Agent, State, load_game, play_game
-from elementa.games.elemental_card_dice.agent import GOLD_NEED, CardDiceAgent
+from elementa.core.runner import sample_outcome
+from elementa.games.elemental_card_dice.agent import GOLD_NEED, MAIN_PHASE_LAST, CardDiceAgent
 from tests.elemental_card_dice.table import NAME
 
 
@@ -112,3 +113,27 @@ def test_rule_based_gold_is_worth_less_the_more_is_held() -> None:
     assert 0.8 * 10 < agent.gold_worth(10) < 10  # little held: near face value
     agent.me = {"gold": 10 * GOLD_NEED}
     assert agent.gold_worth(10 * GOLD_NEED) < 1  # doubling a hoard is no reason to skip a hit
+
+
+@pytest.mark.parametrize("options", [{}, {"response_whitelist": "any", "start_gold": 30}])
+def test_the_agent_tells_the_main_phase_by_how_its_action_list_ends(options: dict[str, object]) -> None:
+    # the agent takes the turn's draw, gold and blessings before it observes, by MAIN_PHASE_LAST
+    game = load_game(NAME, **options)
+    kinds: set[str] = set()
+    for seed in range(4):
+        state, rng = game.new_initial_state(seed), random.Random(seed)
+        agents = [game.rule_based_agent(p, seed) for p in (0, 1)]
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+                continue
+            p = state.current_player()
+            legal = state.legal_actions()
+            obs = state.observation(p)
+            main = obs["decision"] is None and not obs["chain"] and obs["auction"] is None
+            assert (legal[-1].kind in MAIN_PHASE_LAST) == main, (legal, obs)
+            kinds.add("main" if main else obs["decision"]["kind"] if obs["decision"] else "other")
+            agent = agents[p]
+            assert agent is not None
+            state.apply_action(agent.step(state) if rng.random() < 0.7 else rng.choice(legal))
+    assert {"main", "other", "pick_reroll"} <= kinds

@@ -174,3 +174,23 @@ def test_amplifiers_multiply_their_die_for_the_rest_of_the_turn(
     assert me["amplifiers"]
     t.end_turn()
     assert t.obs()["players"][0]["amplifiers"] == {}
+
+
+def test_a_paid_militia_payment_above_the_card_count_is_an_amount(tmp_path: Path) -> None:
+    # a payment of 100 gold (more than the 69 card ids) once failed, read as a card id
+    t = Table(
+        tmp_path,
+        start={"Magical Firestorm": 1},
+        dice=(20, 4, 3, 2, 20, 2, 4),
+        expensive=("Paid Militia",),
+        die_sides=20,
+        start_gold=200,
+        start_health=1000,
+    )
+    t.buy("Paid Militia")
+    t.end_turn()
+    t.draw("Magical Firestorm")
+    t.do("play", "Magical Firestorm")
+    t.do("pass")
+    t.do("militia", 100)
+    assert (t.me()["health"], t.me()["gold"]) == (1000 - 300, 200 - 12 - 100)

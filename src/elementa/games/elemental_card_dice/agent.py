@@ -40,6 +40,15 @@ _FIXED_WORTH = {
     "always_lucky": 10.0,
 }
 
+_BUY_BY_STRENGTH = frozenset(
+    {"damage", "draw_cards", "gain_gold", "extra_actions", "shield", "hand_size", "heal"}
+)
+"""The effects whose worth to a buyer grows with the card's strength (see ``buy_worth``)."""
+
+MAIN_PHASE_LAST = frozenset({"end_turn", "discard"})
+"""The kinds a main-phase action list ends with, and no other list does: ending the turn, or while
+the hand is over its limit, discarding (see ``CardDiceState._main_actions``)."""
+
 GOLD_NEED = 60.0
 """Gold (coins) that the rule-based player has a use for: a few buys, executions and a Paid Militia
 payment. Gold beyond it is worth ever less (see :meth:`CardDiceAgent.gold_worth`), so a player who
@@ -59,6 +68,12 @@ class CardDiceAgent(Agent):
         """Return one of ``state.legal_actions(self.player)`` chosen by the rules above."""
         s = cast("CardDiceState", state)
         legal = s.legal_actions(self.player)
+        main = legal[-1].kind in MAIN_PHASE_LAST
+        if main:  # the turn's draw, gold and blessings come first, and need no observation
+            for kind in ("draw", "gain_gold", "bless"):
+                for a in legal:
+                    if a.kind == kind:
+                        return a
         self.obs: dict[str, Any] = s.observation(self.player, brief=True)
         if s.game is not self._game:  # the card tables, once per game
             self._game = s.game
@@ -68,13 +83,13 @@ class CardDiceAgent(Agent):
         self.dice = list(self.obs["dice"].values())
         me, foe = self.obs["players"][self.player], self.obs["players"][1 - self.player]
         self.me, self.foe = me, foe
+        if main:
+            return self._main(legal)
         if self.obs["decision"] is not None:
             return self._decide(legal)
         if self.obs["chain"]:
             return self._answer(legal)
-        if self.obs["auction"] is not None:  # raising and matching exist only in an auction
-            return self._bid(legal)
-        return self._main(legal)
+        return self._bid(legal)  # the auction: raising and matching exist only there
 
     # ------------------------------------------------------------------------------ estimates
     def gold_worth(self, amount: float) -> float:
@@ -93,8 +108,8 @@ class CardDiceAgent(Agent):
         amps = self.obs["players"][self.player if seat is None else seat]["amplifiers"]
         v = card.num
         for d in card.dice:
-            v *= dice[d] * amps.get(DICE[d], 1)
-        if len(card.dice) == 1:
+            v *= dice[d] * amps.get(DICE[d], 1) if amps else dice[d]
+        if len(card.dice) == 1 and amps:
             v *= amps.get("non-combo", 1)
         return -(-v // card.den)
 
@@ -121,17 +136,18 @@ class CardDiceAgent(Agent):
 
     def buy_worth(self, card: Card) -> float:
         """Return what owning a card is worth to me, in gold (damage and card flow first)."""
-        e, s = card.effect, self.strength(card)
-        if e == "damage":
-            return 2.0 * s if card.target == "opponent" else 0.5 * s
-        if e == "draw_cards":
-            return 2.5 * s
-        if e == "gain_gold":
-            return 1.2 * self.gold_worth(s)
+        e = card.effect
+        if e in _BUY_BY_STRENGTH:
+            s = self.strength(card)
+            if e == "damage":
+                return 2.0 * s if card.target == "opponent" else 0.5 * s
+            if e == "draw_cards":
+                return 2.5 * s
+            if e == "gain_gold":
+                return 1.2 * self.gold_worth(s)
+            return 0.5 * s
         if e == "always_lucky":
             return 15.0
-        if e in ("extra_actions", "shield", "hand_size", "heal"):
-            return 0.5 * s
         if e == "double_gold":
             return 0.6 * self.gold_worth(10.0)  # 6 while 10 more gold is worth its face value
         return 0.5 * _FIXED_WORTH.get(e, 1.0)
@@ -141,12 +157,10 @@ class CardDiceAgent(Agent):
 
     # ---------------------------------------------------------------------------- main phase
     def _main(self, legal: list[Action]) -> Action:
+        """The main phase after the turn's draw, gold and blessings (taken first, in ``step``)."""
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
-        for kind in ("draw", "gain_gold", "bless"):
-            if kind in by_kind:
-                return by_kind[kind][0]
         plays = by_kind.get("play", []) + by_kind.get("execute", [])
         lethal = [
             a
@@ -167,11 +181,14 @@ class CardDiceAgent(Agent):
             if EFFECTS[card.effect].group not in ("dice", "veto") and self.worth(card) > card.cost:
                 return a
         bar = 0.25 if self.me["gold"] >= 40 else 0.6  # banked gold does nothing: spend it more freely
-        bids = [
-            a for a in by_kind.get("bid", []) if self.buy_worth(self._card(a)) >= bar * self._card(a).cost
-        ]
+        bids = []  # (worth less half the cost, the bid) for each card worth its bar
+        for a in by_kind.get("bid", []):
+            card = self.by_id[a.args[0]]
+            worth = self.buy_worth(card)
+            if worth >= bar * card.cost:
+                bids.append((worth - 0.5 * card.cost, a))
         if bids:
-            return max(bids, key=lambda a: self.buy_worth(self._card(a)) - 0.5 * self._card(a).cost)
+            return max(bids, key=lambda b: b[0])[1]
         if "end_turn" in by_kind:
             return by_kind["end_turn"][0]
         return min(by_kind["discard"], key=lambda a: self.worth(self._card(a)))

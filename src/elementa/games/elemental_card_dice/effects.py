@@ -41,6 +41,8 @@ class Task(NamedTuple):
 
 
 EffectFn = Callable[["CardDiceState", int, Card], None]
+NO_AMPS: tuple[int, ...] = (1,) * 8
+"""A seat's amplifiers at the start of a turn: every die's effects, and non-combo ones, ×1."""
 
 
 class Effect(NamedTuple):
@@ -131,7 +133,9 @@ def double_gold(s: CardDiceState, owner: int, card: Card) -> None:
 
 def amplify(s: CardDiceState, owner: int, card: Card) -> None:
     """Multiply the owner's effects of one die (or all non-combo ones) for the rest of this turn."""
-    s.amps[owner][card.amplifies] *= card.factor
+    amps = list(s.amps[owner])
+    amps[card.amplifies] *= card.factor
+    s.amps[owner] = tuple(amps)
     what = "non-combo" if card.amplifies == COMBO else DICE[card.amplifies]
     s.note(f"player {owner + 1}'s {what} effects are ×{s.amps[owner][card.amplifies]} this turn")
 

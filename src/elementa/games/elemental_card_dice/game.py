@@ -115,6 +115,7 @@ class CardDiceGame(Game):
         max_by: the largest "change a die by up to N" among the cards (sets the ``change`` radix).
         summaries: per card id, what a player may know of the card (see ``cards.card_summary``).
         names: per card id, the card's name.
+        costs: per card id, the card's cost in gold; cheapest: the least of them.
         card_actions: per card action kind (``"play"``, ``"bid"``...), the action for each card id,
             with its standard label (the same objects :meth:`act` returns).
         plain_actions: per action kind without arguments (``"draw"``, ``"pass"``...), the action
@@ -155,6 +156,8 @@ class CardDiceGame(Game):
         self.max_by = max([c.by for c in self.cards if c.effect == "change"] + [1])
         self.summaries = tuple(card_summary(c) for c in self.cards)
         self.names = tuple(c.name for c in self.cards)
+        self.costs = tuple(c.cost for c in self.cards)
+        self.cheapest = min(self.costs)
         self._actions: dict[tuple[str, tuple[int, ...]], Action] = {}
         super().__init__(options)
         self.card_actions = {kind: tuple(self.act(kind, c.id) for c in self.cards) for kind in _CARD_KINDS}
@@ -188,9 +191,10 @@ class CardDiceGame(Game):
         return _PLAIN.get(kind, kind)
 
     def act(self, kind: str, *args: int, label: str = "") -> Action:
-        """Return the action ``kind(*args)``: cached with its standard label, or with ``label``."""
+        """Return the action ``kind(*args)`` with its standard label, or with ``label``; each is made
+        once and shared (actions are immutable; see ``ActionSpace.make``)."""
         if label:
-            return Action(self.action_space.encode(kind, *args), kind, args, label)
+            return self.action_space.make(kind, *args, label=label)
         key = (kind, args)
         a = self._actions.get(key)
         if a is None:
@@ -221,7 +225,7 @@ class CardDiceGame(Game):
         shops, hands, the first player) is allowed 60; playouts measure under 30. The defaults (200
         turns, 6 gold, cheapest card 3) give 20,860; playouts measure up to about 3,500.
         """
-        cheapest = min(card.cost for card in self.cards)
+        cheapest = self.cheapest
         limit = int(self.options.turn_limit)
         if not limit or cheapest <= 0:
             return None

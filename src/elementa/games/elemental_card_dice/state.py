@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import CHANCE, TERMINAL, Action, State, win_shares
 from elementa.games.elemental_card_dice import responses, tasks, view
 from elementa.games.elemental_card_dice.cards import CHEAP, DICE, EXPENSIVE, Card
-from elementa.games.elemental_card_dice.effects import EFFECTS, Task, strength
+from elementa.games.elemental_card_dice.effects import EFFECTS, NO_AMPS, Task, strength
 from elementa.games.elemental_card_dice.zones import Shop, Side
 
 if TYPE_CHECKING:
@@ -34,6 +35,12 @@ KILL_RATE_FLOOR = 0.3
 """The least net damage a card counted for a player whose healing matches the other's damage."""
 KILL_TURNS_CAP = 100.0
 """The most turns to kill counted: beyond it a deck is as good as harmless."""
+_TURN_CHANGE = (
+    (Task("refill", -1, 0, CHEAP), Task("refill", -1, 0, EXPENSIVE), Task("begin", 1, 1)),
+    (Task("refill", -1, 0, CHEAP), Task("refill", -1, 0, EXPENSIVE), Task("begin", 0, 1)),
+)
+"""Per active seat, the tasks that end its turn: both shops refill, then the other seat's turn
+begins (made once: tasks are immutable)."""
 
 
 class CardDiceState(State):
@@ -46,7 +53,8 @@ class CardDiceState(State):
         active: the seat whose turn it is; turn: the turn number (1 for the first).
         actions_left: action plays from hand left this turn (1, plus Multitasking).
         gained, drew, bid_done: whether this turn's gold, draw and bid were used.
-        amps: per seat, multipliers for each die's effects and (index 7) non-combo effects this turn.
+        amps: per seat, multipliers for each die's effects and (index 7) non-combo effects this turn
+            (a tuple, replaced when an amplifier changes it).
         bought: per seat, the cards won at auction this turn.
         tasks: pending steps of a resolution (a stack; the top runs first).
         chain: the response chain, ``(card, owner, "hand" | "face down")``, newest last.
@@ -68,7 +76,7 @@ class CardDiceState(State):
         self.turn = 1
         self.actions_left = 1
         self.gained = self.drew = self.bid_done = False
-        self.amps = [[1] * 8, [1] * 8]
+        self.amps = [NO_AMPS, NO_AMPS]
         self.bought: list[list[int]] = [[], []]
         self.tasks: list[Task] = []
         self.chain: list[tuple[int, int, str]] = []
@@ -111,10 +119,11 @@ class CardDiceState(State):
         passives = self.sides[player].passives
         if not passives:
             return HAND_LIMIT
-        cards = self.game.cards
-        return HAND_LIMIT + sum(
-            strength(self, player, cards[c]) for c in passives if cards[c].effect == "hand_size"
-        )
+        cards, limit = self.game.cards, HAND_LIMIT
+        for c in passives:
+            if cards[c].effect == "hand_size":
+                limit += strength(self, player, cards[c])
+        return limit
 
     def facedown_cost(self, player: int, card: Card) -> int:
         """Return the gold a face-down action costs to execute (0 under Cheapskate)."""
@@ -152,7 +161,7 @@ class CardDiceState(State):
         self.turn += advance
         self.actions_left = 1
         self.gained = self.drew = self.bid_done = False
-        self.amps = [[1] * 8, [1] * 8]
+        self.amps = [NO_AMPS, NO_AMPS]
         self.bought = [[], []]
         limit = self.game.options.turn_limit
         if limit and self.turn > limit:
@@ -168,9 +177,7 @@ class CardDiceState(State):
             if shop.row:
                 shop.removed.append(shop.row.pop(0))
         self.note(f"player {self.active + 1} ends their turn; the oldest shop cards are removed")
-        self.push(
-            Task("refill", -1, 0, CHEAP), Task("refill", -1, 0, EXPENSIVE), Task("begin", 1 - self.active, 1)
-        )
+        self.push(*_TURN_CHANGE[self.active])
 
     def _run(self) -> None:
         while not self.over and self.tasks:
@@ -241,29 +248,46 @@ class CardDiceState(State):
             self._legal = (player, legal)
         return list(self._legal[1])
 
-    def play_actions(self, player: int, *, place: bool = True, bless: bool = True) -> list[Action]:
+    def play_actions(
+        self, player: int, *, place: bool = True, bless: bool = True, hand: list[int] | None = None
+    ) -> list[Action]:
         """Return the plays open to the active player now: actions from hand (while action plays are
-        left), placing them face down, face-down actions from earlier turns, and blessings."""
-        game, side = self.game, self.sides[player]
-        cards, by_card = game.cards, game.card_actions
-        hand = sorted(set(side.hand))
+        left), placing them face down, face-down actions from earlier turns, and blessings.
+
+        Args:
+            player: the active player's seat.
+            place: include placing actions face down.
+            bless: include blessings.
+            hand: the distinct card ids in the player's hand, sorted, where the caller has them.
+        """
+        side = self.sides[player]
         out: list[Action] = []
+        if not side.hand and not side.facedown:
+            return out
+        game = self.game
+        cards, by_card = game.cards, game.card_actions
+        if hand is None:
+            hand = sorted(set(side.hand))
         if self.actions_left > 0:
             acts = [c for c in hand if cards[c].kind == "action"]
-            play = by_card["play"]
-            out += [play[c] for c in acts if self.playable(player, cards[c])]
-            if place:
-                out += [by_card["place"][c] for c in acts]
+            if acts:
+                play = by_card["play"]
+                out += [play[c] for c in acts if self.playable(player, cards[c])]
+                if place:
+                    place_ = by_card["place"]
+                    out += [place_[c] for c in acts]
         if side.facedown:
             turn = self.turn
             ready = sorted({c for c, t, _ in side.facedown if t < turn})
-            execute = by_card["execute"]
-            out += [
-                execute[c]
-                for c in ready
-                if side.gold >= self.facedown_cost(player, cards[c]) and self.playable(player, cards[c])
-            ]
-        if bless:
+            if ready:
+                execute, gold = by_card["execute"], side.gold
+                free = self.has_passive(player, "cheapskate")  # as in facedown_cost
+                out += [
+                    execute[c]
+                    for c in ready
+                    if gold >= (0 if free else cards[c].cost) and self.playable(player, cards[c])
+                ]
+        if bless and hand:
             bless_ = by_card["bless"]
             out += [bless_[c] for c in hand if cards[c].kind == "blessing"]
         return out
@@ -274,15 +298,20 @@ class CardDiceState(State):
         out = [plain["gain_gold"]] if not self.gained else []
         if not self.drew:
             out.append(plain["draw"])
-        out += self.play_actions(a)
-        if not self.bid_done:
-            cards, bid, gold = game.cards, by_card["bid"], side.gold
+        hand = sorted(set(side.hand))
+        if hand or side.facedown:
+            out += self.play_actions(a, hand=hand)
+        if not self.bid_done and side.gold >= game.cheapest:  # else no card is affordable
+            costs, bid, gold = game.costs, by_card["bid"], side.gold
             # one bid per card: a shop may offer two copies of a card (two Basic Incomes)
-            shown = set(self.shops[0].row).union(self.shops[1].row)
-            out += [bid[c] for c in sorted(shown) if cards[c].cost <= gold]
-        discard = by_card["discard"]
-        out += [discard[c] for c in sorted(set(side.hand))]
-        if len(side.hand) <= self.hand_limit(a):
+            for c in sorted({*self.shops[0].row, *self.shops[1].row}):
+                if costs[c] <= gold:
+                    out.append(bid[c])
+        if hand:
+            discard = by_card["discard"]
+            out += [discard[c] for c in hand]
+        # a hand within the basic limit needs no look at the passives (Big Handed only adds to it)
+        if len(side.hand) <= HAND_LIMIT or len(side.hand) <= self.hand_limit(a):
             out.append(plain["end_turn"])
         return out
 
@@ -315,10 +344,11 @@ class CardDiceState(State):
         elif self.tasks:
             tasks.apply_decision(self, action)
         else:
-            getattr(self, "_do_" + action.kind)(player, *action.args)
+            _TURN_ACTIONS[action.kind](self, player, *action.args)
         self._run()
 
     # ------------------------------------------------------------------------- turn actions
+    # the actions of a turn outside resolutions: ``_do_<kind>`` runs the action ``kind``
     def _do_gain_gold(self, p: int) -> None:
         self.gained = True
         self.sides[p].gold += 1
@@ -483,7 +513,7 @@ class CardDiceState(State):
         s.dice = list(self.dice)
         s.sides = [x.copy() for x in self.sides]
         s.shops = [x.copy() for x in self.shops]
-        s.amps = [list(a) for a in self.amps]
+        s.amps = list(self.amps)
         s.bought = [list(b) for b in self.bought]
         s.tasks, s.chain, s.events = list(self.tasks), list(self.chain), list(self.events)
         s._legal = None
@@ -526,3 +556,9 @@ class CardDiceState(State):
         foe.top = foe.top[:k] + pool[:n_top]
         foe.rest = sorted(pool[n_top:])
         return s
+
+
+_TURN_ACTIONS: dict[str, Callable[..., None]] = {
+    name.removeprefix("_do_"): fn for name, fn in vars(CardDiceState).items() if name.startswith("_do_")
+}
+"""Per action kind, the ``CardDiceState._do_<kind>`` method that applies it outside resolutions."""

@@ -14,6 +14,7 @@ top of a deck), ``refill`` (a shop), ``first`` (who starts); decisions: ``pick_r
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from elementa.core import Action, die_outcomes
@@ -42,42 +43,56 @@ def _next(t: Task) -> Task | None:
 
 def step(s: CardDiceState, t: Task) -> bool:
     """Run the top task if it needs no decision or chance; return False if it waits for one."""
-    k = t.kind
-    if k == "draw":
-        return _draw_step(s, t)
-    if k == "reveal":
-        return _reveal_step(s, t)
-    if k == "refill":
-        return _refill_step(s, t)
-    if k in ("roll", "first"):
+    return _STEPS.get(t.kind, _decision_step)(s, t)
+
+
+def _wait(s: CardDiceState, t: Task) -> bool:
+    return False
+
+
+def _hit_step(s: CardDiceState, t: Task) -> bool:
+    _hit(s, t)
+    return True
+
+
+def _look_hand_step(s: CardDiceState, t: Task) -> bool:
+    foe = s.sides[1 - t.player]
+    foe.seen = [True] * len(foe.hand)
+    s.note(f"you see player {2 - t.player}'s hand: {s.names(foe.hand)}", to=t.player)
+    s.tasks.pop()
+    return True
+
+
+def _look_facedown_step(s: CardDiceState, t: Task) -> bool:
+    foe = s.sides[1 - t.player]
+    foe.facedown = [(c, turn, True) for c, turn, _ in foe.facedown]
+    s.note(
+        f"you see player {2 - t.player}'s face-down actions: {s.names([c for c, _, _ in foe.facedown])}",
+        to=t.player,
+    )
+    s.tasks.pop()
+    return True
+
+
+def _finish_step(s: CardDiceState, t: Task) -> bool:
+    s.sides[t.player].discard.append(t.arg)
+    s.tasks.pop()
+    return True
+
+
+def _begin_step(s: CardDiceState, t: Task) -> bool:
+    s.tasks.pop()
+    s.begin_turn(t.player, t.n)
+    return True
+
+
+def _decision_step(s: CardDiceState, t: Task) -> bool:
+    """A decision task waits for its player, or is dropped when it has nothing to decide."""
+    if decisions(s, t):
+        if t.kind == "order" and t.arg == 0:
+            s.sides[t.other].known[1 - t.player] = 0
         return False
-    if k == "hit":
-        _hit(s, t)
-    elif k == "look_hand":
-        foe = s.sides[1 - t.player]
-        foe.seen = [True] * len(foe.hand)
-        s.note(f"you see player {2 - t.player}'s hand: {s.names(foe.hand)}", to=t.player)
-        s.tasks.pop()
-    elif k == "look_facedown":
-        foe = s.sides[1 - t.player]
-        foe.facedown = [(c, turn, True) for c, turn, _ in foe.facedown]
-        s.note(
-            f"you see player {2 - t.player}'s face-down actions: {s.names([c for c, _, _ in foe.facedown])}",
-            to=t.player,
-        )
-        s.tasks.pop()
-    elif k == "finish":
-        s.sides[t.player].discard.append(t.arg)
-        s.tasks.pop()
-    elif k == "begin":
-        s.tasks.pop()
-        s.begin_turn(t.player, t.n)
-    else:
-        if decisions(s, t):
-            if k == "order" and t.arg == 0:
-                s.sides[t.other].known[1 - t.player] = 0
-            return False
-        s.tasks.pop()
+    s.tasks.pop()
     return True
 
 
@@ -161,6 +176,21 @@ def _hit(s: CardDiceState, t: Task) -> None:
         s.deal(t.player, target, amount)
 
 
+_STEPS: dict[str, Callable[[CardDiceState, Task], bool]] = {
+    "draw": _draw_step,
+    "reveal": _reveal_step,
+    "refill": _refill_step,
+    "roll": _wait,
+    "first": _wait,
+    "hit": _hit_step,
+    "look_hand": _look_hand_step,
+    "look_facedown": _look_facedown_step,
+    "finish": _finish_step,
+    "begin": _begin_step,
+}
+"""Per task kind, its step (see :func:`step`); a kind not listed is a decision."""
+
+
 # ----------------------------------------------------------------------------------- chance
 def chance_outcomes(s: CardDiceState) -> list[tuple[Action, float]]:
     """Return the outcomes of the chance task on top: a die face, a card, or the first player."""
@@ -174,9 +204,11 @@ def chance_outcomes(s: CardDiceState) -> list[tuple[Action, float]]:
         if t.kind == "refill"
         else s.sides[t.other if t.kind == "reveal" else t.player].rest
     )
-    # one pass, no sort: piles are kept sorted (see zones), so the counts come in card id order, as
-    # draw_outcomes would list them
+    # no sort: piles are kept sorted (see zones), so the outcomes come in card id order
     card, total = s.game.card_actions["card"], len(pile)
+    if len(set(pile)) == total:  # every card once (a shop deck, mostly): nothing to count
+        p = 1 / total
+        return [(card[c], p) for c in pile]
     return [(card[c], k / total) for c, k in Counter(pile).items()]
 
 
@@ -204,6 +236,10 @@ def apply_chance(s: CardDiceState, a: Action) -> None:
 
 
 # -------------------------------------------------------------------------------- decisions
+_CARD_CHOICES = frozenset({"order", "forced_discard", "forced_discard_facedown", "recycle", "tutor", "ship"})
+"""The decision kinds whose argument is a card id."""
+
+
 def _distinct(cards: list[int]) -> list[int]:
     return sorted(set(cards))
 
@@ -255,8 +291,9 @@ def decisions(s: CardDiceState, t: Task) -> list[Action]:
 def apply_decision(s: CardDiceState, a: Action) -> None:
     """Apply a player's decision to the decision task on top."""
     t = s.tasks[-1]
-    side, name = s.sides[t.player], s.game.cards[a.args[0]].name if a.args else ""
-    k = a.kind
+    side, k = s.sides[t.player], a.kind
+    # the card named by a card choice (a die, a change or a militia payment names none)
+    name = s.game.cards[a.args[0]].name if k in _CARD_CHOICES else ""
     if k == "die" and t.kind == "pick_reroll":
         again = [Task("again", t.player, t.n - 1, a.args[0])] if t.n > 1 else []
         _replace(s, None)

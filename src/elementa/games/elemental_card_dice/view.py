@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from elementa.core import CHANCE, TERMINAL, Action
 from elementa.games.elemental_card_dice.cards import DICE, SHOP_NAMES
+from elementa.games.elemental_card_dice.effects import NO_AMPS
 
 if TYPE_CHECKING:
     from elementa.games.elemental_card_dice.state import CardDiceState
@@ -43,10 +44,11 @@ def observation(s: CardDiceState, viewer: int | None, *, brief: bool = False) ->
     """
     game = s.game
     names = game.names
-    named: set[int] = set()  # every card id the observation names, for its "cards" table
+    named: set[int] = set()  # every card id the observation names, for its "cards" table (not brief)
 
     def nms(ids: list[int]) -> list[str]:
-        named.update(ids)
+        if not brief:
+            named.update(ids)
         return [names[c] for c in ids]
 
     players = []
@@ -80,7 +82,10 @@ def observation(s: CardDiceState, viewer: int | None, *, brief: bool = False) ->
         player["face_down"] = face_down
         player["passives"] = nms(side.passives)
         player["hand_limit"] = s.hand_limit(p)
-        player["amplifiers"] = {_AMP_NAMES[d]: m for d, m in enumerate(s.amps[p]) if m != 1}
+        amps = s.amps[p]
+        player["amplifiers"] = (
+            {} if amps == NO_AMPS else {_AMP_NAMES[d]: m for d, m in enumerate(amps) if m != 1}
+        )
         if not brief:
             player["bought"] = nms(s.bought[p])
         players.append(player)
@@ -97,7 +102,8 @@ def observation(s: CardDiceState, viewer: int | None, *, brief: bool = False) ->
             "to_move": "raise" if stage == 0 else "match",
         }
     chain = [{"card": names[c], "player": o, "from": src} for c, o, src in s.chain]
-    named.update(c for c, _, _ in s.chain)
+    if not brief:
+        named.update(c for c, _, _ in s.chain)
     obs: dict[str, Any] = {
         "turn": s.turn,
         "turn_limit": game.options.turn_limit,
