@@ -47,6 +47,9 @@ MONOLITH_COLUMNS = (1, 3, 5, 7, 9)
 
 CROSS, VERTICAL, HORIZONTAL = 0, 1, 2
 SHAPE_NAMES = ("cross", "vertical line", "horizontal line")
+TERRAFORM_SHAPES = {FIRE: (CROSS,), WATER: (VERTICAL, HORIZONTAL), PLANT: (CROSS,)}
+"""The shapes each element terraforms in: lava and forest in a cross, a river in a vertical or a
+horizontal line (source: elemenders.txt, Lava, Rivers, Forests)."""
 
 NORTH, SOUTH, EAST, WEST = 0, 1, 2, 3
 _DELTAS = ((1, 0), (-1, 0), (0, 1), (0, -1))

@@ -40,6 +40,48 @@ def destinations(
     Returns:
         The reachable empty squares, without ``start``.
     """
+    me, kind, around = owner[start], piece[start], geometry.adjacent4
+    if straight or (
+        kind == WATER and (terrain[start] == RIVER or any(terrain[a] == RIVER for a in around[start]))
+    ):
+        return _along_lines(
+            geometry,
+            terrain,
+            owner,
+            piece,
+            start,
+            straight=straight,
+            pass_friendly_monolith=pass_friendly_monolith,
+        )
+    # no slide and any heading: two steps to neighbours (a plant's second from forest to forest)
+    plant = kind == PLANT
+    reached: set[int] = set()
+    for a in around[start]:
+        o = owner[a]
+        if o < 0:
+            reached.add(a)
+        elif o != me or (piece[a] == MONOLITH and not pass_friendly_monolith):
+            continue  # an enemy piece, or a monolith the unit may not pass
+        if plant and terrain[a] != FOREST:
+            continue
+        for b in around[a]:
+            if owner[b] < 0 and (not plant or terrain[b] == FOREST):
+                reached.add(b)
+    return sorted(reached)
+
+
+def _along_lines(
+    geometry: Board,
+    terrain: list[int],
+    owner: list[int],
+    piece: list[int],
+    start: int,
+    *,
+    straight: bool,
+    pass_friendly_monolith: bool,
+) -> list[int]:
+    """Return :func:`destinations` found line by line: the way for straight moves and for water units
+    that may slide (on or next to a river)."""
     me, kind, step = owner[start], piece[start], geometry.step
     reached: set[int] = set()
     frontier: set[tuple[int, int]] = {(start, -1)}

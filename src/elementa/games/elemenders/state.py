@@ -23,17 +23,13 @@ from typing import TYPE_CHECKING, Any
 from elementa.core import CHANCE, TERMINAL, Action, State, win_shares
 from elementa.games.elemenders.actions import seat_name
 from elementa.games.elemenders.board import (
-    CROSS,
     ELEMENTS,
     FOREST,
-    HORIZONTAL,
     MONOLITH,
     MONOLITH_COLUMNS,
     PIECE_NAMES,
     PLANT,
     TERRAIN_OF,
-    VERTICAL,
-    WATER,
     board,
     harms,
     terraform,
@@ -135,13 +131,16 @@ class ElemendersState(State):
             return self._placements(player)
         if self.active < 0:
             return [*self.ready.values(), make.end_turn()]
-        me, kind = self.active, piece[self.active]
-        acts = [] if self.moved else make.moves(kind, me, self._destinations(), self.terrain)
-        acts += [make.attack(kind, me, piece[s], s) for s in self._targets(me)]
-        if not self.moved:
-            shapes = (VERTICAL, HORIZONTAL) if kind == WATER else (CROSS,)
-            acts += [make.terraform(kind, me, shape) for shape in shapes]
-        acts.append(make.hold(kind, me, self.moved))
+        me = self.active
+        unit = make.of_unit(piece[me], me)
+        if self.moved:  # it may still attack (elemenders.txt, Actions)
+            acts = unit.attacks(self._targets(me), piece)
+            acts.append(unit.holds[1])
+            return acts
+        acts = unit.moves(self._destinations(), self.terrain)
+        acts += unit.attacks(self._targets(me), piece)
+        acts += unit.terraforms
+        acts.append(unit.holds[0])
         return acts
 
     def _apply(self, action: Action, player: int) -> None:
