@@ -118,12 +118,18 @@ def _along_lines(
 _DIRECTIONS = range(4)
 
 
-def attack_targets(geometry: Board, owner: list[int], start: int, *, adjacency: int = 4) -> list[int]:
-    """Return the squares of the enemy pieces (units and monoliths) a unit at ``start`` can attack.
+def attack_reach(geometry: Board, adjacency: int = 4) -> list[list[int]]:
+    """Return, per square, the squares a unit there can attack, in square order.
 
     Source: elemenders.txt, Attacking; ruling ELM-4 (``adjacency`` 4: orthogonal neighbours only, 8:
     diagonal ones too).
     """
-    me = owner[start]
-    around = geometry.adjacent4[start] if adjacency == 4 else geometry.adjacent8[start]
-    return [s for s in around if owner[s] >= 0 and owner[s] != me]  # neighbours are in square order
+    return geometry.adjacent4 if adjacency == 4 else geometry.adjacent8
+
+
+def attack_targets(owner: list[int], start: int, reach: list[list[int]]) -> list[int]:
+    """Return the squares of the enemy pieces (units and monoliths) a unit at ``start`` can attack,
+    in square order; ``reach`` is :func:`attack_reach` of the game. Source: elemenders.txt, Attacking.
+    """
+    enemy = 1 - owner[start]
+    return [s for s in reach[start] if owner[s] == enemy]

@@ -25,16 +25,16 @@ from elementa.games.elemenders.actions import seat_name
 from elementa.games.elemenders.board import (
     ELEMENTS,
     FOREST,
+    HARMS,
     MONOLITH,
     MONOLITH_COLUMNS,
     PIECE_NAMES,
     PLANT,
     TERRAIN_OF,
     board,
-    harms,
     terraform,
 )
-from elementa.games.elemenders.movement import attack_targets, destinations
+from elementa.games.elemenders.movement import attack_reach, attack_targets, destinations
 
 if TYPE_CHECKING:
     from elementa.games.elemenders.game import ElemendersGame
@@ -99,6 +99,8 @@ class ElemendersState(State):
         """The last legal actions built and whose they are, until the next ``_apply``."""
         self._terrain_rows: tuple[str, ...] | None = None
         """The terrain as the observation shows it, until the next terraform."""
+        self._reach = attack_reach(g, game.options.adjacency)
+        """The squares a unit can attack from each square (shared by the game's states)."""
 
     # ------------------------------------------------------------------------------ core protocol
     def current_player(self) -> int:
@@ -134,11 +136,11 @@ class ElemendersState(State):
         me = self.active
         unit = make.of_unit(piece[me], me)
         if self.moved:  # it may still attack (elemenders.txt, Actions)
-            acts = unit.attacks(self._targets(me), piece)
+            acts = unit.attacks(attack_targets(self.owner, me, self._reach), piece)
             acts.append(unit.holds[1])
             return acts
         acts = unit.moves(self._destinations(), self.terrain)
-        acts += unit.attacks(self._targets(me), piece)
+        acts += unit.attacks(attack_targets(self.owner, me, self._reach), piece)
         acts += unit.terraforms
         acts.append(unit.holds[0])
         return acts
@@ -265,9 +267,6 @@ class ElemendersState(State):
             pass_friendly_monolith=o.pass_friendly_monolith,
         )
 
-    def _targets(self, square: int) -> list[int]:
-        return attack_targets(self.board, self.owner, square, adjacency=self.game.options.adjacency)
-
     def _start_turn(self, player: int) -> None:
         self.phase, self.to_move, self.active = TURN, player, -1
         piece, select = self.piece, self.game.actions.select
@@ -284,7 +283,7 @@ class ElemendersState(State):
         units.remove(fr)
         units.add(to)
         self.active, self.moved = to, True
-        if not self._targets(to):
+        if not attack_targets(owner, to, self._reach):
             self._finish_unit()
 
     def _attack(self, player: int, target: int) -> None:
@@ -318,7 +317,7 @@ class ElemendersState(State):
         terrain, units = self.terrain, self.units[player]
         for s in sorted(units):
             t, kind = terrain[s], piece[s]
-            if harms(t, kind):
+            if HARMS[t][kind]:
                 health[s] -= 1
                 if health[s] <= 0:
                     owner[s] = -1
