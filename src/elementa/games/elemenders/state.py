@@ -370,25 +370,26 @@ class ElemendersState(State):
         g = self.board
         over = self.phase == OVER
         owner, piece, health, acted, places = self.owner, self.piece, self.health, self.acted, g.places
-        units, monoliths = [], []
-        for s in sorted(self.units[0] | self.units[1]):
-            name, row, col = places[s]
-            units.append(
-                {
-                    "square": name,
-                    "row": row,
-                    "col": col,
-                    "owner": owner[s],
-                    "element": PIECE_NAMES[piece[s]],
-                    "health": health[s],
-                    "acted": s in acted,
-                }
-            )
+        units = [
+            {
+                "square": name,
+                "row": row,
+                "col": col,
+                "owner": owner[s],
+                "element": PIECE_NAMES[piece[s]],
+                "health": health[s],
+                "acted": s in acted,
+            }
+            for s in sorted(self.units[0] | self.units[1])
+            for name, row, col in (places[s],)
+        ]
+        monoliths = []
         for p in (0, 1):
+            true_square, shown = self.true_square[p], over or player == p
             for s in g.monolith_squares(p):
                 standing = owner[s] == p and piece[s] == MONOLITH
-                is_true = s == self.true_square[p]
-                known = over or player == p or not standing or (is_true and self.revealed[p])
+                is_true = s == true_square
+                known = shown or not standing or (is_true and self.revealed[p])
                 name, row, col = places[s]
                 monoliths.append(
                     {
@@ -397,7 +398,7 @@ class ElemendersState(State):
                         "col": col,
                         "owner": p,
                         "standing": standing,
-                        "true": (is_true if self.true_square[p] >= 0 else None) if known else None,
+                        "true": (is_true if true_square >= 0 else None) if known else None,
                         "health": (health[s] if standing else 0) if known else None,
                     }
                 )
