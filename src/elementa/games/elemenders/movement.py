@@ -41,9 +41,8 @@ def destinations(
         The reachable empty squares, without ``start``.
     """
     me, kind, around = owner[start], piece[start], geometry.adjacent4
-    if straight or (
-        kind == WATER and (terrain[start] == RIVER or any(terrain[a] == RIVER for a in around[start]))
-    ):
+    # a straight move, or a water unit on or next to a river (it may slide): line by line
+    if straight or (kind == WATER and RIVER in [terrain[a] for a in (start, *around[start])]):
         return _along_lines(
             geometry,
             terrain,
@@ -53,7 +52,7 @@ def destinations(
             straight=straight,
             pass_friendly_monolith=pass_friendly_monolith,
         )
-    # no slide and any heading: two steps to neighbours (a plant's second from forest to forest)
+    # otherwise one or two steps between neighbours (a plant's second one from forest to forest)
     plant = kind == PLANT
     reached: set[int] = set()
     for a in around[start]:
