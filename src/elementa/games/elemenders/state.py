@@ -454,12 +454,13 @@ class ElemendersState(State):
         return s
 
     def clone(self) -> ElemendersState:
-        """Return an independent copy (lists are copied; the board geometry, the game, the kept legal
-        actions and terrain rows, which are never modified in place, are shared)."""
+        """Return an independent copy (the position's lists, sets and dicts are copied; the board
+        geometry, the game, the attack reach, the kept legal actions and terrain rows, which are never
+        modified in place, are shared)."""
         s = object.__new__(ElemendersState)
         s.__dict__.update(self.__dict__)
-        for name in ("terrain", "owner", "piece", "health", "true_square", "revealed"):
-            setattr(s, name, getattr(self, name)[:])
+        s.terrain, s.owner, s.piece, s.health = self.terrain[:], self.owner[:], self.piece[:], self.health[:]
+        s.true_square, s.revealed = self.true_square[:], self.revealed[:]
         s.units = [self.units[0].copy(), self.units[1].copy()]
         s.acted = self.acted.copy()
         s.ready = self.ready.copy()
