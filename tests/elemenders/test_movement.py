@@ -5,7 +5,12 @@ Armies (see helpers): player 1 has fire A1, water C1, plant E1, fire G1, water I
 player 2 water A10, fire C10, plant E10, water G10, fire I10, plant K10. Player 1 moves first.
 """
 
+import random
+
 from elementa.core import load_game
+from elementa.games.elemenders.board import FIRE, FOREST, LAVA, MONOLITH, NONE, PLANT, RIVER, WATER, board
+from elementa.games.elemenders.movement import _along_lines
+from elementa.games.elemenders.movement import destinations as destinations_of
 from tests.elemenders.helpers import act, destinations, play, start
 
 
@@ -136,3 +141,24 @@ def test_an_enemy_unit_blocks_a_river_slide():
     reach = destinations(state, "G6")
     assert {"G7", "G8", "G9"} <= reach  # G9: slide to G8, then one step
     assert "G4" not in reach and "G3" not in reach
+
+
+def test_the_two_step_search_agrees_with_the_line_by_line_one() -> None:
+    """``destinations`` finds most moves as two steps between neighbours, and only straight moves and
+    water units that may slide line by line; on random boards both ways give the same squares."""
+    rng = random.Random(7)
+    for rows in (10, 12):
+        geometry = board(rows)
+        for _ in range(3000):
+            kinds = (NONE, NONE, LAVA, RIVER, RIVER, FOREST, FOREST)
+            terrain = [rng.choice(kinds) for _ in range(geometry.size)]
+            owner = [rng.choice((0, 1)) if rng.random() < 0.3 else -1 for _ in range(geometry.size)]
+            piece = [rng.choice((FIRE, WATER, PLANT, MONOLITH)) for _ in range(geometry.size)]
+            start = rng.randrange(geometry.size)
+            owner[start], piece[start] = rng.choice((0, 1)), rng.choice((FIRE, WATER, PLANT))
+            for passes in (False, True):
+                fast = destinations_of(geometry, terrain, owner, piece, start, pass_friendly_monolith=passes)
+                lines = _along_lines(
+                    geometry, terrain, owner, piece, start, straight=False, pass_friendly_monolith=passes
+                )
+                assert fast == lines, (rows, start, passes)

@@ -28,12 +28,14 @@ from collections.abc import Sequence
 from elementa.core import Action, ActionSpace
 from elementa.games.elemenders.board import (
     CROSS,
+    ELEMENTS,
     FIRE,
     HORIZONTAL,
     MONOLITH,
     NONE,
     PIECE_NAMES,
     PLANT,
+    TERRAFORM_SHAPES,
     TERRAIN_NAMES,
     VERTICAL,
     WATER,
@@ -97,8 +99,8 @@ class ActionMaker:
         self.space = space
         self.board = geometry
         self._made: dict[tuple[object, ...], Action] = {}
-        self._moves: dict[tuple[int, int], dict[tuple[int, int], Action]] = {}
-        """The moves made so far of a unit (its piece and square), by destination."""
+        self._units: list[UnitActions | None] = [None] * (len(ELEMENTS) * geometry.size)
+        """The :class:`UnitActions` made so far, at ``piece * size + square``."""
 
     def _new(self, key: tuple[object, ...], kind: str, args: tuple[int, ...], label: str) -> Action:
         """Make and keep the action of ``key`` (the methods below look it up first: ``get(key) or
@@ -152,21 +154,13 @@ class ActionMaker:
             f"move {self.unit(piece, square)} to {self.board.name(to)}" + warning(terrain, piece),
         )
 
-    def moves(self, piece: int, square: int, targets: list[int], terrain: Sequence[int]) -> list[Action]:
-        """Return the :meth:`move` of the unit to each of ``targets`` (one lookup per square; the
-        label warns of the square's terrain, so a terraformed square keys a move of its own)."""
-        made = self._moves.get((piece, square))
+    def of_unit(self, piece: int, square: int) -> UnitActions:
+        """Return the actions of the unit of kind ``piece`` (an element) on ``square``."""
+        index = piece * self.board.size + square
+        made = self._units[index]
         if made is None:
-            made = self._moves[piece, square] = {}
-        out = []
-        for to in targets:
-            t = terrain[to]
-            key = (to, harms(t, piece) and t)
-            act = made.get(key)
-            if act is None:
-                act = made[key] = self.move(piece, square, to, t)
-            out.append(act)
-        return out
+            made = self._units[index] = UnitActions(self, piece, square)
+        return made
 
     def attack(self, piece: int, square: int, target_piece: int, target: int) -> Action:
         key = ("attack", piece, square, target_piece, target)
@@ -187,3 +181,55 @@ class ActionMaker:
 
     def end_turn(self) -> Action:
         return self._made.get(("end_turn",)) or self._new(("end_turn",), "end_turn", (), "end the turn")
+
+
+class UnitActions:
+    """The actions of one unit, an element on a square, as its :class:`ActionMaker` makes them: kept
+    in lists indexed by square, so that listing a unit's choices, most of what a random playout
+    does, is a lookup per action.
+
+    Args:
+        maker: the game's action maker.
+        piece: the unit's element.
+        square: the unit's square.
+
+    Attributes:
+        select: the action that selects the unit.
+        terraforms: its terraforms, one per shape its element may lay.
+        holds: its hold before moving and after moving.
+    """
+
+    def __init__(self, maker: ActionMaker, piece: int, square: int) -> None:
+        self.maker, self.piece, self.square = maker, piece, square
+        self.select = maker.select(piece, square)
+        self.terraforms = [maker.terraform(piece, square, shape) for shape in TERRAFORM_SHAPES[piece]]
+        self.holds = (maker.hold(piece, square, False), maker.hold(piece, square, True))
+        size = maker.board.size
+        self._moves: list[Action | None] = [None] * (len(TERRAIN_NAMES) * size)
+        """The move to a square of given terrain at ``terrain * size + to`` (made on first use)."""
+        self._attacks: list[Action | None] = [None] * (len(PIECE_NAMES) * size)
+        """The attack on a piece at ``piece * size + target`` (made on first use)."""
+
+    def moves(self, targets: list[int], terrain: Sequence[int]) -> list[Action]:
+        """Return the :meth:`ActionMaker.move` of the unit to each of ``targets`` (the label warns of
+        the square's terrain)."""
+        made, size = self._moves, self.maker.board.size
+        return [made[terrain[to] * size + to] or self._move(to, terrain[to]) for to in targets]
+
+    def _move(self, to: int, terrain: int) -> Action:
+        action = self._moves[terrain * self.maker.board.size + to] = self.maker.move(
+            self.piece, self.square, to, terrain
+        )
+        return action
+
+    def attacks(self, targets: list[int], piece: Sequence[int]) -> list[Action]:
+        """Return the :meth:`ActionMaker.attack` of the unit on each of ``targets``, given the pieces
+        on the board."""
+        made, size = self._attacks, self.maker.board.size
+        return [made[piece[s] * size + s] or self._attack(s, piece[s]) for s in targets]
+
+    def _attack(self, target: int, target_piece: int) -> Action:
+        action = self._attacks[target_piece * self.maker.board.size + target] = self.maker.attack(
+            self.piece, self.square, target_piece, target
+        )
+        return action

@@ -75,12 +75,13 @@ class _View:
         known = [s for s in targets if self.monoliths[s]["true"]]
         self.goal_distances = _goal_distances(self.rows, cols, tuple(known or targets))
         self.active = -1 if obs["active"] is None else _square(obs["active"], cols)
-        self.army = {name: 0 for name in ELEMENT_NAMES}
-        for u in obs["units"]:
-            if u["owner"] == me:
-                self.army[u["element"]] += 1
-        self.enemies = {*targets, *(s for s, u in self.units.items() if u["owner"] != me)}
+        self.enemies = {s for s, u in self.units.items() if u["owner"] != me}
+        self.enemies.update(targets)
         self._values: dict[int, float] = {}
+
+    def army(self, element: str) -> int:
+        """The agent's units of an element on the board."""
+        return sum(1 for u in self.units.values() if u["owner"] == self.me and u["element"] == element)
 
     def goal_distance(self, square: int) -> int:
         """Steps from a square to the nearest goal: a known true enemy monolith, else any standing one."""
@@ -156,7 +157,7 @@ class GreedyAgent(Agent):
 
     def _place_score(self, action: Action, view: _View) -> float:
         element, col = action.args
-        count = view.army[ELEMENT_NAMES[element]]
+        count = view.army(ELEMENT_NAMES[element])
         centre = abs(col - view.cols // 2)
         return -2.0 * count - 0.1 * centre + (0.5 if element == 0 else 0.0)
 

@@ -37,9 +37,17 @@ def harms(terrain: int, piece: int) -> bool:
 
     source: elemenders.txt, Lava; Rivers.
     """
-    if piece == MONOLITH:
-        return False
-    return (terrain == LAVA and piece != FIRE) or (terrain == RIVER and piece == FIRE)
+    return HARMS[terrain][piece]
+
+
+HARMS = tuple(
+    tuple(
+        piece != MONOLITH and ((t == LAVA and piece != FIRE) or (t == RIVER and piece == FIRE))
+        for piece in range(4)
+    )
+    for t in range(4)
+)
+"""``HARMS[terrain][piece]`` is :func:`harms` (a table, for loops over many units)."""
 
 
 MONOLITH_COLUMNS = (1, 3, 5, 7, 9)
@@ -47,6 +55,9 @@ MONOLITH_COLUMNS = (1, 3, 5, 7, 9)
 
 CROSS, VERTICAL, HORIZONTAL = 0, 1, 2
 SHAPE_NAMES = ("cross", "vertical line", "horizontal line")
+TERRAFORM_SHAPES = {FIRE: (CROSS,), WATER: (VERTICAL, HORIZONTAL), PLANT: (CROSS,)}
+"""The shapes each element terraforms in: lava and forest in a cross, a river in a vertical or a
+horizontal line (source: elemenders.txt, Lava, Rivers, Forests)."""
 
 NORTH, SOUTH, EAST, WEST = 0, 1, 2, 3
 _DELTAS = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -86,6 +97,9 @@ class Board:
         self._monoliths = tuple(
             tuple(self.square(self.home_row(p), c) for c in MONOLITH_COLUMNS) for p in (0, 1)
         )
+        self._arms = {
+            shape: [self._clipped_arms(s, shape) for s in range(self.size)] for shape in _SHAPE_ARMS
+        }
 
     def _offset(self, square: int, delta: tuple[int, int]) -> int:
         r, c = divmod(square, self.cols)
@@ -138,8 +152,12 @@ class Board:
                 (two arms of two squares along the line).
 
         Returns:
-            One list of squares per arm, nearest first; source: elemenders.txt, Lava, Rivers, Forests.
+            One list of squares per arm, nearest first (shared: not to be modified); source:
+            elemenders.txt, Lava, Rivers, Forests.
         """
+        return self._arms[shape][centre]
+
+    def _clipped_arms(self, centre: int, shape: int) -> list[list[int]]:
         arms = []
         for direction, length in _SHAPE_ARMS[shape]:
             arm, s = [], centre

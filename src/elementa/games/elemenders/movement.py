@@ -40,6 +40,47 @@ def destinations(
     Returns:
         The reachable empty squares, without ``start``.
     """
+    me, kind, around = owner[start], piece[start], geometry.adjacent4
+    # a straight move, or a water unit on or next to a river (it may slide): line by line
+    if straight or (kind == WATER and RIVER in [terrain[a] for a in (start, *around[start])]):
+        return _along_lines(
+            geometry,
+            terrain,
+            owner,
+            piece,
+            start,
+            straight=straight,
+            pass_friendly_monolith=pass_friendly_monolith,
+        )
+    # otherwise one or two steps between neighbours (a plant's second one from forest to forest)
+    plant = kind == PLANT
+    reached: set[int] = set()
+    for a in around[start]:
+        o = owner[a]
+        if o < 0:
+            reached.add(a)
+        elif o != me or (piece[a] == MONOLITH and not pass_friendly_monolith):
+            continue  # an enemy piece, or a monolith the unit may not pass
+        if plant and terrain[a] != FOREST:
+            continue
+        for b in around[a]:
+            if owner[b] < 0 and (not plant or terrain[b] == FOREST):
+                reached.add(b)
+    return sorted(reached)
+
+
+def _along_lines(
+    geometry: Board,
+    terrain: list[int],
+    owner: list[int],
+    piece: list[int],
+    start: int,
+    *,
+    straight: bool,
+    pass_friendly_monolith: bool,
+) -> list[int]:
+    """Return :func:`destinations` found line by line: the way for straight moves and for water units
+    that may slide (on or next to a river)."""
     me, kind, step = owner[start], piece[start], geometry.step
     reached: set[int] = set()
     frontier: set[tuple[int, int]] = {(start, -1)}
@@ -76,12 +117,18 @@ def destinations(
 _DIRECTIONS = range(4)
 
 
-def attack_targets(geometry: Board, owner: list[int], start: int, *, adjacency: int = 4) -> list[int]:
-    """Return the squares of the enemy pieces (units and monoliths) a unit at ``start`` can attack.
+def attack_reach(geometry: Board, adjacency: int = 4) -> list[list[int]]:
+    """Return, per square, the squares a unit there can attack, in square order.
 
     Source: elemenders.txt, Attacking; ruling ELM-4 (``adjacency`` 4: orthogonal neighbours only, 8:
     diagonal ones too).
     """
-    me = owner[start]
-    around = geometry.adjacent4[start] if adjacency == 4 else geometry.adjacent8[start]
-    return [s for s in around if owner[s] >= 0 and owner[s] != me]  # neighbours are in square order
+    return geometry.adjacent4 if adjacency == 4 else geometry.adjacent8
+
+
+def attack_targets(owner: list[int], start: int, reach: list[list[int]]) -> list[int]:
+    """Return the squares of the enemy pieces (units and monoliths) a unit at ``start`` can attack,
+    in square order; ``reach`` is :func:`attack_reach` of the game. Source: elemenders.txt, Attacking.
+    """
+    enemy = 1 - owner[start]
+    return [s for s in reach[start] if owner[s] == enemy]

@@ -23,22 +23,18 @@ from typing import TYPE_CHECKING, Any
 from elementa.core import CHANCE, TERMINAL, Action, State, win_shares
 from elementa.games.elemenders.actions import seat_name
 from elementa.games.elemenders.board import (
-    CROSS,
     ELEMENTS,
     FOREST,
-    HORIZONTAL,
+    HARMS,
     MONOLITH,
     MONOLITH_COLUMNS,
     PIECE_NAMES,
     PLANT,
     TERRAIN_OF,
-    VERTICAL,
-    WATER,
     board,
-    harms,
     terraform,
 )
-from elementa.games.elemenders.movement import attack_targets, destinations
+from elementa.games.elemenders.movement import attack_reach, attack_targets, destinations
 
 if TYPE_CHECKING:
     from elementa.games.elemenders.game import ElemendersGame
@@ -76,9 +72,13 @@ class ElemendersState(State):
         self.owner = [-1] * g.size
         self.piece = [0] * g.size
         self.health = [0] * g.size
-        self.acted = [False] * g.size
-        self.ready: list[Action] = []
-        """The select actions of the mover's units not yet selected this turn, in square order."""
+        self.units: list[set[int]] = [set(), set()]
+        """Each player's unit squares (monoliths are not units), kept as units enter, move and fall."""
+        self.acted: set[int] = set()
+        """The squares of the mover's units that have acted this turn."""
+        self.ready: dict[int, Action] = {}
+        """The select actions of the mover's units not yet selected this turn, by square, in square
+        order."""
         for p in (0, 1):
             for s in g.monolith_squares(p):
                 self.owner[s], self.piece[s], self.health[s] = p, MONOLITH, DECOY_HEALTH
@@ -99,12 +99,17 @@ class ElemendersState(State):
         """The last legal actions built and whose they are, until the next ``_apply``."""
         self._terrain_rows: tuple[str, ...] | None = None
         """The terrain as the observation shows it, until the next terraform."""
+        self._reach = attack_reach(g, game.options.adjacency)
+        """The squares a unit can attack from each square (shared by the game's states)."""
 
     # ------------------------------------------------------------------------------ core protocol
     def current_player(self) -> int:
-        if self.phase in (FIRST, SPAWN_FLIP):
+        phase = self.phase
+        if phase == TURN:  # most of a game
+            return self.to_move
+        if phase in (FIRST, SPAWN_FLIP):
             return CHANCE
-        if self.phase == OVER:
+        if phase == OVER:
             return TERMINAL
         return self.to_move
 
@@ -122,19 +127,22 @@ class ElemendersState(State):
 
     def _build_legal_actions(self, player: int) -> list[Action]:
         make, piece = self.game.actions, self.piece
-        if self.phase == MARK:
-            return [make.mark(i, s) for i, s in enumerate(self.board.monolith_squares(player))]
-        if self.phase in (PLACE, SPAWN):
+        if self.phase != TURN:
+            if self.phase == MARK:
+                return [make.mark(i, s) for i, s in enumerate(self.board.monolith_squares(player))]
             return self._placements(player)
         if self.active < 0:
-            return [*self.ready, make.end_turn()]
-        me, kind = self.active, piece[self.active]
-        acts = [] if self.moved else make.moves(kind, me, self._destinations(), self.terrain)
-        acts += [make.attack(kind, me, piece[s], s) for s in self._targets(me)]
-        if not self.moved:
-            shapes = (VERTICAL, HORIZONTAL) if kind == WATER else (CROSS,)
-            acts += [make.terraform(kind, me, shape) for shape in shapes]
-        acts.append(make.hold(kind, me, self.moved))
+            return [*self.ready.values(), make.end_turn()]
+        me = self.active
+        unit = make.of_unit(piece[me], me)
+        if self.moved:  # it may still attack (elemenders.txt, Actions)
+            acts = unit.attacks(attack_targets(self.owner, me, self._reach), piece)
+            acts.append(unit.holds[1])
+            return acts
+        acts = unit.moves(self._destinations(), self.terrain)
+        acts += unit.attacks(attack_targets(self.owner, me, self._reach), piece)
+        acts += unit.terraforms
+        acts.append(unit.holds[0])
         return acts
 
     def _apply(self, action: Action, player: int) -> None:
@@ -142,7 +150,7 @@ class ElemendersState(State):
         kind, args = action.kind, action.args  # the turn's kinds first: they are most of a game
         if kind == "select":
             self.active, self.moved = args[0], False
-            self.ready.remove(action)
+            del self.ready[args[0]]
         elif kind == "move":
             self._move(args[0])
         elif kind == "attack":
@@ -232,6 +240,7 @@ class ElemendersState(State):
         """Put a new unit on the home row (source: elemenders.txt, Setup and Spawning)."""
         s = self.board.home_row(player) * self.board.cols + col
         self.owner[s], self.piece[s], self.health[s] = player, element, UNIT_HEALTH
+        self.units[player].add(s)
         if self.phase == SPAWN:
             self.spawn_queue.pop(0)
             self._next_spawn()
@@ -258,26 +267,23 @@ class ElemendersState(State):
             pass_friendly_monolith=o.pass_friendly_monolith,
         )
 
-    def _targets(self, square: int) -> list[int]:
-        return attack_targets(self.board, self.owner, square, adjacency=self.game.options.adjacency)
-
     def _start_turn(self, player: int) -> None:
         self.phase, self.to_move, self.active = TURN, player, -1
         piece, select = self.piece, self.game.actions.select
-        self.ready = [
-            select(piece[s], s) for s, o in enumerate(self.owner) if o == player and piece[s] != MONOLITH
-        ]
+        self.ready = {s: select(piece[s], s) for s in sorted(self.units[player])}
         if not self.ready:
             self._end_turn()
 
     def _move(self, to: int) -> None:
         """Move the active unit; it may still attack (source: elemenders.txt, Actions, Movement)."""
-        fr = self.active
-        for cells in (self.owner, self.piece, self.health):
-            cells[to], cells[fr] = cells[fr], cells[to]
-        self.owner[fr] = -1
+        fr, owner, piece, health = self.active, self.owner, self.piece, self.health
+        owner[to], piece[to], health[to] = owner[fr], piece[fr], health[fr]
+        owner[fr] = -1
+        units = self.units[owner[to]]
+        units.remove(fr)
+        units.add(to)
         self.active, self.moved = to, True
-        if not self._targets(to):
+        if not attack_targets(owner, to, self._reach):
             self._finish_unit()
 
     def _attack(self, player: int, target: int) -> None:
@@ -287,6 +293,7 @@ class ElemendersState(State):
         self.health[target] -= 1
         if self.health[target] <= 0:
             self.owner[target] = -1
+            self.units[enemy].discard(target)  # a monolith is no unit
         if target == self.true_square[enemy]:
             self.revealed[enemy] = True
             if self.health[target] <= 0:
@@ -295,7 +302,7 @@ class ElemendersState(State):
         self._finish_unit()
 
     def _finish_unit(self) -> None:
-        self.acted[self.active] = True
+        self.acted.add(self.active)
         self.active = -1
         if not self.ready:
             self._end_turn()
@@ -307,18 +314,18 @@ class ElemendersState(State):
         limit is ruling ELM-15.
         """
         player, owner, piece, health = self.to_move, self.owner, self.piece, self.health
-        for s, o in enumerate(owner):
-            if o != player or piece[s] == MONOLITH:
-                continue
-            t, kind = self.terrain[s], piece[s]
-            if harms(t, kind):
+        terrain, units = self.terrain, self.units[player]
+        for s in sorted(units):
+            t, kind = terrain[s], piece[s]
+            if HARMS[t][kind]:
                 health[s] -= 1
                 if health[s] <= 0:
                     owner[s] = -1
+                    units.remove(s)
             elif t == FOREST and kind == PLANT:
                 health[s] = UNIT_HEALTH
-        self.acted = [False] * self.board.size
-        self.ready = []
+        self.acted = set()
+        self.ready = {}
         self.active = -1
         self.turns_done += 1
         limit = self.game.options.max_turns
@@ -363,26 +370,26 @@ class ElemendersState(State):
         g = self.board
         over = self.phase == OVER
         owner, piece, health, acted, places = self.owner, self.piece, self.health, self.acted, g.places
-        units, monoliths = [], []
-        for s, o in enumerate(owner):
-            if o >= 0 and piece[s] != MONOLITH:
-                name, row, col = places[s]
-                units.append(
-                    {
-                        "square": name,
-                        "row": row,
-                        "col": col,
-                        "owner": o,
-                        "element": PIECE_NAMES[piece[s]],
-                        "health": health[s],
-                        "acted": acted[s],
-                    }
-                )
+        units = [
+            {
+                "square": name,
+                "row": row,
+                "col": col,
+                "owner": owner[s],
+                "element": PIECE_NAMES[piece[s]],
+                "health": health[s],
+                "acted": s in acted,
+            }
+            for s in sorted(self.units[0] | self.units[1])
+            for name, row, col in (places[s],)
+        ]
+        monoliths = []
         for p in (0, 1):
+            true_square, shown = self.true_square[p], over or player == p
             for s in g.monolith_squares(p):
                 standing = owner[s] == p and piece[s] == MONOLITH
-                is_true = s == self.true_square[p]
-                known = over or player == p or not standing or (is_true and self.revealed[p])
+                is_true = s == true_square
+                known = shown or not standing or (is_true and self.revealed[p])
                 name, row, col = places[s]
                 monoliths.append(
                     {
@@ -391,7 +398,7 @@ class ElemendersState(State):
                         "col": col,
                         "owner": p,
                         "standing": standing,
-                        "true": (is_true if self.true_square[p] >= 0 else None) if known else None,
+                        "true": (is_true if true_square >= 0 else None) if known else None,
                         "health": (health[s] if standing else 0) if known else None,
                     }
                 )
@@ -447,12 +454,16 @@ class ElemendersState(State):
         return s
 
     def clone(self) -> ElemendersState:
-        """Return an independent copy (lists are copied; the board geometry, the game, the kept legal
-        actions and terrain rows, which are never modified in place, are shared)."""
+        """Return an independent copy (the position's lists, sets and dicts are copied; the board
+        geometry, the game, the attack reach, the kept legal actions and terrain rows, which are never
+        modified in place, are shared)."""
         s = object.__new__(ElemendersState)
         s.__dict__.update(self.__dict__)
-        for name in ("terrain", "owner", "piece", "health", "acted", "ready", "true_square", "revealed"):
-            setattr(s, name, getattr(self, name)[:])
+        s.terrain, s.owner, s.piece, s.health = self.terrain[:], self.owner[:], self.piece[:], self.health[:]
+        s.true_square, s.revealed = self.true_square[:], self.revealed[:]
+        s.units = [self.units[0].copy(), self.units[1].copy()]
+        s.acted = self.acted.copy()
+        s.ready = self.ready.copy()
         s.to_place = [left[:] for left in self.to_place]
         s.spawn_queue = self.spawn_queue[:]
         s._history = self._history[:]
