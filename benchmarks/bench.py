@@ -11,7 +11,8 @@ probabilities, decisions uniformly at random), the rest to sampling states along
 timing, on them, the calls an ISMCTS iteration makes: ``clone()``, ``legal_actions()``,
 ``apply_unchecked()`` of the first legal action (the time of a clone subtracted),
 ``resample_from_infostate()`` and ``observation()`` for the seat to move, and one ``step`` of the
-game's rule-based agent (its rollout policy). Times are wall-clock means in microseconds.
+game's rule-based agent (its rollout policy). Times are means of this process's CPU time
+(``time.process_time``) in microseconds, so that other work on shared cores does not count.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ MAX_SAMPLES = 500
 
 @dataclass
 class Result:
-    """One game's measurements (rates per second of wall-clock time, costs in microseconds)."""
+    """One game's measurements (rates per CPU second of this process, costs in CPU microseconds)."""
 
     game: str
     playouts: int
@@ -102,13 +103,13 @@ def time_per_call(fn: object, states: list[State], budget: float) -> float:
     """Return the mean time of ``fn(state)`` over the sampled states, in microseconds, within ``budget`` s."""
     assert callable(fn)
     calls = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + budget
     while True:
         for s in states:
             fn(s)
         calls += len(states)
-        now = time.perf_counter()
+        now = time.process_time()
         if now >= deadline:
             return (now - start) / calls * 1e6
 
@@ -134,16 +135,16 @@ def sample_states(game: Game, rng: random.Random, budget: float) -> list[State]:
 
 
 def bench_game(game: Game, seconds: float, seed: int) -> Result:
-    """Measure one game within about ``seconds`` of wall-clock time.
+    """Measure one game within about ``seconds`` of this process's CPU time.
 
     15% of the budget samples states, 50% times playouts, 35% times ``clone`` and ``legal_actions``.
     """
     rng = random.Random(seed)
     samples = sample_states(game, rng, 0.15 * seconds)
     playouts = steps = unfinished = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + 0.5 * seconds
-    while time.perf_counter() < deadline or playouts == 0:
+    while time.process_time() < deadline or playouts == 0:
         state = game.new_initial_state(rng.randrange(2**31))
         n = 0
         while not state.is_terminal() and n < MAX_STEPS:
@@ -151,7 +152,7 @@ def bench_game(game: Game, seconds: float, seed: int) -> Result:
         unfinished += not state.is_terminal()
         playouts += 1
         steps += n
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     rest = 0.35 * seconds / 6
     decisions = [st for st in samples if st.current_player() != CHANCE]
     rules = [game.rule_based_agent(p, seed) for p in range(game.num_players)]

@@ -11,7 +11,9 @@ Per game and level, games are played with the level's agent in seat 1 and the ga
 agent (random when it has none) in the other seats, until ``--seconds`` of wall-clock time have gone
 (at least one decision, and the game under way is finished). Every decision of seat 1 with more than
 one legal action is timed (forced moves answer at once and are left out). Iterations per second are
-the iterations of all timed decisions over their summed time. The default level is meant to answer
+the iterations of all timed decisions over their summed time; "it/CPU s" divides them by this
+process's CPU time in those decisions instead, the figure to compare on a machine whose cores other
+work shares. The default level is meant to answer
 within about one second per decision on a 2-core machine.
 """
 
@@ -50,6 +52,7 @@ class Result:
     decisions: int
     capped: int
     iterations_per_s: float
+    iterations_per_cpu_s: float
     median_s: float
     p95_s: float
     max_s: float
@@ -70,6 +73,7 @@ def opponents(game: Game, seed: int) -> list[Agent]:
 def bench(game: Game, level: str, seconds: float, seed: int) -> Result:
     """Play timed games of one level in seat 1 for about ``seconds`` and measure its decisions."""
     times: list[float] = []
+    cpu = 0.0  # this process's CPU seconds in timed decisions (the search runs in this process)
     iterations = capped = 0
     games = 0
     deadline = time.perf_counter() + seconds
@@ -84,8 +88,10 @@ def bench(game: Game, level: str, seconds: float, seed: int) -> Result:
                 resolve_chance(state)
                 continue
             for q in state.players_to_move() if p == SIMULTANEOUS else [p]:
+                cpu0 = time.process_time()
                 action = agents[q].step(state)
                 if q == 0 and agent.last is not None and agent.last.iterations:
+                    cpu += time.process_time() - cpu0
                     times.append(agent.last.seconds)
                     iterations += agent.last.iterations
                     capped += agent.last.iterations < (agent.iterations or 0)
@@ -98,6 +104,7 @@ def bench(game: Game, level: str, seconds: float, seed: int) -> Result:
         decisions=len(times),
         capped=capped,
         iterations_per_s=iterations / sum(times),
+        iterations_per_cpu_s=iterations / cpu if cpu else 0.0,
         median_s=percentile(times, 0.5),
         p95_s=percentile(times, 0.95),
         max_s=max(times),
@@ -136,6 +143,7 @@ def main(argv: list[str] | None = None) -> int:
         "decisions",
         "capped",
         "iterations/s",
+        "it/CPU s",
         "median s",
         "p95 s",
         "max s",
@@ -160,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
                 str(r.decisions),
                 str(r.capped),
                 f"{r.iterations_per_s:,.0f}",
+                f"{r.iterations_per_cpu_s:,.0f}",
                 f"{r.median_s:.3f}",
                 f"{r.p95_s:.3f}",
                 f"{r.max_s:.3f}",
