@@ -5,6 +5,7 @@ A script, not a test::
     python benchmarks/fingerprint.py --game warriors -n 300 --save before.json
     ... optimise ...
     python benchmarks/fingerprint.py --game warriors -n 300 --compare before.json
+    python benchmarks/fingerprint.py --game elementalis --option players=7 --option luminary_wild=1 -n 100
 
 Each playout (seed ``k`` for ``k`` in ``range(n)``) draws chance outcomes by their probabilities and
 decisions uniformly at random with a generator seeded ``k``. Its fingerprint hashes, step by step,
@@ -23,7 +24,7 @@ import random
 import sys
 from typing import Any
 
-from elementa.core import CHANCE, SIMULTANEOUS, State, load_game
+from elementa.core import CHANCE, SIMULTANEOUS, ConfigError, Game, State, load_game
 from elementa.core.runner import sample_outcome
 
 
@@ -60,9 +61,8 @@ def playout(state: State, rng: random.Random, every: int, digest: Any, clone_at:
     return halfway
 
 
-def fingerprint(name: str, players: int | None, seed: int, every: int) -> str:
+def fingerprint(game: Game, seed: int, every: int) -> str:
     """Return the hex fingerprint of one seeded random playout (and of its halfway clone's ending)."""
-    game = load_game(name, **({"players": players} if players else {}))
     digest = hashlib.sha256()
     # a first pass learns the length, a second takes a clone halfway and checks it ends the same
     length = len(_play_plain(game.new_initial_state(seed), random.Random(seed)))
@@ -98,14 +98,26 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--game", required=True)
     parser.add_argument("--players", type=int)
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeatable)"
+    )
     parser.add_argument("-n", type=int, default=200, help="playouts (seeds 0..n-1)")
     parser.add_argument("--every", type=int, default=7, help="observe every seat on one step in this many")
     parser.add_argument("--save", help="write the fingerprints to this JSON file")
     parser.add_argument("--compare", help="compare with the fingerprints in this JSON file")
     args = parser.parse_args(argv)
-    prints = {str(k): fingerprint(args.game, args.players, k, args.every) for k in range(args.n)}
+    options = dict(kv.partition("=")[::2] for kv in args.option)
+    if args.players:
+        options["players"] = str(args.players)
+    try:
+        game = load_game(args.game, **options)
+    except ConfigError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    prints = {str(k): fingerprint(game, k, args.every) for k in range(args.n)}
     whole = hashlib.sha256("".join(prints.values()).encode()).hexdigest()
-    print(f"{args.game} players={args.players or 'default'} n={args.n}: {whole}")
+    shown = ",".join(f"{k}={v}" for k, v in sorted(options.items())) or "default options"
+    print(f"{args.game} {shown} n={args.n}: {whole}")
     if args.save:
         with open(args.save, "w", encoding="utf-8") as f:
             json.dump(prints, f)

@@ -13,6 +13,8 @@ from types import ModuleType
 
 import pytest
 
+from elementa.core import load_game
+
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
@@ -54,9 +56,10 @@ def test_simulate_speed_times_one_and_two_workers(capsys: pytest.CaptureFixture[
 
 def test_fingerprints_repeat_differ_by_seed_and_compare(tmp_path: Path) -> None:
     fp = script("fingerprint")
-    first = fp.fingerprint("elemental-card-dice", None, 3, 5)
-    assert first == fp.fingerprint("elemental-card-dice", None, 3, 5)
-    assert first != fp.fingerprint("elemental-card-dice", None, 4, 5)
+    game = load_game("elemental-card-dice")
+    first = fp.fingerprint(game, 3, 5)
+    assert first == fp.fingerprint(game, 3, 5)
+    assert first != fp.fingerprint(game, 4, 5)
     assert not first.startswith("clone-diverged")
     saved = tmp_path / "fp.json"
     assert fp.main(["--game", "elementalis", "-n", "2", "--save", str(saved)]) == 0
@@ -65,6 +68,17 @@ def test_fingerprints_repeat_differ_by_seed_and_compare(tmp_path: Path) -> None:
     changed["1"] = "0" * 64
     saved.write_text(json.dumps(changed), encoding="utf-8")
     assert fp.main(["--game", "elementalis", "-n", "2", "--compare", str(saved)]) == 1
+
+
+def test_fingerprints_take_game_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fp = script("fingerprint")
+    saved = tmp_path / "fp.json"
+    assert fp.main(["--game", "elementalis", "-n", "2", "--save", str(saved)]) == 0
+    args = ["--game", "elementalis", "-n", "2", "--option", "players=7", "--compare", str(saved)]
+    assert fp.main(args) == 1  # another game: other fingerprints
+    assert "players=7" in capsys.readouterr().out
+    assert fp.main(["--game", "elementalis", "-n", "1", "--option", "bogus=1"]) == 2
+    assert "bogus" in capsys.readouterr().err
 
 
 def test_speed_profiles_a_round_of_each_entry_on_request(capsys: pytest.CaptureFixture[str]) -> None:
