@@ -145,11 +145,19 @@ def _assembly(st: WarriorsState, seat: int) -> list[Action]:
         fighters = [c for c in sorted(set(st.hands[seat])) if st.card(c).type == "fighter"]
         if not fighters:
             return [sp.make("forfeit", label="forfeit the battle (no fighter in hand): draw 2")]
-        return [
-            sp.make("field", c, label=f"enter {st.card(c).name} (durability {st.card(c).durability})")
-            for c in fighters
-        ]
-    return [*_equips(st, seat, f), *_removes(st, f), sp.make("ready", label=f"fight with {f.card.name}")]
+        return [_field(st, st.card(c)) for c in fighters]
+    ready = st.game.action_cache.get(("ready", f.card.id))
+    if ready is None:
+        ready = cached(st, ("ready", f.card.id), "ready", (), f"fight with {f.card.name}")
+    return [*_equips(st, seat, f), *_removes(st, f), ready]
+
+
+def _field(st: WarriorsState, card: Card) -> Action:
+    a = st.game.action_cache.get(("field", card.id))
+    if a is None:
+        label = f"enter {card.name} (durability {card.durability})"
+        a = cached(st, ("field", card.id), "field", (card.id,), label)
+    return a
 
 
 def const(st: WarriorsState, kind: str, label: str) -> Action:
@@ -181,11 +189,15 @@ def _equips(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
     this step), in card id order."""
     if len(f.equipment) >= MAX_EQUIP:
         return []
-    equip = st.game.equip_actions
-    offered = {c for c in st.hands[seat] if c in equip}.difference(st.removed[seat])
+    game = st.game
+    offered = game.equipment_ids.intersection(st.hands[seat])
+    removed = st.removed[seat]
+    if removed:
+        offered = offered.difference(removed)
     if not offered:
         return []
-    cards = st.game.catalog.cards
+    cards = game.catalog.cards
+    equip = game.equip_actions
     return [equip[c.id] for c in equippable(f, [cards[c] for c in sorted(offered)])]
 
 
@@ -193,6 +205,8 @@ def gear_names(f: Fighter) -> list[str]:
     """Return the names of a fighter's equipment, slot by slot, with copies of one card told apart:
     two Sonic Pistols read ``"Sonic Pistol #1"`` and ``"Sonic Pistol #2"`` (in slot order)."""
     names = [e.card.name for e in f.equipment]
+    if len(set(names)) == len(names):
+        return names
     out = []
     for i, name in enumerate(names):
         out.append(f"{name} #{names[: i + 1].count(name)}" if names.count(name) > 1 else name)
@@ -211,6 +225,7 @@ def _removes(st: WarriorsState, f: Fighter) -> list[Action]:
 
 def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
     sp = st.game.action_space
+    cache = st.game.action_cache
     loc = st.location_card()
     targets = st.attackable(seat)
     who = [st.who(t) for t in targets]
@@ -222,13 +237,19 @@ def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
         x = proficiency(f, src)
         lo, hi = modified_range(dmods, src, src.max_damage + x, src.min_damage)
         for t, name in zip(targets, who, strict=True):
-            out.append(sp.make("attack", slot, t, label=f"attack {name} with {src_name} (damage {lo}-{hi})"))
+            # the label is a function of the key, so the action is shared (the f-string is the cost)
+            key = ("attack", slot, t, name, src_name, lo, hi)
+            a = cache.get(key)
+            if a is None:
+                label = f"attack {name} with {src_name} (damage {lo}-{hi})"
+                a = cache[key] = sp.make("attack", slot, t, label=label)
+            out.append(a)
         if x and len(targets) >= 2:
             lo, hi = modified_range(dmods, src, src.max_damage, src.min_damage)
             for t, name in zip(targets, who, strict=True):
                 label = f"split attack with {src_name}: {name}, then up to {x} more (damage {lo}-{hi} each)"
                 out.append(sp.make("volley", slot, t, label=label))
-    out += _uses(st, seat, f, targets)
+    out += _uses(st, seat, f, targets, who, gear)
     out += _equips(st, seat, f)
     out += _removes(st, f)
     out.append(const(st, "retreat", "retreat: fighter and cards back to your hand, draw 2"))
@@ -236,17 +257,21 @@ def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
     return out
 
 
-def _uses(st: WarriorsState, seat: int, f: Fighter, targets: list[int]) -> list[Action]:
+def _uses(
+    st: WarriorsState, seat: int, f: Fighter, targets: list[int], who: list[str], gear: list[str]
+) -> list[Action]:
+    """The ``use`` actions: abilities and Defense/Utility spells (``who``: the targets in words,
+    ``gear``: :func:`gear_names` of ``f``)."""
     sp = st.game.action_space
     none = no_target(st)
 
     def aimed(slot: int, ab: Ability, label: str) -> list[Action]:
         if EFFECTS[ab.effect].target == "enemy":
-            return [sp.make("use", slot, t, label=f"{label} on {st.who(t)}") for t in targets]
+            pairs = zip(targets, who, strict=True)
+            return [sp.make("use", slot, t, label=f"{label} on {name}") for t, name in pairs]
         return [sp.make("use", slot, none, label=label)]
 
     out = []
-    gear = gear_names(f)
     for i, e in enumerate(f.equipment):
         c = e.card
         if c.type in ("defense_spell", "utility_spell"):
@@ -255,7 +280,11 @@ def _uses(st: WarriorsState, seat: int, f: Fighter, targets: list[int]) -> list[
             if c.ability is not None and c.ability.when == "cast":
                 out += aimed(i, c.ability, f"cast {gear[i]}: {c.text}")
             elif c.duration:
-                out.append(sp.make("use", i, none, label=f"cast {describe_card(c)} for {c.duration} turns"))
+                a = st.game.action_cache.get(("use", i, none, c.id))
+                if a is None:
+                    label = f"cast {describe_card(c)} for {c.duration} turns"
+                    a = cached(st, ("use", i, none, c.id), "use", (i, none), label)
+                out.append(a)
         elif c.ability is not None and c.ability.when in ("action", "charge_action") and e.charges != 0:
             out += aimed(i, c.ability, f"use {gear[i]}: {c.text}")
     ab = f.card.ability

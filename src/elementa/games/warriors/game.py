@@ -144,9 +144,15 @@ class WarriorsGame(Game):
         """Actions whose label depends only on their key, shared by every state (they are immutable)."""
         self.roll_cache: dict[tuple[int, int], tuple[tuple[Action, float], ...]] = {}
         """The chance outcomes of a hit roll by ``(min, max)`` damage, shared by every state."""
+        self.draw_actions: list[dict[int, Action]] = [{} for _ in range(n)]
+        """Per seat, the chance outcome of drawing each card, by card id, shared by every state."""
+        self.breakage_dice: dict[str, tuple[tuple[Action, float], ...]] = {}
+        """The chance outcomes of a breakage d10 by digit (``"tens"``, ``"units"``), shared by every state."""
         super().__init__(options)
         self.equip_actions = equip_actions(self)
         """The ``equip`` action of each equipment card, by card id (derived once from the catalog)."""
+        self.equipment_ids = frozenset(self.equip_actions)
+        """The ids of the equipment cards (those a fighter can equip), for finding them in a hand."""
 
     def _seat_decks(self, options: WarriorsOptions) -> list[Deck]:
         names = [d.strip() for d in options.decks.split(",") if d.strip()]

@@ -12,7 +12,7 @@ from functools import cache
 from math import ceil
 
 from elementa.games.warriors.cards import Card
-from elementa.games.warriors.effects import EFFECTS, Mod
+from elementa.games.warriors.effects import Mod
 
 MAX_EQUIP = 16
 """The most cards one fighter can have equipped (a technical limit of the action space)."""
@@ -114,13 +114,12 @@ class Fighter:
 # ----------------------------------------------------------------------------------- modifiers
 def mods(f: Fighter, location: Card | None) -> list[Mod]:
     """Return the static modifiers acting on a fighter: its own, its active equipment's, the location's."""
-    out: list[Mod] = []
-    for c in (f.card, *[e.card for e in f.equipment if e.active], location):
-        ab = None if c is None else c.ability
-        if ab is not None and ab.when == "static":
-            fn = EFFECTS[ab.effect].mods
-            if fn is not None:
-                out += fn(ab)
+    out: list[Mod] = list(f.card.static_mods)
+    for e in f.equipment:
+        if e.card.static_mods and e.active:
+            out += e.card.static_mods
+    if location is not None:
+        out += location.static_mods
     return out
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, draw_outcomes, win_shares
+from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, win_shares
 from elementa.games.warriors import actions, combat, flow, view
 from elementa.games.warriors.cards import Card
 from elementa.games.warriors.rules import (
@@ -407,15 +407,18 @@ class WarriorsState(State):
         return [("offer", (seat + k) % n, why) for k in range(1, n) if self.in_game[(seat + k) % n]]
 
     def _draw_outcomes(self, seat: int) -> list[tuple[Action, float]]:
-        space = self.game.action_space
-        cache = self.game.action_cache
+        """One outcome per distinct card in the seat's deck, by card id, as
+        :func:`elementa.core.draw_outcomes` gives them (a deck holds no zero counts)."""
+        deck = self.decks[self.game.deck_of[seat]]
+        draws = self.game.draw_actions[seat]
+        total = sum(deck.values())
         out = []
-        for c, p in draw_outcomes(self.decks[self.game.deck_of[seat]]):
-            a = cache.get(("draw", seat, c))
+        for c, k in sorted(deck.items()):
+            a = draws.get(c)
             if a is None:
                 label = f"player {seat + 1} draws {self.card(c).name}"
-                a = cache["draw", seat, c] = space.make("draw", c, label=label)
-            out.append((a, p))
+                a = draws[c] = self.game.action_space.make("draw", c, label=label)
+            out.append((a, k / total))
         return out
 
     def _apply_draw(self, task: tuple[Any, ...], card_id: int) -> None:
