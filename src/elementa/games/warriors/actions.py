@@ -20,9 +20,11 @@ from elementa.games.warriors.rules import (
     MAX_HELD,
     Equip,
     Fighter,
+    Load,
     attack_sources,
     damage_mods,
-    equippable,
+    fitting,
+    load,
     modified_range,
     proficiency,
 )
@@ -85,7 +87,8 @@ def legal(st: WarriorsState, player: int) -> list[Action]:
     if kind == "act":
         f = st.fighter(player)
         if st.equipping:
-            return [*_equips(st, player, f), *_removes(st, f), const(st, "done", "done equipping")]
+            removes, used = gear(st, f)
+            return [*_equips(st, player, f, used), *removes, const(st, "done", "done equipping")]
         return _combat(st, player, f)
     if kind == "breakage":
         f = st.fighter(task[2])
@@ -149,7 +152,8 @@ def _assembly(st: WarriorsState, seat: int) -> list[Action]:
     ready = st.game.action_cache.get(("ready", f.card.id))
     if ready is None:
         ready = cached(st, ("ready", f.card.id), "ready", (), f"fight with {f.card.name}")
-    return [*_equips(st, seat, f), *_removes(st, f), ready]
+    removes, used = gear(st, f)
+    return [*_equips(st, seat, f, used), *removes, ready]
 
 
 def _field(st: WarriorsState, card: Card) -> Action:
@@ -184,43 +188,72 @@ def equip_actions(game: WarriorsGame) -> dict[int, Action]:
     }
 
 
-def _equips(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
+GEAR_MEMO_LIMIT = 50_000
+"""The most equipment sequences :func:`gear` keeps at once (the memo is emptied when full)."""
+
+
+def gear(st: WarriorsState, f: Fighter) -> tuple[tuple[Action, ...], Load]:
+    """Return the ``remove`` actions of a fighter's equipment, slot by slot, and its :func:`.rules.load`.
+
+    Both are functions of the sequence of equipped card ids alone, so they are memoised per game by
+    that sequence (the key holds everything they depend on; nothing can go stale).
+    """
+    key = tuple([e.card.id for e in f.equipment])
+    memo = st.game.gear_memo
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= GEAR_MEMO_LIMIT:
+            memo.clear()
+        cards = [e.card for e in f.equipment]
+        names = numbered([c.name for c in cards])
+        removes = tuple(
+            cached(st, ("remove", i, c.id, name), "remove", (i,), f"remove {name} to your hand")
+            for i, (c, name) in enumerate(zip(cards, names, strict=True))
+        )
+        found = memo[key] = (removes, load(cards))
+    return found
+
+
+def _fits(st: WarriorsState, fighter: Card, used: Load) -> frozenset[int]:
+    """Return the ids of the catalog's equipment cards a fighter card with equipment taking up ``used``
+    may equip (:func:`.rules.fitting`), memoised per game by ``(fighter card id, used)``."""
+    key = (fighter.id, used)
+    memo = st.game.fits_memo
+    found = memo.get(key)
+    if found is None:
+        cards = st.game.catalog.cards
+        found = memo[key] = frozenset(c.id for c in fitting(fighter, used, cards))
+    return found
+
+
+def _equips(st: WarriorsState, seat: int, f: Fighter, used: Load) -> list[Action]:
     """The ``equip`` actions of the cards in hand the fighter may take now (not those taken off it
-    this step), in card id order."""
-    if len(f.equipment) >= MAX_EQUIP:
-        return []
-    game = st.game
-    offered = game.equipment_ids.intersection(st.hands[seat])
+    this step), in card id order; ``used``: the fighter's :func:`.rules.load`."""
+    offered = _fits(st, f.card, used).intersection(st.hands[seat])
     removed = st.removed[seat]
-    if removed:
+    if removed and offered:
         offered = offered.difference(removed)
     if not offered:
         return []
-    cards = game.catalog.cards
-    equip = game.equip_actions
-    return [equip[c.id] for c in equippable(f, [cards[c] for c in sorted(offered)])]
+    equip = st.game.equip_actions
+    return [equip[c] for c in sorted(offered)]
+
+
+def numbered(names: list[str]) -> list[str]:
+    """Return names with copies told apart: two Sonic Pistols read ``"Sonic Pistol #1"`` and
+    ``"Sonic Pistol #2"`` (in order)."""
+    if len(set(names)) == len(names):
+        return names
+    return [
+        f"{name} #{names[: i + 1].count(name)}" if names.count(name) > 1 else name
+        for i, name in enumerate(names)
+    ]
 
 
 def gear_names(f: Fighter) -> list[str]:
     """Return the names of a fighter's equipment, slot by slot, with copies of one card told apart:
     two Sonic Pistols read ``"Sonic Pistol #1"`` and ``"Sonic Pistol #2"`` (in slot order)."""
-    names = [e.card.name for e in f.equipment]
-    if len(set(names)) == len(names):
-        return names
-    out = []
-    for i, name in enumerate(names):
-        out.append(f"{name} #{names[: i + 1].count(name)}" if names.count(name) > 1 else name)
-    return out
-
-
-def _removes(st: WarriorsState, f: Fighter) -> list[Action]:
-    cache = st.game.action_cache
-    out = []
-    for i, (e, name) in enumerate(zip(f.equipment, gear_names(f), strict=True)):
-        key = ("remove", i, e.card.id, name)
-        a = cache.get(key)
-        out.append(a or cached(st, key, "remove", (i,), f"remove {name} to your hand"))
-    return out
+    return numbered([e.card.name for e in f.equipment])
 
 
 def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
@@ -231,9 +264,9 @@ def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
     who = [st.who(t) for t in targets]
     dmods = damage_mods(f, loc)
     out = []
-    gear = gear_names(f)
+    names = gear_names(f)
     for slot, src in attack_sources(f):
-        src_name = gear[slot] if slot < len(gear) else src.name
+        src_name = names[slot] if slot < len(names) else src.name
         x = proficiency(f, src)
         lo, hi = modified_range(dmods, src, src.max_damage + x, src.min_damage)
         for t, name in zip(targets, who, strict=True):
@@ -249,9 +282,10 @@ def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
             for t, name in zip(targets, who, strict=True):
                 label = f"split attack with {src_name}: {name}, then up to {x} more (damage {lo}-{hi} each)"
                 out.append(sp.make("volley", slot, t, label=label))
-    out += _uses(st, seat, f, targets, who, gear)
-    out += _equips(st, seat, f)
-    out += _removes(st, f)
+    out += _uses(st, seat, f, targets, who, names)
+    removes, used = gear(st, f)
+    out += _equips(st, seat, f, used)
+    out += removes
     out.append(const(st, "retreat", "retreat: fighter and cards back to your hand, draw 2"))
     out.append(const(st, "pass", "do nothing this turn"))
     return out

@@ -12,7 +12,7 @@ from elementa.core import Action, ActionSpace, ConfigError, Game, GameInfo, opti
 from elementa.core.tensor import ObservationEncoder
 from elementa.games.warriors.actions import equip_actions
 from elementa.games.warriors.cards import Catalog, Deck, card_sheet, load_catalog
-from elementa.games.warriors.rules import MAX_BEASTS, MAX_EQUIP, MAX_HELD
+from elementa.games.warriors.rules import MAX_BEASTS, MAX_EQUIP, MAX_HELD, Load
 from elementa.games.warriors.state import WarriorsState
 
 if TYPE_CHECKING:
@@ -151,8 +151,10 @@ class WarriorsGame(Game):
         super().__init__(options)
         self.equip_actions = equip_actions(self)
         """The ``equip`` action of each equipment card, by card id (derived once from the catalog)."""
-        self.equipment_ids = frozenset(self.equip_actions)
-        """The ids of the equipment cards (those a fighter can equip), for finding them in a hand."""
+        self.gear_memo: dict[tuple[int, ...], tuple[tuple[Action, ...], Load]] = {}
+        """:func:`.actions.gear` by equipped card ids (remove actions and load), shared by every state."""
+        self.fits_memo: dict[tuple[int, Load], frozenset[int]] = {}
+        """The equipment card ids a fighter card may equip, by fighter card id and :func:`.rules.load`."""
 
     def _seat_decks(self, options: WarriorsOptions) -> list[Deck]:
         names = [d.strip() for d in options.decks.split(",") if d.strip()]

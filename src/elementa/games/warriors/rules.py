@@ -238,25 +238,35 @@ def roll_span(lo: int, hi: int, mode: str) -> tuple[int, int]:
 
 
 # ------------------------------------------------------------------------------------ equipping
-def equippable(f: Fighter, cards: Iterable[Card]) -> list[Card]:
-    """Return those of ``cards`` the fighter may equip now, in order (source: warriors.txt, 4.5.1-4.5.4).
+Load = tuple[int, int, int, int, bool]
+"""What a fighter's equipment takes up: ``(hands, armor, items, spell points, full)``, ``full`` when
+it holds :data:`MAX_EQUIP` cards (see :func:`load`)."""
 
-    Hands (weapons, some armor) within the fighter's hands; at most ``armor_slots`` Armor and
-    ``item_slots`` Items; spell points within magic containment; ``usable_by`` keywords; the fighter's
-    card overrides each default (7.0).
-    """
-    if len(f.equipment) >= MAX_EQUIP:
-        return []
-    hands = armor = items = points = 0
-    for e in f.equipment:
-        c = e.card
+
+def load(equipment: Iterable[Card]) -> Load:
+    """Return the :data:`Load` of a fighter's equipped cards (source: warriors.txt, 4.5.1-4.5.4)."""
+    hands = armor = items = points = count = 0
+    for c in equipment:
         hands += c.hands
         armor += c.type == "armor"
         items += c.type == "item"
         points += c.spell_points
-    fc = f.card
-    free_hands, free_points = fc.hands - hands, fc.magic_containment - points
-    armor_free, item_free = armor < fc.armor_slots, items < fc.item_slots
+        count += 1
+    return hands, armor, items, points, count >= MAX_EQUIP
+
+
+def fitting(fighter: Card, used: Load, cards: Iterable[Card]) -> list[Card]:
+    """Return those of ``cards`` a fighter whose equipment takes up ``used`` may equip, in order.
+
+    Hands (weapons, some armor) within the fighter's hands; at most ``armor_slots`` Armor and
+    ``item_slots`` Items; spell points within magic containment; ``usable_by`` keywords; the fighter's
+    card overrides each default (7.0). source: warriors.txt, 4.5.1-4.5.4.
+    """
+    hands, armor, items, points, full = used
+    if full:
+        return []
+    free_hands, free_points = fighter.hands - hands, fighter.magic_containment - points
+    armor_free, item_free = armor < fighter.armor_slots, items < fighter.item_slots
     return [
         c
         for c in cards
@@ -265,8 +275,13 @@ def equippable(f: Fighter, cards: Iterable[Card]) -> list[Card]:
         and (armor_free or c.type != "armor")
         and (item_free or c.type != "item")
         and (not c.is_spell or c.spell_points <= free_points)
-        and (c.usable_by is None or f.has_keyword(c.usable_by))
+        and (c.usable_by is None or fighter.has_keyword(c.usable_by))
     ]
+
+
+def equippable(f: Fighter, cards: Iterable[Card]) -> list[Card]:
+    """Return those of ``cards`` the fighter may equip now, in order (see :func:`fitting`)."""
+    return fitting(f.card, load(e.card for e in f.equipment), cards)
 
 
 def can_equip(f: Fighter, card: Card) -> bool:

@@ -1,0 +1,68 @@
+"""Warriors' derived and memoised data, checked against a fresh computation along seeded random games.
+
+The card data derived at load (static modifiers) and the per-game memos of equipment (remove actions,
+load, the cards a fighter can still equip) must always equal what the rules compute from the state
+itself; a stale or mis-keyed entry would show here as a difference at some node.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from elementa.core import load_game
+from elementa.games.warriors import actions
+from elementa.games.warriors.effects import EFFECTS
+from elementa.games.warriors.rules import can_equip, load
+from elementa.games.warriors.state import WarriorsState
+from tests.support.walk import decision_nodes
+
+OPTION_SETS = [
+    {},
+    {"players": 4, "deathmatch": True, "teams": 2, "revolving_door": True, "monodeck": True},
+    {"players": 3, "decks": "corrupted-gang,iron-vanguard,wild-hunt", "legend_penalty": "any_card"},
+]
+
+
+def fresh_names(names: list[str]) -> list[str]:
+    """Equipment names with copies numbered, computed the long way."""
+    return [f"{n} #{names[: i + 1].count(n)}" if names.count(n) > 1 else n for i, n in enumerate(names)]
+
+
+def check_node(s: WarriorsState, seat: int) -> None:
+    cards = s.game.catalog.cards
+    for f in s.fighters:
+        if f is None:
+            continue
+        removes, used = actions.gear(s, f)
+        assert used == load(e.card for e in f.equipment)
+        names = fresh_names([e.card.name for e in f.equipment])
+        assert [(a.kind, a.args, a.label) for a in removes] == [
+            ("remove", (i,), f"remove {n} to your hand") for i, n in enumerate(names)
+        ]
+        if f.seat == seat and f.cid == seat:
+            offered = sorted(set(s.hands[seat]) - set(s.removed[seat]))
+            expected = [s.game.equip_actions[c] for c in offered if can_equip(f, cards[c])]
+            assert actions._equips(s, seat, f, used) == expected
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_equipment_memos_match_the_rules_at_every_decision(
+    options: dict[str, object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(actions, "GEAR_MEMO_LIMIT", 40)  # the memo is also emptied and refilled
+    for seed in range(6):
+        game = load_game("warriors", **options)
+        for s, seat in decision_nodes(game.new_initial_state(seed), random.Random(seed), 3000):
+            assert isinstance(s, WarriorsState)
+            check_node(s, seat)
+
+
+def test_static_modifiers_are_the_effects_of_each_card() -> None:
+    game = load_game("warriors")
+    assert any(card.static_mods for card in game.catalog.cards)  # type: ignore[attr-defined]
+    for card in game.catalog.cards:  # type: ignore[attr-defined]
+        ab = card.ability
+        fn = None if ab is None or ab.when != "static" else EFFECTS[ab.effect].mods
+        assert card.static_mods == (tuple(fn(ab)) if fn is not None and ab is not None else ())
