@@ -71,6 +71,14 @@ def legal(st: WarriorsState, player: int) -> list[Action]:
     """Return the legal actions of ``player`` for the decision on top of the stack."""
     task = st.tasks[-1]
     kind = task[0]
+    if kind == "act":  # the commonest decisions first
+        f = st.fighter(player)
+        if st.equipping:
+            removes, fits = gear(st, f)
+            return [*_equips(st, player, fits), *removes, const(st, "done", "done equipping")]
+        return _combat(st, player, f)
+    if kind in ("assemble", "enter"):
+        return _assembly(st, player)
     sp = st.game.action_space
     if kind == "offer":
         why = "mulligan" if task[2] == "mulligan" else "deck reshuffle"
@@ -82,14 +90,6 @@ def legal(st: WarriorsState, player: int) -> list[Action]:
         return _doors(st, player)
     if kind == "location":
         return _locations(st, player)
-    if kind in ("assemble", "enter"):
-        return _assembly(st, player)
-    if kind == "act":
-        f = st.fighter(player)
-        if st.equipping:
-            removes, used = gear(st, f)
-            return [*_equips(st, player, f, used), *removes, const(st, "done", "done equipping")]
-        return _combat(st, player, f)
     if kind == "breakage":
         f = st.fighter(task[2])
         return [
@@ -152,8 +152,8 @@ def _assembly(st: WarriorsState, seat: int) -> list[Action]:
     ready = st.game.action_cache.get(("ready", f.card.id))
     if ready is None:
         ready = cached(st, ("ready", f.card.id), "ready", (), f"fight with {f.card.name}")
-    removes, used = gear(st, f)
-    return [*_equips(st, seat, f, used), *removes, ready]
+    removes, fits = gear(st, f)
+    return [*_equips(st, seat, fits), *removes, ready]
 
 
 def _field(st: WarriorsState, card: Card) -> Action:
@@ -192,11 +192,13 @@ GEAR_MEMO_LIMIT = 50_000
 """The most equipment sequences :func:`gear` keeps at once (the memo is emptied when full)."""
 
 
-def gear(st: WarriorsState, f: Fighter) -> tuple[tuple[Action, ...], Load]:
-    """Return the ``remove`` actions of a fighter's equipment, slot by slot, and its :func:`.rules.load`.
+def gear(st: WarriorsState, f: Fighter) -> tuple[tuple[Action, ...], frozenset[int]]:
+    """Return the ``remove`` actions of a fighter's equipment, slot by slot, and the ids of the cards
+    it may still equip (:func:`fits`).
 
-    Both are functions of the sequence of equipped card ids alone, so they are memoised per game by
-    that sequence (the key holds everything they depend on; nothing can go stale).
+    The remove actions and the equipment's :func:`.rules.load` are functions of the sequence of
+    equipped card ids alone, so they are memoised per game by it (the key holds everything they
+    depend on; nothing can go stale).
     """
     key = tuple([e.card.id for e in f.equipment])
     memo = st.game.gear_memo
@@ -211,10 +213,10 @@ def gear(st: WarriorsState, f: Fighter) -> tuple[tuple[Action, ...], Load]:
             for i, (c, name) in enumerate(zip(cards, names, strict=True))
         )
         found = memo[key] = (removes, load(cards))
-    return found
+    return found[0], fits(st, f.card, found[1])
 
 
-def _fits(st: WarriorsState, fighter: Card, used: Load) -> frozenset[int]:
+def fits(st: WarriorsState, fighter: Card, used: Load) -> frozenset[int]:
     """Return the ids of the catalog's equipment cards a fighter card with equipment taking up ``used``
     may equip (:func:`.rules.fitting`), memoised per game by ``(fighter card id, used)``."""
     key = (fighter.id, used)
@@ -226,10 +228,10 @@ def _fits(st: WarriorsState, fighter: Card, used: Load) -> frozenset[int]:
     return found
 
 
-def _equips(st: WarriorsState, seat: int, f: Fighter, used: Load) -> list[Action]:
-    """The ``equip`` actions of the cards in hand the fighter may take now (not those taken off it
-    this step), in card id order; ``used``: the fighter's :func:`.rules.load`."""
-    offered = _fits(st, f.card, used).intersection(st.hands[seat])
+def _equips(st: WarriorsState, seat: int, fits: frozenset[int]) -> list[Action]:
+    """The ``equip`` actions of the cards in hand the fighter may take now (``fits``: :func:`gear`'s
+    ids), not those taken off it this step, in card id order."""
+    offered = fits.intersection(st.hands[seat])
     removed = st.removed[seat]
     if removed and offered:
         offered = offered.difference(removed)
@@ -283,8 +285,8 @@ def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
                 label = f"split attack with {src_name}: {name}, then up to {x} more (damage {lo}-{hi} each)"
                 out.append(sp.make("volley", slot, t, label=label))
     out += _uses(st, seat, f, targets, who, names)
-    removes, used = gear(st, f)
-    out += _equips(st, seat, f, used)
+    removes, fits = gear(st, f)
+    out += _equips(st, seat, fits)
     out += removes
     out.append(const(st, "retreat", "retreat: fighter and cards back to your hand, draw 2"))
     out.append(const(st, "pass", "do nothing this turn"))
@@ -339,10 +341,20 @@ def apply(st: WarriorsState, task: Task, action: Action, p: int) -> None:
         st.acted[p] = True
         if all(st.acted[q] or st.status[q] != "assembling" for q in range(st.n)):
             st.acted = [False] * st.n
-    if kind == "take":
-        st.replace(("draw", p, 1))
+    if kind == "equip":  # the commonest decisions first
+        _equip(st, task, p, a[0], hidden)
+    elif kind == "remove":
+        f = st.fighter(p)
+        e = f.equipment.pop(a[0])
+        st.to_hand(p, e.card.id, public=not hidden)
+        st.removed[p].append(e.card.id)
+        if task[0] == "act":
+            st.equipping = True
+            st.log(f"player {p + 1}'s {f.card.name} removes {e.card.name}")
     elif kind in ("decline", "stay", "no_location", "done", "stop"):
         st.tasks.pop()
+    elif kind == "take":
+        st.replace(("draw", p, 1))
     elif kind == "leave":
         st.tasks.pop()
         _leave(st, p)
@@ -369,16 +381,6 @@ def apply(st: WarriorsState, task: Task, action: Action, p: int) -> None:
         st.fighters[p] = Fighter(p, p, st.card(a[0]))
     elif kind == "forfeit":
         _forfeit(st, p, hidden)
-    elif kind == "equip":
-        _equip(st, task, p, a[0], hidden)
-    elif kind == "remove":
-        f = st.fighter(p)
-        e = f.equipment.pop(a[0])
-        st.to_hand(p, e.card.id, public=not hidden)
-        st.removed[p].append(e.card.id)
-        if task[0] == "act":
-            st.equipping = True
-            st.log(f"player {p + 1}'s {f.card.name} removes {e.card.name}")
     elif kind == "ready":
         _ready(st, p, hidden)
     elif kind in ("attack", "volley"):

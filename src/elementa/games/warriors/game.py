@@ -152,7 +152,7 @@ class WarriorsGame(Game):
         self.equip_actions = equip_actions(self)
         """The ``equip`` action of each equipment card, by card id (derived once from the catalog)."""
         self.gear_memo: dict[tuple[int, ...], tuple[tuple[Action, ...], Load]] = {}
-        """:func:`.actions.gear` by equipped card ids (remove actions and load), shared by every state."""
+        """The remove actions and load of :func:`.actions.gear` by equipped card ids, for every state."""
         self.fits_memo: dict[tuple[int, Load], frozenset[int]] = {}
         """The equipment card ids a fighter card may equip, by fighter card id and :func:`.rules.load`."""
 
