@@ -298,14 +298,22 @@ def _uses(
 ) -> list[Action]:
     """The ``use`` actions: abilities and Defense/Utility spells (``who``: the targets in words,
     ``gear``: :func:`gear_names` of ``f``)."""
-    sp = st.game.action_space
     none = no_target(st)
+    cache = st.game.action_cache
 
-    def aimed(slot: int, ab: Ability, label: str) -> list[Action]:
-        if EFFECTS[ab.effect].target == "enemy":
-            pairs = zip(targets, who, strict=True)
-            return [sp.make("use", slot, t, label=f"{label} on {name}") for t, name in pairs]
-        return [sp.make("use", slot, none, label=label)]
+    def aimed(slot: int, verb: str, name: str, card: Card, ab: Ability) -> list[Action]:
+        """``"<verb> <name>: <card text>"``, on each target when the effect aims at an enemy; shared
+        actions, keyed by everything in their labels."""
+        pairs = zip(targets, who, strict=True) if EFFECTS[ab.effect].target == "enemy" else [(none, "")]
+        out = []
+        for t, target in pairs:
+            key = ("use", slot, t, verb, name, card.id, target)
+            a = cache.get(key)
+            if a is None:
+                label = f"{verb} {name}: {card.text}" + (f" on {target}" if target else "")
+                a = cached(st, key, "use", (slot, t), label)
+            out.append(a)
+        return out
 
     out = []
     for i, e in enumerate(f.equipment):
@@ -314,21 +322,21 @@ def _uses(
             if e.duration is not None or e.spent or e.charges == 0:
                 continue
             if c.ability is not None and c.ability.when == "cast":
-                out += aimed(i, c.ability, f"cast {gear[i]}: {c.text}")
+                out += aimed(i, "cast", gear[i], c, c.ability)
             elif c.duration:
-                a = st.game.action_cache.get(("use", i, none, c.id))
+                a = cache.get(("use", i, none, c.id))
                 if a is None:
                     label = f"cast {describe_card(c)} for {c.duration} turns"
                     a = cached(st, ("use", i, none, c.id), "use", (i, none), label)
                 out.append(a)
         elif c.ability is not None and c.ability.when in ("action", "charge_action") and e.charges != 0:
-            out += aimed(i, c.ability, f"use {gear[i]}: {c.text}")
+            out += aimed(i, "use", gear[i], c, c.ability)
     ab = f.card.ability
     if ab is not None and ab.when in ("action", "charge_action") and f.charges != 0:
-        out += aimed(FIGHTER_SLOT, ab, f"use {f.card.name}: {f.card.text}")
+        out += aimed(FIGHTER_SLOT, "use", f.card.name, f.card, ab)
     loc = st.location_card()
     if loc is not None and loc.ability is not None and loc.ability.when == "action":
-        out += aimed(LOCATION_SLOT, loc.ability, f"use {loc.name}: {loc.text}")
+        out += aimed(LOCATION_SLOT, "use", loc.name, loc, loc.ability)
     return out
 
 

@@ -311,6 +311,8 @@ def can_attack(a: Fighter, b: Fighter, present: Sequence[Fighter], team_of: list
         return False
     if team_of is not None and not a.beast and not b.beast and team_of[a.seat] == team_of[b.seat]:
         return False
+    if not a.card.gangs_with and not b.card.gangs_with:  # most fighters gang with no one
+        return True
     for ganger, other in ((a, b), (b, a)):
         for kw in ganger.card.gangs_with:
             if other.has_keyword(kw) and any(not x.has_keyword(kw) for x in present):
