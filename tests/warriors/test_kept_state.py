@@ -38,7 +38,7 @@ def check_node(s: WarriorsState, seat: int) -> None:
         removes, fits = actions.gear(s, f)
         equipment = [e.card for e in f.equipment]
         assert fits == {c.id for c in s.game.catalog.cards if can_equip(f, c)}
-        assert fits == actions.fits(s, f.card, load(equipment))
+        assert fits == actions.fits(s.game, f.card, load(equipment))
         names = fresh_names([e.card.name for e in f.equipment])
         assert [(a.kind, a.args, a.label) for a in removes] == [
             ("remove", (i,), f"remove {n} to your hand") for i, n in enumerate(names)

@@ -213,18 +213,17 @@ def gear(st: WarriorsState, f: Fighter) -> tuple[tuple[Action, ...], frozenset[i
             for i, (c, name) in enumerate(zip(cards, names, strict=True))
         )
         found = memo[key] = (removes, load(cards))
-    return found[0], fits(st, f.card, found[1])
+    return found[0], fits(st.game, f.card, found[1])
 
 
-def fits(st: WarriorsState, fighter: Card, used: Load) -> frozenset[int]:
+def fits(game: WarriorsGame, fighter: Card, used: Load) -> frozenset[int]:
     """Return the ids of the catalog's equipment cards a fighter card with equipment taking up ``used``
     may equip (:func:`.rules.fitting`), memoised per game by ``(fighter card id, used)``."""
     key = (fighter.id, used)
-    memo = st.game.fits_memo
+    memo = game.fits_memo
     found = memo.get(key)
     if found is None:
-        cards = st.game.catalog.cards
-        found = memo[key] = frozenset(c.id for c in fitting(fighter, used, cards))
+        found = memo[key] = frozenset(c.id for c in fitting(fighter, used, game.catalog.cards))
     return found
 
 
