@@ -140,6 +140,8 @@ class WarriorsGame(Game):
             self.deck_of = list(range(n))
         self.start_decks = [self._group_deck(options, g) for g in range(max(self.deck_of) + 1)]
         self.seat_deck_titles = [d.title for d in self.seat_decks]
+        self.card_names = [c.name for c in self.catalog.cards]
+        """Each card's name, by card id (what observations show of a card)."""
         self.action_cache: dict[tuple[Any, ...], Action] = {}
         """Actions whose label depends only on their key, shared by every state (they are immutable)."""
         self.roll_cache: dict[tuple[int, int], tuple[tuple[Action, float], ...]] = {}
