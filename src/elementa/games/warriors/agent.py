@@ -166,7 +166,7 @@ class WarriorsAgent(Agent):
         now = self._attack_now(trial, loc)
         room = fits(self.game, f.card, load(e.card for e in trial.equipment))  # what can_equip allows
         for c in hand:
-            if c.is_equipment and self._gain(trial, c, loc, now) > 0 and c.id in room:
+            if c.id in room and self._gain(trial, c, loc, now) > 0:  # room holds equipment only
                 trial.equipment.append(Equip(c))
                 picked.append(c)
                 now = self._attack_now(trial, loc)

@@ -142,6 +142,8 @@ class WarriorsGame(Game):
         self.seat_deck_titles = [d.title for d in self.seat_decks]
         self.card_names = [c.name for c in self.catalog.cards]
         """Each card's name, by card id (what observations show of a card)."""
+        self.beast_ids = frozenset(c.id for c in self.catalog.cards if c.type == "beast")
+        """The ids of the Beast cards (never in a hand)."""
         self.action_cache: dict[tuple[Any, ...], Action] = {}
         """Actions whose label depends only on their key, shared by every state (they are immutable)."""
         self.roll_cache: dict[tuple[int, int], tuple[tuple[Action, float], ...]] = {}

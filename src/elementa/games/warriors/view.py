@@ -262,7 +262,8 @@ def resample(st: WarriorsState, player: int, rng: random.Random) -> WarriorsStat
                     pool[c] = pool.get(c, 0) + 1
             need[q] = len(s.hands[q]) - len(kept)
             s.hands[q] = kept
-        cards = [c for c in sorted(pool) for _ in range(pool[c]) if s.card(c).type != "beast"]
+        beasts = s.game.beast_ids
+        cards = [c for c in sorted(pool) if c not in beasts for _ in range(pool[c])]
         rng.shuffle(cards)
         for q in members:
             take, cards = cards[: need[q]], cards[need[q] :]
