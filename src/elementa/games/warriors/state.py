@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 
 CHANCE_TASKS = frozenset({"draw", "attack", "breakroll", "first", "beastpick"})
 EVENTS_KEPT = 16
+ACTIVE_STATUSES = frozenset({"fighting", "reenter", "entering"})
+"""The statuses of a seat whose fighter still takes turns in the battle (see :meth:`WarriorsState.active`)."""
 BATTLE_SHARPNESS = 2.0
 """How sharply a lead in strength (attack times durability) decides a battle in the evaluation: a
 side with twice the other's strength is given ``2**k / (2**k + 1)`` of the battle (0.8 at 2)."""
@@ -353,7 +355,7 @@ class WarriorsState(State):
         """Whether a combatant still takes turns in this battle (Deathmatch: also waiting to re-enter)."""
         if cid >= self.n:
             return self.fighters[cid] is not None
-        return self.status[cid] in ("fighting", "reenter", "entering")
+        return self.status[cid] in ACTIVE_STATUSES
 
     def attackable(self, cid: int) -> list[int]:
         """Return the combatants fighter ``cid`` may attack (ganging and teams, warriors.txt 7.3, 8.2)."""
@@ -366,10 +368,13 @@ class WarriorsState(State):
 
     def battle_over(self) -> bool:
         """Whether the battle has ended: at most one side left, or no player left (warriors.txt, 6.0)."""
-        alive = [c for c in range(len(self.fighters)) if self.active(c)]
-        if not any(c < self.n for c in alive):
+        n = self.n
+        players = [p for p in range(n) if self.status[p] in ACTIVE_STATUSES]  # as :meth:`active`
+        if not players:
             return True
-        return len({self.side(c) for c in alive}) <= 1
+        sides = {self.side(p) for p in players}
+        sides.update(-1 - c for c in range(n, len(self.fighters)) if self.fighters[c] is not None)
+        return len(sides) <= 1
 
     # ------------------------------------------------------------------------------ cards
     def to_hand(self, seat: int, card_id: int, public: bool) -> None:
