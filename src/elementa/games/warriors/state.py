@@ -13,6 +13,7 @@ effects and actions use to change the state.
 from __future__ import annotations
 
 import random
+from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, win_shares
@@ -100,7 +101,8 @@ class WarriorsState(State):
         self.equipping = False
         self.turns = 0
         self.result: list[float] | None = None
-        self.events: list[str] = []
+        self.events: deque[str] = deque(maxlen=EVENTS_KEPT)
+        """The latest public events, oldest first (a full queue drops its oldest as one is logged)."""
         self.tasks: list[tuple[Any, ...]] = [("setup",)]
         self.advance()
 
@@ -132,19 +134,21 @@ class WarriorsState(State):
         s.removed = [list(r) for r in self.removed]
         s.acted = list(self.acted)
         s.result = None if self.result is None else list(self.result)
-        s.events = list(self.events)
+        s.events = self.events.copy()
         s.tasks = list(self.tasks)
         return s
 
     def current_player(self) -> int:
         if self.result is not None:
             return TERMINAL
-        kind = self.tasks[-1][0]
+        task = self.tasks[-1]
+        kind = task[0]
         if kind in CHANCE_TASKS:
             return CHANCE
         if kind == "assemble":
             return SIMULTANEOUS
-        return int(self.tasks[-1][1])
+        seat: int = task[1]  # a decision task names its seat second
+        return seat
 
     def players_to_move(self) -> list[int]:
         if self.result is None and self.tasks[-1][0] == "assemble":
@@ -265,8 +269,9 @@ class WarriorsState(State):
     # ----------------------------------------------------------------------------- the stack
     def advance(self) -> None:
         """Run automatic tasks until a decision, a chance node or the end of the game is on top."""
-        while self.result is None and flow.run(self, self.tasks[-1]):
-            pass
+        tasks, handlers = self.tasks, flow.HANDLERS  # flow.run without a call per task
+        while self.result is None and handlers[tasks[-1][0]](self, tasks[-1]):
+            tasks = self.tasks  # finish() replaces the stack
 
     def push(self, *tasks: tuple[Any, ...]) -> None:
         """Push tasks so that the first given runs first."""
@@ -280,8 +285,6 @@ class WarriorsState(State):
     def log(self, text: str) -> None:
         """Record a public event (observations show the latest ones)."""
         self.events.append(text)
-        if len(self.events) > EVENTS_KEPT:
-            del self.events[0]
 
     def finish(self, winners: list[int] | None) -> None:
         """End the game: ``winners`` share 1.0; ``None`` is a draw shared by the players in the game."""
