@@ -46,7 +46,8 @@ def check_node(s: WarriorsState, seat: int) -> None:
         if f.seat == seat and f.cid == seat:
             offered = sorted(set(s.hands[seat]) - set(s.removed[seat]))
             expected = [s.game.equip_actions[c] for c in offered if can_equip(f, cards[c])]
-            assert actions._equips(s, seat, fits) == expected
+            done = s.game.fixed["done"]
+            assert actions.equip_menu(s, seat, f, done) == [*expected, *removes, done]
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)

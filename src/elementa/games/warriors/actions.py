@@ -72,10 +72,11 @@ def legal(st: WarriorsState, player: int) -> list[Action]:
     task = st.tasks[-1]
     kind = task[0]
     if kind == "act":  # the commonest decisions first
-        f = st.fighter(player)
+        f = st.fighters[player]
+        if f is None:
+            f = st.fighter(player)  # raises: an act task always has its fighter
         if st.equipping:
-            removes, fits = gear(st, f)
-            return [*_equips(st, player, fits), *removes, const(st, "done", "done equipping")]
+            return equip_menu(st, player, f, st.game.fixed["done"])
         return _combat(st, player, f)
     if kind in ("assemble", "enter"):
         return _assembly(st, player)
@@ -84,7 +85,7 @@ def legal(st: WarriorsState, player: int) -> list[Action]:
         why = "mulligan" if task[2] == "mulligan" else "deck reshuffle"
         return [
             sp.make("take", label=f"draw a card (an opponent's {why})"),
-            const(st, "decline", "do not draw"),
+            st.game.fixed["decline"],
         ]
     if kind == "doors":
         return _doors(st, player)
@@ -99,7 +100,7 @@ def legal(st: WarriorsState, player: int) -> list[Action]:
     if kind == "volley":
         targets = combat.volley_targets(st, task)
         out = [sp.make("next_target", t, label=f"attack {st.who(t)} too") for t in targets]
-        return [*out, const(st, "stop", "no more attacks")]
+        return [*out, st.game.fixed["stop"]]
     # legend: discard a card of your choice
     return [sp.make("discard", c, label=f"discard {st.card(c).name}") for c in sorted(set(st.hands[player]))]
 
@@ -152,8 +153,7 @@ def _assembly(st: WarriorsState, seat: int) -> list[Action]:
     ready = st.game.action_cache.get(("ready", f.card.id))
     if ready is None:
         ready = cached(st, ("ready", f.card.id), "ready", (), f"fight with {f.card.name}")
-    removes, fits = gear(st, f)
-    return [*_equips(st, seat, fits), *removes, ready]
+    return equip_menu(st, seat, f, ready)
 
 
 def _field(st: WarriorsState, card: Card) -> Action:
@@ -164,9 +164,19 @@ def _field(st: WarriorsState, card: Card) -> Action:
     return a
 
 
-def const(st: WarriorsState, kind: str, label: str) -> Action:
-    """Return the game's shared Action of a kind without arguments."""
-    return cached(st, (kind,), kind, (), label)
+FIXED_LABELS = {
+    "done": "done equipping",
+    "retreat": "retreat: fighter and cards back to your hand, draw 2",
+    "pass": "do nothing this turn",
+    "decline": "do not draw",
+    "stop": "no more attacks",
+}
+"""The label of each action without arguments that always reads the same."""
+
+
+def fixed_actions(game: WarriorsGame) -> dict[str, Action]:
+    """Return the game's shared action of each kind in :data:`FIXED_LABELS`, by kind."""
+    return {kind: game.action_space.make(kind, label=label) for kind, label in FIXED_LABELS.items()}
 
 
 def cached(st: WarriorsState, key: tuple[Any, ...], kind: str, args: tuple[int, ...], label: str) -> Action:
@@ -196,24 +206,27 @@ def gear(st: WarriorsState, f: Fighter) -> tuple[tuple[Action, ...], frozenset[i
     """Return the ``remove`` actions of a fighter's equipment, slot by slot, and the ids of the cards
     it may still equip (:func:`fits`).
 
-    The remove actions and the equipment's :func:`.rules.load` are functions of the sequence of
-    equipped card ids alone, so they are memoised per game by it (the key holds everything they
-    depend on; nothing can go stale).
+    Both are functions of the fighter's card and the sequence of its equipped card ids alone, so they
+    are memoised per game by those ids (the key holds everything they depend on; nothing can go stale).
     """
-    key = tuple([e.card.id for e in f.equipment])
+    key = (f.card.id, *[e.card.id for e in f.equipment])
+    found = st.game.gear_memo.get(key)
+    return found if found is not None else _gear(st, f, key)
+
+
+def _gear(st: WarriorsState, f: Fighter, key: tuple[int, ...]) -> tuple[tuple[Action, ...], frozenset[int]]:
+    """Compute and memoise :func:`gear` for ``key``, the fighter's card id and equipped card ids."""
     memo = st.game.gear_memo
-    found = memo.get(key)
-    if found is None:
-        if len(memo) >= GEAR_MEMO_LIMIT:
-            memo.clear()
-        cards = [e.card for e in f.equipment]
-        names = numbered([c.name for c in cards])
-        removes = tuple(
-            cached(st, ("remove", i, c.id, name), "remove", (i,), f"remove {name} to your hand")
-            for i, (c, name) in enumerate(zip(cards, names, strict=True))
-        )
-        found = memo[key] = (removes, load(cards))
-    return found[0], fits(st.game, f.card, found[1])
+    if len(memo) >= GEAR_MEMO_LIMIT:
+        memo.clear()
+    cards = [e.card for e in f.equipment]
+    names = numbered([c.name for c in cards])
+    removes = tuple(
+        cached(st, ("remove", i, c.id, name), "remove", (i,), f"remove {name} to your hand")
+        for i, (c, name) in enumerate(zip(cards, names, strict=True))
+    )
+    found = memo[key] = (removes, fits(st.game, f.card, load(cards)))
+    return found
 
 
 def fits(game: WarriorsGame, fighter: Card, used: Load) -> frozenset[int]:
@@ -227,17 +240,22 @@ def fits(game: WarriorsGame, fighter: Card, used: Load) -> frozenset[int]:
     return found
 
 
-def _equips(st: WarriorsState, seat: int, fits: frozenset[int]) -> list[Action]:
-    """The ``equip`` actions of the cards in hand the fighter may take now (``fits``: :func:`gear`'s
-    ids), not those taken off it this step, in card id order."""
+def equip_menu(st: WarriorsState, seat: int, f: Fighter, last: Action) -> list[Action]:
+    """Return the ``equip`` actions of the cards in hand fighter ``f`` may take now, in card id order,
+    then its ``remove`` actions (:func:`gear`), then ``last`` (done equipping, or ready).
+
+    A card taken off the fighter this step is not offered again.
+    """
+    removes, fits = gear(st, f)
     offered = fits.intersection(st.hands[seat])
-    removed = st.removed[seat]
-    if removed and offered:
-        offered = offered.difference(removed)
-    if not offered:
-        return []
-    equip = st.game.equip_actions
-    return [equip[c] for c in sorted(offered)]
+    if offered:
+        removed = st.removed[seat]
+        if removed:
+            offered = offered.difference(removed)
+        if offered:
+            equip = st.game.equip_actions
+            return [*[equip[c] for c in sorted(offered)], *removes, last]
+    return [*removes, last]
 
 
 def numbered(names: list[str]) -> list[str]:
@@ -284,11 +302,9 @@ def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
                 label = f"split attack with {src_name}: {name}, then up to {x} more (damage {lo}-{hi} each)"
                 out.append(sp.make("volley", slot, t, label=label))
     out += _uses(st, seat, f, targets, who, names)
-    removes, fits = gear(st, f)
-    out += _equips(st, seat, fits)
-    out += removes
-    out.append(const(st, "retreat", "retreat: fighter and cards back to your hand, draw 2"))
-    out.append(const(st, "pass", "do nothing this turn"))
+    fixed = st.game.fixed
+    out += equip_menu(st, seat, f, fixed["retreat"])
+    out.append(fixed["pass"])
     return out
 
 
@@ -345,8 +361,12 @@ def apply(st: WarriorsState, task: Task, action: Action, p: int) -> None:
     kind, a = action.kind, action.args
     hidden = task[0] == "assemble"  # secret assembly: revealed all at once (WAR-A15)
     if hidden:
-        st.acted[p] = True
-        if all(st.acted[q] or st.status[q] != "assembling" for q in range(st.n)):
+        acted, status = st.acted, st.status
+        acted[p] = True
+        for q in range(st.n):
+            if not acted[q] and status[q] == "assembling":
+                break  # someone still has to make this round's step
+        else:
             st.acted = [False] * st.n
     if kind == "equip":  # the commonest decisions first
         _equip(st, task, p, a[0], hidden)
@@ -426,9 +446,13 @@ def _forfeit(st: WarriorsState, p: int, hidden: bool) -> None:
 
 
 def _equip(st: WarriorsState, task: Task, p: int, card_id: int, hidden: bool) -> None:
-    f = st.fighter(p)
-    card = st.card(card_id)
-    st.from_hand(p, card_id, public=not hidden)
+    f = st.fighters[p]
+    if f is None:
+        f = st.fighter(p)  # raises: only a fighter equips
+    card = st.game.catalog.cards[card_id]
+    st.hands[p].remove(card_id)
+    if not hidden:
+        st.forget(p, card_id)  # as st.from_hand(p, card_id, public=True)
     f.equipment.append(Equip(card))
     if task[0] == "act":
         st.equipping = True

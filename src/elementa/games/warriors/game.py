@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from elementa.core import Action, ActionSpace, ConfigError, Game, GameInfo, option
 from elementa.core.tensor import ObservationEncoder
-from elementa.games.warriors.actions import equip_actions
+from elementa.games.warriors.actions import equip_actions, fixed_actions
 from elementa.games.warriors.cards import Catalog, Deck, card_sheet, load_catalog
 from elementa.games.warriors.rules import MAX_BEASTS, MAX_EQUIP, MAX_HELD, Load
 from elementa.games.warriors.state import WarriorsState
@@ -155,8 +155,10 @@ class WarriorsGame(Game):
         super().__init__(options)
         self.equip_actions = equip_actions(self)
         """The ``equip`` action of each equipment card, by card id (derived once from the catalog)."""
-        self.gear_memo: dict[tuple[int, ...], tuple[tuple[Action, ...], Load]] = {}
-        """The remove actions and load of :func:`.actions.gear` by equipped card ids, for every state."""
+        self.fixed = fixed_actions(self)
+        """The shared action of each kind without arguments whose label never changes, by kind."""
+        self.gear_memo: dict[tuple[int, ...], tuple[tuple[Action, ...], frozenset[int]]] = {}
+        """What :func:`.actions.gear` returns, by fighter card id and equipped card ids, for every state."""
         self.fits_memo: dict[tuple[int, Load], frozenset[int]] = {}
         """The equipment card ids a fighter card may equip, by fighter card id and :func:`.rules.load`."""
 
