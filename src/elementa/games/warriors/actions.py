@@ -206,16 +206,22 @@ def gear(st: WarriorsState, f: Fighter) -> tuple[tuple[Action, ...], frozenset[i
     """Return the ``remove`` actions of a fighter's equipment, slot by slot, and the ids of the cards
     it may still equip (:func:`fits`).
 
-    Both are functions of the fighter's card and the sequence of its equipped card ids alone, so they
-    are memoised per game by those ids (the key holds everything they depend on; nothing can go stale).
+    The remove actions and the equipment's :func:`.rules.load` are functions of the sequence of
+    equipped card ids alone, so they are memoised per game by it (the key holds everything they
+    depend on; nothing can go stale); what fits is memoised by :func:`fits`.
     """
-    key = (f.card.id, *[e.card.id for e in f.equipment])
-    found = st.game.gear_memo.get(key)
-    return found if found is not None else _gear(st, f, key)
+    game = st.game
+    key = tuple([e.card.id for e in f.equipment])
+    found = game.gear_memo.get(key)
+    if found is None:
+        found = _gear(st, f, key)
+    removes, used = found
+    fit = game.fits_memo.get((f.card.id, used))
+    return removes, fit if fit is not None else fits(game, f.card, used)
 
 
-def _gear(st: WarriorsState, f: Fighter, key: tuple[int, ...]) -> tuple[tuple[Action, ...], frozenset[int]]:
-    """Compute and memoise :func:`gear` for ``key``, the fighter's card id and equipped card ids."""
+def _gear(st: WarriorsState, f: Fighter, key: tuple[int, ...]) -> tuple[tuple[Action, ...], Load]:
+    """Compute and memoise the remove actions and load of :func:`gear` for ``key``, the equipped card ids."""
     memo = st.game.gear_memo
     if len(memo) >= GEAR_MEMO_LIMIT:
         memo.clear()
@@ -225,7 +231,7 @@ def _gear(st: WarriorsState, f: Fighter, key: tuple[int, ...]) -> tuple[tuple[Ac
         cached(st, ("remove", i, c.id, name), "remove", (i,), f"remove {name} to your hand")
         for i, (c, name) in enumerate(zip(cards, names, strict=True))
     )
-    found = memo[key] = (removes, fits(st.game, f.card, load(cards)))
+    found = memo[key] = (removes, load(cards))
     return found
 
 
