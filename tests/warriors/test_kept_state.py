@@ -1,8 +1,8 @@
 """Warriors' derived and memoised data, checked against a fresh computation along seeded random games.
 
-The card data derived at load (static modifiers) and the per-game memos of equipment (remove actions,
-the cards a fighter can still equip) must always equal what the rules compute from the state itself;
-a stale or mis-keyed entry would show here as a difference at some node.
+The card data derived at load (static modifiers, keyword sets) and the per-game memos of equipment
+(remove actions, the cards a fighter can still equip) must always equal what the rules compute from
+the state itself; a stale or mis-keyed entry would show here as a difference at some node.
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ import pytest
 
 from elementa.core import load_game
 from elementa.games.warriors import actions
+from elementa.games.warriors.cards import Card
 from elementa.games.warriors.effects import EFFECTS
-from elementa.games.warriors.rules import can_equip, load
+from elementa.games.warriors.rules import UNARMED, can_equip, load
 from elementa.games.warriors.state import WarriorsState
 from tests.support.walk import decision_nodes
 
@@ -69,3 +70,21 @@ def test_static_modifiers_are_the_effects_of_each_card() -> None:
         ab = card.ability
         fn = None if ab is None or ab.when != "static" else EFFECTS[ab.effect].mods
         assert card.static_mods == (tuple(fn(ab)) if fn is not None and ab is not None else ())
+
+
+def has_keyword_the_long_way(card: Card, phrase: tuple[str, ...]) -> bool:
+    """A keyword phrase of the card's other keywords, or a run of consecutive words of its name."""
+    k, nw = len(phrase), card.name_words
+    return phrase in card.extra or any(nw[i : i + k] == phrase for i in range(len(nw) - k + 1))
+
+
+def test_each_cards_keyword_set_answers_as_its_name_and_keywords() -> None:
+    cards: list[Card] = [*load_game("warriors").catalog.cards, UNARMED]  # type: ignore[attr-defined]
+    phrases: set[tuple[str, ...]] = {(), ("no", "such"), ("pistol", "sonic")}
+    for card in cards:
+        nw = card.name_words
+        phrases |= card.extra | {nw[i:j] for i in range(len(nw)) for j in range(i + 1, len(nw) + 1)}
+        phrases |= {kw for kw, _ in card.proficiency} | set(card.gangs_with)
+    for card in cards:
+        for phrase in phrases:
+            assert card.has_keyword(phrase) == has_keyword_the_long_way(card, phrase), (card.name, phrase)

@@ -264,6 +264,14 @@ class Card:
     static_mods: tuple[Mod, ...] = ()
     """The modifiers its static ability gives (see :data:`.effects.Mod`), derived once from
     ``ability``: empty without a static ability."""
+    keywords: frozenset[tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    """Every keyword phrase the card has (:meth:`has_keyword`), derived once from ``name_words``
+    and ``extra`` when the card is made."""
+
+    def __post_init__(self) -> None:
+        nw = self.name_words
+        runs = {nw[i:j] for i in range(len(nw) + 1) for j in range(i, len(nw) + 1)}  # () included
+        object.__setattr__(self, "keywords", self.extra | runs)
 
     def has_keyword(self, phrase: tuple[str, ...]) -> bool:
         """Return whether the card has a keyword phrase (normalised words, see :func:`words`).
@@ -271,11 +279,7 @@ class Card:
         A phrase matches a run of consecutive words of the name ("field rifle" in "Military Field
         Rifle") or one of the other keywords. source: warriors.txt, 2.0 note.
         """
-        if phrase in self.extra:
-            return True
-        k = len(phrase)
-        nw = self.name_words
-        return any(nw[i : i + k] == phrase for i in range(len(nw) - k + 1))
+        return phrase in self.keywords
 
 
 def card_sheet(card: Card) -> str:

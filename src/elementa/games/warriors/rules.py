@@ -108,7 +108,7 @@ class Fighter:
 
     def has_keyword(self, phrase: tuple[str, ...]) -> bool:
         """Whether the fighter's card has a keyword (names are keywords: warriors.txt, 2.0)."""
-        return self.card.has_keyword(phrase)
+        return phrase in self.card.keywords
 
 
 # ----------------------------------------------------------------------------------- modifiers
@@ -152,7 +152,7 @@ def proficiency(f: Fighter, source: Card) -> int:
     """
     if source.type != "weapon" or source is UNARMED or not f.card.proficiency:
         return 0
-    return max((x for kw, x in f.card.proficiency if source.has_keyword(kw)), default=0)
+    return max((x for kw, x in f.card.proficiency if kw in source.keywords), default=0)
 
 
 def damage_range(f: Fighter, source: Card, location: Card | None, hi: int, lo: int = 1) -> tuple[int, int]:
@@ -171,7 +171,7 @@ def damage_range(f: Fighter, source: Card, location: Card | None, hi: int, lo: i
 def modified_range(dmods: DamageMods, source: Card, hi: int, lo: int = 1) -> tuple[int, int]:
     """Return :func:`damage_range` from the fighter's :func:`damage_mods`, computed once for many sources."""
     for kw, a in dmods:
-        if kw is None or source.has_keyword(kw):
+        if kw is None or kw in source.keywords:  # source.has_keyword(kw)
             hi += a
     hi = max(1, hi)
     return min(lo, hi), hi
@@ -315,6 +315,6 @@ def can_attack(a: Fighter, b: Fighter, present: Sequence[Fighter], team_of: list
         return True
     for ganger, other in ((a, b), (b, a)):
         for kw in ganger.card.gangs_with:
-            if other.has_keyword(kw) and any(not x.has_keyword(kw) for x in present):
+            if kw in other.card.keywords and any(kw not in x.card.keywords for x in present):
                 return False
     return True
