@@ -36,11 +36,13 @@ def check_node(s: WarriorsState, seat: int) -> None:
     for f in s.fighters:
         if f is None:
             continue
-        removes, fits = actions.gear(s, f)
+        kit = actions.gear(s, f)
+        removes, fits, gear_names = kit
         equipment = [e.card for e in f.equipment]
         assert fits == {c.id for c in s.game.catalog.cards if can_equip(f, c)}
         assert fits == actions.fits(s.game, f.card, load(equipment))
         names = fresh_names([e.card.name for e in f.equipment])
+        assert list(gear_names) == names
         assert [(a.kind, a.args, a.label) for a in removes] == [
             ("remove", (i,), f"remove {n} to your hand") for i, n in enumerate(names)
         ]
@@ -48,7 +50,7 @@ def check_node(s: WarriorsState, seat: int) -> None:
             offered = sorted(set(s.hands[seat]) - set(s.removed[seat]))
             expected = [s.game.equip_actions[c] for c in offered if can_equip(f, cards[c])]
             done = s.game.fixed["done"]
-            assert actions.equip_menu(s, seat, f, done) == [*expected, *removes, done]
+            assert actions.equip_menu(s, seat, kit, done) == [*expected, *removes, done]
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)

@@ -76,7 +76,7 @@ def legal(st: WarriorsState, player: int) -> list[Action]:
         if f is None:
             f = st.fighter(player)  # raises: an act task always has its fighter
         if st.equipping:
-            return equip_menu(st, player, f, st.game.fixed["done"])
+            return equip_menu(st, player, gear(st, f), st.game.fixed["done"])
         return _combat(st, player, f)
     if kind in ("assemble", "enter"):
         return _assembly(st, player)
@@ -153,7 +153,7 @@ def _assembly(st: WarriorsState, seat: int) -> list[Action]:
     ready = st.game.action_cache.get(("ready", f.card.id))
     if ready is None:
         ready = cached(st, ("ready", f.card.id), "ready", (), f"fight with {f.card.name}")
-    return equip_menu(st, seat, f, ready)
+    return equip_menu(st, seat, gear(st, f), ready)
 
 
 def _field(st: WarriorsState, card: Card) -> Action:
@@ -202,12 +202,17 @@ GEAR_MEMO_LIMIT = 50_000
 """The most equipment sequences :func:`gear` keeps at once (the memo is emptied when full)."""
 
 
-def gear(st: WarriorsState, f: Fighter) -> tuple[tuple[Action, ...], frozenset[int]]:
-    """Return the ``remove`` actions of a fighter's equipment, slot by slot, and the ids of the cards
-    it may still equip (:func:`fits`).
+Gear = tuple[tuple[Action, ...], frozenset[int], tuple[str, ...]]
+"""What :func:`gear` tells of a fighter's equipment: remove actions, what fits, names by slot."""
 
-    The remove actions and the equipment's :func:`.rules.load` are functions of the sequence of
-    equipped card ids alone, so they are memoised per game by it (the key holds everything they
+
+def gear(st: WarriorsState, f: Fighter) -> Gear:
+    """Return the ``remove`` actions of a fighter's equipment, slot by slot, the ids of the cards
+    it may still equip (:func:`fits`), and the equipment's names by slot with copies of one card
+    told apart (:func:`numbered`).
+
+    The remove actions, names and the equipment's :func:`.rules.load` are functions of the sequence
+    of equipped card ids alone, so they are memoised per game by it (the key holds everything they
     depend on; nothing can go stale); what fits is memoised by :func:`fits`.
     """
     game = st.game
@@ -215,23 +220,26 @@ def gear(st: WarriorsState, f: Fighter) -> tuple[tuple[Action, ...], frozenset[i
     found = game.gear_memo.get(key)
     if found is None:
         found = _gear(st, f, key)
-    removes, used = found
+    removes, used, names = found
     fit = game.fits_memo.get((f.card.id, used))
-    return removes, fit if fit is not None else fits(game, f.card, used)
+    return removes, fit if fit is not None else fits(game, f.card, used), names
 
 
-def _gear(st: WarriorsState, f: Fighter, key: tuple[int, ...]) -> tuple[tuple[Action, ...], Load]:
-    """Compute and memoise the remove actions and load of :func:`gear` for ``key``, the equipped card ids."""
+def _gear(
+    st: WarriorsState, f: Fighter, key: tuple[int, ...]
+) -> tuple[tuple[Action, ...], Load, tuple[str, ...]]:
+    """Compute and memoise the remove actions, load and names of :func:`gear` for ``key``, the
+    equipped card ids."""
     memo = st.game.gear_memo
     if len(memo) >= GEAR_MEMO_LIMIT:
         memo.clear()
     cards = [e.card for e in f.equipment]
-    names = numbered([c.name for c in cards])
+    names = tuple(numbered([c.name for c in cards]))
     removes = tuple(
         cached(st, ("remove", i, c.id, name), "remove", (i,), f"remove {name} to your hand")
         for i, (c, name) in enumerate(zip(cards, names, strict=True))
     )
-    found = memo[key] = (removes, load(cards))
+    found = memo[key] = (removes, load(cards), names)
     return found
 
 
@@ -246,13 +254,14 @@ def fits(game: WarriorsGame, fighter: Card, used: Load) -> frozenset[int]:
     return found
 
 
-def equip_menu(st: WarriorsState, seat: int, f: Fighter, last: Action) -> list[Action]:
-    """Return the ``equip`` actions of the cards in hand fighter ``f`` may take now, in card id order,
-    then its ``remove`` actions (:func:`gear`), then ``last`` (done equipping, or ready).
+def equip_menu(st: WarriorsState, seat: int, gear: Gear, last: Action) -> list[Action]:
+    """Return the ``equip`` actions of the cards in hand that seat's fighter may take now, in card id
+    order, then its ``remove`` actions, then ``last`` (done equipping, or ready).
 
-    A card taken off the fighter this step is not offered again.
+    ``gear`` is :func:`gear` of the fighter. A card taken off the fighter this step is not offered
+    again.
     """
-    removes, fits = gear(st, f)
+    removes, fits, _ = gear
     offered = fits.intersection(st.hands[seat])
     if offered:
         removed = st.removed[seat]
@@ -275,12 +284,6 @@ def numbered(names: list[str]) -> list[str]:
     ]
 
 
-def gear_names(f: Fighter) -> list[str]:
-    """Return the names of a fighter's equipment, slot by slot, with copies of one card told apart:
-    two Sonic Pistols read ``"Sonic Pistol #1"`` and ``"Sonic Pistol #2"`` (in slot order)."""
-    return numbered([e.card.name for e in f.equipment])
-
-
 def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
     sp = st.game.action_space
     cache = st.game.action_cache
@@ -289,7 +292,8 @@ def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
     who = [st.who(t) for t in targets]
     dmods = damage_mods(f, loc)
     out = []
-    names = gear_names(f)
+    kit = gear(st, f)
+    names = kit[2]
     for slot, src in attack_sources(f):
         src_name = names[slot] if slot < len(names) else src.name
         x = proficiency(f, src)
@@ -309,16 +313,16 @@ def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
                 out.append(sp.make("volley", slot, t, label=label))
     out += _uses(st, seat, f, targets, who, names)
     fixed = st.game.fixed
-    out += equip_menu(st, seat, f, fixed["retreat"])
+    out += equip_menu(st, seat, kit, fixed["retreat"])
     out.append(fixed["pass"])
     return out
 
 
 def _uses(
-    st: WarriorsState, seat: int, f: Fighter, targets: list[int], who: list[str], gear: list[str]
+    st: WarriorsState, seat: int, f: Fighter, targets: list[int], who: list[str], names: tuple[str, ...]
 ) -> list[Action]:
     """The ``use`` actions: abilities and Defense/Utility spells (``who``: the targets in words,
-    ``gear``: :func:`gear_names` of ``f``)."""
+    ``names``: the equipment's names by slot, from :func:`gear`)."""
     none = no_target(st)
     cache = st.game.action_cache
 
@@ -343,7 +347,7 @@ def _uses(
             if e.duration is not None or e.spent or e.charges == 0:
                 continue
             if c.ability is not None and c.ability.when == "cast":
-                out += aimed(i, "cast", gear[i], c, c.ability)
+                out += aimed(i, "cast", names[i], c, c.ability)
             elif c.duration:
                 a = cache.get(("use", i, none, c.id))
                 if a is None:
@@ -351,7 +355,7 @@ def _uses(
                     a = cached(st, ("use", i, none, c.id), "use", (i, none), label)
                 out.append(a)
         elif c.ability is not None and c.ability.when in ("action", "charge_action") and e.charges != 0:
-            out += aimed(i, "use", gear[i], c, c.ability)
+            out += aimed(i, "use", names[i], c, c.ability)
     ab = f.card.ability
     if ab is not None and ab.when in ("action", "charge_action") and f.charges != 0:
         out += aimed(FIGHTER_SLOT, "use", f.card.name, f.card, ab)

@@ -157,8 +157,8 @@ class WarriorsGame(Game):
         """The ``equip`` action of each equipment card, by card id (derived once from the catalog)."""
         self.fixed = fixed_actions(self)
         """The shared action of each kind without arguments whose label never changes, by kind."""
-        self.gear_memo: dict[tuple[int, ...], tuple[tuple[Action, ...], Load]] = {}
-        """The remove actions and load of :func:`.actions.gear` by equipped card ids, for every state."""
+        self.gear_memo: dict[tuple[int, ...], tuple[tuple[Action, ...], Load, tuple[str, ...]]] = {}
+        """The remove actions, load and names of :func:`.actions.gear` by equipped card ids (every state)."""
         self.fits_memo: dict[tuple[int, Load], frozenset[int]] = {}
         """The equipment card ids a fighter card may equip, by fighter card id and :func:`.rules.load`."""
 
