@@ -53,6 +53,28 @@ def check_node(s: WarriorsState, seat: int) -> None:
             assert actions.equip_menu(s, seat, kit, done) == [*expected, *removes, done]
 
 
+def check_menu(s: WarriorsState, seat: int) -> None:
+    """The menu built from the game's shared actions and memos reads as one built from empty ones."""
+    game = s.game
+    menu = actions.legal(s, seat)
+    kept = game.action_cache, game.gear_memo, game.fits_memo
+    game.action_cache, game.gear_memo, game.fits_memo = {}, {}, {}
+    try:
+        fresh = actions.legal(s, seat)
+    finally:
+        game.action_cache, game.gear_memo, game.fits_memo = kept
+    assert [(a.id, a.kind, a.args, a.label) for a in menu] == [(a.id, a.kind, a.args, a.label) for a in fresh]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_shared_actions_read_as_fresh_ones_at_every_decision(options: dict[str, object]) -> None:
+    for seed in range(3):
+        game = load_game("warriors", **options)
+        for s, seat in decision_nodes(game.new_initial_state(seed), random.Random(seed), 3000):
+            assert isinstance(s, WarriorsState)
+            check_menu(s, seat)
+
+
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_equipment_memos_match_the_rules_at_every_decision(
     options: dict[str, object], monkeypatch: pytest.MonkeyPatch

@@ -285,11 +285,17 @@ def numbered(names: list[str]) -> list[str]:
 
 
 def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
+    """The combat step's menu: attacks (and split attacks), uses, equip and remove, retreat, pass.
+
+    Attack and use actions are shared by the game, keyed by everything their labels are made of;
+    a target's name (:meth:`~.state.WarriorsState.who`) is a function of its combatant id and
+    fighter card, so those stand for it in the keys, and it is written out only for a new key.
+    """
     sp = st.game.action_space
     cache = st.game.action_cache
+    fighters = st.fighters
     loc = st.location_card()
     targets = st.attackable(seat)
-    who = [st.who(t) for t in targets]
     dmods = damage_mods(f, loc)
     out = []
     kit = gear(st, f)
@@ -298,20 +304,21 @@ def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
         src_name = names[slot] if slot < len(names) else src.name
         x = proficiency(f, src)
         lo, hi = modified_range(dmods, src, src.max_damage + x, src.min_damage)
-        for t, name in zip(targets, who, strict=True):
-            # the label is a function of the key, so the action is shared (the f-string is the cost)
-            key = ("attack", slot, t, name, src_name, lo, hi)
+        for t in targets:
+            key = ("attack", slot, t, fighters[t].card.id, src_name, lo, hi)  # type: ignore[union-attr]
             a = cache.get(key)
             if a is None:
-                label = f"attack {name} with {src_name} (damage {lo}-{hi})"
+                label = f"attack {st.who(t)} with {src_name} (damage {lo}-{hi})"
                 a = cache[key] = sp.make("attack", slot, t, label=label)
             out.append(a)
         if x and len(targets) >= 2:
             lo, hi = modified_range(dmods, src, src.max_damage, src.min_damage)
-            for t, name in zip(targets, who, strict=True):
-                label = f"split attack with {src_name}: {name}, then up to {x} more (damage {lo}-{hi} each)"
+            for t in targets:
+                label = (
+                    f"split attack with {src_name}: {st.who(t)}, then up to {x} more (damage {lo}-{hi} each)"
+                )
                 out.append(sp.make("volley", slot, t, label=label))
-    out += _uses(st, seat, f, targets, who, names)
+    out += _uses(st, f, targets, names, loc)
     fixed = st.game.fixed
     out += equip_menu(st, seat, kit, fixed["retreat"])
     out.append(fixed["pass"])
@@ -319,24 +326,30 @@ def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
 
 
 def _uses(
-    st: WarriorsState, seat: int, f: Fighter, targets: list[int], who: list[str], names: tuple[str, ...]
+    st: WarriorsState, f: Fighter, targets: list[int], names: tuple[str, ...], loc: Card | None
 ) -> list[Action]:
-    """The ``use`` actions: abilities and Defense/Utility spells (``who``: the targets in words,
-    ``names``: the equipment's names by slot, from :func:`gear`)."""
+    """The ``use`` actions: abilities and Defense/Utility spells (``names``: the equipment's names by
+    slot, from :func:`gear`; ``loc``: the location card)."""
     none = no_target(st)
     cache = st.game.action_cache
+    fighters = st.fighters
 
     def aimed(slot: int, verb: str, name: str, card: Card, ab: Ability) -> list[Action]:
         """``"<verb> <name>: <card text>"``, on each target when the effect aims at an enemy; shared
-        actions, keyed by everything in their labels."""
-        pairs = zip(targets, who, strict=True) if EFFECTS[ab.effect].target == "enemy" else [(none, "")]
+        actions, keyed by everything in their labels (a target by its combatant id and card)."""
         out = []
-        for t, target in pairs:
-            key = ("use", slot, t, verb, name, card.id, target)
+        if EFFECTS[ab.effect].target != "enemy":
+            key = ("use", slot, none, verb, name, card.id, -1)
             a = cache.get(key)
             if a is None:
-                label = f"{verb} {name}: {card.text}" + (f" on {target}" if target else "")
-                a = cached(st, key, "use", (slot, t), label)
+                a = cached(st, key, "use", (slot, none), f"{verb} {name}: {card.text}")
+            out.append(a)
+            return out
+        for t in targets:
+            key = ("use", slot, t, verb, name, card.id, fighters[t].card.id)  # type: ignore[union-attr]
+            a = cache.get(key)
+            if a is None:
+                a = cached(st, key, "use", (slot, t), f"{verb} {name}: {card.text} on {st.who(t)}")
             out.append(a)
         return out
 
@@ -359,7 +372,6 @@ def _uses(
     ab = f.card.ability
     if ab is not None and ab.when in ("action", "charge_action") and f.charges != 0:
         out += aimed(FIGHTER_SLOT, "use", f.card.name, f.card, ab)
-    loc = st.location_card()
     if loc is not None and loc.ability is not None and loc.ability.when == "action":
         out += aimed(LOCATION_SLOT, "use", loc.name, loc, loc.ability)
     return out
