@@ -148,13 +148,19 @@ class WarriorsGame(Game):
         """Actions whose label depends only on their key, shared by every state (they are immutable)."""
         self.roll_cache: dict[tuple[int, int], tuple[tuple[Action, float], ...]] = {}
         """The chance outcomes of a hit roll by ``(min, max)`` damage, shared by every state."""
-        self.draw_actions: list[dict[int, Action]] = [{} for _ in range(n)]
-        """Per seat, the chance outcome of drawing each card, by card id, shared by every state."""
         self.breakage_dice: dict[str, tuple[tuple[Action, float], ...]] = {}
         """The chance outcomes of a breakage d10 by digit (``"tens"``, ``"units"``), shared by every state."""
         super().__init__(options)
         self.equip_actions = equip_actions(self)
         """The ``equip`` action of each equipment card, by card id (derived once from the catalog)."""
+        self.draw_actions = [
+            [
+                self.action_space.make("draw", c.id, label=f"player {p + 1} draws {c.name}")
+                for c in self.catalog.cards
+            ]
+            for p in range(n)
+        ]
+        """Per seat, the chance outcome of drawing each card, by card id, shared by every state."""
         self.fixed = fixed_actions(self)
         """The shared action of each kind without arguments whose label never changes, by kind."""
         self.gear_memo: dict[tuple[int, ...], tuple[tuple[Action, ...], Load, tuple[str, ...]]] = {}

@@ -371,12 +371,17 @@ class WarriorsState(State):
 
     def battle_over(self) -> bool:
         """Whether the battle has ended: at most one side left, or no player left (warriors.txt, 6.0)."""
-        n = self.n
-        players = [p for p in range(n) if self.status[p] in ACTIVE_STATUSES]  # as :meth:`active`
-        if not players:
+        n, status, team_of = self.n, self.status, self.game.team_of
+        sides = set()  # as :meth:`side` of each combatant :meth:`active`
+        for p in range(n):
+            if status[p] in ACTIVE_STATUSES:
+                sides.add(p if team_of is None else team_of[p])
+        if not sides:  # no player left
             return True
-        sides = {self.side(p) for p in players}
-        sides.update(-1 - c for c in range(n, len(self.fighters)) if self.fighters[c] is not None)
+        fighters = self.fighters
+        for c in range(n, len(fighters)):
+            if fighters[c] is not None:
+                sides.add(-1 - c)
         return len(sides) <= 1
 
     # ------------------------------------------------------------------------------ cards
@@ -420,14 +425,7 @@ class WarriorsState(State):
         deck = self.decks[self.game.deck_of[seat]]
         draws = self.game.draw_actions[seat]
         total = sum(deck.values())
-        out = []
-        for c, k in sorted(deck.items()):
-            a = draws.get(c)
-            if a is None:
-                label = f"player {seat + 1} draws {self.card(c).name}"
-                a = draws[c] = self.game.action_space.make("draw", c, label=label)
-            out.append((a, k / total))
-        return out
+        return [(draws[c], k / total) for c, k in sorted(deck.items())]
 
     def _apply_draw(self, task: tuple[Any, ...], card_id: int) -> None:
         _, seat, count = task
