@@ -393,7 +393,9 @@ def apply(st: WarriorsState, task: Task, action: Action, p: int) -> None:
     if kind == "equip":  # the commonest decisions first
         _equip(st, task, p, a[0], hidden)
     elif kind == "remove":
-        f = st.fighter(p)
+        f = st.fighters[p]
+        if f is None:
+            f = st.fighter(p)  # raises: only a fighter removes
         e = f.equipment.pop(a[0])
         st.to_hand(p, e.card.id, public=not hidden)
         st.removed[p].append(e.card.id)
