@@ -143,25 +143,27 @@ def _locations(st: WarriorsState, seat: int) -> list[Action]:
 
 
 def _assembly(st: WarriorsState, seat: int) -> list[Action]:
-    sp = st.game.action_space
+    game = st.game
     f = st.fighters[seat]
     if f is None:
-        fighters = [c for c in sorted(set(st.hands[seat])) if st.card(c).type == "fighter"]
+        fighters = game.fighter_ids.intersection(st.hands[seat])
         if not fighters:
-            return [sp.make("forfeit", label="forfeit the battle (no fighter in hand): draw 2")]
-        return [_field(st, st.card(c)) for c in fighters]
-    ready = st.game.action_cache.get(("ready", f.card.id))
-    if ready is None:
-        ready = cached(st, ("ready", f.card.id), "ready", (), f"fight with {f.card.name}")
-    return equip_menu(st, seat, gear(st, f), ready)
+            return [game.fixed["forfeit"]]
+        field = game.field_actions
+        return [field[c] for c in sorted(fighters)]
+    return equip_menu(st, seat, gear(st, f), game.ready_actions[f.card.id])
 
 
-def _field(st: WarriorsState, card: Card) -> Action:
-    a = st.game.action_cache.get(("field", card.id))
-    if a is None:
-        label = f"enter {card.name} (durability {card.durability})"
-        a = cached(st, ("field", card.id), "field", (card.id,), label)
-    return a
+def fighter_actions(game: WarriorsGame) -> tuple[dict[int, Action], dict[int, Action]]:
+    """Return the ``field`` and the ``ready`` action of every fighter card of the game's catalog,
+    each by card id."""
+    sp = game.action_space
+    fighters = [c for c in game.catalog.cards if c.type == "fighter"]
+    field = {
+        c.id: sp.make("field", c.id, label=f"enter {c.name} (durability {c.durability})") for c in fighters
+    }
+    ready = {c.id: sp.make("ready", label=f"fight with {c.name}") for c in fighters}
+    return field, ready
 
 
 FIXED_LABELS = {
@@ -170,6 +172,7 @@ FIXED_LABELS = {
     "pass": "do nothing this turn",
     "decline": "do not draw",
     "stop": "no more attacks",
+    "forfeit": "forfeit the battle (no fighter in hand): draw 2",
 }
 """The label of each action without arguments that always reads the same."""
 

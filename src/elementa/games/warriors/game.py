@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from elementa.core import Action, ActionSpace, ConfigError, Game, GameInfo, option
 from elementa.core.tensor import ObservationEncoder
-from elementa.games.warriors.actions import equip_actions, fixed_actions
+from elementa.games.warriors.actions import equip_actions, fighter_actions, fixed_actions
 from elementa.games.warriors.cards import Catalog, Deck, card_sheet, load_catalog
 from elementa.games.warriors.rules import MAX_BEASTS, MAX_EQUIP, MAX_HELD, Load
 from elementa.games.warriors.state import WarriorsState
@@ -161,6 +161,10 @@ class WarriorsGame(Game):
             for p in range(n)
         ]
         """Per seat, the chance outcome of drawing each card, by card id, shared by every state."""
+        self.field_actions, self.ready_actions = fighter_actions(self)
+        """The ``field`` and ``ready`` actions of each fighter card, by card id."""
+        self.fighter_ids = frozenset(self.field_actions)
+        """The ids of the fighter cards."""
         self.fixed = fixed_actions(self)
         """The shared action of each kind without arguments whose label never changes, by kind."""
         self.gear_memo: dict[tuple[int, ...], tuple[tuple[Action, ...], Load, tuple[str, ...]]] = {}
