@@ -20,9 +20,11 @@ from elementa.games.warriors.rules import (
     MAX_HELD,
     Equip,
     Fighter,
+    Load,
     attack_sources,
     damage_mods,
-    equippable,
+    fitting,
+    load,
     modified_range,
     proficiency,
 )
@@ -69,24 +71,26 @@ def legal(st: WarriorsState, player: int) -> list[Action]:
     """Return the legal actions of ``player`` for the decision on top of the stack."""
     task = st.tasks[-1]
     kind = task[0]
+    if kind == "act":  # the commonest decisions first
+        f = st.fighters[player]
+        if f is None:
+            f = st.fighter(player)  # raises: an act task always has its fighter
+        if st.equipping:
+            return equip_menu(st, player, gear(st, f), st.game.fixed["done"])
+        return _combat(st, player, f)
+    if kind in ("assemble", "enter"):
+        return _assembly(st, player)
     sp = st.game.action_space
     if kind == "offer":
         why = "mulligan" if task[2] == "mulligan" else "deck reshuffle"
         return [
             sp.make("take", label=f"draw a card (an opponent's {why})"),
-            const(st, "decline", "do not draw"),
+            st.game.fixed["decline"],
         ]
     if kind == "doors":
         return _doors(st, player)
     if kind == "location":
         return _locations(st, player)
-    if kind in ("assemble", "enter"):
-        return _assembly(st, player)
-    if kind == "act":
-        f = st.fighter(player)
-        if st.equipping:
-            return [*_equips(st, player, f), *_removes(st, f), const(st, "done", "done equipping")]
-        return _combat(st, player, f)
     if kind == "breakage":
         f = st.fighter(task[2])
         return [
@@ -96,7 +100,7 @@ def legal(st: WarriorsState, player: int) -> list[Action]:
     if kind == "volley":
         targets = combat.volley_targets(st, task)
         out = [sp.make("next_target", t, label=f"attack {st.who(t)} too") for t in targets]
-        return [*out, const(st, "stop", "no more attacks")]
+        return [*out, st.game.fixed["stop"]]
     # legend: discard a card of your choice
     return [sp.make("discard", c, label=f"discard {st.card(c).name}") for c in sorted(set(st.hands[player]))]
 
@@ -139,22 +143,43 @@ def _locations(st: WarriorsState, seat: int) -> list[Action]:
 
 
 def _assembly(st: WarriorsState, seat: int) -> list[Action]:
-    sp = st.game.action_space
+    game = st.game
     f = st.fighters[seat]
     if f is None:
-        fighters = [c for c in sorted(set(st.hands[seat])) if st.card(c).type == "fighter"]
+        fighters = game.fighter_ids.intersection(st.hands[seat])
         if not fighters:
-            return [sp.make("forfeit", label="forfeit the battle (no fighter in hand): draw 2")]
-        return [
-            sp.make("field", c, label=f"enter {st.card(c).name} (durability {st.card(c).durability})")
-            for c in fighters
-        ]
-    return [*_equips(st, seat, f), *_removes(st, f), sp.make("ready", label=f"fight with {f.card.name}")]
+            return [game.fixed["forfeit"]]
+        field = game.field_actions
+        return [field[c] for c in sorted(fighters)]
+    return equip_menu(st, seat, gear(st, f), game.ready_actions[f.card.id])
 
 
-def const(st: WarriorsState, kind: str, label: str) -> Action:
-    """Return the game's shared Action of a kind without arguments."""
-    return cached(st, (kind,), kind, (), label)
+def fighter_actions(game: WarriorsGame) -> tuple[dict[int, Action], dict[int, Action]]:
+    """Return the ``field`` and the ``ready`` action of every fighter card of the game's catalog,
+    each by card id."""
+    sp = game.action_space
+    fighters = [c for c in game.catalog.cards if c.type == "fighter"]
+    field = {
+        c.id: sp.make("field", c.id, label=f"enter {c.name} (durability {c.durability})") for c in fighters
+    }
+    ready = {c.id: sp.make("ready", label=f"fight with {c.name}") for c in fighters}
+    return field, ready
+
+
+FIXED_LABELS = {
+    "done": "done equipping",
+    "retreat": "retreat: fighter and cards back to your hand, draw 2",
+    "pass": "do nothing this turn",
+    "decline": "do not draw",
+    "stop": "no more attacks",
+    "forfeit": "forfeit the battle (no fighter in hand): draw 2",
+}
+"""The label of each action without arguments that always reads the same."""
+
+
+def fixed_actions(game: WarriorsGame) -> dict[str, Action]:
+    """Return the game's shared action of each kind in :data:`FIXED_LABELS`, by kind."""
+    return {kind: game.action_space.make(kind, label=label) for kind, label in FIXED_LABELS.items()}
 
 
 def cached(st: WarriorsState, key: tuple[Any, ...], kind: str, args: tuple[int, ...], label: str) -> Action:
@@ -176,94 +201,182 @@ def equip_actions(game: WarriorsGame) -> dict[int, Action]:
     }
 
 
-def _equips(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
-    """The ``equip`` actions of the cards in hand the fighter may take now (not those taken off it
-    this step), in card id order."""
-    if len(f.equipment) >= MAX_EQUIP:
-        return []
-    equip = st.game.equip_actions
-    offered = {c for c in st.hands[seat] if c in equip}.difference(st.removed[seat])
-    if not offered:
-        return []
-    cards = st.game.catalog.cards
-    return [equip[c.id] for c in equippable(f, [cards[c] for c in sorted(offered)])]
+GEAR_MEMO_LIMIT = 50_000
+"""The most equipment sequences :func:`gear` keeps at once (the memo is emptied when full)."""
 
 
-def gear_names(f: Fighter) -> list[str]:
-    """Return the names of a fighter's equipment, slot by slot, with copies of one card told apart:
-    two Sonic Pistols read ``"Sonic Pistol #1"`` and ``"Sonic Pistol #2"`` (in slot order)."""
-    names = [e.card.name for e in f.equipment]
-    out = []
-    for i, name in enumerate(names):
-        out.append(f"{name} #{names[: i + 1].count(name)}" if names.count(name) > 1 else name)
-    return out
+Gear = tuple[tuple[Action, ...], frozenset[int], tuple[str, ...]]
+"""What :func:`gear` tells of a fighter's equipment: remove actions, what fits, names by slot."""
 
 
-def _removes(st: WarriorsState, f: Fighter) -> list[Action]:
-    cache = st.game.action_cache
-    out = []
-    for i, (e, name) in enumerate(zip(f.equipment, gear_names(f), strict=True)):
-        key = ("remove", i, e.card.id, name)
-        a = cache.get(key)
-        out.append(a or cached(st, key, "remove", (i,), f"remove {name} to your hand"))
-    return out
+def gear(st: WarriorsState, f: Fighter) -> Gear:
+    """Return the ``remove`` actions of a fighter's equipment, slot by slot, the ids of the cards
+    it may still equip (:func:`fits`), and the equipment's names by slot with copies of one card
+    told apart (:func:`numbered`).
+
+    The remove actions, names and the equipment's :func:`.rules.load` are functions of the sequence
+    of equipped card ids alone, so they are memoised per game by it (the key holds everything they
+    depend on; nothing can go stale); what fits is memoised by :func:`fits`.
+    """
+    game = st.game
+    key = tuple([e.card.id for e in f.equipment])
+    found = game.gear_memo.get(key)
+    if found is None:
+        found = _gear(st, f, key)
+    removes, used, names = found
+    fit = game.fits_memo.get((f.card.id, used))
+    return removes, fit if fit is not None else fits(game, f.card, used), names
+
+
+def _gear(
+    st: WarriorsState, f: Fighter, key: tuple[int, ...]
+) -> tuple[tuple[Action, ...], Load, tuple[str, ...]]:
+    """Compute and memoise the remove actions, load and names of :func:`gear` for ``key``, the
+    equipped card ids."""
+    memo = st.game.gear_memo
+    if len(memo) >= GEAR_MEMO_LIMIT:
+        memo.clear()
+    cards = [e.card for e in f.equipment]
+    names = tuple(numbered([c.name for c in cards]))
+    removes = tuple(
+        cached(st, ("remove", i, c.id, name), "remove", (i,), f"remove {name} to your hand")
+        for i, (c, name) in enumerate(zip(cards, names, strict=True))
+    )
+    found = memo[key] = (removes, load(cards), names)
+    return found
+
+
+def fits(game: WarriorsGame, fighter: Card, used: Load) -> frozenset[int]:
+    """Return the ids of the catalog's equipment cards a fighter card with equipment taking up ``used``
+    may equip (:func:`.rules.fitting`), memoised per game by ``(fighter card id, used)``."""
+    key = (fighter.id, used)
+    memo = game.fits_memo
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = frozenset(c.id for c in fitting(fighter, used, game.catalog.cards))
+    return found
+
+
+def equip_menu(st: WarriorsState, seat: int, gear: Gear, last: Action) -> list[Action]:
+    """Return the ``equip`` actions of the cards in hand that seat's fighter may take now, in card id
+    order, then its ``remove`` actions, then ``last`` (done equipping, or ready).
+
+    ``gear`` is :func:`gear` of the fighter. A card taken off the fighter this step is not offered
+    again.
+    """
+    removes, fits, _ = gear
+    offered = fits.intersection(st.hands[seat])
+    if offered:
+        removed = st.removed[seat]
+        if removed:
+            offered = offered.difference(removed)
+        if offered:
+            equip = st.game.equip_actions
+            return [*[equip[c] for c in sorted(offered)], *removes, last]
+    return [*removes, last]
+
+
+def numbered(names: list[str]) -> list[str]:
+    """Return names with copies told apart: two Sonic Pistols read ``"Sonic Pistol #1"`` and
+    ``"Sonic Pistol #2"`` (in order)."""
+    if len(set(names)) == len(names):
+        return names
+    return [
+        f"{name} #{names[: i + 1].count(name)}" if names.count(name) > 1 else name
+        for i, name in enumerate(names)
+    ]
 
 
 def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
+    """The combat step's menu: attacks (and split attacks), uses, equip and remove, retreat, pass.
+
+    Attack and use actions are shared by the game, keyed by everything their labels are made of;
+    a target's name (:meth:`~.state.WarriorsState.who`) is a function of its combatant id and
+    fighter card, so those stand for it in the keys, and it is written out only for a new key.
+    """
     sp = st.game.action_space
+    cache = st.game.action_cache
+    fighters = st.fighters
     loc = st.location_card()
     targets = st.attackable(seat)
-    who = [st.who(t) for t in targets]
     dmods = damage_mods(f, loc)
     out = []
-    gear = gear_names(f)
+    kit = gear(st, f)
+    names = kit[2]
     for slot, src in attack_sources(f):
-        src_name = gear[slot] if slot < len(gear) else src.name
+        src_name = names[slot] if slot < len(names) else src.name
         x = proficiency(f, src)
         lo, hi = modified_range(dmods, src, src.max_damage + x, src.min_damage)
-        for t, name in zip(targets, who, strict=True):
-            out.append(sp.make("attack", slot, t, label=f"attack {name} with {src_name} (damage {lo}-{hi})"))
+        for t in targets:
+            key = ("attack", slot, t, fighters[t].card.id, src_name, lo, hi)  # type: ignore[union-attr]
+            a = cache.get(key)
+            if a is None:
+                label = f"attack {st.who(t)} with {src_name} (damage {lo}-{hi})"
+                a = cache[key] = sp.make("attack", slot, t, label=label)
+            out.append(a)
         if x and len(targets) >= 2:
             lo, hi = modified_range(dmods, src, src.max_damage, src.min_damage)
-            for t, name in zip(targets, who, strict=True):
-                label = f"split attack with {src_name}: {name}, then up to {x} more (damage {lo}-{hi} each)"
+            for t in targets:
+                label = (
+                    f"split attack with {src_name}: {st.who(t)}, then up to {x} more (damage {lo}-{hi} each)"
+                )
                 out.append(sp.make("volley", slot, t, label=label))
-    out += _uses(st, seat, f, targets)
-    out += _equips(st, seat, f)
-    out += _removes(st, f)
-    out.append(const(st, "retreat", "retreat: fighter and cards back to your hand, draw 2"))
-    out.append(const(st, "pass", "do nothing this turn"))
+    out += _uses(st, f, targets, names, loc)
+    fixed = st.game.fixed
+    out += equip_menu(st, seat, kit, fixed["retreat"])
+    out.append(fixed["pass"])
     return out
 
 
-def _uses(st: WarriorsState, seat: int, f: Fighter, targets: list[int]) -> list[Action]:
-    sp = st.game.action_space
+def _uses(
+    st: WarriorsState, f: Fighter, targets: list[int], names: tuple[str, ...], loc: Card | None
+) -> list[Action]:
+    """The ``use`` actions: abilities and Defense/Utility spells (``names``: the equipment's names by
+    slot, from :func:`gear`; ``loc``: the location card)."""
     none = no_target(st)
+    cache = st.game.action_cache
+    fighters = st.fighters
 
-    def aimed(slot: int, ab: Ability, label: str) -> list[Action]:
-        if EFFECTS[ab.effect].target == "enemy":
-            return [sp.make("use", slot, t, label=f"{label} on {st.who(t)}") for t in targets]
-        return [sp.make("use", slot, none, label=label)]
+    def aimed(slot: int, verb: str, name: str, card: Card, ab: Ability) -> list[Action]:
+        """``"<verb> <name>: <card text>"``, on each target when the effect aims at an enemy; shared
+        actions, keyed by everything in their labels (a target by its combatant id and card)."""
+        out = []
+        if EFFECTS[ab.effect].target != "enemy":
+            key = ("use", slot, none, verb, name, card.id, -1)
+            a = cache.get(key)
+            if a is None:
+                a = cached(st, key, "use", (slot, none), f"{verb} {name}: {card.text}")
+            out.append(a)
+            return out
+        for t in targets:
+            key = ("use", slot, t, verb, name, card.id, fighters[t].card.id)  # type: ignore[union-attr]
+            a = cache.get(key)
+            if a is None:
+                a = cached(st, key, "use", (slot, t), f"{verb} {name}: {card.text} on {st.who(t)}")
+            out.append(a)
+        return out
 
     out = []
-    gear = gear_names(f)
     for i, e in enumerate(f.equipment):
         c = e.card
         if c.type in ("defense_spell", "utility_spell"):
             if e.duration is not None or e.spent or e.charges == 0:
                 continue
             if c.ability is not None and c.ability.when == "cast":
-                out += aimed(i, c.ability, f"cast {gear[i]}: {c.text}")
+                out += aimed(i, "cast", names[i], c, c.ability)
             elif c.duration:
-                out.append(sp.make("use", i, none, label=f"cast {describe_card(c)} for {c.duration} turns"))
+                a = cache.get(("use", i, none, c.id))
+                if a is None:
+                    label = f"cast {describe_card(c)} for {c.duration} turns"
+                    a = cached(st, ("use", i, none, c.id), "use", (i, none), label)
+                out.append(a)
         elif c.ability is not None and c.ability.when in ("action", "charge_action") and e.charges != 0:
-            out += aimed(i, c.ability, f"use {gear[i]}: {c.text}")
+            out += aimed(i, "use", names[i], c, c.ability)
     ab = f.card.ability
     if ab is not None and ab.when in ("action", "charge_action") and f.charges != 0:
-        out += aimed(FIGHTER_SLOT, ab, f"use {f.card.name}: {f.card.text}")
-    loc = st.location_card()
+        out += aimed(FIGHTER_SLOT, "use", f.card.name, f.card, ab)
     if loc is not None and loc.ability is not None and loc.ability.when == "action":
-        out += aimed(LOCATION_SLOT, loc.ability, f"use {loc.name}: {loc.text}")
+        out += aimed(LOCATION_SLOT, "use", loc.name, loc, loc.ability)
     return out
 
 
@@ -273,13 +386,29 @@ def apply(st: WarriorsState, task: Task, action: Action, p: int) -> None:
     kind, a = action.kind, action.args
     hidden = task[0] == "assemble"  # secret assembly: revealed all at once (WAR-A15)
     if hidden:
-        st.acted[p] = True
-        if all(st.acted[q] or st.status[q] != "assembling" for q in range(st.n)):
+        acted, status = st.acted, st.status
+        acted[p] = True
+        for q in range(st.n):
+            if not acted[q] and status[q] == "assembling":
+                break  # someone still has to make this round's step
+        else:
             st.acted = [False] * st.n
-    if kind == "take":
-        st.replace(("draw", p, 1))
+    if kind == "equip":  # the commonest decisions first
+        _equip(st, task, p, a[0], hidden)
+    elif kind == "remove":
+        f = st.fighters[p]
+        if f is None:
+            f = st.fighter(p)  # raises: only a fighter removes
+        e = f.equipment.pop(a[0])
+        st.to_hand(p, e.card.id, public=not hidden)
+        st.removed[p].append(e.card.id)
+        if task[0] == "act":
+            st.equipping = True
+            st.log(f"player {p + 1}'s {f.card.name} removes {e.card.name}")
     elif kind in ("decline", "stay", "no_location", "done", "stop"):
         st.tasks.pop()
+    elif kind == "take":
+        st.replace(("draw", p, 1))
     elif kind == "leave":
         st.tasks.pop()
         _leave(st, p)
@@ -306,16 +435,6 @@ def apply(st: WarriorsState, task: Task, action: Action, p: int) -> None:
         st.fighters[p] = Fighter(p, p, st.card(a[0]))
     elif kind == "forfeit":
         _forfeit(st, p, hidden)
-    elif kind == "equip":
-        _equip(st, task, p, a[0], hidden)
-    elif kind == "remove":
-        f = st.fighter(p)
-        e = f.equipment.pop(a[0])
-        st.to_hand(p, e.card.id, public=not hidden)
-        st.removed[p].append(e.card.id)
-        if task[0] == "act":
-            st.equipping = True
-            st.log(f"player {p + 1}'s {f.card.name} removes {e.card.name}")
     elif kind == "ready":
         _ready(st, p, hidden)
     elif kind in ("attack", "volley"):
@@ -354,9 +473,13 @@ def _forfeit(st: WarriorsState, p: int, hidden: bool) -> None:
 
 
 def _equip(st: WarriorsState, task: Task, p: int, card_id: int, hidden: bool) -> None:
-    f = st.fighter(p)
-    card = st.card(card_id)
-    st.from_hand(p, card_id, public=not hidden)
+    f = st.fighters[p]
+    if f is None:
+        f = st.fighter(p)  # raises: only a fighter equips
+    card = st.game.catalog.cards[card_id]
+    st.hands[p].remove(card_id)
+    if not hidden:
+        st.forget(p, card_id)  # as st.from_hand(p, card_id, public=True)
     f.equipment.append(Equip(card))
     if task[0] == "act":
         st.equipping = True

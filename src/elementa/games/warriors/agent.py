@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import Action, Agent
-from elementa.games.warriors.actions import FIGHTER_SLOT, LOCATION_SLOT
+from elementa.games.warriors.actions import FIGHTER_SLOT, LOCATION_SLOT, fits
 from elementa.games.warriors.cards import Card, Catalog
 from elementa.games.warriors.rules import (
     UNARMED,
@@ -17,9 +17,9 @@ from elementa.games.warriors.rules import (
     Equip,
     Fighter,
     attack_value,
-    can_equip,
     damage_mods,
     expected_damage,
+    load,
     modified_range,
     proficiency,
 )
@@ -54,6 +54,7 @@ class WarriorsAgent(Agent):
 
     def step(self, state: State) -> Action:
         game: WarriorsGame = state.game  # type: ignore[assignment]
+        self.game = game
         self.cards = game.catalog
         if self._catalog is not game.catalog:
             self._catalog, self._values = game.catalog, {}
@@ -163,11 +164,13 @@ class WarriorsAgent(Agent):
         trial.equipment = [Equip(e.card) for e in f.equipment]
         picked = []
         now = self._attack_now(trial, loc)
+        room = fits(self.game, f.card, load(e.card for e in trial.equipment))  # what can_equip allows
         for c in hand:
-            if c.is_equipment and self._gain(trial, c, loc, now) > 0 and can_equip(trial, c):
+            if c.id in room and self._gain(trial, c, loc, now) > 0:  # room holds equipment only
                 trial.equipment.append(Equip(c))
                 picked.append(c)
                 now = self._attack_now(trial, loc)
+                room = fits(self.game, f.card, load(e.card for e in trial.equipment))
         return [e.card for e in trial.equipment] if picked or trial.equipment else []
 
     def _gain(

@@ -31,7 +31,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from elementa.core import TOO_DEEP, ConfigError, read_user_file
-from elementa.games.warriors.effects import EFFECTS, effect_names
+from elementa.games.warriors.effects import EFFECTS, Mod, effect_names
 
 CARD_TYPES = (
     "fighter",
@@ -261,6 +261,17 @@ class Card:
     """Whether a fighter can equip this card."""
     is_spell: bool = False
     """Whether the card is an attack, defense or utility spell."""
+    static_mods: tuple[Mod, ...] = ()
+    """The modifiers its static ability gives (see :data:`.effects.Mod`), derived once from
+    ``ability``: empty without a static ability."""
+    keywords: frozenset[tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    """Every keyword phrase the card has (:meth:`has_keyword`), derived once from ``name_words``
+    and ``extra`` when the card is made."""
+
+    def __post_init__(self) -> None:
+        nw = self.name_words
+        runs = {nw[i:j] for i in range(len(nw) + 1) for j in range(i, len(nw) + 1)}  # () included
+        object.__setattr__(self, "keywords", self.extra | runs)
 
     def has_keyword(self, phrase: tuple[str, ...]) -> bool:
         """Return whether the card has a keyword phrase (normalised words, see :func:`words`).
@@ -268,11 +279,7 @@ class Card:
         A phrase matches a run of consecutive words of the name ("field rifle" in "Military Field
         Rifle") or one of the other keywords. source: warriors.txt, 2.0 note.
         """
-        if phrase in self.extra:
-            return True
-        k = len(phrase)
-        nw = self.name_words
-        return any(nw[i : i + k] == phrase for i in range(len(nw) - k + 1))
+        return phrase in self.keywords
 
 
 def card_sheet(card: Card) -> str:
@@ -352,6 +359,10 @@ def _engine_card(cid: int, kind: str, m: _Card) -> Card:
         data["usable_by"] = words(data["usable_by"])
     if kind == "item" or kind == "fighter":
         data["charges"] = m.ability.charges if m.ability else None
+    static_mods: tuple[Mod, ...] = ()
+    if ability is not None and ability.when == "static":
+        fn = EFFECTS[ability.effect].mods
+        static_mods = tuple(fn(ability)) if fn is not None else ()
     return Card(
         id=cid,
         type=kind,
@@ -360,6 +371,7 @@ def _engine_card(cid: int, kind: str, m: _Card) -> Card:
         extra=frozenset(e for e in extra if e),
         is_equipment=kind in EQUIPMENT,
         is_spell=kind in SPELLS,
+        static_mods=static_mods,
         **data,
     )
 

@@ -209,10 +209,13 @@ def outcomes(st: WarriorsState, task: Task) -> list[tuple[Action, float]]:
         return list(rolls)
     if kind == "breakroll":
         digit = "tens" if task[3] < 0 else "units"
-        return [
-            (sp.make("roll", i, label=f"breakage {digit} d10 shows {(i + 1) % 10}"), p)
-            for i, p in die_outcomes(10)
-        ]
+        dice = st.game.breakage_dice.get(digit)
+        if dice is None:
+            dice = st.game.breakage_dice[digit] = tuple(
+                (sp.make("roll", i, label=f"breakage {digit} d10 shows {(i + 1) % 10}"), p)
+                for i, p in die_outcomes(10)
+            )
+        return list(dice)
     cands = task[1] if kind == "first" else task[2]
     what = "goes first" if kind == "first" else "is the Beast's target"
     return [(sp.make("pick", i, label=f"{st.who(c)} {what}"), 1 / len(cands)) for i, c in enumerate(cands)]

@@ -17,6 +17,7 @@ from elementa.games.warriors.effects import EFFECTS
 from elementa.games.warriors.rules import MAX_BEASTS, Fighter, can_equip
 
 if TYPE_CHECKING:
+    from elementa.games.warriors.cards import Ability, Card
     from elementa.games.warriors.state import WarriorsState
 
 HAND_SIZE = 8
@@ -280,16 +281,20 @@ def triggers(st: WarriorsState, cid: int, when: str) -> None:
     f = st.fighters[cid]
     if f is None:
         return
-    sources = [f.card, *(e.card for e in f.equipment if e.active)]
+    runs: list[tuple[Card, Ability]] = []  # listed before any runs: an effect may change the equipment
+    if (ab := f.card.ability) is not None and ab.when == when:
+        runs.append((f.card, ab))
+    for e in f.equipment:
+        ab = e.card.ability
+        if ab is not None and ab.when == when and e.active:
+            runs.append((e.card, ab))
     loc = st.location_card()
-    if loc is not None:
-        sources.append(loc)
-    for card in sources:
-        ab = card.ability
-        if ab is not None and ab.when == when:
-            EFFECTS[ab.effect].run(st, cid, None, ab, card)  # type: ignore[misc]
-            if st.fighters[cid] is None or st.result is not None:
-                return
+    if loc is not None and (ab := loc.ability) is not None and ab.when == when:
+        runs.append((loc, ab))
+    for card, ab in runs:
+        EFFECTS[ab.effect].run(st, cid, None, ab, card)  # type: ignore[misc]
+        if st.fighters[cid] is None or st.result is not None:
+            return
 
 
 def _begin(st: WarriorsState, task: Task) -> bool:
@@ -349,10 +354,10 @@ def _next(st: WarriorsState, task: Task) -> bool:
         return True
     if st.battle_over():
         return True
-    size = len(st.order)
+    order, size = st.order, len(st.order)
     for k in range(1, size + 1):
         pos = (st.turn_pos + k) % size
-        if st.active(st.order[pos]):
+        if st.active(order[pos]):
             st.turn_pos = pos
             st.push(("turn",))
             break

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from elementa.core import Action, ActionSpace, ConfigError, Game, GameInfo, option
 from elementa.core.tensor import ObservationEncoder
-from elementa.games.warriors.actions import equip_actions
+from elementa.games.warriors.actions import equip_actions, fighter_actions, fixed_actions
 from elementa.games.warriors.cards import Catalog, Deck, card_sheet, load_catalog
-from elementa.games.warriors.rules import MAX_BEASTS, MAX_EQUIP, MAX_HELD
+from elementa.games.warriors.rules import MAX_BEASTS, MAX_EQUIP, MAX_HELD, Load
 from elementa.games.warriors.state import WarriorsState
 
 if TYPE_CHECKING:
@@ -140,13 +140,37 @@ class WarriorsGame(Game):
             self.deck_of = list(range(n))
         self.start_decks = [self._group_deck(options, g) for g in range(max(self.deck_of) + 1)]
         self.seat_deck_titles = [d.title for d in self.seat_decks]
+        self.card_names = [c.name for c in self.catalog.cards]
+        """Each card's name, by card id (what observations show of a card)."""
+        self.beast_ids = frozenset(c.id for c in self.catalog.cards if c.type == "beast")
+        """The ids of the Beast cards (never in a hand)."""
         self.action_cache: dict[tuple[Any, ...], Action] = {}
         """Actions whose label depends only on their key, shared by every state (they are immutable)."""
         self.roll_cache: dict[tuple[int, int], tuple[tuple[Action, float], ...]] = {}
         """The chance outcomes of a hit roll by ``(min, max)`` damage, shared by every state."""
+        self.breakage_dice: dict[str, tuple[tuple[Action, float], ...]] = {}
+        """The chance outcomes of a breakage d10 by digit (``"tens"``, ``"units"``), shared by every state."""
         super().__init__(options)
         self.equip_actions = equip_actions(self)
         """The ``equip`` action of each equipment card, by card id (derived once from the catalog)."""
+        self.draw_actions = [
+            [
+                self.action_space.make("draw", c.id, label=f"player {p + 1} draws {c.name}")
+                for c in self.catalog.cards
+            ]
+            for p in range(n)
+        ]
+        """Per seat, the chance outcome of drawing each card, by card id, shared by every state."""
+        self.field_actions, self.ready_actions = fighter_actions(self)
+        """The ``field`` and ``ready`` actions of each fighter card, by card id."""
+        self.fighter_ids = frozenset(self.field_actions)
+        """The ids of the fighter cards."""
+        self.fixed = fixed_actions(self)
+        """The shared action of each kind without arguments whose label never changes, by kind."""
+        self.gear_memo: dict[tuple[int, ...], tuple[tuple[Action, ...], Load, tuple[str, ...]]] = {}
+        """The remove actions, load and names of :func:`.actions.gear` by equipped card ids (every state)."""
+        self.fits_memo: dict[tuple[int, Load], frozenset[int]] = {}
+        """The equipment card ids a fighter card may equip, by fighter card id and :func:`.rules.load`."""
 
     def _seat_decks(self, options: WarriorsOptions) -> list[Deck]:
         names = [d.strip() for d in options.decks.split(",") if d.strip()]

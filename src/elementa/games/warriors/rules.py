@@ -12,7 +12,7 @@ from functools import cache
 from math import ceil
 
 from elementa.games.warriors.cards import Card
-from elementa.games.warriors.effects import EFFECTS, Mod
+from elementa.games.warriors.effects import Mod
 
 MAX_EQUIP = 16
 """The most cards one fighter can have equipped (a technical limit of the action space)."""
@@ -108,19 +108,18 @@ class Fighter:
 
     def has_keyword(self, phrase: tuple[str, ...]) -> bool:
         """Whether the fighter's card has a keyword (names are keywords: warriors.txt, 2.0)."""
-        return self.card.has_keyword(phrase)
+        return phrase in self.card.keywords
 
 
 # ----------------------------------------------------------------------------------- modifiers
 def mods(f: Fighter, location: Card | None) -> list[Mod]:
     """Return the static modifiers acting on a fighter: its own, its active equipment's, the location's."""
-    out: list[Mod] = []
-    for c in (f.card, *[e.card for e in f.equipment if e.active], location):
-        ab = None if c is None else c.ability
-        if ab is not None and ab.when == "static":
-            fn = EFFECTS[ab.effect].mods
-            if fn is not None:
-                out += fn(ab)
+    out: list[Mod] = list(f.card.static_mods)
+    for e in f.equipment:
+        if e.card.static_mods and e.active:
+            out += e.card.static_mods
+    if location is not None:
+        out += location.static_mods
     return out
 
 
@@ -153,7 +152,7 @@ def proficiency(f: Fighter, source: Card) -> int:
     """
     if source.type != "weapon" or source is UNARMED or not f.card.proficiency:
         return 0
-    return max((x for kw, x in f.card.proficiency if source.has_keyword(kw)), default=0)
+    return max((x for kw, x in f.card.proficiency if kw in source.keywords), default=0)
 
 
 def damage_range(f: Fighter, source: Card, location: Card | None, hi: int, lo: int = 1) -> tuple[int, int]:
@@ -172,7 +171,7 @@ def damage_range(f: Fighter, source: Card, location: Card | None, hi: int, lo: i
 def modified_range(dmods: DamageMods, source: Card, hi: int, lo: int = 1) -> tuple[int, int]:
     """Return :func:`damage_range` from the fighter's :func:`damage_mods`, computed once for many sources."""
     for kw, a in dmods:
-        if kw is None or source.has_keyword(kw):
+        if kw is None or kw in source.keywords:  # source.has_keyword(kw)
             hi += a
     hi = max(1, hi)
     return min(lo, hi), hi
@@ -239,25 +238,35 @@ def roll_span(lo: int, hi: int, mode: str) -> tuple[int, int]:
 
 
 # ------------------------------------------------------------------------------------ equipping
-def equippable(f: Fighter, cards: Iterable[Card]) -> list[Card]:
-    """Return those of ``cards`` the fighter may equip now, in order (source: warriors.txt, 4.5.1-4.5.4).
+Load = tuple[int, int, int, int, bool]
+"""What a fighter's equipment takes up: ``(hands, armor, items, spell points, full)``, ``full`` when
+it holds :data:`MAX_EQUIP` cards (see :func:`load`)."""
 
-    Hands (weapons, some armor) within the fighter's hands; at most ``armor_slots`` Armor and
-    ``item_slots`` Items; spell points within magic containment; ``usable_by`` keywords; the fighter's
-    card overrides each default (7.0).
-    """
-    if len(f.equipment) >= MAX_EQUIP:
-        return []
-    hands = armor = items = points = 0
-    for e in f.equipment:
-        c = e.card
+
+def load(equipment: Iterable[Card]) -> Load:
+    """Return the :data:`Load` of a fighter's equipped cards (source: warriors.txt, 4.5.1-4.5.4)."""
+    hands = armor = items = points = count = 0
+    for c in equipment:
         hands += c.hands
         armor += c.type == "armor"
         items += c.type == "item"
         points += c.spell_points
-    fc = f.card
-    free_hands, free_points = fc.hands - hands, fc.magic_containment - points
-    armor_free, item_free = armor < fc.armor_slots, items < fc.item_slots
+        count += 1
+    return hands, armor, items, points, count >= MAX_EQUIP
+
+
+def fitting(fighter: Card, used: Load, cards: Iterable[Card]) -> list[Card]:
+    """Return those of ``cards`` a fighter whose equipment takes up ``used`` may equip, in order.
+
+    Hands (weapons, some armor) within the fighter's hands; at most ``armor_slots`` Armor and
+    ``item_slots`` Items; spell points within magic containment; ``usable_by`` keywords; the fighter's
+    card overrides each default (7.0). source: warriors.txt, 4.5.1-4.5.4.
+    """
+    hands, armor, items, points, full = used
+    if full:
+        return []
+    free_hands, free_points = fighter.hands - hands, fighter.magic_containment - points
+    armor_free, item_free = armor < fighter.armor_slots, items < fighter.item_slots
     return [
         c
         for c in cards
@@ -266,8 +275,13 @@ def equippable(f: Fighter, cards: Iterable[Card]) -> list[Card]:
         and (armor_free or c.type != "armor")
         and (item_free or c.type != "item")
         and (not c.is_spell or c.spell_points <= free_points)
-        and (c.usable_by is None or f.has_keyword(c.usable_by))
+        and (c.usable_by is None or fighter.has_keyword(c.usable_by))
     ]
+
+
+def equippable(f: Fighter, cards: Iterable[Card]) -> list[Card]:
+    """Return those of ``cards`` the fighter may equip now, in order (see :func:`fitting`)."""
+    return fitting(f.card, load(e.card for e in f.equipment), cards)
 
 
 def can_equip(f: Fighter, card: Card) -> bool:
@@ -297,8 +311,10 @@ def can_attack(a: Fighter, b: Fighter, present: Sequence[Fighter], team_of: list
         return False
     if team_of is not None and not a.beast and not b.beast and team_of[a.seat] == team_of[b.seat]:
         return False
+    if not a.card.gangs_with and not b.card.gangs_with:  # most fighters gang with no one
+        return True
     for ganger, other in ((a, b), (b, a)):
         for kw in ganger.card.gangs_with:
-            if other.has_keyword(kw) and any(not x.has_keyword(kw) for x in present):
+            if kw in other.card.keywords and any(kw not in x.card.keywords for x in present):
                 return False
     return True

@@ -13,9 +13,10 @@ effects and actions use to change the state.
 from __future__ import annotations
 
 import random
+from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, draw_outcomes, win_shares
+from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, win_shares
 from elementa.games.warriors import actions, combat, flow, view
 from elementa.games.warriors.cards import Card
 from elementa.games.warriors.rules import (
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
 
 CHANCE_TASKS = frozenset({"draw", "attack", "breakroll", "first", "beastpick"})
 EVENTS_KEPT = 16
+ACTIVE_STATUSES = frozenset({"fighting", "reenter", "entering"})
+"""The statuses of a seat whose fighter still takes turns in the battle (see :meth:`WarriorsState.active`)."""
 BATTLE_SHARPNESS = 2.0
 """How sharply a lead in strength (attack times durability) decides a battle in the evaluation: a
 side with twice the other's strength is given ``2**k / (2**k + 1)`` of the battle (0.8 at 2)."""
@@ -98,7 +101,8 @@ class WarriorsState(State):
         self.equipping = False
         self.turns = 0
         self.result: list[float] | None = None
-        self.events: list[str] = []
+        self.events: deque[str] = deque(maxlen=EVENTS_KEPT)
+        """The latest public events, oldest first (a full queue drops its oldest as one is logged)."""
         self.tasks: list[tuple[Any, ...]] = [("setup",)]
         self.advance()
 
@@ -130,19 +134,21 @@ class WarriorsState(State):
         s.removed = [list(r) for r in self.removed]
         s.acted = list(self.acted)
         s.result = None if self.result is None else list(self.result)
-        s.events = list(self.events)
+        s.events = self.events.copy()
         s.tasks = list(self.tasks)
         return s
 
     def current_player(self) -> int:
         if self.result is not None:
             return TERMINAL
-        kind = self.tasks[-1][0]
+        task = self.tasks[-1]
+        kind = task[0]
         if kind in CHANCE_TASKS:
             return CHANCE
         if kind == "assemble":
             return SIMULTANEOUS
-        return int(self.tasks[-1][1])
+        seat: int = task[1]  # a decision task names its seat second
+        return seat
 
     def players_to_move(self) -> list[int]:
         if self.result is None and self.tasks[-1][0] == "assemble":
@@ -263,8 +269,9 @@ class WarriorsState(State):
     # ----------------------------------------------------------------------------- the stack
     def advance(self) -> None:
         """Run automatic tasks until a decision, a chance node or the end of the game is on top."""
-        while self.result is None and flow.run(self, self.tasks[-1]):
-            pass
+        tasks, handlers = self.tasks, flow.HANDLERS  # flow.run without a call per task
+        while self.result is None and handlers[tasks[-1][0]](self, tasks[-1]):
+            tasks = self.tasks  # finish() replaces the stack
 
     def push(self, *tasks: tuple[Any, ...]) -> None:
         """Push tasks so that the first given runs first."""
@@ -278,8 +285,6 @@ class WarriorsState(State):
     def log(self, text: str) -> None:
         """Record a public event (observations show the latest ones)."""
         self.events.append(text)
-        if len(self.events) > EVENTS_KEPT:
-            del self.events[0]
 
     def finish(self, winners: list[int] | None) -> None:
         """End the game: ``winners`` share 1.0; ``None`` is a draw shared by the players in the game."""
@@ -353,7 +358,7 @@ class WarriorsState(State):
         """Whether a combatant still takes turns in this battle (Deathmatch: also waiting to re-enter)."""
         if cid >= self.n:
             return self.fighters[cid] is not None
-        return self.status[cid] in ("fighting", "reenter", "entering")
+        return self.status[cid] in ACTIVE_STATUSES
 
     def attackable(self, cid: int) -> list[int]:
         """Return the combatants fighter ``cid`` may attack (ganging and teams, warriors.txt 7.3, 8.2)."""
@@ -366,10 +371,18 @@ class WarriorsState(State):
 
     def battle_over(self) -> bool:
         """Whether the battle has ended: at most one side left, or no player left (warriors.txt, 6.0)."""
-        alive = [c for c in range(len(self.fighters)) if self.active(c)]
-        if not any(c < self.n for c in alive):
+        n, status, team_of = self.n, self.status, self.game.team_of
+        sides = set()  # as :meth:`side` of each combatant :meth:`active`
+        for p in range(n):
+            if status[p] in ACTIVE_STATUSES:
+                sides.add(p if team_of is None else team_of[p])
+        if not sides:  # no player left
             return True
-        return len({self.side(c) for c in alive}) <= 1
+        fighters = self.fighters
+        for c in range(n, len(fighters)):
+            if fighters[c] is not None:
+                sides.add(-1 - c)
+        return len(sides) <= 1
 
     # ------------------------------------------------------------------------------ cards
     def to_hand(self, seat: int, card_id: int, public: bool) -> None:
@@ -407,16 +420,12 @@ class WarriorsState(State):
         return [("offer", (seat + k) % n, why) for k in range(1, n) if self.in_game[(seat + k) % n]]
 
     def _draw_outcomes(self, seat: int) -> list[tuple[Action, float]]:
-        space = self.game.action_space
-        cache = self.game.action_cache
-        out = []
-        for c, p in draw_outcomes(self.decks[self.game.deck_of[seat]]):
-            a = cache.get(("draw", seat, c))
-            if a is None:
-                label = f"player {seat + 1} draws {self.card(c).name}"
-                a = cache["draw", seat, c] = space.make("draw", c, label=label)
-            out.append((a, p))
-        return out
+        """One outcome per distinct card in the seat's deck, by card id, as
+        :func:`elementa.core.draw_outcomes` gives them (a deck holds no zero counts)."""
+        deck = self.decks[self.game.deck_of[seat]]
+        draws = self.game.draw_actions[seat]
+        total = sum(deck.values())
+        return [(draws[c], k / total) for c, k in sorted(deck.items())]
 
     def _apply_draw(self, task: tuple[Any, ...], card_id: int) -> None:
         _, seat, count = task

@@ -107,13 +107,14 @@ def observation(st: WarriorsState, viewer: int | None) -> dict[str, Any]:
     """
     n = st.n
     g = st.game
-    cards = g.catalog.cards
+    name = g.card_names.__getitem__  # card id -> name, mapped over piles without a Python loop
     team_of = g.team_of
     players = []
     for p in range(n):
         grp = g.deck_of[p]
         hidden_size = len(st.hands[p]) + (0 if p == viewer else _pending_count(st, p))
         hidden = st.status[p] in HIDDEN_STATUS  # assembling in secret
+        known, held, removed = st.known[p], st.controlled[p], st.removed[p]
         players.append(
             {
                 "seat": p,
@@ -122,13 +123,13 @@ def observation(st: WarriorsState, viewer: int | None) -> dict[str, Any]:
                 "in_game": st.in_game[p],
                 "status": st.status[p],
                 "hand_size": hidden_size,
-                "known_hand": [] if p == viewer else _sorted_names(st, st.known[p]),
+                "known_hand": _sorted_names(st, known) if known and p != viewer else [],
                 "deck_size": sum(st.decks[grp].values()),
-                "discard": [cards[c].name for c in st.discards[grp]],
-                "locations": [cards[c].name for c, _ in st.controlled[p]],
+                "discard": list(map(name, st.discards[grp])),
+                "locations": [name(c) for c, _ in held] if held else [],
                 "tokens": st.tokens[p],
                 "mulligans": st.mulligans[p],
-                "removed": sorted(cards[c].name for c in st.removed[p]) if p == viewer or not hidden else [],
+                "removed": sorted(map(name, removed)) if removed and (p == viewer or not hidden) else [],
             }
         )
     fighters = []
@@ -157,7 +158,7 @@ def observation(st: WarriorsState, viewer: int | None) -> dict[str, Any]:
         "order": list(st.order),
         "players": players,
         "fighters": fighters,
-        "waiting_beasts": [{"name": cards[c].name, "seat": s} for c, s in st.waiting],
+        "waiting_beasts": [{"name": name(c), "seat": s} for c, s in st.waiting] if st.waiting else [],
         "equipping": st.equipping,
         "turns": st.turns,
         "max_turns": g.options.max_turns,
@@ -165,7 +166,7 @@ def observation(st: WarriorsState, viewer: int | None) -> dict[str, Any]:
         "result": None if st.result is None else list(st.result),
     }
     if viewer is not None:
-        obs["hand"] = sorted([cards[c].name for c in st.hands[viewer]])
+        obs["hand"] = sorted(map(name, st.hands[viewer]))
     return obs
 
 
@@ -261,7 +262,8 @@ def resample(st: WarriorsState, player: int, rng: random.Random) -> WarriorsStat
                     pool[c] = pool.get(c, 0) + 1
             need[q] = len(s.hands[q]) - len(kept)
             s.hands[q] = kept
-        cards = [c for c in sorted(pool) for _ in range(pool[c]) if s.card(c).type != "beast"]
+        beasts = s.game.beast_ids
+        cards = [c for c in sorted(pool) if c not in beasts for _ in range(pool[c])]
         rng.shuffle(cards)
         for q in members:
             take, cards = cards[: need[q]], cards[need[q] :]

@@ -1,0 +1,114 @@
+"""Warriors' derived and memoised data, checked against a fresh computation along seeded random games.
+
+The card data derived at load (static modifiers, keyword sets) and the per-game memos of equipment
+(remove actions, the cards a fighter can still equip) must always equal what the rules compute from
+the state itself; a stale or mis-keyed entry would show here as a difference at some node.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from elementa.core import load_game
+from elementa.games.warriors import actions
+from elementa.games.warriors.cards import Card
+from elementa.games.warriors.effects import EFFECTS
+from elementa.games.warriors.rules import UNARMED, can_equip, load
+from elementa.games.warriors.state import WarriorsState
+from tests.support.walk import decision_nodes
+
+OPTION_SETS = [
+    {},
+    {"players": 4, "deathmatch": True, "teams": 2, "revolving_door": True, "monodeck": True},
+    {"players": 3, "decks": "corrupted-gang,iron-vanguard,wild-hunt", "legend_penalty": "any_card"},
+]
+
+
+def fresh_names(names: list[str]) -> list[str]:
+    """Equipment names with copies numbered, computed the long way."""
+    return [f"{n} #{names[: i + 1].count(n)}" if names.count(n) > 1 else n for i, n in enumerate(names)]
+
+
+def check_node(s: WarriorsState, seat: int) -> None:
+    cards = s.game.catalog.cards
+    for f in s.fighters:
+        if f is None:
+            continue
+        kit = actions.gear(s, f)
+        removes, fits, gear_names = kit
+        equipment = [e.card for e in f.equipment]
+        assert fits == {c.id for c in s.game.catalog.cards if can_equip(f, c)}
+        assert fits == actions.fits(s.game, f.card, load(equipment))
+        names = fresh_names([e.card.name for e in f.equipment])
+        assert list(gear_names) == names
+        assert [(a.kind, a.args, a.label) for a in removes] == [
+            ("remove", (i,), f"remove {n} to your hand") for i, n in enumerate(names)
+        ]
+        if f.seat == seat and f.cid == seat:
+            offered = sorted(set(s.hands[seat]) - set(s.removed[seat]))
+            expected = [s.game.equip_actions[c] for c in offered if can_equip(f, cards[c])]
+            done = s.game.fixed["done"]
+            assert actions.equip_menu(s, seat, kit, done) == [*expected, *removes, done]
+
+
+def check_menu(s: WarriorsState, seat: int) -> None:
+    """The menu built from the game's shared actions and memos reads as one built from empty ones."""
+    game = s.game
+    menu = actions.legal(s, seat)
+    kept = game.action_cache, game.gear_memo, game.fits_memo
+    game.action_cache, game.gear_memo, game.fits_memo = {}, {}, {}
+    try:
+        fresh = actions.legal(s, seat)
+    finally:
+        game.action_cache, game.gear_memo, game.fits_memo = kept
+    assert [(a.id, a.kind, a.args, a.label) for a in menu] == [(a.id, a.kind, a.args, a.label) for a in fresh]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_shared_actions_read_as_fresh_ones_at_every_decision(options: dict[str, object]) -> None:
+    for seed in range(3):
+        game = load_game("warriors", **options)
+        for s, seat in decision_nodes(game.new_initial_state(seed), random.Random(seed), 3000):
+            assert isinstance(s, WarriorsState)
+            check_menu(s, seat)
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_equipment_memos_match_the_rules_at_every_decision(
+    options: dict[str, object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(actions, "GEAR_MEMO_LIMIT", 40)  # the memo is also emptied and refilled
+    for seed in range(4):
+        game = load_game("warriors", **options)
+        for s, seat in decision_nodes(game.new_initial_state(seed), random.Random(seed), 3000):
+            assert isinstance(s, WarriorsState)
+            check_node(s, seat)
+
+
+def test_static_modifiers_are_the_effects_of_each_card() -> None:
+    game = load_game("warriors")
+    assert any(card.static_mods for card in game.catalog.cards)  # type: ignore[attr-defined]
+    for card in game.catalog.cards:  # type: ignore[attr-defined]
+        ab = card.ability
+        fn = None if ab is None or ab.when != "static" else EFFECTS[ab.effect].mods
+        assert card.static_mods == (tuple(fn(ab)) if fn is not None and ab is not None else ())
+
+
+def has_keyword_the_long_way(card: Card, phrase: tuple[str, ...]) -> bool:
+    """A keyword phrase of the card's other keywords, or a run of consecutive words of its name."""
+    k, nw = len(phrase), card.name_words
+    return phrase in card.extra or any(nw[i : i + k] == phrase for i in range(len(nw) - k + 1))
+
+
+def test_each_cards_keyword_set_answers_as_its_name_and_keywords() -> None:
+    cards: list[Card] = [*load_game("warriors").catalog.cards, UNARMED]  # type: ignore[attr-defined]
+    phrases: set[tuple[str, ...]] = {(), ("no", "such"), ("pistol", "sonic")}
+    for card in cards:
+        nw = card.name_words
+        phrases |= card.extra | {nw[i:j] for i in range(len(nw)) for j in range(i + 1, len(nw) + 1)}
+        phrases |= {kw for kw, _ in card.proficiency} | set(card.gangs_with)
+    for card in cards:
+        for phrase in phrases:
+            assert card.has_keyword(phrase) == has_keyword_the_long_way(card, phrase), (card.name, phrase)
