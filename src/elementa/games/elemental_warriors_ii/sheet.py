@@ -124,7 +124,10 @@ class Sheet(list[Square]):
 
     def copy(self) -> Sheet:
         """Return an independent copy (squares are tuples, shared)."""
-        return Sheet(self, self.cents)
+        copy = Sheet.__new__(Sheet)  # list.extend, not __init__ and __setitem__: a hot path
+        copy.extend(self)
+        copy.cents = self.cents
+        return copy
 
 
 def sheet_value(sheet: Sheet) -> int:

@@ -42,19 +42,39 @@ _FLAT = (
 
 
 def _window_start(s: EW2State) -> dict[str, Any]:
-    """Return copies of every attribute an action inside a window can change (the acting seat's
-    sheet, hand, tokens and choices; a discard; an elimination) and of the window's bookkeeping,
-    with the length of the history (see :meth:`EW2State.opened_window`)."""
-    d = s.__dict__
-    nested = ("tokens", "floods", "hands", "discards", "pending", "window_actions")
-    start: dict[str, Any] = {name: [x[:] for x in d[name]] for name in nested}
-    for name in ("pool", "played", "mode", "column", "draw_req", "surrender_req", "out"):
-        start[name] = d[name][:]
-    start["sheets"] = [sheet.copy() for sheet in s.sheets]
-    start["known"] = [[set(x) for x in row] for row in s.known]
-    start["live_seats"], start["last_exit"] = s.live_seats, s.last_exit
-    start["history_length"] = len(s._history)
-    return start
+    """Return what a window keeps at its first action: the length of the history, the discards, the
+    live seats and the last exit (the shared things a window action can change: a discarded card,
+    an elimination), and an empty table of the seats that acted (see :func:`_seat_start`)."""
+    return {
+        "history_length": len(s._history),
+        "discards": [pile[:] for pile in s.discards],
+        "live_seats": s.live_seats,
+        "last_exit": s.last_exit,
+        "seats": {},
+    }
+
+
+def _seat_start(s: EW2State, p: int) -> dict[str, Any]:
+    """Return copies of everything of seat ``p`` its window actions can change (its sheet, hand,
+    tokens, floods, pool, choices and tasks, and what the others know of its hand), by attribute,
+    kept at its first action in the window: the only seats a window changes are those that act in
+    it, and each changes only its own entries (a discard or an elimination aside: see
+    :func:`_window_start`)."""
+    return {
+        "sheets": s.sheets[p].copy(),
+        "hands": s.hands[p][:],
+        "tokens": s.tokens[p][:],
+        "floods": s.floods[p][:],
+        "pending": s.pending[p][:],
+        "pool": s.pool[p],
+        "played": s.played[p],
+        "mode": s.mode[p],
+        "column": s.column[p],
+        "draw_req": s.draw_req[p],
+        "surrender_req": s.surrender_req[p],
+        "out": s.out[p],
+        "known": [row[p].copy() for row in s.known],
+    }
 
 
 class EW2State(State):
@@ -121,8 +141,9 @@ class EW2State(State):
         self.window_base: EW2State | None = None
         """The state as the open window found it, once built (see :meth:`opened_window`)."""
         self.window_start: dict[str, Any] | None = None
-        """What a window's actions can change, as the window found it, kept at its first action
-        (see :func:`_window_start`)."""
+        """What a window's actions can change, as the window found it: the shared parts kept at its
+        first action (see :func:`_window_start`), each seat's at that seat's first action (under
+        ``"seats"``, see :func:`_seat_start`)."""
         self.events: list[str] = []
         self._cache: dict[int, list[Action]] = {}
         self._advance()
@@ -159,8 +180,11 @@ class EW2State(State):
         if player == CHANCE:
             tasks.apply_chance(self, self.stack.pop(), action)
         elif self.window is not None:
-            if self.window_start is None:
-                self.window_start = _window_start(self)
+            start = self.window_start
+            if start is None:
+                start = self.window_start = _window_start(self)
+            if player not in start["seats"]:
+                start["seats"][player] = _seat_start(self, player)
             self.window_actions[player].append(action)
             tasks.apply(self, self.pending[player][-1], action)
             mine = self.pending[player]
@@ -294,10 +318,19 @@ class EW2State(State):
         if self.window is None or self.window_start is None:
             return self
         if self.window_base is None:
-            start = dict(self.window_start)
+            start = self.window_start
             base = self.clone()
-            base._history = base._history[: start.pop("history_length")]
-            base.__dict__.update(start)
+            base._history = base._history[: start["history_length"]]
+            base.discards = start["discards"]
+            base.live_seats, base.last_exit = start["live_seats"], start["last_exit"]
+            for p, seat in start["seats"].items():
+                for name, kept in seat.items():
+                    if name == "known":
+                        for row, cards_known in zip(base.known, kept, strict=True):
+                            row[p] = cards_known
+                    else:
+                        getattr(base, name)[p] = kept
+            base.window_actions = [[] for _ in range(self.num_players())]
             base._cache = {}
             base.window_start = None
             self.window_base = base
