@@ -3,8 +3,9 @@
 Each sheet keeps the cents on it as squares change instead of summing them at every check, and
 choices that depend on a few task arguments alone are built once per game and shared. Random
 playouts under every preset check, at every step, that each player's change is the sum of the
-squares they see on their own sheet, that the live seats are those neither out nor surrendered,
-and that changing a list of legal actions a caller got does not change what the state offers next.
+squares they see on their own sheet, that the squares a sheet lists as holding coins are those that
+do, that the live seats are those neither out nor surrendered, and that changing a list of legal
+actions a caller got does not change what the state offers next.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ def test_change_is_the_sum_of_the_sheet_and_shared_choices_stay_intact(options: 
                 cents = sum(p + 5 * n + 10 * d for row in me["sheet"] for p, n, d in row)
                 assert me["change"] == cents, (seed, len(state.history()))
                 live += [] if me["out"] or me["surrendered"] else [q]
+                sheet = state.sheets[q]  # type: ignore[attr-defined]
+                assert sheet.filled == [i for i, square in enumerate(sheet) if square != (0, 0, 0)]
             assert list(state.live()) == live  # type: ignore[attr-defined]
             p = state.current_player()
             if p == CHANCE:

@@ -26,7 +26,6 @@ from elementa.games.elemental_warriors_ii.effects import (
 from elementa.games.elemental_warriors_ii.sheet import (
     COIN_NAMES,
     COLUMNS,
-    EMPTY,
     PRESET_NAMES,
     Square,
     exchanges,
@@ -169,13 +168,13 @@ def rearrangements(s: EW2State, p: int) -> list[Action]:
     moves one coin to another square of its column (never between combat and element rows) or one
     column left or right in its row, cyclically.
     """
+    sheet, tables = s.sheets[p], s.game.square_moves
     recompiles: list[Action] = []
     rebalances: list[Action] = []
-    for table, square in zip(s.game.square_moves, s.sheets[p], strict=True):
-        if square != EMPTY:
-            recompile, rebalance = table[square]
-            recompiles += recompile
-            rebalances += rebalance
+    for i in sheet.filled:
+        recompile, rebalance = tables[i][sheet[i]]
+        recompiles += recompile
+        rebalances += rebalance
     return recompiles + rebalances
 
 

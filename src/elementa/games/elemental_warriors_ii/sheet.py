@@ -12,6 +12,8 @@ source: elemental-warriors-ii.txt, setup, Activate, Recovery.
 
 from __future__ import annotations
 
+from bisect import insort
+
 from elementa.games.elemental_warriors_ii.cards import ELEMENTS
 
 PENNY, NICKEL, DIME = 0, 1, 2
@@ -104,22 +106,36 @@ def value(square: Square) -> int:
 
 
 class Sheet(list[Square]):
-    """A player's sheet: the list of squares (see the module docstring) and the cents on it.
+    """A player's sheet: the list of squares (see the module docstring), the cents on it and the
+    squares that hold coins.
 
-    ``cents`` is kept as squares are set one at a time (``sheet[i] = square``), the only way the
-    rules change a sheet, so the change a player holds is never summed again square by square.
+    ``cents`` and ``filled`` are kept as squares are set one at a time (``sheet[i] = square``), the
+    only way the rules change a sheet, so the change a player holds is never summed again square by
+    square, and the choices that go square by square (Recompile, Rebalance, paying a cent) visit
+    only the squares with coins.
 
     Args:
         squares: the squares, ``rows * 10`` of them.
-        cents: their value when the caller knows it (a copy), else it is summed once.
+        cents: their value when the caller knows it, else it is summed once.
+
+    Attributes:
+        cents: the cents on the sheet.
+        filled: the indices of the squares holding coins, in increasing order.
     """
 
     def __init__(self, squares: list[Square], cents: int | None = None) -> None:
         super().__init__(squares)
         self.cents = sum(map(value, squares)) if cents is None else cents
+        self.filled = [i for i, square in enumerate(squares) if square != EMPTY]
 
     def __setitem__(self, index: int, square: Square) -> None:  # type: ignore[override]
-        self.cents += value(square) - value(self[index])
+        old = self[index]
+        self.cents += value(square) - value(old)
+        if old == EMPTY:
+            if square != EMPTY:
+                insort(self.filled, index)
+        elif square == EMPTY:
+            self.filled.remove(index)
         super().__setitem__(index, square)
 
     def copy(self) -> Sheet:
@@ -127,6 +143,7 @@ class Sheet(list[Square]):
         copy = Sheet.__new__(Sheet)  # list.extend, not __init__ and __setitem__: a hot path
         copy.extend(self)
         copy.cents = self.cents
+        copy.filled = self.filled[:]
         return copy
 
 

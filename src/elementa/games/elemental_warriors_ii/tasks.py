@@ -36,7 +36,6 @@ from elementa.games.elemental_warriors_ii.effects import (
 from elementa.games.elemental_warriors_ii.sheet import (
     COIN_VALUES,
     COLUMNS,
-    EMPTY,
     ENTRY_LEVEL,
     PENNY,
     PRESET_NAMES,
@@ -192,9 +191,10 @@ def _legal_pay(s: EW2State, t: Task) -> list[Action]:
     if s.out[p] or sheet_value(s.sheets[p]) == 0:
         return []
     acts = []
-    for i, sq in enumerate(s.sheets[p]):
-        if sq != EMPTY:
-            acts += [act(s, "pay", coin, i // COLUMNS, i % COLUMNS) for coin in range(3) if sq[coin]]
+    sheet = s.sheets[p]
+    for i in sheet.filled:
+        sq = sheet[i]
+        acts += [act(s, "pay", coin, i // COLUMNS, i % COLUMNS) for coin in range(3) if sq[coin]]
     return acts
 
 
