@@ -225,11 +225,12 @@ def apply_rearrangement(s: EW2State, p: int, action: Action) -> None:
     sheet, lay = s.sheets[p], s.layout
     if action.kind == "recompile":
         e, col, n, d = action.args
-        i = lay.element_row(e) * COLUMNS + col
+        i = lay.element_starts[e] + col
         sheet[i] = (value(sheet[i]) - 5 * n - 10 * d, n, d)
     else:
         coin, row, col, dest = action.args
-        i, j = row * COLUMNS + col, lay.destination(row, col, dest) or 0  # legal: never None
+        i = row * COLUMNS + col
+        j = lay.targets[i][dest] or 0  # legal: never None
         sheet[i] = with_coin(sheet[i], coin, -1)
         sheet[j] = with_coin(sheet[j], coin)
     s.log(f"{s.pname(p)}: {action.label}")

@@ -97,7 +97,11 @@ def has_every_element(s: EW2State, p: int) -> bool:
 
 def richest_other(s: EW2State, p: int) -> int:
     """Return the change of the richest other player still in the game ("your opponent")."""
-    return max((sheet_value(s.sheets[q]) for q in s.live() if q != p), default=0)
+    richest = 0  # change is never negative
+    for q in s.live_seats:
+        if q != p and s.sheets[q].cents > richest:
+            richest = s.sheets[q].cents
+    return richest
 
 
 def poorer(s: EW2State, p: int) -> bool:

@@ -187,12 +187,12 @@ def power_tasks(s: EW2State, p: int) -> list[Task]:
     Earth (n)/(nd) and Water (d) also work from the two adjacent columns; a Fire token held at the
     start of the turn gives one (n) power of choice; an Air token a free Recovery action.
     """
-    col, lay, sheet = s.column[p], s.layout, s.sheets[p]
+    col, sheet, starts = s.column[p], s.sheets[p], s.layout.element_starts
     cumulative = s.game.options.cumulative
     tasks: list[Task] = []
     if col is not None and not s.floods[p][col]:
-        for e in range(4):
-            sq = sheet[lay.element_row(e) * COLUMNS + col]
+        for e, start in enumerate(starts):
+            sq = sheet[start + col]
             top = max_level(sq)
             if top is None:
                 continue
@@ -203,7 +203,7 @@ def power_tasks(s: EW2State, p: int) -> list[Task]:
         card = s.played[p]
         if card is not None:
             e = cards.suit(card)
-            top = max_level(sheet[lay.element_row(e) * COLUMNS + col])
+            top = max_level(sheet[starts[e] + col])
             if top is not None and top >= N:
                 tasks.append(("power", p, e, N, N, "suit"))
     if col is not None:
@@ -211,7 +211,7 @@ def power_tasks(s: EW2State, p: int) -> list[Task]:
             if s.floods[p][nc]:
                 continue
             for e, entries in ((EARTH, (1, 4)), (WATER, (3,))):
-                sq = sheet[lay.element_row(e) * COLUMNS + nc]
+                sq = sheet[starts[e] + nc]
                 top = max_level(sq)
                 if top is None:
                     continue
@@ -238,20 +238,23 @@ def _skirmish(s: EW2State) -> None:
     s.phase = "skirmish"
     s.step = "allocate"
     order = s.resolution_order()
-    attacks = []
+    adding = s.game.options.assault_multi == "sum"
+    hits: dict[int, bool] = {}  # by victim: whether the attacks on them hit
     for v in s.live():
         group = [a for a in order if s.target[a] == v]
         if not group:
             continue
         values = [attack_value(s, a) for a in group]
-        adding = s.game.options.assault_multi == "sum"
         total = sum(values) if adding else max(values) + len(values) - 1
         defense = defense_value(s, v)
-        hit = total > defense
-        names = "+".join(s.pname(a) for a in group)
+        hits[v] = hit = total > defense
+        names = "+".join(map(s.pname, group))
         s.log(f"{names} attack {total} vs {s.pname(v)} defense {defense}: {'hit' if hit else 'no hit'}")
-        attacks += [(a, v, hit) for a in group]
-    s.attacks = sorted(attacks, key=lambda x: order.index(x[0]))
+    s.attacks = []  # every attack on a live player, in resolution order
+    for a in order:
+        victim = s.target[a]
+        if victim is not None and victim in hits:
+            s.attacks.append((a, victim, hits[victim]))
     s.end_phase()
 
 

@@ -56,15 +56,17 @@ class Layout:
         self.attack_row = 0
         self.defense_row = self.combat_rows - 1
         self.size = len(self.rows) * COLUMNS
-        self.moves: list[list[int]] = [
-            [
-                d
-                for d in range(len(self.rows) + 2)
-                if self.destination(i // COLUMNS, i % COLUMNS, d) is not None
-            ]
+        self.targets: list[list[int | None]] = [
+            [self.destination(i // COLUMNS, i % COLUMNS, d) for d in range(len(self.rows) + 2)]
             for i in range(self.size)
         ]
-        """For each square, the Rebalance destinations (see :meth:`destination`) open to its coins."""
+        """For each square, the square each Rebalance destination leads to (see :meth:`destination`)."""
+        self.moves: list[list[int]] = [
+            [d for d, j in enumerate(targets) if j is not None] for targets in self.targets
+        ]
+        """For each square, the Rebalance destinations open to its coins."""
+        self.element_starts = tuple(self.element_row(e) * COLUMNS for e in range(len(ELEMENTS)))
+        """The index of each element row's first square (Earth ... Water)."""
 
     def destination(self, row: int, col: int, dest: int) -> int | None:
         """Return the square a Rebalance destination leads to, or ``None`` where a coin may not go.

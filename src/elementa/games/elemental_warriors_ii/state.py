@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 WIN_POINTS = 25
 """Points for winning; a surrender gives the opponent this less the surrenderer's change."""
 
+PLAYER_NAMES = tuple(f"P{p + 1}" for p in range(6))
+"""The players' short names by seat (the log's and the prompts')."""
 _NESTED = (
     "hands", "decks", "discards", "tokens", "floods", "effects", "used", "pending",
     "window_actions",
@@ -339,7 +341,7 @@ class EW2State(State):
     # ------------------------------------------------------------------------------- helpers
     def pname(self, p: int) -> str:
         """Return a player's short name, ``"P1"`` for seat 0."""
-        return f"P{p + 1}"
+        return PLAYER_NAMES[p]
 
     def log(self, text: str) -> None:
         """Add a public event to the log (nothing is logged inside a sealed window)."""
@@ -383,13 +385,15 @@ class EW2State(State):
         """Return the live players in resolution order: by the rank of the card played (a d10 roll
         counts as its number), then diamonds, spades, hearts, clubs, then seat (ruling R27)."""
 
-        def key(p: int) -> tuple[int, int, int, int]:
-            c = self.played[p]
+        played, keys = self.played, cards.ORDER_KEYS
+
+        def key(p: int) -> tuple[int, ...]:
+            c = played[p]
             if c is not None:
-                r, priority = cards.declare_key(c)
-                return r, priority, cards.deck_of(c), p
-            if self.mode[p] == "roll" and self.column[p] is not None:
-                return self.column[p] + 1, 4, 0, p  # type: ignore[operator]
+                return (*keys[c], p)
+            col = self.column[p]
+            if self.mode[p] == "roll" and col is not None:
+                return col + 1, 4, 0, p
             return 0, 0, 0, p
 
         return sorted(self.live(), key=key)

@@ -441,10 +441,10 @@ def chance_pool(s: EW2State, t: Task) -> list[int]:
 def chance_outcomes(s: EW2State, t: Task) -> list[tuple[Action, float]]:
     """Return the outcomes of a chance task: one card, uniformly, or one d10 face."""
     if t[0] == "roll":
-        faces = fixed(s, ("d10",), lambda: [act(s, "d10", x) for x in range(10)])
+        faces = s.game.die_actions
         return [(faces[x], p) for x, p in die_outcomes(10)]
     pool = sorted(chance_pool(s, t))  # card ids, each card once: drawn with equal chances
-    every = fixed(s, ("card",), lambda: [act(s, "card", c) for c in range(cards.CARDS_PER_DECK * s.ndecks)])
+    every = s.game.card_actions
     chance = 1 / len(pool)
     return [(every[c], chance) for c in pool]
 
