@@ -138,7 +138,7 @@ class Sheet(list[Square]):
                 insort(self.filled, index)
         elif square == EMPTY:
             self.filled.remove(index)
-        super().__setitem__(index, square)
+        list.__setitem__(self, index, square)
 
     def copy(self) -> Sheet:
         """Return an independent copy (squares are tuples, shared)."""

@@ -75,7 +75,7 @@ def _seat_start(s: EW2State, p: int) -> dict[str, Any]:
         "draw_req": s.draw_req[p],
         "surrender_req": s.surrender_req[p],
         "out": s.out[p],
-        "known": [row[p].copy() for row in s.known],
+        "known": [row[p] for row in s.known],
     }
 
 
@@ -104,8 +104,9 @@ class EW2State(State):
         self.ndecks = game.num_decks
         self.sheets = [self.layout.new_sheet() for _ in range(n)]
         self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.known: list[list[set[int]]] = [[set() for _ in range(n)] for _ in range(n)]
-        """known[viewer][holder]: cards of holder's hand that viewer has seen (ruling R22)."""
+        self.known: list[list[frozenset[int]]] = [[frozenset()] * n for _ in range(n)]
+        """known[viewer][holder]: cards of holder's hand that viewer has seen (ruling R22); the sets
+        are frozen (replaced, never changed), so copies of the state and of a window share them."""
         self.decks = [[] if o.randomizer else list(range(k * 52, (k + 1) * 52)) for k in range(self.ndecks)]
         self.discards: list[list[int]] = [[] for _ in range(self.ndecks)]
         self.tokens = [[0] * len(TOKEN_NAMES) for _ in range(n)]
@@ -234,8 +235,8 @@ class EW2State(State):
         return view.text(self)
 
     def clone(self) -> EW2State:
-        """Return an independent copy (one level of list copying; tuples and the sealed window
-        snapshot are shared, since nothing mutates them)."""
+        """Return an independent copy (one level of list copying; tuples, the frozen sets of known
+        cards and the sealed window snapshot are shared, since nothing mutates them)."""
         s = object.__new__(EW2State)
         d = s.__dict__ = self.__dict__.copy()
         for name in _NESTED:
@@ -243,7 +244,7 @@ class EW2State(State):
         for name in _FLAT:
             d[name] = d[name][:]
         d["sheets"] = [sheet.copy() for sheet in self.sheets]
-        d["known"] = [[set(x) for x in row] for row in self.known]
+        d["known"] = [row[:] for row in self.known]
         d["_cache"] = self._cache.copy()
         return s
 
@@ -402,7 +403,8 @@ class EW2State(State):
         """Remove a card from a hand (what others knew of it is forgotten)."""
         self.hands[p].remove(card)
         for row in self.known:
-            row[p].discard(card)
+            if card in row[p]:
+                row[p] = row[p] - {card}
 
     def give_to_hand(self, p: int, card: int) -> None:
         """Add a card to a hand, keeping it sorted."""
@@ -423,7 +425,7 @@ class EW2State(State):
         """Everyone saw a player's hand (their Whirlwind token just went): they remember it."""
         for q, row in enumerate(self.known):
             if q != p:
-                row[p] = set(self.hands[p])
+                row[p] = frozenset(self.hands[p])
 
     def eliminate(self, p: int) -> None:
         """A player is out of the game."""

@@ -480,7 +480,7 @@ def apply_chance(s: EW2State, t: Task, a: Action) -> None:
         victim = t[2]
         s.take_from_hand(victim, x)
         s.give_to_hand(p, x)
-        s.known[victim][p].add(x)
+        s.known[victim][p] |= {x}  # a new frozen set
         s.log(f"{s.pname(p)} takes a card from {s.pname(victim)}")
 
 
