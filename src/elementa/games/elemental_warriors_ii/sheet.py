@@ -125,6 +125,8 @@ class Sheet(list[Square]):
         filled: the indices of the squares holding coins, in increasing order.
     """
 
+    __slots__ = ("cents", "filled")
+
     def __init__(self, squares: list[Square], cents: int | None = None) -> None:
         super().__init__(squares)
         self.cents = sum(map(value, squares)) if cents is None else cents
