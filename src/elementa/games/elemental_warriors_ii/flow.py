@@ -105,7 +105,7 @@ def _turn(s: EW2State) -> None:
     s.fire_start = [s.tokens[p][FIRE] > 0 for p in range(n)]
     s.log(f"turn {s.turn}")
     tasks: dict[int, list[Task]] = {}
-    for p in s.live():
+    for p in s.live_seats:
         tasks[p] = []
         if s.pool[p] > 0:
             tasks[p].append(("add", p, 1, "pool", False))
@@ -119,14 +119,14 @@ def _turn(s: EW2State) -> None:
 def _plays(s: EW2State) -> None:
     s.step = "reveal"
     chance = {"random": "prandom", "top": "top", "roll": "roll"}
-    s.push(*[(chance[m], p) for p in s.live() if (m := s.mode[p] or "") in chance])
+    s.push(*[(chance[m], p) for p in s.live_seats if (m := s.mode[p] or "") in chance])
 
 
 def _reveal(s: EW2State) -> None:
     """Turn the cards face up; numbered cards fix their column, wild cards declare in order."""
     s.step = "targets"
     s.revealed = True
-    for p in s.live():
+    for p in s.live_seats:
         c = s.played[p]
         if c is not None:
             if not cards.is_face(c):
@@ -157,7 +157,7 @@ def _targets(s: EW2State) -> None:
     """Who attacks whom: the opponent; in Assault the next player (Jyhad) or a declared target
     (free-for-all, lowest Defense declaring first; ruling R24)."""
     s.step = "powers"
-    live = s.live()
+    live = s.live_seats
     o = s.game.options
     if len(live) == 2 or o.assault_targeting == "jyhad":
         for i, p in enumerate(live):
@@ -240,7 +240,7 @@ def _skirmish(s: EW2State) -> None:
     order = s.resolution_order()
     adding = s.game.options.assault_multi == "sum"
     hits: dict[int, bool] = {}  # by victim: whether the attacks on them hit
-    for v in s.live():
+    for v in s.live_seats:
         group = [a for a in order if s.target[a] == v]
         if not group:
             continue
@@ -272,13 +272,13 @@ def _allocate_end(s: EW2State) -> None:
 def _recovery(s: EW2State) -> None:
     s.phase = "recovery"
     s.step = "recovery_done"
-    s.open_window("recovery", {p: [("recovery", p)] for p in s.live()})
+    s.open_window("recovery", {p: [("recovery", p)] for p in s.live_seats})
 
 
 def _recovery_done(s: EW2State) -> None:
     s.step = "recovery_end"
     draws: list[Task] = []
-    for p in s.live():
+    for p in s.live_seats:
         if s.surrender_req[p]:
             s.surrender(p)
         elif s.draw_req[p]:
@@ -296,7 +296,7 @@ def _end(s: EW2State) -> None:
     s.phase = "end"
     s.step = "cleanup"
     tasks: dict[int, list[Task]] = {}
-    for p in s.live():
+    for p in s.live_seats:
         mine: list[Task] = []
         if s.effects[p][WATER_P] and not s.game.options.randomizer:
             mine.append(("water_p", p, s.effects[p][WATER_P]))

@@ -133,8 +133,8 @@ class Sheet(list[Square]):
         self.filled = [i for i, square in enumerate(squares) if square != EMPTY]
 
     def __setitem__(self, index: int, square: Square) -> None:  # type: ignore[override]
-        old = self[index]
-        self.cents += value(square) - value(old)
+        old = self[index]  # cents: value(square) - value(old), written out (every coin moved)
+        self.cents += square[0] - old[0] + 5 * (square[1] - old[1]) + 10 * (square[2] - old[2])
         if old == EMPTY:
             if square != EMPTY:
                 insort(self.filled, index)

@@ -100,6 +100,7 @@ class EW2State(State):
     def __init__(self, game: EW2Game, seed: int | None) -> None:
         super().__init__(game, seed)
         n, o = game.num_players, game.options
+        self.nplayers = n
         self.layout = game.layout
         self.ndecks = game.num_decks
         self.sheets = [self.layout.new_sheet() for _ in range(n)]
@@ -152,6 +153,10 @@ class EW2State(State):
         self._advance()
 
     # ------------------------------------------------------------------------------ the node API
+    def num_players(self) -> int:
+        """Return the number of players (kept on the state: the turn asks for it often)."""
+        return self.nplayers
+
     def current_player(self) -> int:
         if self.over:
             return TERMINAL
@@ -213,10 +218,10 @@ class EW2State(State):
         cents is worth odds of e to 1, :func:`~elementa.core.win_shares`): the last player with
         change wins. Source: elemental-warriors-ii.txt, winning.
         """
-        live = self.live()
+        live = self.live_seats
         values = list(self.points)
         if live:
-            shares = win_shares([float(self.change(p)) for p in live], 5.0, WIN_POINTS)
+            shares = win_shares([float(self.sheets[p].cents) for p in live], 5.0, WIN_POINTS)
             for p, share in zip(live, shares, strict=True):
                 values[p] += share
         top = self.game.utility_range()[1]
@@ -284,6 +289,9 @@ class EW2State(State):
 
     def push(self, *new: tuple[Any, ...]) -> None:
         """Queue tasks to run next, in the order given (on the owner's stack inside a window)."""
+        if self.window is None:
+            self.stack.extend(reversed(new))
+            return
         for t in reversed(new):
             self._stack_for(t[1]).append(t)
 
@@ -380,7 +388,7 @@ class EW2State(State):
     def can_surrender(self, p: int) -> bool:
         """Return whether a player may surrender: the fifth round or later, with less change than
         their opponent (source: Recovery; ruling R12)."""
-        return self.turn >= 5 and self.change(p) < richest_other(self, p)
+        return self.turn >= 5 and self.sheets[p].cents < richest_other(self, p)
 
     def resolution_order(self) -> list[int]:
         """Return the live players in resolution order: by the rank of the card played (a d10 roll
@@ -397,7 +405,7 @@ class EW2State(State):
                 return col + 1, 4, 0, p
             return 0, 0, 0, p
 
-        return sorted(self.live(), key=key)
+        return sorted(self.live_seats, key=key)
 
     def take_from_hand(self, p: int, card: int) -> None:
         """Remove a card from a hand (what others knew of it is forgotten)."""
@@ -437,9 +445,9 @@ class EW2State(State):
     def surrender(self, p: int) -> None:
         """A player surrenders: the opponent (the richest other player) scores 25 less the
         surrenderer's change, never below 0; ties share (source: Recovery; ruling R12)."""
-        change = self.change(p)
+        change = self.sheets[p].cents
         best = richest_other(self, p)
-        winners = [q for q in self.live() if q != p and self.change(q) == best]
+        winners = [q for q in self.live_seats if q != p and self.sheets[q].cents == best]
         for q in winners:
             self.points[q] += max(0, WIN_POINTS - change) / len(winners)
         self.surrendered[p] = True
@@ -450,10 +458,10 @@ class EW2State(State):
     def end_phase(self) -> None:
         """The check at the end of every phase: players without change are out; the last player
         with change wins 25 points (source: winning; rulings R5, R13)."""
-        for p in self.live():
-            if self.change(p) == 0:
+        for p in self.live_seats:
+            if self.sheets[p].cents == 0:
                 self.eliminate(p)
-        live = self.live()
+        live = self.live_seats
         if len(live) <= 1:
             self.over = True
             if live and self.last_exit == "elimination":
@@ -464,9 +472,9 @@ class EW2State(State):
 
     def end_by_value(self, reason: str) -> None:
         """End the game now: the live player with the most change wins 25; a tie scores nothing."""
-        live = self.live()
-        best = max(self.change(p) for p in live)
-        winners = [p for p in live if self.change(p) == best]
+        live = self.live_seats
+        best = max(self.sheets[p].cents for p in live)
+        winners = [p for p in live if self.sheets[p].cents == best]
         if len(winners) == 1:
             self.points[winners[0]] += WIN_POINTS
         self.over = True

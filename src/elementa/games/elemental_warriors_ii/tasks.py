@@ -123,7 +123,7 @@ def _legal_declare(s: EW2State, t: Task) -> list[Action]:
 
 
 def _legal_target(s: EW2State, t: Task) -> list[Action]:
-    return [act(s, "target", q) for q in s.live() if q != t[1]]
+    return [act(s, "target", q) for q in s.live_seats if q != t[1]]
 
 
 def _legal_power(s: EW2State, t: Task) -> list[Action]:
