@@ -39,6 +39,7 @@ from elementa.games.elemental_warriors_ii.effects import (
 )
 from elementa.games.elemental_warriors_ii.sheet import (
     COLUMNS,
+    EMPTY,
     ENTRY_LEVEL,
     N,
     P,
@@ -191,9 +192,10 @@ def power_tasks(s: EW2State, p: int) -> list[Task]:
     cumulative = s.game.options.cumulative
     tasks: list[Task] = []
     if col is not None and not s.floods[p][col]:
+        tops: list[int | None] = [None] * 4  # each element square's top level (None: empty)
         for e, start in enumerate(starts):
             sq = sheet[start + col]
-            top = max_level(sq)
+            tops[e] = top = max_level(sq) if sq != EMPTY else None  # most squares are empty
             if top is None:
                 continue
             if cumulative:
@@ -203,7 +205,7 @@ def power_tasks(s: EW2State, p: int) -> list[Task]:
         card = s.played[p]
         if card is not None:
             e = cards.suit(card)
-            top = max_level(sheet[starts[e] + col])
+            top = tops[e]
             if top is not None and top >= N:
                 tasks.append(("power", p, e, N, N, "suit"))
     if col is not None:
@@ -212,7 +214,7 @@ def power_tasks(s: EW2State, p: int) -> list[Task]:
                 continue
             for e, entries in ((EARTH, (1, 4)), (WATER, (3,))):
                 sq = sheet[starts[e] + nc]
-                top = max_level(sq)
+                top = max_level(sq) if sq != EMPTY else None
                 if top is None:
                     continue
                 if cumulative:
