@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, win_shares
 from elementa.games.elemental_warriors_ii import cards, flow, tasks, view
 from elementa.games.elemental_warriors_ii.effects import AIR, NUM_EFFECTS, TOKEN_NAMES, richest_other
-from elementa.games.elemental_warriors_ii.sheet import COLUMNS, sheet_value
+from elementa.games.elemental_warriors_ii.sheet import COLUMNS, Sheet, sheet_value
 
 if TYPE_CHECKING:
     from elementa.games.elemental_warriors_ii.game import EW2Game
@@ -63,7 +63,7 @@ def _seat_start(s: EW2State, p: int) -> dict[str, Any]:
     it, and each changes only its own entries (a discard or an elimination aside: see
     :func:`_window_start`)."""
     return {
-        "sheets": s.sheets[p].copy(),
+        "sheets": s.sheets[p][:],  # the squares only: a Sheet is made of them if ever needed
         "hands": s.hands[p][:],
         "tokens": s.tokens[p][:],
         "floods": s.floods[p][:],
@@ -339,6 +339,8 @@ class EW2State(State):
                     if name == "known":
                         for row, cards_known in zip(base.known, kept, strict=True):
                             row[p] = cards_known
+                    elif name == "sheets":
+                        base.sheets[p] = Sheet(kept)
                     else:
                         getattr(base, name)[p] = kept
             base.window_actions = [[] for _ in range(self.num_players())]
