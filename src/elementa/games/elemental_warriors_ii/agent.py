@@ -20,6 +20,7 @@ from elementa.games.elemental_warriors_ii.cards import ELEMENTS
 from elementa.games.elemental_warriors_ii.sheet import (
     COLUMNS,
     DD,
+    EMPTY,
     ENTRY_LEVEL,
     PRESET_NAMES,
     N,
@@ -185,7 +186,8 @@ class _View:
         """Worth of the powers a column's element squares give (static)."""
         total = 0.0
         for best, row in zip(BEST, self.elem, strict=True):
-            top = max_level(column[row])
+            square = column[row]
+            top = max_level(square) if square != EMPTY else None  # most squares are empty
             if top is not None:
                 total += best[top]
         return total
@@ -334,4 +336,4 @@ class _View:
 
 def _columns(rows: list[list[list[int]]]) -> list[Column]:
     """Return an observed sheet (rows of columns of ``[pennies, nickels, dimes]``) by column."""
-    return [[(sq[0], sq[1], sq[2]) for sq in column] for column in zip(*rows, strict=True)]
+    return [list(map(tuple, column)) for column in zip(*rows, strict=True)]
