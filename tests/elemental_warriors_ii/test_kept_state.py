@@ -94,3 +94,34 @@ def test_inside_a_window_the_others_stay_as_the_window_found_them(options: dict[
             q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
             state.apply_action(rng.choice(state.legal_actions(q)), q)
     assert checked > 20
+
+
+def test_a_copy_taken_inside_a_window_never_changes_what_the_original_shows() -> None:
+    """A window keeps each seat as it was at the seat's first action; a copy taken inside the window
+    keeps its own table of those seats, so a seat acting in the copy (here after a change made to
+    the copy alone, as a determinization would) leaves the original showing the seat as before:
+    the original shows what a replay of its history shows."""
+    game = elementa.load_game("elemental-warriors-ii")
+    n, checked = game.num_players, 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        while not state.is_terminal() and len(state.history()) < 600:
+            p = state.current_player()
+            if p == CHANCE:
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+                continue
+            movers = state.players_to_move()
+            if p == SIMULTANEOUS and state.window_start is not None:  # type: ignore[attr-defined]
+                copy = state.clone()
+                q = movers[-1]
+                copy.tokens[q][0] += 5  # type: ignore[attr-defined]
+                copy.apply_action(copy.legal_actions(q)[0], q)
+                replay = game.new_initial_state(seed)
+                for actor, action_id in state.history():
+                    replay.apply_action(action_id, actor)
+                assert [state.observation(v) for v in range(n)] == [replay.observation(v) for v in range(n)]
+                checked += 1
+            q = rng.choice(movers)
+            state.apply_action(rng.choice(state.legal_actions(q)), q)
+    assert checked > 10

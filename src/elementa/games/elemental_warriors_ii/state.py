@@ -241,7 +241,8 @@ class EW2State(State):
 
     def clone(self) -> EW2State:
         """Return an independent copy (one level of list copying; tuples, the frozen sets of known
-        cards and the sealed window snapshot are shared, since nothing mutates them)."""
+        cards and what a window kept of the seats that acted are shared, since nothing mutates
+        them; the table of those seats is copied, as it grows when another seat acts)."""
         s = object.__new__(EW2State)
         d = s.__dict__ = self.__dict__.copy()
         for name in _NESTED:
@@ -251,6 +252,8 @@ class EW2State(State):
         d["sheets"] = [sheet.copy() for sheet in self.sheets]
         d["known"] = [row[:] for row in self.known]
         d["_cache"] = self._cache.copy()
+        if self.window_start is not None:
+            d["window_start"] = {**self.window_start, "seats": dict(self.window_start["seats"])}
         return s
 
     # ----------------------------------------------------------------------------- the engine
