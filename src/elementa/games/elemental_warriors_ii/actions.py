@@ -247,6 +247,8 @@ def discards(s: EW2State, p: int, suit: int) -> list[Action]:
 
 
 def draw_actions(s: EW2State, p: int) -> list[Action]:
+    """Return the Draw action, in a new list, when the hand holds under three cards and a card can
+    be drawn; else an empty list (source: Recovery)."""
     if len(s.hands[p]) < 3 and s.can_draw(p):
         return [act(s, "draw")]
     return []

@@ -121,8 +121,9 @@ def apply_power(s: EW2State, p: int, element: int, entry: int, how: str = "") ->
             prevention), ``"suit"`` (the suit bonus) or ``"emulated"`` (Fire (d), Fire token); only
             words for the log, except ``"adjacent"``.
     """
-    s.used[p].append(power_name(element, entry) + (f" [{how}]" if how else ""))
-    s.log(f"{s.pname(p)} uses {power_name(element, entry)}{f' ({how})' if how else ''}")
+    name = power_name(element, entry)
+    s.used[p].append(name + (f" [{how}]" if how else ""))
+    s.log(f"{s.pname(p)} uses {name}{f' ({how})' if how else ''}")
     _HANDLERS[element][entry](s, p, how == "adjacent")
 
 

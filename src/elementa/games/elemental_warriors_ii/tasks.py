@@ -156,8 +156,12 @@ def _legal_free_recovery(s: EW2State, t: Task) -> list[Action]:
 
 def _legal_recovery(s: EW2State, t: Task) -> list[Action]:
     p = t[1]
-    rest = forfeits(s, p) + rearrangements(s, p) + surrender_actions(s, p)
-    return [*draw_actions(s, p), decline(s, "take no Recovery action"), *rest]
+    acts = draw_actions(s, p)  # a new list: the others are added to it
+    acts.append(decline(s, "take no Recovery action"))
+    acts += forfeits(s, p)
+    acts += rearrangements(s, p)
+    acts += surrender_actions(s, p)
+    return acts
 
 
 def _legal_air_p(s: EW2State, t: Task) -> list[Action]:
