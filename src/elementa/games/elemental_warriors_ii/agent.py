@@ -48,8 +48,8 @@ BEST = tuple(
     for e in range(len(ELEMENTS))
 )
 """BEST[element][level]: the worth of the best power a square of that element and top level gives."""
-_MOVE_BONUS = {"pay": 0.0, "add": 1.0}
-"""Added to the gain of a sheet move by kind (rebalance and recompile: -0.05)."""
+_MOVE_BONUS = {"pay": 0.0, "add": 1.0, "rebalance": -0.05, "recompile": -0.05}
+"""Added to the gain of a sheet move, by kind."""
 HIT, HURT = 3.0, 3.5
 """Worth of landing a hit this turn, and cost of being hit."""
 
@@ -100,6 +100,9 @@ class WarriorAgent(Agent):
 
     def _score(self, v: _View, a: Action) -> float:
         kind, args = a.kind, a.args
+        bonus = _MOVE_BONUS.get(kind)
+        if bonus is not None:  # a sheet move (most actions of a Recovery: checked first)
+            return v.gain(a) + bonus
         if kind in ("play", "declare", "adjust"):
             return v.play_score(a)
         if kind in ("place", "clear", "forfeit", "play_top", "surrender"):
@@ -110,8 +113,6 @@ class WarriorAgent(Agent):
             return v.power_worth(args[0], 1)
         if kind == "decline":
             return v.decline_worth()
-        if kind in ("pay", "add", "rebalance", "recompile"):
-            return v.gain(a) + _MOVE_BONUS.get(kind, -0.05)
         if kind == "discard":
             return 1.0 - cards.rank(args[0]) / 20
         if kind == "draw":
@@ -152,6 +153,8 @@ class _View:
         """The opponent's Attack and Defense pennies over the ten columns, sorted (for counting)."""
         self.revealed = self.me["attack"] is not None
         self.prompt = obs["prompt"] or ""
+        self._combat: dict[tuple[int, int], float] = {}
+        """``combat`` by (attack, defense) pennies, as worked out."""
 
     # ------------------------------------------------------------------- the turn, once revealed
     def hits(self, column: Column | None = None) -> bool:
@@ -195,12 +198,22 @@ class _View:
     def column_worth(self, column: Column, elements: float | None = None) -> float:
         """Worth of activating a column against the opponent's squares on average
         (``elements``: the column's ``element_worth`` where it is already known)."""
-        a, d = column[self.att][0], column[self.dfn][0]
-        p_hit = bisect_left(self.opp_def, a) / COLUMNS  # how many defenses are below a
-        p_hurt = (COLUMNS - bisect_right(self.opp_att, d)) / COLUMNS  # how many attacks are above d
         if elements is None:
             elements = self.element_worth(column)
-        return HIT * p_hit - HURT * p_hurt + 0.3 * elements
+        return self.combat(column[self.att][0], column[self.dfn][0]) + 0.3 * elements
+
+    def combat(self, attack: int, defense: int) -> float:
+        """The combat part of ``column_worth`` for a column with these Attack and Defense pennies:
+        how often they beat the opponent's ten Defense squares and hold against their ten Attack
+        squares. Worked out once per pair and kept in ``_combat`` (the view is made anew for each
+        decision, so what it keeps never outlives the observation it read)."""
+        key = (attack, defense)
+        worth = self._combat.get(key)
+        if worth is None:
+            p_hit = bisect_left(self.opp_def, attack) / COLUMNS  # how many defenses are below attack
+            p_hurt = (COLUMNS - bisect_right(self.opp_att, defense)) / COLUMNS  # attacks above defense
+            worth = self._combat[key] = HIT * p_hit - HURT * p_hurt
+        return worth
 
     @cached_property
     def my_elements(self) -> list[float]:
@@ -228,20 +241,32 @@ class _View:
 
     def gain(self, a: Action) -> float:
         """How much a pay, add, rebalance or recompile action changes the worth of my sheet; once
-        the columns are revealed, this turn's skirmish counts ten times over."""
+        the columns are revealed, this turn's skirmish counts ten times over.
+
+        Only the columns the action changes are valued again: their combat part from their new
+        Attack and Defense pennies (``combat``), their element worth anew only where the action
+        changes an element square."""
         after: dict[int, Column] = {}  # the columns the action changes, as they would be
         elements_changed = False
+        first_element, columns = self.elem[0], self.columns
         for row, col, square in self.moves(a):
-            if col not in after:
-                after[col] = list(self.columns[col])
-            after[col][row] = square
-            elements_changed = elements_changed or row >= self.elem[0]
-        w, before = self.weights, self.my_worth
+            column = after.get(col)
+            if column is None:
+                column = after[col] = list(columns[col])
+            column[row] = square
+            if row >= first_element:
+                elements_changed = True
+        w, before, att, dfn, combat = self.weights, self.my_worth, self.att, self.dfn, self._combat
         known = None if elements_changed else self.my_elements  # element squares unchanged
-        total = sum(
-            w[c] * (self.column_worth(column, None if known is None else known[c]) - before[c])
-            for c, column in after.items()
-        )
+        terms = []
+        for c, column in after.items():
+            key = (column[att][0], column[dfn][0])
+            worth = combat.get(key)
+            if worth is None:
+                worth = self.combat(*key)
+            elements = self.element_worth(column) if known is None else known[c]
+            terms.append(w[c] * (worth + 0.3 * elements - before[c]))  # column_worth, less before
+        total = sum(terms)
         if self.revealed and self.obs["phase"] == "activate":
             active = self.me["column"]
             mine = None if active is None else after.get(active - 1)
