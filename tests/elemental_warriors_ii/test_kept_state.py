@@ -125,3 +125,41 @@ def test_a_copy_taken_inside_a_window_never_changes_what_the_original_shows() ->
             q = rng.choice(movers)
             state.apply_action(rng.choice(state.legal_actions(q)), q)
     assert checked > 10
+
+
+@pytest.mark.parametrize("options", PRESETS, ids=["default", *EW2Game.presets])
+def test_the_agents_combat_view_is_the_observation_it_stands_for(options: dict[str, object]) -> None:
+    """``view.combat_view`` (what the rule-based agent reads instead of the whole observation) gives
+    every seat's entries as ``observation`` shows them to that viewer, at every step of random
+    playouts, inside windows too."""
+    from elementa.games.elemental_warriors_ii import cards
+    from elementa.games.elemental_warriors_ii.view import combat_view
+
+    game = elementa.load_game("elemental-warriors-ii", **options)
+    steps = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        while not state.is_terminal() and steps < 3000 * (seed + 1):
+            for q in range(game.num_players):
+                obs, mine = state.observation(q), combat_view(state, q)  # type: ignore[arg-type]
+                assert (mine["phase"], list(mine["rows"]), mine["prompt"]) == (
+                    obs["phase"],
+                    obs["rows"],
+                    obs["prompt"],
+                )
+                for shown, kept in zip(obs["players"], mine["players"], strict=True):
+                    hand = kept.pop("hand_cards")
+                    names = None if hand is None else [cards.name(c, game.num_decks) for c in hand]  # type: ignore[attr-defined]
+                    assert names == shown["hand"], (seed, len(state.history()), q)
+                    sheet = [[list(square) for square in row] for row in kept.pop("sheet")]
+                    assert sheet == shown["sheet"], (seed, len(state.history()), q)
+                    assert kept == {k: shown[k] for k in kept}, (seed, len(state.history()), q)
+            p = state.current_player()
+            if p == CHANCE:
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+                continue
+            q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
+            state.apply_action(rng.choice(state.legal_actions(q)), q)
+            steps += 1
+    assert steps > 150

@@ -1,4 +1,5 @@
-"""A rule-based player for Elemental Warriors II, reading only its observation and legal actions.
+"""A rule-based player for Elemental Warriors II, reading only its observation (the part of it
+that :func:`.view.combat_view` gives) and legal actions.
 
 It values a sheet column by column: how often its Attack beats the opponent's Defense squares and
 its Defense holds against their Attack squares, plus the best power of each element square, weighted
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from elementa.core import Action, Agent
 from elementa.games.elemental_warriors_ii import cards
@@ -29,9 +30,11 @@ from elementa.games.elemental_warriors_ii.sheet import (
     pay_cent,
     with_coin,
 )
+from elementa.games.elemental_warriors_ii.view import combat_view
 
 if TYPE_CHECKING:
     from elementa.core import State
+    from elementa.games.elemental_warriors_ii.state import EW2State
 
 Column = list[Square]
 """A column of a sheet: its squares by row."""
@@ -74,7 +77,7 @@ class WarriorAgent(Agent):
         acts = state.legal_actions(self.player)
         if len(acts) == 1:
             return acts[0]
-        view = _View(state.observation(self.player), self.player)
+        view = _View(combat_view(cast("EW2State", state), self.player), self.player)
         presets = [a for a in acts if a.kind == "preset"]
         if presets:
             return self._preset(view, presets)
@@ -127,7 +130,7 @@ class WarriorAgent(Agent):
 
 
 class _View:
-    """What the agent derives from its observation.
+    """What the agent derives from its observation (the part :func:`.view.combat_view` gives).
 
     Sheets are kept by column (``columns[col][row]`` is a ``(pennies, nickels, dimes)`` square), as
     the agent values a sheet column by column.
@@ -234,7 +237,7 @@ class _View:
     def weights(self) -> list[float]:
         """How much each column counts: more for the columns of the numbered cards in hand."""
         weights = [1.0] * COLUMNS
-        for c in (cards.parse(n.split("/")[0]) for n in (self.me["hand"] or [])):
+        for c in self.me["hand_cards"] or []:
             if not cards.is_face(c):
                 weights[cards.rank(c) - 1] += 2.0
         return weights
