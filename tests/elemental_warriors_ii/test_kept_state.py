@@ -3,8 +3,9 @@
 Each sheet keeps the cents on it as squares change instead of summing them at every check, and
 choices that depend on a few task arguments alone are built once per game and shared. Random
 playouts under every preset check, at every step, that each player's change is the sum of the
-squares they see on their own sheet, that the live seats are those neither out nor surrendered,
-and that changing a list of legal actions a caller got does not change what the state offers next.
+squares they see on their own sheet, that the squares a sheet lists as holding coins are those that
+do, that the live seats are those neither out nor surrendered, and that changing a list of legal
+actions a caller got does not change what the state offers next.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ def test_change_is_the_sum_of_the_sheet_and_shared_choices_stay_intact(options: 
                 cents = sum(p + 5 * n + 10 * d for row in me["sheet"] for p, n, d in row)
                 assert me["change"] == cents, (seed, len(state.history()))
                 live += [] if me["out"] or me["surrendered"] else [q]
+                sheet = state.sheets[q]  # type: ignore[attr-defined]
+                assert sheet.filled == [i for i, square in enumerate(sheet) if square != (0, 0, 0)]
             assert list(state.live()) == live  # type: ignore[attr-defined]
             p = state.current_player()
             if p == CHANCE:
@@ -91,3 +94,72 @@ def test_inside_a_window_the_others_stay_as_the_window_found_them(options: dict[
             q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
             state.apply_action(rng.choice(state.legal_actions(q)), q)
     assert checked > 20
+
+
+def test_a_copy_taken_inside_a_window_never_changes_what_the_original_shows() -> None:
+    """A window keeps each seat as it was at the seat's first action; a copy taken inside the window
+    keeps its own table of those seats, so a seat acting in the copy (here after a change made to
+    the copy alone, as a determinization would) leaves the original showing the seat as before:
+    the original shows what a replay of its history shows."""
+    game = elementa.load_game("elemental-warriors-ii")
+    n, checked = game.num_players, 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        while not state.is_terminal() and len(state.history()) < 600:
+            p = state.current_player()
+            if p == CHANCE:
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+                continue
+            movers = state.players_to_move()
+            if p == SIMULTANEOUS and state.window_start is not None:  # type: ignore[attr-defined]
+                copy = state.clone()
+                q = movers[-1]
+                copy.tokens[q][0] += 5  # type: ignore[attr-defined]
+                copy.apply_action(copy.legal_actions(q)[0], q)
+                replay = game.new_initial_state(seed)
+                for actor, action_id in state.history():
+                    replay.apply_action(action_id, actor)
+                assert [state.observation(v) for v in range(n)] == [replay.observation(v) for v in range(n)]
+                checked += 1
+            q = rng.choice(movers)
+            state.apply_action(rng.choice(state.legal_actions(q)), q)
+    assert checked > 10
+
+
+@pytest.mark.parametrize("options", PRESETS, ids=["default", *EW2Game.presets])
+def test_the_agents_combat_view_is_the_observation_it_stands_for(options: dict[str, object]) -> None:
+    """``view.combat_view`` (what the rule-based agent reads instead of the whole observation) gives
+    every seat's entries as ``observation`` shows them to that viewer, at every step of random
+    playouts, inside windows too."""
+    from elementa.games.elemental_warriors_ii import cards
+    from elementa.games.elemental_warriors_ii.view import combat_view
+
+    game = elementa.load_game("elemental-warriors-ii", **options)
+    steps = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        while not state.is_terminal() and steps < 3000 * (seed + 1):
+            for q in range(game.num_players):
+                obs, mine = state.observation(q), combat_view(state, q)  # type: ignore[arg-type]
+                assert (mine["phase"], list(mine["rows"]), mine["prompt"]) == (
+                    obs["phase"],
+                    obs["rows"],
+                    obs["prompt"],
+                )
+                for shown, kept in zip(obs["players"], mine["players"], strict=True):
+                    hand = kept.pop("hand_cards")
+                    names = None if hand is None else [cards.name(c, game.num_decks) for c in hand]  # type: ignore[attr-defined]
+                    assert names == shown["hand"], (seed, len(state.history()), q)
+                    sheet = [[list(square) for square in row] for row in kept.pop("sheet")]
+                    assert sheet == shown["sheet"], (seed, len(state.history()), q)
+                    assert kept == {k: shown[k] for k in kept}, (seed, len(state.history()), q)
+            p = state.current_player()
+            if p == CHANCE:
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+                continue
+            q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
+            state.apply_action(rng.choice(state.legal_actions(q)), q)
+            steps += 1
+    assert steps > 150

@@ -26,7 +26,6 @@ from elementa.games.elemental_warriors_ii.effects import (
 from elementa.games.elemental_warriors_ii.sheet import (
     COIN_NAMES,
     COLUMNS,
-    EMPTY,
     PRESET_NAMES,
     Square,
     exchanges,
@@ -35,16 +34,23 @@ from elementa.games.elemental_warriors_ii.sheet import (
 )
 
 if TYPE_CHECKING:
+    from elementa.games.elemental_warriors_ii.game import EW2Game
     from elementa.games.elemental_warriors_ii.state import EW2State
 
 
 def act(s: EW2State, kind: str, *args: int) -> Action:
     """Return the action ``kind(*args)`` with its label (made once per game, then reused)."""
-    key = (kind, args)
-    found = s.game.action_cache.get(key)
+    found = s.game.action_cache.get((kind, args))
+    return make_action(s.game, kind, args) if found is None else found
+
+
+def make_action(game: EW2Game, kind: str, args: tuple[int, ...]) -> Action:
+    """Return the action ``kind(*args)`` of a game, made with its label on first use and then
+    kept in ``game.action_cache``."""
+    found = game.action_cache.get((kind, args))
     if found is None:
-        found = s.game.action_space.make(kind, *args, label=action_label(s, kind, args))
-        s.game.action_cache[key] = found
+        found = game.action_space.make(kind, *args, label=action_label(game, kind, args))
+        game.action_cache[(kind, args)] = found
     return found
 
 
@@ -69,13 +75,13 @@ _FIXED_LABELS = {
 }
 
 
-def action_label(s: EW2State, kind: str, args: tuple[int, ...]) -> str:
+def action_label(game: EW2Game, kind: str, args: tuple[int, ...]) -> str:
     """Return the words for an action, from its kind and arguments alone (labels are cached)."""
-    lay = s.layout
+    lay = game.layout
     if kind in _FIXED_LABELS:
         return _FIXED_LABELS[kind]
     if kind in ("card", "play", "discard"):
-        name = cards.name(args[0], s.ndecks)
+        name = cards.name(args[0], game.num_decks)
         return name if kind == "card" else f"{kind} {name}"
     if kind in ("place", "pay"):
         coin, square = args[0], lay.square_name(args[1] * COLUMNS + args[2])
@@ -115,7 +121,11 @@ def action_label(s: EW2State, kind: str, args: tuple[int, ...]) -> str:
 
 
 def decline(s: EW2State, label: str) -> Action:
-    return s.game.action_space.make("decline", label=label)
+    """Return the ``decline`` action with this label (one per label and game, then reused)."""
+    found = s.game.declines.get(label)
+    if found is None:
+        found = s.game.declines[label] = s.game.action_space.make("decline", label=label)
+    return found
 
 
 # ----------------------------------------------------------------------------- shared choices
@@ -151,46 +161,76 @@ def apply_forfeit(s: EW2State, p: int, action: Action) -> None:
 
 
 def rearrangements(s: EW2State, p: int) -> list[Action]:
-    """Return every Recompile and Rebalance a player can make (source: Recovery).
+    """Return every Recompile and Rebalance a player can make (source: Recovery): the Recompiles
+    of each square in sheet order, then the Rebalances.
 
     Recompile exchanges the coins of one element square for another mix of equal value; Rebalance
     moves one coin to another square of its column (never between combat and element rows) or one
     column left or right in its row, cyclically.
     """
-    cache, recompiles, rebalances = s.game.rearrange_cache, [], []
-    for i, sq in enumerate(s.sheets[p]):
-        if sq != EMPTY:
-            recompile, rebalance = cache.get((i, sq)) or _square_moves(s, i, sq)
-            recompiles += recompile
-            rebalances += rebalance
+    sheet, tables = s.sheets[p], s.game.square_moves
+    recompiles: list[Action] = []
+    rebalances: list[Action] = []
+    for i in sheet.filled:
+        recompile, rebalance = tables[i][sheet[i]]
+        recompiles += recompile
+        rebalances += rebalance
     return recompiles + rebalances
 
 
-def _square_moves(s: EW2State, i: int, square: Square) -> tuple[list[Action], list[Action]]:
-    """Return the Recompiles (element squares only) and the Rebalances of ``square`` at index
-    ``i``, made once per game and then reused."""
-    cache = s.game.rearrange_cache
-    lay, (row, col) = s.layout, divmod(i, COLUMNS)
+Moves = tuple[list[Action], list[Action]]
+"""The Recompiles and the Rebalances of one square."""
+
+
+class SquareMoves(dict[Square, Moves]):
+    """The Recompiles and Rebalances of one square of the sheet, by the coins it holds: they
+    depend on the square's place and coins alone, so each is made on first use, then reused.
+
+    Args:
+        game: the game whose actions they are.
+        index: the square (``row * 10 + column``).
+    """
+
+    LIMIT = 200
+    """The most coin mixes kept per square (squares of many values: keep the table small)."""
+
+    def __init__(self, game: EW2Game, index: int) -> None:
+        super().__init__()
+        self.game, self.index = game, index
+
+    def __missing__(self, square: Square) -> Moves:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        found = self[square] = _square_moves(self.game, self.index, square)
+        return found
+
+
+def _square_moves(game: EW2Game, i: int, square: Square) -> Moves:
+    """Return the Recompiles (element squares only) and the Rebalances of ``square`` at index ``i``."""
+    lay, (row, col) = game.layout, divmod(i, COLUMNS)
     e = row - lay.combat_rows
-    recompiles = [act(s, "recompile", e, col, n, d) for n, d in exchanges(square)] if e >= 0 else []
+    recompiles = (
+        [make_action(game, "recompile", (e, col, n, d)) for n, d in exchanges(square)] if e >= 0 else []
+    )
     rebalances = [
-        act(s, "rebalance", c, row, col, dest) for c in range(3) if square[c] for dest in lay.moves[i]
+        make_action(game, "rebalance", (c, row, col, dest))
+        for c in range(3)
+        if square[c]
+        for dest in lay.moves[i]
     ]
-    if len(cache) >= 10_000:  # squares of many values: keep the table small
-        cache.clear()
-    found = cache[(i, square)] = (recompiles, rebalances)
-    return found
+    return recompiles, rebalances
 
 
 def apply_rearrangement(s: EW2State, p: int, action: Action) -> None:
     sheet, lay = s.sheets[p], s.layout
     if action.kind == "recompile":
         e, col, n, d = action.args
-        i = lay.element_row(e) * COLUMNS + col
+        i = lay.element_starts[e] + col
         sheet[i] = (value(sheet[i]) - 5 * n - 10 * d, n, d)
     else:
         coin, row, col, dest = action.args
-        i, j = row * COLUMNS + col, lay.destination(row, col, dest) or 0  # legal: never None
+        i = row * COLUMNS + col
+        j = lay.targets[i][dest] or 0  # legal: never None
         sheet[i] = with_coin(sheet[i], coin, -1)
         sheet[j] = with_coin(sheet[j], coin)
     s.log(f"{s.pname(p)}: {action.label}")
@@ -207,6 +247,8 @@ def discards(s: EW2State, p: int, suit: int) -> list[Action]:
 
 
 def draw_actions(s: EW2State, p: int) -> list[Action]:
+    """Return the Draw action, in a new list, when the hand holds under three cards and a card can
+    be drawn; else an empty list (source: Recovery)."""
     if len(s.hands[p]) < 3 and s.can_draw(p):
         return [act(s, "draw")]
     return []

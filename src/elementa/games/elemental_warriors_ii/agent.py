@@ -1,4 +1,5 @@
-"""A rule-based player for Elemental Warriors II, reading only its observation and legal actions.
+"""A rule-based player for Elemental Warriors II, reading only its observation (the part of it
+that :func:`.view.combat_view` gives) and legal actions.
 
 It values a sheet column by column: how often its Attack beats the opponent's Defense squares and
 its Defense holds against their Attack squares, plus the best power of each element square, weighted
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from elementa.core import Action, Agent
 from elementa.games.elemental_warriors_ii import cards
@@ -20,6 +21,7 @@ from elementa.games.elemental_warriors_ii.cards import ELEMENTS
 from elementa.games.elemental_warriors_ii.sheet import (
     COLUMNS,
     DD,
+    EMPTY,
     ENTRY_LEVEL,
     PRESET_NAMES,
     N,
@@ -28,9 +30,11 @@ from elementa.games.elemental_warriors_ii.sheet import (
     pay_cent,
     with_coin,
 )
+from elementa.games.elemental_warriors_ii.view import combat_view
 
 if TYPE_CHECKING:
     from elementa.core import State
+    from elementa.games.elemental_warriors_ii.state import EW2State
 
 Column = list[Square]
 """A column of a sheet: its squares by row."""
@@ -47,8 +51,8 @@ BEST = tuple(
     for e in range(len(ELEMENTS))
 )
 """BEST[element][level]: the worth of the best power a square of that element and top level gives."""
-_MOVE_BONUS = {"pay": 0.0, "add": 1.0}
-"""Added to the gain of a sheet move by kind (rebalance and recompile: -0.05)."""
+_MOVE_BONUS = {"pay": 0.0, "add": 1.0, "rebalance": -0.05, "recompile": -0.05}
+"""Added to the gain of a sheet move, by kind."""
 HIT, HURT = 3.0, 3.5
 """Worth of landing a hit this turn, and cost of being hit."""
 
@@ -73,7 +77,7 @@ class WarriorAgent(Agent):
         acts = state.legal_actions(self.player)
         if len(acts) == 1:
             return acts[0]
-        view = _View(state.observation(self.player), self.player)
+        view = _View(combat_view(cast("EW2State", state), self.player), self.player)
         presets = [a for a in acts if a.kind == "preset"]
         if presets:
             return self._preset(view, presets)
@@ -99,6 +103,9 @@ class WarriorAgent(Agent):
 
     def _score(self, v: _View, a: Action) -> float:
         kind, args = a.kind, a.args
+        bonus = _MOVE_BONUS.get(kind)
+        if bonus is not None:  # a sheet move (most actions of a Recovery: checked first)
+            return v.gain(a) + bonus
         if kind in ("play", "declare", "adjust"):
             return v.play_score(a)
         if kind in ("place", "clear", "forfeit", "play_top", "surrender"):
@@ -109,8 +116,6 @@ class WarriorAgent(Agent):
             return v.power_worth(args[0], 1)
         if kind == "decline":
             return v.decline_worth()
-        if kind in ("pay", "add", "rebalance", "recompile"):
-            return v.gain(a) + _MOVE_BONUS.get(kind, -0.05)
         if kind == "discard":
             return 1.0 - cards.rank(args[0]) / 20
         if kind == "draw":
@@ -125,7 +130,7 @@ class WarriorAgent(Agent):
 
 
 class _View:
-    """What the agent derives from its observation.
+    """What the agent derives from its observation (the part :func:`.view.combat_view` gives).
 
     Sheets are kept by column (``columns[col][row]`` is a ``(pennies, nickels, dimes)`` square), as
     the agent values a sheet column by column.
@@ -151,6 +156,8 @@ class _View:
         """The opponent's Attack and Defense pennies over the ten columns, sorted (for counting)."""
         self.revealed = self.me["attack"] is not None
         self.prompt = obs["prompt"] or ""
+        self._combat: dict[tuple[int, int], float] = {}
+        """``combat`` by (attack, defense) pennies, as worked out."""
 
     # ------------------------------------------------------------------- the turn, once revealed
     def hits(self, column: Column | None = None) -> bool:
@@ -185,7 +192,8 @@ class _View:
         """Worth of the powers a column's element squares give (static)."""
         total = 0.0
         for best, row in zip(BEST, self.elem, strict=True):
-            top = max_level(column[row])
+            square = column[row]
+            top = max_level(square) if square != EMPTY else None  # most squares are empty
             if top is not None:
                 total += best[top]
         return total
@@ -193,12 +201,22 @@ class _View:
     def column_worth(self, column: Column, elements: float | None = None) -> float:
         """Worth of activating a column against the opponent's squares on average
         (``elements``: the column's ``element_worth`` where it is already known)."""
-        a, d = column[self.att][0], column[self.dfn][0]
-        p_hit = bisect_left(self.opp_def, a) / COLUMNS  # how many defenses are below a
-        p_hurt = (COLUMNS - bisect_right(self.opp_att, d)) / COLUMNS  # how many attacks are above d
         if elements is None:
             elements = self.element_worth(column)
-        return HIT * p_hit - HURT * p_hurt + 0.3 * elements
+        return self.combat(column[self.att][0], column[self.dfn][0]) + 0.3 * elements
+
+    def combat(self, attack: int, defense: int) -> float:
+        """The combat part of ``column_worth`` for a column with these Attack and Defense pennies:
+        how often they beat the opponent's ten Defense squares and hold against their ten Attack
+        squares. Worked out once per pair and kept in ``_combat`` (the view is made anew for each
+        decision, so what it keeps never outlives the observation it read)."""
+        key = (attack, defense)
+        worth = self._combat.get(key)
+        if worth is None:
+            p_hit = bisect_left(self.opp_def, attack) / COLUMNS  # how many defenses are below attack
+            p_hurt = (COLUMNS - bisect_right(self.opp_att, defense)) / COLUMNS  # attacks above defense
+            worth = self._combat[key] = HIT * p_hit - HURT * p_hurt
+        return worth
 
     @cached_property
     def my_elements(self) -> list[float]:
@@ -219,27 +237,39 @@ class _View:
     def weights(self) -> list[float]:
         """How much each column counts: more for the columns of the numbered cards in hand."""
         weights = [1.0] * COLUMNS
-        for c in (cards.parse(n.split("/")[0]) for n in (self.me["hand"] or [])):
+        for c in self.me["hand_cards"] or []:
             if not cards.is_face(c):
                 weights[cards.rank(c) - 1] += 2.0
         return weights
 
     def gain(self, a: Action) -> float:
         """How much a pay, add, rebalance or recompile action changes the worth of my sheet; once
-        the columns are revealed, this turn's skirmish counts ten times over."""
+        the columns are revealed, this turn's skirmish counts ten times over.
+
+        Only the columns the action changes are valued again: their combat part from their new
+        Attack and Defense pennies (``combat``), their element worth anew only where the action
+        changes an element square."""
         after: dict[int, Column] = {}  # the columns the action changes, as they would be
         elements_changed = False
+        first_element, columns = self.elem[0], self.columns
         for row, col, square in self.moves(a):
-            if col not in after:
-                after[col] = list(self.columns[col])
-            after[col][row] = square
-            elements_changed = elements_changed or row >= self.elem[0]
-        w, before = self.weights, self.my_worth
+            column = after.get(col)
+            if column is None:
+                column = after[col] = list(columns[col])
+            column[row] = square
+            if row >= first_element:
+                elements_changed = True
+        w, before, att, dfn, combat = self.weights, self.my_worth, self.att, self.dfn, self._combat
         known = None if elements_changed else self.my_elements  # element squares unchanged
-        total = sum(
-            w[c] * (self.column_worth(column, None if known is None else known[c]) - before[c])
-            for c, column in after.items()
-        )
+        terms = []
+        for c, column in after.items():
+            key = (column[att][0], column[dfn][0])
+            worth = combat.get(key)
+            if worth is None:
+                worth = self.combat(*key)
+            elements = self.element_worth(column) if known is None else known[c]
+            terms.append(w[c] * (worth + 0.3 * elements - before[c]))  # column_worth, less before
+        total = sum(terms)
         if self.revealed and self.obs["phase"] == "activate":
             active = self.me["column"]
             mine = None if active is None else after.get(active - 1)
@@ -334,4 +364,4 @@ class _View:
 
 def _columns(rows: list[list[list[int]]]) -> list[Column]:
     """Return an observed sheet (rows of columns of ``[pennies, nickels, dimes]``) by column."""
-    return [[(sq[0], sq[1], sq[2]) for sq in column] for column in zip(*rows, strict=True)]
+    return [list(map(tuple, column)) for column in zip(*rows, strict=True)]

@@ -51,7 +51,7 @@ def deck_of(card: int) -> int:
 
 def is_face(card: int) -> bool:
     """Return whether a card is a Jack, Queen or King (wild: it activates any column)."""
-    return rank(card) > 10
+    return card % 13 >= 10  # rank(card) > 10
 
 
 @cache
@@ -80,3 +80,12 @@ def declare_key(card: int) -> tuple[int, int]:
     """Return the sort key of the declaration and resolution order: lower ranks first, and at equal
     rank diamonds, spades, hearts, clubs (source: elemental-warriors-ii.txt, Activate)."""
     return rank(card), DECLARE_PRIORITY[suit(card)]
+
+
+MAX_DECKS = 6
+"""The most decks in play (one per player with the Independence variants, up to six players)."""
+ORDER_KEYS: tuple[tuple[int, int, int], ...] = tuple(
+    (*declare_key(c), deck_of(c)) for c in range(MAX_DECKS * CARDS_PER_DECK)
+)
+"""By card id: ``declare_key`` and the card's deck, the resolution order of a played card (made
+once: the order is sorted three times a turn)."""

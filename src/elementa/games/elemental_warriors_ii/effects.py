@@ -97,7 +97,11 @@ def has_every_element(s: EW2State, p: int) -> bool:
 
 def richest_other(s: EW2State, p: int) -> int:
     """Return the change of the richest other player still in the game ("your opponent")."""
-    return max((sheet_value(s.sheets[q]) for q in s.live() if q != p), default=0)
+    richest = 0  # change is never negative
+    for q in s.live_seats:
+        if q != p and s.sheets[q].cents > richest:
+            richest = s.sheets[q].cents
+    return richest
 
 
 def poorer(s: EW2State, p: int) -> bool:
@@ -117,8 +121,9 @@ def apply_power(s: EW2State, p: int, element: int, entry: int, how: str = "") ->
             prevention), ``"suit"`` (the suit bonus) or ``"emulated"`` (Fire (d), Fire token); only
             words for the log, except ``"adjacent"``.
     """
-    s.used[p].append(power_name(element, entry) + (f" [{how}]" if how else ""))
-    s.log(f"{s.pname(p)} uses {power_name(element, entry)}{f' ({how})' if how else ''}")
+    name = power_name(element, entry)
+    s.used[p].append(name + (f" [{how}]" if how else ""))
+    s.log(f"{s.pname(p)} uses {name}{f' ({how})' if how else ''}")
     _HANDLERS[element][entry](s, p, how == "adjacent")
 
 

@@ -39,6 +39,7 @@ from elementa.games.elemental_warriors_ii.effects import (
 )
 from elementa.games.elemental_warriors_ii.sheet import (
     COLUMNS,
+    EMPTY,
     ENTRY_LEVEL,
     N,
     P,
@@ -105,7 +106,7 @@ def _turn(s: EW2State) -> None:
     s.fire_start = [s.tokens[p][FIRE] > 0 for p in range(n)]
     s.log(f"turn {s.turn}")
     tasks: dict[int, list[Task]] = {}
-    for p in s.live():
+    for p in s.live_seats:
         tasks[p] = []
         if s.pool[p] > 0:
             tasks[p].append(("add", p, 1, "pool", False))
@@ -119,14 +120,14 @@ def _turn(s: EW2State) -> None:
 def _plays(s: EW2State) -> None:
     s.step = "reveal"
     chance = {"random": "prandom", "top": "top", "roll": "roll"}
-    s.push(*[(chance[m], p) for p in s.live() if (m := s.mode[p] or "") in chance])
+    s.push(*[(chance[m], p) for p in s.live_seats if (m := s.mode[p] or "") in chance])
 
 
 def _reveal(s: EW2State) -> None:
     """Turn the cards face up; numbered cards fix their column, wild cards declare in order."""
     s.step = "targets"
     s.revealed = True
-    for p in s.live():
+    for p in s.live_seats:
         c = s.played[p]
         if c is not None:
             if not cards.is_face(c):
@@ -157,7 +158,7 @@ def _targets(s: EW2State) -> None:
     """Who attacks whom: the opponent; in Assault the next player (Jyhad) or a declared target
     (free-for-all, lowest Defense declaring first; ruling R24)."""
     s.step = "powers"
-    live = s.live()
+    live = s.live_seats
     o = s.game.options
     if len(live) == 2 or o.assault_targeting == "jyhad":
         for i, p in enumerate(live):
@@ -187,13 +188,14 @@ def power_tasks(s: EW2State, p: int) -> list[Task]:
     Earth (n)/(nd) and Water (d) also work from the two adjacent columns; a Fire token held at the
     start of the turn gives one (n) power of choice; an Air token a free Recovery action.
     """
-    col, lay, sheet = s.column[p], s.layout, s.sheets[p]
+    col, sheet, starts = s.column[p], s.sheets[p], s.layout.element_starts
     cumulative = s.game.options.cumulative
     tasks: list[Task] = []
     if col is not None and not s.floods[p][col]:
-        for e in range(4):
-            sq = sheet[lay.element_row(e) * COLUMNS + col]
-            top = max_level(sq)
+        tops: list[int | None] = [None] * 4  # each element square's top level (None: empty)
+        for e, start in enumerate(starts):
+            sq = sheet[start + col]
+            tops[e] = top = max_level(sq) if sq != EMPTY else None  # most squares are empty
             if top is None:
                 continue
             if cumulative:
@@ -203,7 +205,7 @@ def power_tasks(s: EW2State, p: int) -> list[Task]:
         card = s.played[p]
         if card is not None:
             e = cards.suit(card)
-            top = max_level(sheet[lay.element_row(e) * COLUMNS + col])
+            top = tops[e]
             if top is not None and top >= N:
                 tasks.append(("power", p, e, N, N, "suit"))
     if col is not None:
@@ -211,8 +213,8 @@ def power_tasks(s: EW2State, p: int) -> list[Task]:
             if s.floods[p][nc]:
                 continue
             for e, entries in ((EARTH, (1, 4)), (WATER, (3,))):
-                sq = sheet[lay.element_row(e) * COLUMNS + nc]
-                top = max_level(sq)
+                sq = sheet[starts[e] + nc]
+                top = max_level(sq) if sq != EMPTY else None
                 if top is None:
                     continue
                 if cumulative:
@@ -238,20 +240,23 @@ def _skirmish(s: EW2State) -> None:
     s.phase = "skirmish"
     s.step = "allocate"
     order = s.resolution_order()
-    attacks = []
-    for v in s.live():
+    adding = s.game.options.assault_multi == "sum"
+    hits: dict[int, bool] = {}  # by victim: whether the attacks on them hit
+    for v in s.live_seats:
         group = [a for a in order if s.target[a] == v]
         if not group:
             continue
         values = [attack_value(s, a) for a in group]
-        adding = s.game.options.assault_multi == "sum"
         total = sum(values) if adding else max(values) + len(values) - 1
         defense = defense_value(s, v)
-        hit = total > defense
-        names = "+".join(s.pname(a) for a in group)
+        hits[v] = hit = total > defense
+        names = "+".join(map(s.pname, group))
         s.log(f"{names} attack {total} vs {s.pname(v)} defense {defense}: {'hit' if hit else 'no hit'}")
-        attacks += [(a, v, hit) for a in group]
-    s.attacks = sorted(attacks, key=lambda x: order.index(x[0]))
+    s.attacks = []  # every attack on a live player, in resolution order
+    for a in order:
+        victim = s.target[a]
+        if victim is not None and victim in hits:
+            s.attacks.append((a, victim, hits[victim]))
     s.end_phase()
 
 
@@ -269,13 +274,13 @@ def _allocate_end(s: EW2State) -> None:
 def _recovery(s: EW2State) -> None:
     s.phase = "recovery"
     s.step = "recovery_done"
-    s.open_window("recovery", {p: [("recovery", p)] for p in s.live()})
+    s.open_window("recovery", {p: [("recovery", p)] for p in s.live_seats})
 
 
 def _recovery_done(s: EW2State) -> None:
     s.step = "recovery_end"
     draws: list[Task] = []
-    for p in s.live():
+    for p in s.live_seats:
         if s.surrender_req[p]:
             s.surrender(p)
         elif s.draw_req[p]:
@@ -293,7 +298,7 @@ def _end(s: EW2State) -> None:
     s.phase = "end"
     s.step = "cleanup"
     tasks: dict[int, list[Task]] = {}
-    for p in s.live():
+    for p in s.live_seats:
         mine: list[Task] = []
         if s.effects[p][WATER_P] and not s.game.options.randomizer:
             mine.append(("water_p", p, s.effects[p][WATER_P]))

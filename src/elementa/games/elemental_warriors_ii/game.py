@@ -21,13 +21,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from elementa.core import Action, ActionSpace, Game, GameInfo, option
 from elementa.core.tensor import ObservationEncoder
+from elementa.games.elemental_warriors_ii.actions import SquareMoves, make_action
+from elementa.games.elemental_warriors_ii.cards import CARDS_PER_DECK
 from elementa.games.elemental_warriors_ii.sheet import (
     COLUMNS,
     MAX_DIMES,
     MAX_NICKELS,
     PRESET_NAMES,
     Layout,
-    Square,
 )
 from elementa.games.elemental_warriors_ii.state import WIN_POINTS, EW2State
 
@@ -135,10 +136,15 @@ class EW2Game(Game):
         """Actions made so far, by ``(kind, args)``: their labels depend on nothing else."""
         self.action_lists: dict[tuple[Any, ...], list[Action]] = {}
         """Choices that depend on a few task arguments alone, by key (see :func:`.actions.fixed`)."""
-        self.rearrange_cache: dict[tuple[int, Square], tuple[list[Action], list[Action]]] = {}
-        """The Recompiles and Rebalances of one square, by square index and coins (see
-        :func:`.actions.rearrangements`)."""
+        self.declines: dict[str, Action] = {}
+        """The ``decline`` actions made so far, by label."""
+        self.square_moves = [SquareMoves(self, i) for i in range(self.layout.size)]
+        """Each square's Recompiles and Rebalances by its coins (see :func:`.actions.rearrangements`)."""
         super().__init__(options)
+        self.card_actions = [make_action(self, "card", (c,)) for c in range(CARDS_PER_DECK * self.num_decks)]
+        """The chance outcome of drawing each card, by card id."""
+        self.die_actions = [make_action(self, "d10", (x,)) for x in range(COLUMNS)]
+        """The chance outcome of each face of the d10 (0 rolls 1)."""
 
     def utility_range(self) -> tuple[float, float]:
         """Points run from 0 to 25 per opponent (Assault points add up over the game)."""

@@ -12,6 +12,8 @@ source: elemental-warriors-ii.txt, setup, Activate, Recovery.
 
 from __future__ import annotations
 
+from bisect import insort
+
 from elementa.games.elemental_warriors_ii.cards import ELEMENTS
 
 PENNY, NICKEL, DIME = 0, 1, 2
@@ -54,15 +56,17 @@ class Layout:
         self.attack_row = 0
         self.defense_row = self.combat_rows - 1
         self.size = len(self.rows) * COLUMNS
-        self.moves: list[list[int]] = [
-            [
-                d
-                for d in range(len(self.rows) + 2)
-                if self.destination(i // COLUMNS, i % COLUMNS, d) is not None
-            ]
+        self.targets: list[list[int | None]] = [
+            [self.destination(i // COLUMNS, i % COLUMNS, d) for d in range(len(self.rows) + 2)]
             for i in range(self.size)
         ]
-        """For each square, the Rebalance destinations (see :meth:`destination`) open to its coins."""
+        """For each square, the square each Rebalance destination leads to (see :meth:`destination`)."""
+        self.moves: list[list[int]] = [
+            [d for d, j in enumerate(targets) if j is not None] for targets in self.targets
+        ]
+        """For each square, the Rebalance destinations open to its coins."""
+        self.element_starts = tuple(self.element_row(e) * COLUMNS for e in range(len(ELEMENTS)))
+        """The index of each element row's first square (Earth ... Water)."""
 
     def destination(self, row: int, col: int, dest: int) -> int | None:
         """Return the square a Rebalance destination leads to, or ``None`` where a coin may not go.
@@ -104,27 +108,47 @@ def value(square: Square) -> int:
 
 
 class Sheet(list[Square]):
-    """A player's sheet: the list of squares (see the module docstring) and the cents on it.
+    """A player's sheet: the list of squares (see the module docstring), the cents on it and the
+    squares that hold coins.
 
-    ``cents`` is kept as squares are set one at a time (``sheet[i] = square``), the only way the
-    rules change a sheet, so the change a player holds is never summed again square by square.
+    ``cents`` and ``filled`` are kept as squares are set one at a time (``sheet[i] = square``), the
+    only way the rules change a sheet, so the change a player holds is never summed again square by
+    square, and the choices that go square by square (Recompile, Rebalance, paying a cent) visit
+    only the squares with coins.
 
     Args:
         squares: the squares, ``rows * 10`` of them.
-        cents: their value when the caller knows it (a copy), else it is summed once.
+        cents: their value when the caller knows it, else it is summed once.
+
+    Attributes:
+        cents: the cents on the sheet.
+        filled: the indices of the squares holding coins, in increasing order.
     """
+
+    __slots__ = ("cents", "filled")
 
     def __init__(self, squares: list[Square], cents: int | None = None) -> None:
         super().__init__(squares)
         self.cents = sum(map(value, squares)) if cents is None else cents
+        self.filled = [i for i, square in enumerate(squares) if square != EMPTY]
 
     def __setitem__(self, index: int, square: Square) -> None:  # type: ignore[override]
-        self.cents += value(square) - value(self[index])
-        super().__setitem__(index, square)
+        old = self[index]  # cents: value(square) - value(old), written out (every coin moved)
+        self.cents += square[0] - old[0] + 5 * (square[1] - old[1]) + 10 * (square[2] - old[2])
+        if old == EMPTY:
+            if square != EMPTY:
+                insort(self.filled, index)
+        elif square == EMPTY:
+            self.filled.remove(index)
+        list.__setitem__(self, index, square)
 
     def copy(self) -> Sheet:
         """Return an independent copy (squares are tuples, shared)."""
-        return Sheet(self, self.cents)
+        copy = Sheet.__new__(Sheet)  # list.extend, not __init__ and __setitem__: a hot path
+        copy.extend(self)
+        copy.cents = self.cents
+        copy.filled = self.filled[:]
+        return copy
 
 
 def sheet_value(sheet: Sheet) -> int:

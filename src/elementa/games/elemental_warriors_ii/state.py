@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, win_shares
 from elementa.games.elemental_warriors_ii import cards, flow, tasks, view
 from elementa.games.elemental_warriors_ii.effects import AIR, NUM_EFFECTS, TOKEN_NAMES, richest_other
-from elementa.games.elemental_warriors_ii.sheet import COLUMNS, sheet_value
+from elementa.games.elemental_warriors_ii.sheet import COLUMNS, Sheet, sheet_value
 
 if TYPE_CHECKING:
     from elementa.games.elemental_warriors_ii.game import EW2Game
@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 WIN_POINTS = 25
 """Points for winning; a surrender gives the opponent this less the surrenderer's change."""
 
+PLAYER_NAMES = tuple(f"P{p + 1}" for p in range(6))
+"""The players' short names by seat (the log's and the prompts')."""
 _NESTED = (
     "hands", "decks", "discards", "tokens", "floods", "effects", "used", "pending",
     "window_actions",
@@ -42,19 +44,39 @@ _FLAT = (
 
 
 def _window_start(s: EW2State) -> dict[str, Any]:
-    """Return copies of every attribute an action inside a window can change (the acting seat's
-    sheet, hand, tokens and choices; a discard; an elimination) and of the window's bookkeeping,
-    with the length of the history (see :meth:`EW2State.opened_window`)."""
-    d = s.__dict__
-    nested = ("tokens", "floods", "hands", "discards", "pending", "window_actions")
-    start: dict[str, Any] = {name: [x[:] for x in d[name]] for name in nested}
-    for name in ("pool", "played", "mode", "column", "draw_req", "surrender_req", "out"):
-        start[name] = d[name][:]
-    start["sheets"] = [sheet.copy() for sheet in s.sheets]
-    start["known"] = [[set(x) for x in row] for row in s.known]
-    start["live_seats"], start["last_exit"] = s.live_seats, s.last_exit
-    start["history_length"] = len(s._history)
-    return start
+    """Return what a window keeps at its first action: the length of the history, the discards, the
+    live seats and the last exit (the shared things a window action can change: a discarded card,
+    an elimination), and an empty table of the seats that acted (see :func:`_seat_start`)."""
+    return {
+        "history_length": len(s._history),
+        "discards": [pile[:] for pile in s.discards],
+        "live_seats": s.live_seats,
+        "last_exit": s.last_exit,
+        "seats": {},
+    }
+
+
+def _seat_start(s: EW2State, p: int) -> dict[str, Any]:
+    """Return copies of everything of seat ``p`` its window actions can change (its sheet, hand,
+    tokens, floods, pool, choices and tasks, and what the others know of its hand), by attribute,
+    kept at its first action in the window: the only seats a window changes are those that act in
+    it, and each changes only its own entries (a discard or an elimination aside: see
+    :func:`_window_start`)."""
+    return {
+        "sheets": s.sheets[p][:],  # the squares only: a Sheet is made of them if ever needed
+        "hands": s.hands[p][:],
+        "tokens": s.tokens[p][:],
+        "floods": s.floods[p][:],
+        "pending": s.pending[p][:],
+        "pool": s.pool[p],
+        "played": s.played[p],
+        "mode": s.mode[p],
+        "column": s.column[p],
+        "draw_req": s.draw_req[p],
+        "surrender_req": s.surrender_req[p],
+        "out": s.out[p],
+        "known": [row[p] for row in s.known],
+    }
 
 
 class EW2State(State):
@@ -78,12 +100,14 @@ class EW2State(State):
     def __init__(self, game: EW2Game, seed: int | None) -> None:
         super().__init__(game, seed)
         n, o = game.num_players, game.options
+        self.nplayers = n
         self.layout = game.layout
         self.ndecks = game.num_decks
         self.sheets = [self.layout.new_sheet() for _ in range(n)]
         self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.known: list[list[set[int]]] = [[set() for _ in range(n)] for _ in range(n)]
-        """known[viewer][holder]: cards of holder's hand that viewer has seen (ruling R22)."""
+        self.known: list[list[frozenset[int]]] = [[frozenset()] * n for _ in range(n)]
+        """known[viewer][holder]: cards of holder's hand that viewer has seen (ruling R22); the sets
+        are frozen (replaced, never changed), so copies of the state and of a window share them."""
         self.decks = [[] if o.randomizer else list(range(k * 52, (k + 1) * 52)) for k in range(self.ndecks)]
         self.discards: list[list[int]] = [[] for _ in range(self.ndecks)]
         self.tokens = [[0] * len(TOKEN_NAMES) for _ in range(n)]
@@ -121,13 +145,18 @@ class EW2State(State):
         self.window_base: EW2State | None = None
         """The state as the open window found it, once built (see :meth:`opened_window`)."""
         self.window_start: dict[str, Any] | None = None
-        """What a window's actions can change, as the window found it, kept at its first action
-        (see :func:`_window_start`)."""
+        """What a window's actions can change, as the window found it: the shared parts kept at its
+        first action (see :func:`_window_start`), each seat's at that seat's first action (under
+        ``"seats"``, see :func:`_seat_start`)."""
         self.events: list[str] = []
         self._cache: dict[int, list[Action]] = {}
         self._advance()
 
     # ------------------------------------------------------------------------------ the node API
+    def num_players(self) -> int:
+        """Return the number of players (kept on the state: the turn asks for it often)."""
+        return self.nplayers
+
     def current_player(self) -> int:
         if self.over:
             return TERMINAL
@@ -159,8 +188,11 @@ class EW2State(State):
         if player == CHANCE:
             tasks.apply_chance(self, self.stack.pop(), action)
         elif self.window is not None:
-            if self.window_start is None:
-                self.window_start = _window_start(self)
+            start = self.window_start
+            if start is None:
+                start = self.window_start = _window_start(self)
+            if player not in start["seats"]:
+                start["seats"][player] = _seat_start(self, player)
             self.window_actions[player].append(action)
             tasks.apply(self, self.pending[player][-1], action)
             mine = self.pending[player]
@@ -186,10 +218,10 @@ class EW2State(State):
         cents is worth odds of e to 1, :func:`~elementa.core.win_shares`): the last player with
         change wins. Source: elemental-warriors-ii.txt, winning.
         """
-        live = self.live()
+        live = self.live_seats
         values = list(self.points)
         if live:
-            shares = win_shares([float(self.change(p)) for p in live], 5.0, WIN_POINTS)
+            shares = win_shares([float(self.sheets[p].cents) for p in live], 5.0, WIN_POINTS)
             for p, share in zip(live, shares, strict=True):
                 values[p] += share
         top = self.game.utility_range()[1]
@@ -208,8 +240,9 @@ class EW2State(State):
         return view.text(self)
 
     def clone(self) -> EW2State:
-        """Return an independent copy (one level of list copying; tuples and the sealed window
-        snapshot are shared, since nothing mutates them)."""
+        """Return an independent copy (one level of list copying; tuples, the frozen sets of known
+        cards and what a window kept of the seats that acted are shared, since nothing mutates
+        them; the table of those seats is copied, as it grows when another seat acts)."""
         s = object.__new__(EW2State)
         d = s.__dict__ = self.__dict__.copy()
         for name in _NESTED:
@@ -217,8 +250,10 @@ class EW2State(State):
         for name in _FLAT:
             d[name] = d[name][:]
         d["sheets"] = [sheet.copy() for sheet in self.sheets]
-        d["known"] = [[set(x) for x in row] for row in self.known]
+        d["known"] = [row[:] for row in self.known]
         d["_cache"] = self._cache.copy()
+        if self.window_start is not None:
+            d["window_start"] = {**self.window_start, "seats": dict(self.window_start["seats"])}
         return s
 
     # ----------------------------------------------------------------------------- the engine
@@ -257,6 +292,9 @@ class EW2State(State):
 
     def push(self, *new: tuple[Any, ...]) -> None:
         """Queue tasks to run next, in the order given (on the owner's stack inside a window)."""
+        if self.window is None:
+            self.stack.extend(reversed(new))
+            return
         for t in reversed(new):
             self._stack_for(t[1]).append(t)
 
@@ -294,10 +332,21 @@ class EW2State(State):
         if self.window is None or self.window_start is None:
             return self
         if self.window_base is None:
-            start = dict(self.window_start)
+            start = self.window_start
             base = self.clone()
-            base._history = base._history[: start.pop("history_length")]
-            base.__dict__.update(start)
+            base._history = base._history[: start["history_length"]]
+            base.discards = start["discards"]
+            base.live_seats, base.last_exit = start["live_seats"], start["last_exit"]
+            for p, seat in start["seats"].items():
+                for name, kept in seat.items():
+                    if name == "known":
+                        for row, cards_known in zip(base.known, kept, strict=True):
+                            row[p] = cards_known
+                    elif name == "sheets":
+                        base.sheets[p] = Sheet(kept)
+                    else:
+                        getattr(base, name)[p] = kept
+            base.window_actions = [[] for _ in range(self.num_players())]
             base._cache = {}
             base.window_start = None
             self.window_base = base
@@ -306,7 +355,7 @@ class EW2State(State):
     # ------------------------------------------------------------------------------- helpers
     def pname(self, p: int) -> str:
         """Return a player's short name, ``"P1"`` for seat 0."""
-        return f"P{p + 1}"
+        return PLAYER_NAMES[p]
 
     def log(self, text: str) -> None:
         """Add a public event to the log (nothing is logged inside a sealed window)."""
@@ -344,28 +393,31 @@ class EW2State(State):
     def can_surrender(self, p: int) -> bool:
         """Return whether a player may surrender: the fifth round or later, with less change than
         their opponent (source: Recovery; ruling R12)."""
-        return self.turn >= 5 and self.change(p) < richest_other(self, p)
+        return self.turn >= 5 and self.sheets[p].cents < richest_other(self, p)
 
     def resolution_order(self) -> list[int]:
         """Return the live players in resolution order: by the rank of the card played (a d10 roll
         counts as its number), then diamonds, spades, hearts, clubs, then seat (ruling R27)."""
 
-        def key(p: int) -> tuple[int, int, int, int]:
-            c = self.played[p]
+        played, keys = self.played, cards.ORDER_KEYS
+
+        def key(p: int) -> tuple[int, ...]:
+            c = played[p]
             if c is not None:
-                r, priority = cards.declare_key(c)
-                return r, priority, cards.deck_of(c), p
-            if self.mode[p] == "roll" and self.column[p] is not None:
-                return self.column[p] + 1, 4, 0, p  # type: ignore[operator]
+                return (*keys[c], p)
+            col = self.column[p]
+            if self.mode[p] == "roll" and col is not None:
+                return col + 1, 4, 0, p
             return 0, 0, 0, p
 
-        return sorted(self.live(), key=key)
+        return sorted(self.live_seats, key=key)
 
     def take_from_hand(self, p: int, card: int) -> None:
         """Remove a card from a hand (what others knew of it is forgotten)."""
         self.hands[p].remove(card)
         for row in self.known:
-            row[p].discard(card)
+            if card in row[p]:
+                row[p] = row[p] - {card}
 
     def give_to_hand(self, p: int, card: int) -> None:
         """Add a card to a hand, keeping it sorted."""
@@ -386,7 +438,7 @@ class EW2State(State):
         """Everyone saw a player's hand (their Whirlwind token just went): they remember it."""
         for q, row in enumerate(self.known):
             if q != p:
-                row[p] = set(self.hands[p])
+                row[p] = frozenset(self.hands[p])
 
     def eliminate(self, p: int) -> None:
         """A player is out of the game."""
@@ -398,9 +450,9 @@ class EW2State(State):
     def surrender(self, p: int) -> None:
         """A player surrenders: the opponent (the richest other player) scores 25 less the
         surrenderer's change, never below 0; ties share (source: Recovery; ruling R12)."""
-        change = self.change(p)
+        change = self.sheets[p].cents
         best = richest_other(self, p)
-        winners = [q for q in self.live() if q != p and self.change(q) == best]
+        winners = [q for q in self.live_seats if q != p and self.sheets[q].cents == best]
         for q in winners:
             self.points[q] += max(0, WIN_POINTS - change) / len(winners)
         self.surrendered[p] = True
@@ -411,10 +463,10 @@ class EW2State(State):
     def end_phase(self) -> None:
         """The check at the end of every phase: players without change are out; the last player
         with change wins 25 points (source: winning; rulings R5, R13)."""
-        for p in self.live():
-            if self.change(p) == 0:
+        for p in self.live_seats:
+            if self.sheets[p].cents == 0:
                 self.eliminate(p)
-        live = self.live()
+        live = self.live_seats
         if len(live) <= 1:
             self.over = True
             if live and self.last_exit == "elimination":
@@ -425,9 +477,9 @@ class EW2State(State):
 
     def end_by_value(self, reason: str) -> None:
         """End the game now: the live player with the most change wins 25; a tie scores nothing."""
-        live = self.live()
-        best = max(self.change(p) for p in live)
-        winners = [p for p in live if self.change(p) == best]
+        live = self.live_seats
+        best = max(self.sheets[p].cents for p in live)
+        winners = [p for p in live if self.sheets[p].cents == best]
         if len(winners) == 1:
             self.points[winners[0]] += WIN_POINTS
         self.over = True

@@ -11,6 +11,7 @@ source: elemental-warriors-ii.txt (every phase); rulings in docs/rulings/element
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import Action, die_outcomes
@@ -36,7 +37,6 @@ from elementa.games.elemental_warriors_ii.effects import (
 from elementa.games.elemental_warriors_ii.sheet import (
     COIN_VALUES,
     COLUMNS,
-    EMPTY,
     ENTRY_LEVEL,
     PENNY,
     PRESET_NAMES,
@@ -124,7 +124,7 @@ def _legal_declare(s: EW2State, t: Task) -> list[Action]:
 
 
 def _legal_target(s: EW2State, t: Task) -> list[Action]:
-    return [act(s, "target", q) for q in s.live() if q != t[1]]
+    return [act(s, "target", q) for q in s.live_seats if q != t[1]]
 
 
 def _legal_power(s: EW2State, t: Task) -> list[Action]:
@@ -156,8 +156,12 @@ def _legal_free_recovery(s: EW2State, t: Task) -> list[Action]:
 
 def _legal_recovery(s: EW2State, t: Task) -> list[Action]:
     p = t[1]
-    rest = forfeits(s, p) + rearrangements(s, p) + surrender_actions(s, p)
-    return [*draw_actions(s, p), decline(s, "take no Recovery action"), *rest]
+    acts = draw_actions(s, p)  # a new list: the others are added to it
+    acts.append(decline(s, "take no Recovery action"))
+    acts += forfeits(s, p)
+    acts += rearrangements(s, p)
+    acts += surrender_actions(s, p)
+    return acts
 
 
 def _legal_air_p(s: EW2State, t: Task) -> list[Action]:
@@ -192,9 +196,10 @@ def _legal_pay(s: EW2State, t: Task) -> list[Action]:
     if s.out[p] or sheet_value(s.sheets[p]) == 0:
         return []
     acts = []
-    for i, sq in enumerate(s.sheets[p]):
-        if sq != EMPTY:
-            acts += [act(s, "pay", coin, i // COLUMNS, i % COLUMNS) for coin in range(3) if sq[coin]]
+    sheet = s.sheets[p]
+    for i in sheet.filled:
+        sq = sheet[i]
+        acts += [act(s, "pay", coin, i // COLUMNS, i % COLUMNS) for coin in range(3) if sq[coin]]
     return acts
 
 
@@ -441,12 +446,10 @@ def chance_pool(s: EW2State, t: Task) -> list[int]:
 def chance_outcomes(s: EW2State, t: Task) -> list[tuple[Action, float]]:
     """Return the outcomes of a chance task: one card, uniformly, or one d10 face."""
     if t[0] == "roll":
-        faces = fixed(s, ("d10",), lambda: [act(s, "d10", x) for x in range(10)])
+        faces = s.game.die_actions
         return [(faces[x], p) for x, p in die_outcomes(10)]
     pool = sorted(chance_pool(s, t))  # card ids, each card once: drawn with equal chances
-    every = fixed(s, ("card",), lambda: [act(s, "card", c) for c in range(cards.CARDS_PER_DECK * s.ndecks)])
-    chance = 1 / len(pool)
-    return [(every[c], chance) for c in pool]
+    return list(zip(map(s.game.card_actions.__getitem__, pool), repeat(1 / len(pool))))
 
 
 def apply_chance(s: EW2State, t: Task, a: Action) -> None:
@@ -480,7 +483,7 @@ def apply_chance(s: EW2State, t: Task, a: Action) -> None:
         victim = t[2]
         s.take_from_hand(victim, x)
         s.give_to_hand(p, x)
-        s.known[victim][p].add(x)
+        s.known[victim][p] |= {x}  # a new frozen set
         s.log(f"{s.pname(p)} takes a card from {s.pname(victim)}")
 
 

@@ -42,11 +42,24 @@ def _names(s: EW2State, card_ids: list[int]) -> list[str]:
     return [cards.name(c, s.ndecks) for c in sorted(card_ids)]
 
 
+def shown_column(s: EW2State, q: int) -> int | None:
+    """Return player ``q``'s active column (0-9) where everyone sees it (after the reveal, or
+    rolled), else ``None``."""
+    col = s.column[q]
+    return col if col is not None and (s.revealed or s.mode[q] == "roll") else None
+
+
+def open_hand(s: EW2State, q: int, viewer: int | None) -> bool:
+    """Return whether ``viewer`` sees player ``q``'s hand: their own, or one a Whirlwind token
+    lays open."""
+    return viewer == q or s.tokens[q][WHIRLWIND] > 0
+
+
 def player_view(s: EW2State, q: int, viewer: int | None) -> dict[str, Any]:
     """Return what ``viewer`` sees of player ``q`` in state ``s`` (a fresh dict)."""
     lay, sheet = s.layout, s.sheets[q]
     own = viewer == q
-    open_hand = own or s.tokens[q][WHIRLWIND] > 0
+    hand_open = open_hand(s, q, viewer)
     c = s.played[q]
     if c is not None and (s.revealed or (own and s.mode[q] == "hand")):
         played: str | None = cards.name(c, s.ndecks)
@@ -54,10 +67,9 @@ def player_view(s: EW2State, q: int, viewer: int | None) -> dict[str, Any]:
         played = "face down"
     else:
         played = None
-    col = s.column[q]
-    shown_col = col is not None and (s.revealed or s.mode[q] == "roll")
+    col = shown_column(s, q)
     target = s.target[q]
-    known: list[int] = [] if open_hand or viewer is None else sorted(s.known[viewer][q])
+    known: list[int] = [] if hand_open or viewer is None else sorted(s.known[viewer][q])
     squares = list(map(list, sheet))
     return {
         "seat": q,
@@ -67,12 +79,12 @@ def player_view(s: EW2State, q: int, viewer: int | None) -> dict[str, Any]:
         "floods": list(s.floods[q]),
         "pool": s.pool[q],
         "hand_size": len(s.hands[q]),
-        "hand": _names(s, s.hands[q]) if open_hand else None,
+        "hand": _names(s, s.hands[q]) if hand_open else None,
         "known_cards": _names(s, known),
         "played": played,
-        "column": col + 1 if shown_col and col is not None else None,
-        "attack": attack_value(s, q) if shown_col else None,
-        "defense": defense_value(s, q) if shown_col else None,
+        "column": None if col is None else col + 1,
+        "attack": None if col is None else attack_value(s, q),
+        "defense": None if col is None else defense_value(s, q),
         "target": None if target is None else target + 1,
         "powers": list(s.used[q]),
         "effects": {name: n for name, n in zip(EFFECT_NAMES, s.effects[q], strict=True) if n},
@@ -102,6 +114,39 @@ def observation(s: EW2State, viewer: int | None) -> dict[str, Any]:
         "events": list(base.events[-12:]),
         "over": s.over,
     }
+
+
+def combat_view(s: EW2State, viewer: int) -> dict[str, Any]:
+    """Return the part of ``observation(s, viewer)`` the rule-based agent reads, made without the
+    rest (names, tokens, effects, events): ``phase``, ``rows``, ``prompt`` and, for each seat,
+    ``seat``, ``out``, ``surrendered``, ``change``, ``hand_size``, ``target``, ``column``,
+    ``attack``, ``defense``, ``defense_doubled`` as ``observation`` gives them, ``floods`` (the
+    state's own list: only to be read), ``sheet`` as rows of ``(pennies, nickels, dimes)`` squares
+    and ``hand_cards``, the card ids of a hand the viewer sees (sorted), else ``None``. Like
+    ``observation``, it shows the viewer's seat as it is now and the others as an open window
+    found them."""
+    base = s.opened_window()
+    rows = s.layout.rows
+    players = []
+    for q in range(s.num_players()):
+        t = s if q == viewer else base
+        sheet, col, target = t.sheets[q], shown_column(t, q), t.target[q]
+        players.append({
+            "seat": q,
+            "sheet": [sheet[r * COLUMNS : (r + 1) * COLUMNS] for r in range(len(rows))],
+            "change": sheet_value(sheet),
+            "floods": t.floods[q],
+            "hand_size": len(t.hands[q]),
+            "hand_cards": sorted(t.hands[q]) if open_hand(t, q, viewer) else None,
+            "column": None if col is None else col + 1,
+            "attack": None if col is None else attack_value(t, q),
+            "defense": None if col is None else defense_value(t, q),
+            "target": None if target is None else target + 1,
+            "defense_doubled": t.double_until[q] >= t.turn > 0,
+            "out": t.out[q],
+            "surrendered": t.surrendered[q],
+        })  # fmt: skip
+    return {"phase": base.phase, "rows": rows, "players": players, "prompt": prompt(s, viewer)}
 
 
 def prompt(s: EW2State, viewer: int | None) -> str | None:
