@@ -42,7 +42,7 @@ from elementa.games.elementalis.phases import (
     ROLL,
     TARGET_MANA,
 )
-from elementa.games.elementalis.scoring import NO_MANA, Mana, all_vectors, score_counted
+from elementa.games.elementalis.scoring import NO_MANA, Mana, all_vectors, score_counts
 
 if TYPE_CHECKING:
     from elementa.games.elementalis.game import ElementalisGame
@@ -543,21 +543,20 @@ class ElementalisState(State):
             major = self.chosen[p]
             assert major is not None
         opts = self.game.options
-        faces = tuple(sorted(self.counting_faces()))
-        # scoring asks only whether the Sun die shows the Sun: equal rolls then share one memo entry
-        sun = SUN if self.dice[0].face == SUN else None
-        return list(
-            score_counted(
-                mage,
-                major,
-                minor,
-                faces,
-                sun,
-                opts.creationist_opposition,
-                opts.creationist_ether_double,
-                opts.guardian_sets,
-                opts.luminary_wild,
-            )
+        count = [0] * 6  # how many counting dice show each face: all that any mage's scoring reads
+        for d in self.dice:
+            if d.face is not None and not d.destroyed and not d.charred:
+                count[d.face] += 1
+        return score_counts(
+            mage,
+            major,
+            minor,
+            count,
+            self.dice[0].face == SUN,
+            creationist_opposition=opts.creationist_opposition,
+            creationist_ether_double=opts.creationist_ether_double,
+            guardian_sets=opts.guardian_sets,
+            luminary_wild=opts.luminary_wild,
         )
 
     def _busted(self) -> bool:
