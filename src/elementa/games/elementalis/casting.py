@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from elementa.core import Action
 from elementa.games.elementalis.elements import (
@@ -62,10 +62,34 @@ def _book(major: int, minor: int, chosen: int | None) -> tuple[int, ...]:
     return tuple(spellbook(major, minor, chosen))
 
 
+Offer = tuple[int, int, int]
+"""``(spell, cost, arcana)``: a spell a seat may cast, what it costs the seat now, the Mana it takes."""
+
+
 @functools.cache
-def _proactive(book: tuple[int, ...]) -> tuple[int, ...]:
-    """The spells of a spellbook cast on the caster's own initiative (not those that answer a spell)."""
-    return tuple(spell for spell in book if SPELLS[spell].target != "reactive")
+def _offers(
+    major: int, minor: int, chosen: int | None, ether_leak: bool
+) -> tuple[tuple[Offer, ...], tuple[tuple[int, Offer], ...]]:
+    """What a seat's Arcana let it cast, built once per Arcana pair, chosen Major and Ether Leak.
+
+    Returns:
+        The spells cast on the seat's own initiative (not those that answer a spell), in spell order,
+        and Burn and Fortitude (when known) as ``(slot, offer)``, the spells that break Earth Links.
+    """
+    mage = mage_type(major, minor)
+    assert mage is not None
+    book = _book(major, minor, chosen)
+    proactive = tuple(
+        (spell, spell_cost(spell, mage, ether_leak), SPELLS[spell].arcana)
+        for spell in book
+        if SPELLS[spell].target != "reactive"
+    )
+    breakers = tuple(
+        (slot, (spell, spell_cost(spell, mage, ether_leak), SPELLS[spell].arcana))
+        for slot, spell in enumerate((BURN, FORTITUDE))
+        if spell in book
+    )
+    return proactive, breakers
 
 
 def known_spells(s: ElementalisState, p: int) -> tuple[int, ...]:
@@ -129,22 +153,29 @@ def affects(s: ElementalisState, caster: int, element: int, target: int) -> bool
     return not (s.mage(caster) is MageType.ELITIST and s.major_element(target) == s.major[caster])
 
 
-def _die_targets(s: ElementalisState, spell: int) -> Iterator[tuple[int, int, int]]:
+def _die_targets(s: ElementalisState, spell: int) -> list[tuple[int, int, int]]:
     """(die, face, NO_PLAYER) targets a die spell may take now; face is NO_FACE except for Tremor."""
     if s.stage not in ("power", "chance") or (spell == MIRROR_POOL and len(s.dice) >= MAX_DICE):
-        return
+        return []
     skip_held, skip_charred = spell in (PETRIFY, BREEZE), spell == CHAR
+    targets = []
     for i, d in enumerate(s.dice):
         if i == 0 or d.destroyed:
             continue  # the Sun die can never be targeted
         if (skip_held and d.held) or (skip_charred and d.charred):
             continue
         if spell == TREMOR:
-            for f in range(NUM_FACES):
-                if f != d.face or not d.held:
-                    yield i, f, NO_PLAYER
+            # a held die's own face is no change; any other die may be turned to any face
+            faces = _OTHER_FACES[d.face] if d.held and d.face is not None else _ALL_FACES
+            targets.extend([(i, f, NO_PLAYER) for f in faces])
         else:
-            yield i, NO_FACE, NO_PLAYER
+            targets.append((i, NO_FACE, NO_PLAYER))
+    return targets
+
+
+_ALL_FACES: Final = tuple(range(NUM_FACES))
+_OTHER_FACES: Final = tuple(tuple(f for f in _ALL_FACES if f != face) for face in _ALL_FACES)
+"""``_OTHER_FACES[face]``: every face but ``face``."""
 
 
 def _targets(s: ElementalisState, caster: int, spell: int, cost: int = 0) -> Iterable[tuple[int, int, int]]:
@@ -192,17 +223,16 @@ def _label(s: ElementalisState, spell: int, die: int, face: int, player: int) ->
 
 def _casts(s: ElementalisState, p: int) -> Iterator[tuple[str, tuple[int, ...], int]]:
     """Yield ``(kind, args, cost)`` of every spell seat ``p`` may cast now, in :func:`cast_actions` order."""
-    book = known_spells(s, p)
-    if not book or not any(s.pool[p]):
+    major, minor = s.major[p], s.minor[p]
+    pool = s.pool[p]
+    coloured = pool[0] + pool[1] + pool[2] + pool[3]
+    if major is None or minor is None or not coloured:
         return  # every spell costs at least 1 coloured Mana (ruling ELS-A27)
-    costs = seat_costs(s, p)
+    proactive, breakers = _offers(major, minor, s.chosen[p], s.ether_leak)
     done = s.cast_this_turn
-    for spell in _proactive(book):
-        if (p, spell) in done:
-            continue
-        cost = costs[spell]
-        if not can_pay(s, p, spell, cost):
-            continue
+    for spell, cost, arcana in proactive:
+        if (p, spell) in done or (coloured if arcana == MOON else pool[arcana]) < cost:
+            continue  # cast already this turn, or the seat cannot pay (Moon spells: any colour, ELS-A8)
         if spell == INSIGHT:
             for inner in known_spells(s, s.active):
                 if SPELLS[inner].level == 1 and inner != INSIGHT:
@@ -211,14 +241,11 @@ def _casts(s: ElementalisState, p: int) -> Iterator[tuple[str, tuple[int, ...], 
             continue
         for die, face, pl in _targets(s, p, spell, cost):
             yield "cast", (spell, die, face, pl), cost
-    for slot, spell in enumerate((BURN, FORTITUDE)):
-        if spell not in book or (p, spell) in done:
-            continue
-        cost = costs[spell]
-        if not can_pay(s, p, spell, cost):
+    for slot, (spell, cost, arcana) in breakers:
+        if (p, spell) in done or (coloured if arcana == MOON else pool[arcana]) < cost:
             continue
         for owner, linked in s.links:
-            if affects(s, p, SPELLS[spell].arcana, owner):
+            if affects(s, p, arcana, owner):
                 yield "break_link", (slot, owner, linked), cost
 
 
