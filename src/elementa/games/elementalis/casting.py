@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Final
 
 from elementa.core import Action
+from elementa.games.elementalis.dice import Die
 from elementa.games.elementalis.elements import (
     ELEMENT_NAMES,
     ELEMENTS,
@@ -439,8 +440,6 @@ def _resolve(s: ElementalisState) -> None:
             else:
                 s.to_flux(s.pool[q], [1 if e == c else 0 for e in ELEMENTS])
     elif on_active:
-        from elementa.games.elementalis.state import Die
-
         d = s.dice[die] if die != NO_DIE else None
         if spell == MIRROR_POOL and d is not None:
             s.dice.append(Die(False, d.face))

@@ -12,8 +12,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, die_outcomes, win_shares
+from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, ActionSpace, State, die_outcomes, win_shares
 from elementa.games.elementalis import casting, opposition
+from elementa.games.elementalis.dice import Die
 from elementa.games.elementalis.elements import (
     ARCANA_NAMES,
     ELEMENT_NAMES,
@@ -48,26 +49,30 @@ if TYPE_CHECKING:
     from elementa.games.elementalis.game import ElementalisGame
 
 
-class Die:
-    """One die on the table this turn. Index 0 is always the Sun die."""
+def fixed_actions(sp: ActionSpace) -> dict[str, tuple[Action, ...]]:
+    """The choices of the decisions that never vary, built once per game (labels are costly).
 
-    __slots__ = ("charred", "destroyed", "face", "held", "sun")
-
-    def __init__(self, sun: bool, face: int | None = None) -> None:
-        self.sun = sun
-        self.face = face
-        self.held = False
-        self.destroyed = False
-        self.charred = False
-
-    def copy(self) -> Die:
-        d = Die(self.sun, self.face)
-        d.held, d.destroyed, d.charred = self.held, self.destroyed, self.charred
-        return d
-
-    def counts(self) -> bool:
-        """Whether the die's face counts for scoring now."""
-        return not self.destroyed and not self.charred and self.face is not None
+    Keyed by phase; ``CONTINUE`` is the choice after a Power Roll, ``"continue_cosmic"`` after a
+    Chance Roll.
+    """
+    return {
+        CHAOS: tuple(
+            sp.make("chaos", e, label=f"choose {ELEMENT_NAMES[e]} as this round's Major") for e in ELEMENTS
+        ),
+        CULTIST: (
+            sp.make("reroll_sun", label="reroll the Sun die"),
+            sp.make("pass", label="keep the Sun die"),
+        ),
+        DECLARE: (sp.make("declare", label="declare a spell"), sp.make("pass", label="declare nothing")),
+        CONTINUE: (
+            sp.make("roll", label="take the Chance Roll"),
+            sp.make("bank", label="stop and bank the Channel"),
+        ),
+        "continue_cosmic": (
+            sp.make("roll", label="take the Cosmic Roll"),
+            sp.make("bank", label="stop and bank the Channel"),
+        ),
+    }
 
 
 class ElementalisState(State):
@@ -152,14 +157,15 @@ class ElementalisState(State):
 
     # ------------------------------------------------------------------------------ protocol
     def current_player(self) -> int:
-        if self.phase == OVER:
-            return TERMINAL
-        if self.phase == ROLL:
+        ph = self.phase  # the commonest first: half the nodes of a game are dice
+        if ph == ROLL:
             return CHANCE
-        if self.phase == DECLARE:
+        if ph == DECLARE:
             return SIMULTANEOUS
-        if self.phase == CHOICE and self.choice is not None:
+        if ph == CHOICE and self.choice is not None:
             return self.choice[0]
+        if ph == OVER:
+            return TERMINAL
         return self.actor
 
     def players_to_move(self) -> list[int]:
@@ -207,10 +213,7 @@ class ElementalisState(State):
                 for b, kind in self._free_minors(player)
             ]
         if ph == CHAOS:
-            return [
-                sp.make("chaos", e, label=f"choose {ELEMENT_NAMES[e]} as this round's Major")
-                for e in ELEMENTS
-            ]
+            return list(self.game.fixed_actions[CHAOS])
         if ph == CHOICE:
             assert self.choice is not None
             _, options, purpose, may_pass = self.choice
@@ -224,13 +227,8 @@ class ElementalisState(State):
             if may_pass:
                 acts.append(sp.make("pass", label="no Flux Tap"))
             return acts
-        if ph == CULTIST:
-            return [
-                sp.make("reroll_sun", label="reroll the Sun die"),
-                sp.make("pass", label="keep the Sun die"),
-            ]
-        if ph == DECLARE:
-            return [sp.make("declare", label="declare a spell"), sp.make("pass", label="declare nothing")]
+        if ph in (CULTIST, DECLARE):
+            return list(self.game.fixed_actions[ph])
         if ph == CAST:
             keep = casting.holds_answer(self, player)
             label = (
@@ -245,11 +243,7 @@ class ElementalisState(State):
         if ph == REACT:
             return [*casting.react_actions(self, player), sp.make("pass", label="let the spell resolve")]
         if ph == CONTINUE:
-            nxt = "Chance Roll" if self.stage == "power" else "Cosmic Roll"
-            return [
-                sp.make("roll", label=f"take the {nxt}"),
-                sp.make("bank", label="stop and bank the Channel"),
-            ]
+            return list(self.game.fixed_actions[CONTINUE if self.stage == "power" else "continue_cosmic"])
         if ph == CLAIM:
             face = self.major_element(player)
             avail = opposition.claimable(self, player)
@@ -286,7 +280,8 @@ class ElementalisState(State):
     # ------------------------------------------------------------------------------ transitions
     def _apply(self, action: Action, player: int) -> None:
         self._apply_rules(action, player)
-        self._legal = {}  # the position changed: legal actions are listed afresh
+        if self._legal:
+            self._legal = {}  # the position changed: legal actions are listed afresh
 
     def _apply_rules(self, action: Action, player: int) -> None:
         """Play a legal action (or chance outcome) by the rules of the current phase."""
@@ -314,7 +309,7 @@ class ElementalisState(State):
                 self._open_spells()
         elif ph == DECLARE:
             self.declared[player] = kind == "declare"
-            if all(d is not None for d in self.declared.values()):
+            if None not in self.declared.values():
                 self._start_casting()
         elif ph == CAST:
             if kind == "pass":
