@@ -12,18 +12,18 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from elementa.core import Action
 from elementa.games.elementalis.dice import Die
 from elementa.games.elementalis.elements import (
     ELEMENT_NAMES,
     ELEMENTS,
+    ETHER,
     FACE_NAMES,
     MOON,
     NUM_FACES,
     WATER,
-    MageType,
     mage_type,
 )
 from elementa.games.elementalis.phases import REACT, TARGET_MANA
@@ -67,30 +67,41 @@ Offer = tuple[int, int, int]
 """``(spell, cost, arcana)``: a spell a seat may cast, what it costs the seat now, the Mana it takes."""
 
 
-@functools.cache
-def _offers(
-    major: int, minor: int, chosen: int | None, ether_leak: bool
-) -> tuple[tuple[Offer, ...], tuple[tuple[int, Offer], ...]]:
-    """What a seat's Arcana let it cast, built once per Arcana pair, chosen Major and Ether Leak.
+class Repertoire(NamedTuple):
+    """What a seat's Arcana let it cast, for one chosen Major and Ether Leak (see :func:`_repertoire`)."""
 
-    Returns:
-        The spells cast on the seat's own initiative (not those that answer a spell), in spell order,
-        and Burn and Fortitude (when known) as ``(slot, offer)``, the spells that break Earth Links.
-    """
+    proactive: tuple[Offer, ...]
+    """The spells cast on the seat's own initiative (not those that answer a spell), in spell order."""
+    breakers: tuple[tuple[int, Offer], ...]
+    """Burn and Fortitude, when known, as ``(slot, offer)``: the spells that break Earth Links."""
+    counter_spell: bool
+    """Whether the seat knows Counter Spell (its cost is X, that of the spell it answers)."""
+    fortitude: Offer | None
+    """Fortitude, when the seat knows it."""
+
+
+@functools.cache
+def _repertoire(major: int, minor: int, chosen: int | None, ether_leak: bool) -> Repertoire:
+    """Return what a seat with these Arcana may cast (built once per Arcana pair, chosen Major and
+    Ether Leak: the spells it knows and their costs depend on nothing else)."""
     mage = mage_type(major, minor)
     assert mage is not None
     book = _book(major, minor, chosen)
-    proactive = tuple(
-        (spell, spell_cost(spell, mage, ether_leak), SPELLS[spell].arcana)
-        for spell in book
-        if SPELLS[spell].target != "reactive"
+    offers = {spell: (spell, spell_cost(spell, mage, ether_leak), SPELLS[spell].arcana) for spell in book}
+    return Repertoire(
+        proactive=tuple(offer for spell, offer in offers.items() if SPELLS[spell].target != "reactive"),
+        breakers=tuple(
+            (slot, offers[spell]) for slot, spell in enumerate((BURN, FORTITUDE)) if spell in offers
+        ),
+        counter_spell=COUNTER_SPELL in offers,
+        fortitude=offers.get(FORTITUDE),
     )
-    breakers = tuple(
-        (slot, (spell, spell_cost(spell, mage, ether_leak), SPELLS[spell].arcana))
-        for slot, spell in enumerate((BURN, FORTITUDE))
-        if spell in book
-    )
-    return proactive, breakers
+
+
+def _affords(pool: list[int], offer: Offer) -> bool:
+    """Whether a Pool holds an offer's cost in its colour (Moon spells: any colour, ruling ELS-A8)."""
+    _, cost, arcana = offer
+    return (pool[0] + pool[1] + pool[2] + pool[3] if arcana == MOON else pool[arcana]) >= cost
 
 
 def known_spells(s: ElementalisState, p: int) -> tuple[int, ...]:
@@ -146,12 +157,14 @@ def affects(s: ElementalisState, caster: int, element: int, target: int) -> bool
 
     An Elitist cannot be harmed by spells of their Major element, and cannot cast spells against
     another mage whose Major is their Major element; anyone may cast any spell on themselves.
+    Elitists are the mages whose Minor is Ether (the mage-type table; ruling ELS-A18).
     """
     if target == caster:
         return True
-    if s.mage(target) is MageType.ELITIST and s.major[target] == element:
+    minor = s.minor
+    if minor[target] == ETHER and s.major[target] == element:
         return False
-    return not (s.mage(caster) is MageType.ELITIST and s.major_element(target) == s.major[caster])
+    return not (minor[caster] == ETHER and s.major_element(target) == s.major[caster])
 
 
 def _die_targets(s: ElementalisState, spell: int) -> list[tuple[int, int, int]]:
@@ -226,14 +239,14 @@ def _casts(s: ElementalisState, p: int) -> Iterator[tuple[str, tuple[int, ...], 
     """Yield ``(kind, args, cost)`` of every spell seat ``p`` may cast now, in :func:`cast_actions` order."""
     major, minor = s.major[p], s.minor[p]
     pool = s.pool[p]
-    coloured = pool[0] + pool[1] + pool[2] + pool[3]
-    if major is None or minor is None or not coloured:
+    if major is None or minor is None or not any(pool):
         return  # every spell costs at least 1 coloured Mana (ruling ELS-A27)
-    proactive, breakers = _offers(major, minor, s.chosen[p], s.ether_leak)
+    repertoire = _repertoire(major, minor, s.chosen[p], s.ether_leak)
     done = s.cast_this_turn
-    for spell, cost, arcana in proactive:
-        if (p, spell) in done or (coloured if arcana == MOON else pool[arcana]) < cost:
-            continue  # cast already this turn, or the seat cannot pay (Moon spells: any colour, ELS-A8)
+    for offer in repertoire.proactive:
+        spell, cost, _ = offer
+        if (p, spell) in done or not _affords(pool, offer):
+            continue
         if spell == INSIGHT:
             for inner in known_spells(s, s.active):
                 if SPELLS[inner].level == 1 and inner != INSIGHT:
@@ -242,8 +255,9 @@ def _casts(s: ElementalisState, p: int) -> Iterator[tuple[str, tuple[int, ...], 
             continue
         for die, face, pl in _targets(s, p, spell, cost):
             yield "cast", (spell, die, face, pl), cost
-    for slot, (spell, cost, arcana) in breakers:
-        if (p, spell) in done or (coloured if arcana == MOON else pool[arcana]) < cost:
+    for slot, offer in repertoire.breakers:
+        spell, cost, arcana = offer
+        if (p, spell) in done or not _affords(pool, offer):
             continue
         for owner, linked in s.links:
             if affects(s, p, arcana, owner):
@@ -278,11 +292,15 @@ def cast_actions(s: ElementalisState, p: int) -> list[Action]:
 
 def holds_answer(s: ElementalisState, p: int) -> bool:
     """Whether seat ``p`` knows Counter Spell or Fortitude, unused this turn, and holds Mana for it."""
-    book = known_spells(s, p)
-    if COUNTER_SPELL in book and (p, COUNTER_SPELL) not in s.cast_this_turn and s.pool[p][WATER] >= 1:
+    major, minor = s.major[p], s.minor[p]
+    if major is None or minor is None:
+        return False
+    repertoire = _repertoire(major, minor, s.chosen[p], s.ether_leak)
+    pool, done = s.pool[p], s.cast_this_turn
+    if repertoire.counter_spell and (p, COUNTER_SPELL) not in done and pool[WATER] >= 1:
         return True
-    fortitude_ready = FORTITUDE in book and (p, FORTITUDE) not in s.cast_this_turn
-    return fortitude_ready and can_pay(s, p, FORTITUDE, cost_of(s, p, FORTITUDE))
+    fortitude = repertoire.fortitude
+    return fortitude is not None and (p, FORTITUDE) not in done and _affords(pool, fortitude)
 
 
 def may_declare(s: ElementalisState, p: int) -> bool:
@@ -376,12 +394,13 @@ def react_actions(s: ElementalisState, p: int) -> list[Action]:
 
 
 def _open_reactions(s: ElementalisState) -> None:
-
     pend = s.pending
     assert pend is not None
-    affected = set(_affected(s, pend)) - {pend["caster"]}
-    ready = set(s.cast_queue[1:]) | s.reserved
-    s.react_queue = [q for q in s.seats_from(s.active) if q in affected and q in ready]
+    affected = set(_affected(s, pend))
+    affected.discard(pend["caster"])
+    # who may answer: the affected seats that still hold a declaration, clockwise from the active one
+    ready = affected & (set(s.cast_queue[1:]) | s.reserved) if affected else affected
+    s.react_queue = [q for q in s.seats_from(s.active) if q in ready] if ready else []
     _next_reaction(s)
 
 
