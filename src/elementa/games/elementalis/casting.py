@@ -11,7 +11,7 @@ source: elementalis.txt, Spell Casting; Appendix A: The Spells; rulings ELS-A8, 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from elementa.core import Action
@@ -167,12 +167,13 @@ def affects(s: ElementalisState, caster: int, element: int, target: int) -> bool
     return not (minor[caster] == ETHER and s.major_element(target) == s.major[caster])
 
 
-def _die_targets(s: ElementalisState, spell: int) -> list[tuple[int, int, int]]:
-    """(die, face, NO_PLAYER) targets a die spell may take now; face is NO_FACE except for Tremor."""
+def _die_targets(s: ElementalisState, spell: int) -> list[tuple[int, ...]]:
+    """``(spell, die, face, NO_PLAYER)`` targets a die spell may take now; face is NO_FACE except for
+    Tremor."""
     if s.stage not in ("power", "chance") or (spell == MIRROR_POOL and len(s.dice) >= MAX_DICE):
         return []
     skip_held, skip_charred = spell in (PETRIFY, BREEZE), spell == CHAR
-    targets = []
+    targets: list[tuple[int, ...]] = []
     for i, d in enumerate(s.dice):
         if i == 0 or d.destroyed:
             continue  # the Sun die can never be targeted
@@ -181,9 +182,9 @@ def _die_targets(s: ElementalisState, spell: int) -> list[tuple[int, int, int]]:
         if spell == TREMOR:
             # a held die's own face is no change; any other die may be turned to any face
             faces = _OTHER_FACES[d.face] if d.held and d.face is not None else _ALL_FACES
-            targets.extend([(i, f, NO_PLAYER) for f in faces])
+            targets.extend([(spell, i, f, NO_PLAYER) for f in faces])
         else:
-            targets.append((i, NO_FACE, NO_PLAYER))
+            targets.append((spell, i, NO_FACE, NO_PLAYER))
     return targets
 
 
@@ -192,31 +193,32 @@ _OTHER_FACES: Final = tuple(tuple(f for f in _ALL_FACES if f != face) for face i
 """``_OTHER_FACES[face]``: every face but ``face``."""
 
 
-def _targets(s: ElementalisState, caster: int, spell: int, cost: int = 0) -> Iterable[tuple[int, int, int]]:
-    """(die, face, player) target triples for a proactive cast of ``spell`` by ``caster`` (a die
-    spell's one at a time: whether a seat may declare needs only the first)."""
+def _targets(s: ElementalisState, caster: int, spell: int, cost: int = 0) -> list[tuple[int, ...]]:
+    """Return the ``(spell, die, face, player)`` targets of a proactive cast of ``spell`` by
+    ``caster`` (NO_DIE, NO_FACE, NO_PLAYER where a spell takes none): a cast action's arguments."""
     element = SPELLS[spell].arcana
     active = s.active
     if spell in DIE_SPELLS:
-        return _die_targets(s, spell) if affects(s, caster, element, active) else ()
+        return _die_targets(s, spell) if affects(s, caster, element, active) else []
+    untargeted: list[tuple[int, ...]] = [(spell, NO_DIE, NO_FACE, NO_PLAYER)]
     if spell == GUST:
         live = any(not d.destroyed and not d.held for d in s.dice[1:])
         ok = s.stage in ("power", "chance") and live and affects(s, caster, element, active)
-        return [(NO_DIE, NO_FACE, NO_PLAYER)] if ok else []
+        return untargeted if ok else []
     if spell == STRENGTH:
-        return [(NO_DIE, NO_FACE, NO_PLAYER)] if s.dice and affects(s, caster, element, active) else []
+        return untargeted if s.dice and affects(s, caster, element, active) else []
     if spell == ETHER_LEAK:
-        return [] if s.ether_leak else [(NO_DIE, NO_FACE, NO_PLAYER)]
+        return [] if s.ether_leak else untargeted
     if spell in MANA_TARGETS:
         # after paying, somebody must still hold Mana this spell may take
         any_mana = any(
             s.coloured(q) - (cost if q == caster else 0) > 0 and affects(s, caster, element, q)
             for q in range(s.game.num_players)
         )
-        return [(NO_DIE, NO_FACE, NO_PLAYER)] if any_mana else []
+        return untargeted if any_mana else []
     if spell == EARTH_LINK:
         return [
-            (NO_DIE, NO_FACE, q)
+            (spell, NO_DIE, NO_FACE, q)
             for q in s.seats_from(caster)[1:]
             if (caster, q) not in s.links and affects(s, caster, element, q)
         ]
@@ -235,8 +237,9 @@ def _label(s: ElementalisState, spell: int, die: int, face: int, player: int) ->
     return name
 
 
-def _casts(s: ElementalisState, p: int) -> Iterator[tuple[str, tuple[int, ...], int]]:
-    """Yield ``(kind, args, cost)`` of every spell seat ``p`` may cast now, in :func:`cast_actions` order."""
+def _cast_groups(s: ElementalisState, p: int) -> Iterator[tuple[str, int, list[tuple[int, ...]]]]:
+    """Yield ``(kind, cost, arguments)``, spell by spell, of the casts seat ``p`` may make now, in
+    :func:`cast_actions` order; a spell with no target now yields no arguments."""
     major, minor = s.major[p], s.minor[p]
     pool = s.pool[p]
     if major is None or minor is None or not any(pool):
@@ -247,21 +250,17 @@ def _casts(s: ElementalisState, p: int) -> Iterator[tuple[str, tuple[int, ...], 
         spell, cost, _ = offer
         if (p, spell) in done or not _affords(pool, offer):
             continue
-        if spell == INSIGHT:
+        if spell == INSIGHT:  # cast one of the active player's level-1 spells
             for inner in known_spells(s, s.active):
                 if SPELLS[inner].level == 1 and inner != INSIGHT:
-                    for die, face, pl in _targets(s, p, inner):
-                        yield "insight", (inner, die, face, pl), cost
-            continue
-        for die, face, pl in _targets(s, p, spell, cost):
-            yield "cast", (spell, die, face, pl), cost
+                    yield "insight", cost, _targets(s, p, inner)
+        else:
+            yield "cast", cost, _targets(s, p, spell, cost)
     for slot, offer in repertoire.breakers:
         spell, cost, arcana = offer
         if (p, spell) in done or not _affords(pool, offer):
             continue
-        for owner, linked in s.links:
-            if affects(s, p, arcana, owner):
-                yield "break_link", (slot, owner, linked), cost
+        yield "break_link", cost, [(slot, *link) for link in s.links if affects(s, p, arcana, link[0])]
 
 
 def _cast_label(s: ElementalisState, kind: str, args: tuple[int, ...], cost: int) -> str:
@@ -277,16 +276,18 @@ def _cast_label(s: ElementalisState, kind: str, args: tuple[int, ...], cost: int
 def cast_actions(s: ElementalisState, p: int) -> list[Action]:
     """Return every spell seat ``p`` may cast now, with its target, in spell order."""
     known = s.game.cast_memo
+    dice = s.dice
     acts = []
-    for kind, args, cost in _casts(s, p):
-        # a label depends only on the action, its cost and the face its die shows
-        shown = s.dice[args[1]].face if kind != "break_link" and args[1] != NO_DIE else None
-        key = (kind, args, cost, shown)
-        action = known.get(key)
-        if action is None:
-            label = _cast_label(s, kind, args, cost)
-            action = known[key] = s.game.action_space.make(kind, *args, label=label)
-        acts.append(action)
+    for kind, cost, targets in _cast_groups(s, p):
+        for args in targets:
+            # a label depends only on the action, its cost and the face its die shows
+            shown = dice[args[1]].face if kind != "break_link" and args[1] != NO_DIE else None
+            key = (kind, args, cost, shown)
+            action = known.get(key)
+            if action is None:
+                label = _cast_label(s, kind, args, cost)
+                action = known[key] = s.game.action_space.make(kind, *args, label=label)
+            acts.append(action)
     return acts
 
 
@@ -307,7 +308,7 @@ def may_declare(s: ElementalisState, p: int) -> bool:
     """Whether seat ``p`` has a reason to declare: a legal cast now, or a Counter Spell/Fortitude ready."""
     if not any(s.pool[p]):
         return False  # every spell costs at least 1 coloured Mana (ruling ELS-A27)
-    return holds_answer(s, p) or next(_casts(s, p), None) is not None
+    return holds_answer(s, p) or any(targets for _, _, targets in _cast_groups(s, p))
 
 
 def begin_cast(s: ElementalisState, p: int, action: Action) -> None:
