@@ -172,20 +172,28 @@ def _die_targets(s: ElementalisState, spell: int) -> list[tuple[int, ...]]:
     Tremor."""
     if s.stage not in ("power", "chance") or (spell == MIRROR_POOL and len(s.dice) >= MAX_DICE):
         return []
-    skip_held, skip_charred = spell in (PETRIFY, BREEZE), spell == CHAR
-    targets: list[tuple[int, ...]] = []
-    for i, d in enumerate(s.dice):
-        if i == 0 or d.destroyed:
-            continue  # the Sun die can never be targeted
-        if (skip_held and d.held) or (skip_charred and d.charred):
-            continue
-        if spell == TREMOR:
-            # a held die's own face is no change; any other die may be turned to any face
-            faces = _OTHER_FACES[d.face] if d.held and d.face is not None else _ALL_FACES
-            targets.extend([(spell, i, f, NO_PLAYER) for f in faces])
-        else:
-            targets.append((spell, i, NO_FACE, NO_PLAYER))
-    return targets
+    dice = s.dice  # the Sun die (index 0) can never be targeted; nor can destroyed dice
+    if spell == TREMOR:
+        # a held die's own face is no change; any other die may be turned to any face
+        return [
+            (spell, i, f, NO_PLAYER)
+            for i in range(1, len(dice))
+            if not (d := dice[i]).destroyed
+            for f in (_OTHER_FACES[d.face] if d.held and d.face is not None else _ALL_FACES)
+        ]
+    if spell in (PETRIFY, BREEZE):  # a held die cannot be petrified again or rerolled
+        return [
+            (spell, i, NO_FACE, NO_PLAYER)
+            for i in range(1, len(dice))
+            if not dice[i].destroyed and not dice[i].held
+        ]
+    if spell == CHAR:
+        return [
+            (spell, i, NO_FACE, NO_PLAYER)
+            for i in range(1, len(dice))
+            if not dice[i].destroyed and not dice[i].charred
+        ]
+    return [(spell, i, NO_FACE, NO_PLAYER) for i in range(1, len(dice)) if not dice[i].destroyed]
 
 
 _ALL_FACES: Final = tuple(range(NUM_FACES))
