@@ -207,7 +207,8 @@ def _targets(s: ElementalisState, caster: int, spell: int, cost: int = 0) -> lis
     element = SPELLS[spell].arcana
     active = s.active
     if spell in DIE_SPELLS:
-        return _die_targets(s, spell) if affects(s, caster, element, active) else []
+        live = s.stage in ("power", "chance")  # dice are targeted after a Power or Chance Roll only
+        return _die_targets(s, spell) if live and affects(s, caster, element, active) else []
     untargeted: list[tuple[int, ...]] = [(spell, NO_DIE, NO_FACE, NO_PLAYER)]
     if spell == GUST:
         live = any(not d.destroyed and not d.held for d in s.dice[1:])
@@ -254,10 +255,10 @@ def _cast_groups(s: ElementalisState, p: int) -> Iterator[tuple[str, int, list[t
         return  # every spell costs at least 1 coloured Mana (ruling ELS-A27)
     repertoire = _repertoire(major, minor, s.chosen[p], s.ether_leak)
     done = s.cast_this_turn
-    for offer in repertoire.proactive:
-        spell, cost, _ = offer
-        if (p, spell) in done or not _affords(pool, offer):
-            continue
+    coloured = pool[0] + pool[1] + pool[2] + pool[3]
+    for spell, cost, arcana in repertoire.proactive:
+        if (coloured if arcana == MOON else pool[arcana]) < cost or (p, spell) in done:
+            continue  # the seat cannot pay (Moon spells: any colour, ELS-A8), or cast it this turn
         if spell == INSIGHT:  # cast one of the active player's level-1 spells
             for inner in known_spells(s, s.active):
                 if SPELLS[inner].level == 1 and inner != INSIGHT:
