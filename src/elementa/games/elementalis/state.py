@@ -200,7 +200,17 @@ class ElementalisState(State):
 
     def _list_actions(self, player: int) -> list[Action]:
         sp = self.game.action_space
-        ph = self.phase
+        ph = self.phase  # the commonest decisions first
+        if ph in (CULTIST, DECLARE):
+            return list(self.game.fixed_actions[ph])
+        if ph == CAST:
+            keep = casting.holds_answer(self, player)
+            label = (
+                "keep the declaration to answer a spell cast on you" if keep else "forfeit the declaration"
+            )
+            return [*casting.cast_actions(self, player), sp.make("pass", label=label)]
+        if ph == CONTINUE:
+            return list(self.game.fixed_actions[CONTINUE if self.stage == "power" else "continue_cosmic"])
         if ph == DRAFT_MAJOR:
             taken = set(self.major)
             return [
@@ -227,14 +237,6 @@ class ElementalisState(State):
             if may_pass:
                 acts.append(sp.make("pass", label="no Flux Tap"))
             return acts
-        if ph in (CULTIST, DECLARE):
-            return list(self.game.fixed_actions[ph])
-        if ph == CAST:
-            keep = casting.holds_answer(self, player)
-            label = (
-                "keep the declaration to answer a spell cast on you" if keep else "forfeit the declaration"
-            )
-            return [*casting.cast_actions(self, player), sp.make("pass", label=label)]
         if ph == TARGET_MANA:
             acts = casting.mana_target_actions(self)
             if self.pending and self.pending["targets"]:
@@ -242,8 +244,6 @@ class ElementalisState(State):
             return acts
         if ph == REACT:
             return [*casting.react_actions(self, player), sp.make("pass", label="let the spell resolve")]
-        if ph == CONTINUE:
-            return list(self.game.fixed_actions[CONTINUE if self.stage == "power" else "continue_cosmic"])
         if ph == CLAIM:
             face = self.major_element(player)
             avail = opposition.claimable(self, player)
@@ -279,34 +279,11 @@ class ElementalisState(State):
 
     # ------------------------------------------------------------------------------ transitions
     def _apply(self, action: Action, player: int) -> None:
-        self._apply_rules(action, player)
-        if self._legal:
-            self._legal = {}  # the position changed: legal actions are listed afresh
-
-    def _apply_rules(self, action: Action, player: int) -> None:
-        """Play a legal action (or chance outcome) by the rules of the current phase."""
+        """Play a legal action (or chance outcome) by the rules of the current phase (commonest first)."""
         kind, args = action.kind, action.args
         ph = self.phase
         if ph == ROLL:
             self._roll_result(args[0])
-        elif ph == DRAFT_MAJOR:
-            self.major[player] = args[0]
-            self._next_draft(DRAFT_MAJOR)
-        elif ph == DRAFT_MINOR:
-            self.minor[player] = args[0]
-            self._next_draft(DRAFT_MINOR)
-        elif ph == CHAOS:
-            self.chosen[player] = args[0]
-            self.log.append(f"Player {player + 1} chooses {ELEMENT_NAMES[args[0]]} as Major this round")
-            self._offer_tap()
-        elif ph == CHOICE:
-            self._resolve_choice(None if kind == "pass" else (args[0], args[1], args[2], args[3]))
-        elif ph == CULTIST:
-            self.cultist_used = True
-            if kind == "reroll_sun":
-                self._roll([0], "spells")
-            else:
-                self._open_spells()
         elif ph == DECLARE:
             self.declared[player] = kind == "declare"
             if None not in self.declared.values():
@@ -321,18 +298,38 @@ class ElementalisState(State):
                 self._next_caster()
             else:
                 casting.begin_cast(self, player, action)
-        elif ph == TARGET_MANA:
-            casting.add_mana_target(self, None if kind == "pass" else (args[0], args[1]))
-        elif ph == REACT:
-            casting.react(self, player, None if kind == "pass" else args[0])
         elif ph == CONTINUE:
             if kind == "bank":
                 self._end_turn()
             else:
                 self._start_roll("chance" if self.stage == "power" else "cosmic")
+        elif ph == CHOICE:
+            self._resolve_choice(None if kind == "pass" else (args[0], args[1], args[2], args[3]))
         elif ph == CLAIM:
             self.claims.append((player, args[0]))
             opposition.next_claim(self)
+        elif ph == TARGET_MANA:
+            casting.add_mana_target(self, None if kind == "pass" else (args[0], args[1]))
+        elif ph == REACT:
+            casting.react(self, player, None if kind == "pass" else args[0])
+        elif ph == CULTIST:
+            self.cultist_used = True
+            if kind == "reroll_sun":
+                self._roll([0], "spells")
+            else:
+                self._open_spells()
+        elif ph == CHAOS:
+            self.chosen[player] = args[0]
+            self.log.append(f"Player {player + 1} chooses {ELEMENT_NAMES[args[0]]} as Major this round")
+            self._offer_tap()
+        elif ph == DRAFT_MAJOR:
+            self.major[player] = args[0]
+            self._next_draft(DRAFT_MAJOR)
+        elif ph == DRAFT_MINOR:
+            self.minor[player] = args[0]
+            self._next_draft(DRAFT_MINOR)
+        if self._legal:
+            self._legal = {}  # the position changed: legal actions are listed afresh
 
     # draft ---------------------------------------------------------------------------------
     def _next_draft(self, phase: str) -> None:
