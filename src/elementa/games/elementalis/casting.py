@@ -145,7 +145,8 @@ def pay(s: ElementalisState, p: int, spell: int, cost: int) -> None:
     """Return a spell's cost to the Flux; Moon spells take the seat's most plentiful colours first."""
     arcana = SPELLS[spell].arcana
     if arcana != MOON:
-        s.to_flux(s.pool[p], [cost if c == arcana else 0 for c in ELEMENTS])
+        s.pool[p][arcana] -= cost
+        s.flux[arcana] += cost
         return
     for _ in range(cost):
         c = max(ELEMENTS, key=lambda e: (s.pool[p][e], -e))

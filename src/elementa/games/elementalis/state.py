@@ -168,6 +168,20 @@ class ElementalisState(State):
             return TERMINAL
         return self.actor
 
+    def is_terminal(self) -> bool:
+        """Return whether the game is over (the phase that current_player() reports as TERMINAL,
+        tested alone: every playout step asks)."""
+        return self.phase == OVER
+
+    def is_chance_node(self) -> bool:
+        """Return whether the next step is a die roll (current_player() is CHANCE in this phase only)."""
+        return self.phase == ROLL
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """Return the faces of the die being rolled with their probabilities, or ``[]`` when no die
+        is being rolled (as :meth:`State.chance_outcomes`, testing the phase alone)."""
+        return self._chance_outcomes() if self.phase == ROLL else []
+
     def players_to_move(self) -> list[int]:
         if self.phase == DECLARE:
             return [p for p, d in self.declared.items() if d is None]
@@ -208,7 +222,9 @@ class ElementalisState(State):
             label = (
                 "keep the declaration to answer a spell cast on you" if keep else "forfeit the declaration"
             )
-            return [*casting.cast_actions(self, player), sp.make("pass", label=label)]
+            acts = casting.cast_actions(self, player)
+            acts.append(sp.make("pass", label=label))
+            return acts
         if ph == CONTINUE:
             return list(self.game.fixed_actions[CONTINUE if self.stage == "power" else "continue_cosmic"])
         if ph == DRAFT_MAJOR:
