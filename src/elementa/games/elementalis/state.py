@@ -185,7 +185,8 @@ class ElementalisState(State):
     def players_to_move(self) -> list[int]:
         if self.phase == DECLARE:
             return [p for p, d in self.declared.items() if d is None]
-        return super().players_to_move()
+        p = self.current_player()
+        return [p] if p >= 0 else []
 
     def roles(self) -> list[str] | None:
         return [m.value if (m := self.mage(p)) else "?" for p in range(self.game.num_players)]
