@@ -121,10 +121,14 @@ def test_declarations_and_fixed_choices_agree_with_the_casts(players: int) -> No
         rng = random.Random(seed)
         for state, _ in decision_nodes(game.new_initial_state(seed), rng):
             assert isinstance(state, ElementalisState)
+            shared: casting.DieTargets = {}  # die targets listed once for every seat, as _open_spells does
             for p in range(players):
                 casts = casting.cast_actions(state, p)
                 able = casting.holds_answer(state, p) or bool(casts)
                 assert casting.may_declare(state, p) == (any(state.pool[p]) and able)
+                assert casting.may_declare(state, p, shared) == casting.may_declare(state, p)
+            for spell, targets in shared.items():
+                assert targets == casting._die_targets(state, spell)
             if state.phase == DECLARE:
                 assert list(state.declared) == [
                     p for p in state.seats_from(state.active) if casting.may_declare(state, p)

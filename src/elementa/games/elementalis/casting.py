@@ -202,14 +202,29 @@ _OTHER_FACES: Final = tuple(tuple(f for f in _ALL_FACES if f != face) for face i
 """``_OTHER_FACES[face]``: every face but ``face``."""
 
 
-def _targets(s: ElementalisState, caster: int, spell: int, cost: int = 0) -> list[tuple[int, ...]]:
+DieTargets = dict[int, list[tuple[int, ...]]]
+"""Die spell -> its :func:`_die_targets`, filled as asked: the same for every caster in one position."""
+
+
+def _targets(
+    s: ElementalisState, caster: int, spell: int, die_targets: DieTargets, cost: int = 0
+) -> list[tuple[int, ...]]:
     """Return the ``(spell, die, face, player)`` targets of a proactive cast of ``spell`` by
-    ``caster`` (NO_DIE, NO_FACE, NO_PLAYER where a spell takes none): a cast action's arguments."""
+    ``caster`` (NO_DIE, NO_FACE, NO_PLAYER where a spell takes none): a cast action's arguments.
+
+    ``die_targets`` holds the die spells' targets already listed in this position (the caller
+    makes it empty and drops it before the position changes); this call adds the ones it lists.
+    """
     element = SPELLS[spell].arcana
     active = s.active
     if spell in DIE_SPELLS:
         live = s.stage in ("power", "chance")  # dice are targeted after a Power or Chance Roll only
-        return _die_targets(s, spell) if live and affects(s, caster, element, active) else []
+        if not (live and affects(s, caster, element, active)):
+            return []
+        known = die_targets.get(spell)
+        if known is None:
+            known = die_targets[spell] = _die_targets(s, spell)
+        return known
     untargeted: list[tuple[int, ...]] = [(spell, NO_DIE, NO_FACE, NO_PLAYER)]
     if spell == GUST:
         live = any(not d.destroyed and not d.held for d in s.dice[1:])
@@ -247,9 +262,12 @@ def _label(s: ElementalisState, spell: int, die: int, face: int, player: int) ->
     return name
 
 
-def _cast_groups(s: ElementalisState, p: int) -> Iterator[tuple[str, int, list[tuple[int, ...]]]]:
+def _cast_groups(
+    s: ElementalisState, p: int, die_targets: DieTargets
+) -> Iterator[tuple[str, int, list[tuple[int, ...]]]]:
     """Yield ``(kind, cost, arguments)``, spell by spell, of the casts seat ``p`` may make now, in
-    :func:`cast_actions` order; a spell with no target now yields no arguments."""
+    :func:`cast_actions` order; a spell with no target now yields no arguments. ``die_targets``: as
+    for :func:`_targets` (the yielded lists may be shared through it: read them, do not change them)."""
     major, minor = s.major[p], s.minor[p]
     pool = s.pool[p]
     if major is None or minor is None or not any(pool):
@@ -263,9 +281,9 @@ def _cast_groups(s: ElementalisState, p: int) -> Iterator[tuple[str, int, list[t
         if spell == INSIGHT:  # cast one of the active player's level-1 spells
             for inner in known_spells(s, s.active):
                 if SPELLS[inner].level == 1 and inner != INSIGHT:
-                    yield "insight", cost, _targets(s, p, inner)
+                    yield "insight", cost, _targets(s, p, inner, die_targets)
         else:
-            yield "cast", cost, _targets(s, p, spell, cost)
+            yield "cast", cost, _targets(s, p, spell, die_targets, cost)
     for slot, offer in repertoire.breakers:
         spell, cost, arcana = offer
         if (p, spell) in done or not _affords(pool, offer):
@@ -288,7 +306,7 @@ def cast_actions(s: ElementalisState, p: int) -> list[Action]:
     known = s.game.cast_memo
     dice = s.dice
     acts = []
-    for kind, cost, targets in _cast_groups(s, p):
+    for kind, cost, targets in _cast_groups(s, p, {}):
         for args in targets:
             # a label depends only on the action, its cost and the face its die shows
             shown = dice[args[1]].face if kind != "break_link" and args[1] != NO_DIE else None
@@ -314,11 +332,20 @@ def holds_answer(s: ElementalisState, p: int) -> bool:
     return fortitude is not None and (p, FORTITUDE) not in done and _affords(pool, fortitude)
 
 
-def may_declare(s: ElementalisState, p: int) -> bool:
-    """Whether seat ``p`` has a reason to declare: a legal cast now, or a Counter Spell/Fortitude ready."""
+def may_declare(s: ElementalisState, p: int, die_targets: DieTargets | None = None) -> bool:
+    """Whether seat ``p`` has a reason to declare: a legal cast now, or a Counter Spell/Fortitude ready.
+
+    Args:
+        s: the position.
+        p: the seat.
+        die_targets: the die spells' targets listed so far in this position, shared by the calls
+            for every seat when a spell phase opens (see :func:`_targets`); ``None``: a fresh one.
+    """
     if not any(s.pool[p]):
         return False  # every spell costs at least 1 coloured Mana (ruling ELS-A27)
-    return holds_answer(s, p) or any(targets for _, _, targets in _cast_groups(s, p))
+    if holds_answer(s, p):
+        return True
+    return any(targets for _, _, targets in _cast_groups(s, p, {} if die_targets is None else die_targets))
 
 
 def begin_cast(s: ElementalisState, p: int, action: Action) -> None:

@@ -508,7 +508,8 @@ class ElementalisState(State):
 
         source: elementalis.txt, Spell Casting (declarations before casting).
         """
-        eligible = [p for p in self.seats_from(self.active) if casting.may_declare(self, p)]
+        die_targets: casting.DieTargets = {}  # each die spell's targets, the same for every seat
+        eligible = [p for p in self.seats_from(self.active) if casting.may_declare(self, p, die_targets)]
         if not eligible:
             self._after_spells()
             return
