@@ -119,7 +119,7 @@ def test_declarations_and_fixed_choices_agree_with_the_casts(players: int) -> No
     game = elementa.load_game("elementalis", players=players)
     for seed in range(20):
         rng = random.Random(seed)
-        for state, _ in decision_nodes(game.new_initial_state(seed), rng):
+        for state, seat in decision_nodes(game.new_initial_state(seed), rng):
             assert isinstance(state, ElementalisState)
             shared: casting.DieTargets = {}  # die targets listed once for every seat, as _open_spells does
             for p in range(players):
@@ -129,6 +129,11 @@ def test_declarations_and_fixed_choices_agree_with_the_casts(players: int) -> No
                 assert casting.may_declare(state, p, shared) == casting.may_declare(state, p)
             for spell, targets in shared.items():
                 assert targets == casting._die_targets(state, spell)
+            assert state.undeclared == [p for p, d in state.declared.items() if d is None]
+            assert state.players_to_move() == (state.undeclared if state.phase == DECLARE else [seat])
+            for copy in (state.clone(), state.resample_from_infostate(seat, random.Random(seed))):
+                assert isinstance(copy, ElementalisState)
+                assert copy.undeclared == [p for p, d in copy.declared.items() if d is None]
             if state.phase == DECLARE:
                 assert list(state.declared) == [
                     p for p in state.seats_from(state.active) if casting.may_declare(state, p)

@@ -103,6 +103,7 @@ class ElementalisState(State):
         self.cast_this_turn: set[tuple[int, int]] = set()
         self.links: list[tuple[int, int]] = []  # (owner, linked player), until the round ends
         self.declared: dict[int, bool | None] = {}
+        self.undeclared: list[int] = []  # the seats of ``declared`` still to declare (value None), in order
         self.cast_queue: list[int] = []
         self.reserved: set[int] = set()  # declared seats keeping their declaration to answer a spell
         self.pending: dict[str, Any] | None = None  # the spell being cast
@@ -184,7 +185,7 @@ class ElementalisState(State):
 
     def players_to_move(self) -> list[int]:
         if self.phase == DECLARE:
-            return [p for p, d in self.declared.items() if d is None]
+            return list(self.undeclared)
         p = self.current_player()
         return [p] if p >= 0 else []
 
@@ -303,7 +304,8 @@ class ElementalisState(State):
             self._roll_result(args[0])
         elif ph == DECLARE:
             self.declared[player] = kind == "declare"
-            if None not in self.declared.values():
+            self.undeclared.remove(player)  # the only change to it but _open_spells setting it
+            if not self.undeclared:
                 self._start_casting()
         elif ph == CAST:
             if kind == "pass":
@@ -514,10 +516,11 @@ class ElementalisState(State):
             self._after_spells()
             return
         self.declared = dict.fromkeys(eligible)
+        self.undeclared = eligible
         self.phase = DECLARE
 
     def _start_casting(self) -> None:
-        order = [p for p in self.seats_from(self.active) if self.declared.get(p)]
+        order = [p for p, d in self.declared.items() if d]  # declared holds the seats in turn order
         self.log.append("declared: " + (", ".join(f"Player {p + 1}" for p in order) if order else "nobody"))
         self.declared = {}
         self.reserved = set()
@@ -713,6 +716,7 @@ class ElementalisState(State):
         s.cast_this_turn = set(self.cast_this_turn)
         s.links = list(self.links)
         s.declared = dict(self.declared)
+        s.undeclared = list(self.undeclared)
         s.cast_queue = list(self.cast_queue)
         s.reserved = set(self.reserved)
         if self.pending is not None:
