@@ -345,7 +345,11 @@ def may_declare(s: ElementalisState, p: int, die_targets: DieTargets | None = No
         return False  # every spell costs at least 1 coloured Mana (ruling ELS-A27)
     if holds_answer(s, p):
         return True
-    return any(targets for _, _, targets in _cast_groups(s, p, {} if die_targets is None else die_targets))
+    # a plain loop: any() over a generator expression would add a second generator layer
+    for _, _, targets in _cast_groups(s, p, {} if die_targets is None else die_targets):  # noqa: SIM110
+        if targets:
+            return True  # the first spell with a target will do
+    return False
 
 
 def begin_cast(s: ElementalisState, p: int, action: Action) -> None:
