@@ -11,18 +11,19 @@ source: elementalis.txt, Spell Casting; Appendix A: The Spells; rulings ELS-A8, 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from elementa.core import Action
+from elementa.games.elementalis.dice import Die
 from elementa.games.elementalis.elements import (
     ELEMENT_NAMES,
     ELEMENTS,
+    ETHER,
     FACE_NAMES,
     MOON,
     NUM_FACES,
     WATER,
-    MageType,
     mage_type,
 )
 from elementa.games.elementalis.phases import REACT, TARGET_MANA
@@ -62,10 +63,45 @@ def _book(major: int, minor: int, chosen: int | None) -> tuple[int, ...]:
     return tuple(spellbook(major, minor, chosen))
 
 
+Offer = tuple[int, int, int]
+"""``(spell, cost, arcana)``: a spell a seat may cast, what it costs the seat now, the Mana it takes."""
+
+
+class Repertoire(NamedTuple):
+    """What a seat's Arcana let it cast, for one chosen Major and Ether Leak (see :func:`_repertoire`)."""
+
+    proactive: tuple[Offer, ...]
+    """The spells cast on the seat's own initiative (not those that answer a spell), in spell order."""
+    breakers: tuple[tuple[int, Offer], ...]
+    """Burn and Fortitude, when known, as ``(slot, offer)``: the spells that break Earth Links."""
+    counter_spell: bool
+    """Whether the seat knows Counter Spell (its cost is X, that of the spell it answers)."""
+    fortitude: Offer | None
+    """Fortitude, when the seat knows it."""
+
+
 @functools.cache
-def _proactive(book: tuple[int, ...]) -> tuple[int, ...]:
-    """The spells of a spellbook cast on the caster's own initiative (not those that answer a spell)."""
-    return tuple(spell for spell in book if SPELLS[spell].target != "reactive")
+def _repertoire(major: int, minor: int, chosen: int | None, ether_leak: bool) -> Repertoire:
+    """Return what a seat with these Arcana may cast (built once per Arcana pair, chosen Major and
+    Ether Leak: the spells it knows and their costs depend on nothing else)."""
+    mage = mage_type(major, minor)
+    assert mage is not None
+    book = _book(major, minor, chosen)
+    offers = {spell: (spell, spell_cost(spell, mage, ether_leak), SPELLS[spell].arcana) for spell in book}
+    return Repertoire(
+        proactive=tuple(offer for spell, offer in offers.items() if SPELLS[spell].target != "reactive"),
+        breakers=tuple(
+            (slot, offers[spell]) for slot, spell in enumerate((BURN, FORTITUDE)) if spell in offers
+        ),
+        counter_spell=COUNTER_SPELL in offers,
+        fortitude=offers.get(FORTITUDE),
+    )
+
+
+def _affords(pool: list[int], offer: Offer) -> bool:
+    """Whether a Pool holds an offer's cost in its colour (Moon spells: any colour, ruling ELS-A8)."""
+    _, cost, arcana = offer
+    return (pool[0] + pool[1] + pool[2] + pool[3] if arcana == MOON else pool[arcana]) >= cost
 
 
 def known_spells(s: ElementalisState, p: int) -> tuple[int, ...]:
@@ -109,7 +145,8 @@ def pay(s: ElementalisState, p: int, spell: int, cost: int) -> None:
     """Return a spell's cost to the Flux; Moon spells take the seat's most plentiful colours first."""
     arcana = SPELLS[spell].arcana
     if arcana != MOON:
-        s.to_flux(s.pool[p], [cost if c == arcana else 0 for c in ELEMENTS])
+        s.pool[p][arcana] -= cost
+        s.flux[arcana] += cost
         return
     for _ in range(cost):
         c = max(ELEMENTS, key=lambda e: (s.pool[p][e], -e))
@@ -121,57 +158,92 @@ def affects(s: ElementalisState, caster: int, element: int, target: int) -> bool
 
     An Elitist cannot be harmed by spells of their Major element, and cannot cast spells against
     another mage whose Major is their Major element; anyone may cast any spell on themselves.
+    Elitists are the mages whose Minor is Ether (the mage-type table; ruling ELS-A18).
     """
     if target == caster:
         return True
-    if s.mage(target) is MageType.ELITIST and s.major[target] == element:
+    minor = s.minor
+    if minor[target] == ETHER and s.major[target] == element:
         return False
-    return not (s.mage(caster) is MageType.ELITIST and s.major_element(target) == s.major[caster])
+    return not (minor[caster] == ETHER and s.major_element(target) == s.major[caster])
 
 
-def _die_targets(s: ElementalisState, spell: int) -> Iterator[tuple[int, int, int]]:
-    """(die, face, NO_PLAYER) targets a die spell may take now; face is NO_FACE except for Tremor."""
+def _die_targets(s: ElementalisState, spell: int) -> list[tuple[int, ...]]:
+    """``(spell, die, face, NO_PLAYER)`` targets a die spell may take now; face is NO_FACE except for
+    Tremor."""
     if s.stage not in ("power", "chance") or (spell == MIRROR_POOL and len(s.dice) >= MAX_DICE):
-        return
-    skip_held, skip_charred = spell in (PETRIFY, BREEZE), spell == CHAR
-    for i, d in enumerate(s.dice):
-        if i == 0 or d.destroyed:
-            continue  # the Sun die can never be targeted
-        if (skip_held and d.held) or (skip_charred and d.charred):
-            continue
-        if spell == TREMOR:
-            for f in range(NUM_FACES):
-                if f != d.face or not d.held:
-                    yield i, f, NO_PLAYER
-        else:
-            yield i, NO_FACE, NO_PLAYER
+        return []
+    dice = s.dice  # the Sun die (index 0) can never be targeted; nor can destroyed dice
+    if spell == TREMOR:
+        # a held die's own face is no change; any other die may be turned to any face
+        return [
+            (spell, i, f, NO_PLAYER)
+            for i in range(1, len(dice))
+            if not (d := dice[i]).destroyed
+            for f in (_OTHER_FACES[d.face] if d.held and d.face is not None else _ALL_FACES)
+        ]
+    if spell in (PETRIFY, BREEZE):  # a held die cannot be petrified again or rerolled
+        return [
+            (spell, i, NO_FACE, NO_PLAYER)
+            for i in range(1, len(dice))
+            if not dice[i].destroyed and not dice[i].held
+        ]
+    if spell == CHAR:
+        return [
+            (spell, i, NO_FACE, NO_PLAYER)
+            for i in range(1, len(dice))
+            if not dice[i].destroyed and not dice[i].charred
+        ]
+    return [(spell, i, NO_FACE, NO_PLAYER) for i in range(1, len(dice)) if not dice[i].destroyed]
 
 
-def _targets(s: ElementalisState, caster: int, spell: int, cost: int = 0) -> Iterable[tuple[int, int, int]]:
-    """(die, face, player) target triples for a proactive cast of ``spell`` by ``caster`` (a die
-    spell's one at a time: whether a seat may declare needs only the first)."""
+_ALL_FACES: Final = tuple(range(NUM_FACES))
+_OTHER_FACES: Final = tuple(tuple(f for f in _ALL_FACES if f != face) for face in _ALL_FACES)
+"""``_OTHER_FACES[face]``: every face but ``face``."""
+
+
+DieTargets = dict[int, list[tuple[int, ...]]]
+"""Die spell -> its :func:`_die_targets`, filled as asked: the same for every caster in one position."""
+
+
+def _targets(
+    s: ElementalisState, caster: int, spell: int, die_targets: DieTargets, cost: int = 0
+) -> list[tuple[int, ...]]:
+    """Return the ``(spell, die, face, player)`` targets of a proactive cast of ``spell`` by
+    ``caster`` (NO_DIE, NO_FACE, NO_PLAYER where a spell takes none): a cast action's arguments.
+
+    ``die_targets`` holds the die spells' targets already listed in this position (the caller
+    makes it empty and drops it before the position changes); this call adds the ones it lists.
+    """
     element = SPELLS[spell].arcana
     active = s.active
     if spell in DIE_SPELLS:
-        return _die_targets(s, spell) if affects(s, caster, element, active) else ()
+        live = s.stage in ("power", "chance")  # dice are targeted after a Power or Chance Roll only
+        if not (live and affects(s, caster, element, active)):
+            return []
+        known = die_targets.get(spell)
+        if known is None:
+            known = die_targets[spell] = _die_targets(s, spell)
+        return known
+    untargeted: list[tuple[int, ...]] = [(spell, NO_DIE, NO_FACE, NO_PLAYER)]
     if spell == GUST:
         live = any(not d.destroyed and not d.held for d in s.dice[1:])
         ok = s.stage in ("power", "chance") and live and affects(s, caster, element, active)
-        return [(NO_DIE, NO_FACE, NO_PLAYER)] if ok else []
+        return untargeted if ok else []
     if spell == STRENGTH:
-        return [(NO_DIE, NO_FACE, NO_PLAYER)] if s.dice and affects(s, caster, element, active) else []
+        return untargeted if s.dice and affects(s, caster, element, active) else []
     if spell == ETHER_LEAK:
-        return [] if s.ether_leak else [(NO_DIE, NO_FACE, NO_PLAYER)]
+        return [] if s.ether_leak else untargeted
     if spell in MANA_TARGETS:
         # after paying, somebody must still hold Mana this spell may take
         any_mana = any(
             s.coloured(q) - (cost if q == caster else 0) > 0 and affects(s, caster, element, q)
             for q in range(s.game.num_players)
         )
-        return [(NO_DIE, NO_FACE, NO_PLAYER)] if any_mana else []
+        return untargeted if any_mana else []
     if spell == EARTH_LINK:
         return [
-            (NO_DIE, NO_FACE, q)
+            (spell, NO_DIE, NO_FACE, q)
             for q in s.seats_from(caster)[1:]
             if (caster, q) not in s.links and affects(s, caster, element, q)
         ]
@@ -190,36 +262,33 @@ def _label(s: ElementalisState, spell: int, die: int, face: int, player: int) ->
     return name
 
 
-def _casts(s: ElementalisState, p: int) -> Iterator[tuple[str, tuple[int, ...], int]]:
-    """Yield ``(kind, args, cost)`` of every spell seat ``p`` may cast now, in :func:`cast_actions` order."""
-    book = known_spells(s, p)
-    if not book or not any(s.pool[p]):
+def _cast_groups(
+    s: ElementalisState, p: int, die_targets: DieTargets
+) -> Iterator[tuple[str, int, list[tuple[int, ...]]]]:
+    """Yield ``(kind, cost, arguments)``, spell by spell, of the casts seat ``p`` may make now, in
+    :func:`cast_actions` order; a spell with no target now yields no arguments. ``die_targets``: as
+    for :func:`_targets` (the yielded lists may be shared through it: read them, do not change them)."""
+    major, minor = s.major[p], s.minor[p]
+    pool = s.pool[p]
+    if major is None or minor is None or not any(pool):
         return  # every spell costs at least 1 coloured Mana (ruling ELS-A27)
-    costs = seat_costs(s, p)
+    repertoire = _repertoire(major, minor, s.chosen[p], s.ether_leak)
     done = s.cast_this_turn
-    for spell in _proactive(book):
-        if (p, spell) in done:
-            continue
-        cost = costs[spell]
-        if not can_pay(s, p, spell, cost):
-            continue
-        if spell == INSIGHT:
+    coloured = pool[0] + pool[1] + pool[2] + pool[3]
+    for spell, cost, arcana in repertoire.proactive:
+        if (coloured if arcana == MOON else pool[arcana]) < cost or (p, spell) in done:
+            continue  # the seat cannot pay (Moon spells: any colour, ELS-A8), or cast it this turn
+        if spell == INSIGHT:  # cast one of the active player's level-1 spells
             for inner in known_spells(s, s.active):
                 if SPELLS[inner].level == 1 and inner != INSIGHT:
-                    for die, face, pl in _targets(s, p, inner):
-                        yield "insight", (inner, die, face, pl), cost
+                    yield "insight", cost, _targets(s, p, inner, die_targets)
+        else:
+            yield "cast", cost, _targets(s, p, spell, die_targets, cost)
+    for slot, offer in repertoire.breakers:
+        spell, cost, arcana = offer
+        if (p, spell) in done or not _affords(pool, offer):
             continue
-        for die, face, pl in _targets(s, p, spell, cost):
-            yield "cast", (spell, die, face, pl), cost
-    for slot, spell in enumerate((BURN, FORTITUDE)):
-        if spell not in book or (p, spell) in done:
-            continue
-        cost = costs[spell]
-        if not can_pay(s, p, spell, cost):
-            continue
-        for owner, linked in s.links:
-            if affects(s, p, SPELLS[spell].arcana, owner):
-                yield "break_link", (slot, owner, linked), cost
+        yield "break_link", cost, [(slot, *link) for link in s.links if affects(s, p, arcana, link[0])]
 
 
 def _cast_label(s: ElementalisState, kind: str, args: tuple[int, ...], cost: int) -> str:
@@ -235,33 +304,52 @@ def _cast_label(s: ElementalisState, kind: str, args: tuple[int, ...], cost: int
 def cast_actions(s: ElementalisState, p: int) -> list[Action]:
     """Return every spell seat ``p`` may cast now, with its target, in spell order."""
     known = s.game.cast_memo
+    dice = s.dice
     acts = []
-    for kind, args, cost in _casts(s, p):
-        # a label depends only on the action, its cost and the face its die shows
-        shown = s.dice[args[1]].face if kind != "break_link" and args[1] != NO_DIE else None
-        key = (kind, args, cost, shown)
-        action = known.get(key)
-        if action is None:
-            label = _cast_label(s, kind, args, cost)
-            action = known[key] = s.game.action_space.make(kind, *args, label=label)
-        acts.append(action)
+    for kind, cost, targets in _cast_groups(s, p, {}):
+        for args in targets:
+            # a label depends only on the action, its cost and the face its die shows
+            shown = dice[args[1]].face if kind != "break_link" and args[1] != NO_DIE else None
+            key = (kind, args, cost, shown)
+            action = known.get(key)
+            if action is None:
+                label = _cast_label(s, kind, args, cost)
+                action = known[key] = s.game.action_space.make(kind, *args, label=label)
+            acts.append(action)
     return acts
 
 
 def holds_answer(s: ElementalisState, p: int) -> bool:
     """Whether seat ``p`` knows Counter Spell or Fortitude, unused this turn, and holds Mana for it."""
-    book = known_spells(s, p)
-    if COUNTER_SPELL in book and (p, COUNTER_SPELL) not in s.cast_this_turn and s.pool[p][WATER] >= 1:
+    major, minor = s.major[p], s.minor[p]
+    if major is None or minor is None:
+        return False
+    repertoire = _repertoire(major, minor, s.chosen[p], s.ether_leak)
+    pool, done = s.pool[p], s.cast_this_turn
+    if repertoire.counter_spell and (p, COUNTER_SPELL) not in done and pool[WATER] >= 1:
         return True
-    fortitude_ready = FORTITUDE in book and (p, FORTITUDE) not in s.cast_this_turn
-    return fortitude_ready and can_pay(s, p, FORTITUDE, cost_of(s, p, FORTITUDE))
+    fortitude = repertoire.fortitude
+    return fortitude is not None and (p, FORTITUDE) not in done and _affords(pool, fortitude)
 
 
-def may_declare(s: ElementalisState, p: int) -> bool:
-    """Whether seat ``p`` has a reason to declare: a legal cast now, or a Counter Spell/Fortitude ready."""
+def may_declare(s: ElementalisState, p: int, die_targets: DieTargets | None = None) -> bool:
+    """Whether seat ``p`` has a reason to declare: a legal cast now, or a Counter Spell/Fortitude ready.
+
+    Args:
+        s: the position.
+        p: the seat.
+        die_targets: the die spells' targets listed so far in this position, shared by the calls
+            for every seat when a spell phase opens (see :func:`_targets`); ``None``: a fresh one.
+    """
     if not any(s.pool[p]):
         return False  # every spell costs at least 1 coloured Mana (ruling ELS-A27)
-    return holds_answer(s, p) or next(_casts(s, p), None) is not None
+    if holds_answer(s, p):
+        return True
+    # a plain loop: any() over a generator expression would add a second generator layer
+    for _, _, targets in _cast_groups(s, p, {} if die_targets is None else die_targets):  # noqa: SIM110
+        if targets:
+            return True  # the first spell with a target will do
+    return False
 
 
 def begin_cast(s: ElementalisState, p: int, action: Action) -> None:
@@ -348,12 +436,13 @@ def react_actions(s: ElementalisState, p: int) -> list[Action]:
 
 
 def _open_reactions(s: ElementalisState) -> None:
-
     pend = s.pending
     assert pend is not None
-    affected = set(_affected(s, pend)) - {pend["caster"]}
-    ready = set(s.cast_queue[1:]) | s.reserved
-    s.react_queue = [q for q in s.seats_from(s.active) if q in affected and q in ready]
+    affected = set(_affected(s, pend))
+    affected.discard(pend["caster"])
+    # who may answer: the affected seats that still hold a declaration, clockwise from the active one
+    ready = affected & (set(s.cast_queue[1:]) | s.reserved) if affected else affected
+    s.react_queue = [q for q in s.seats_from(s.active) if q in ready] if ready else []
     _next_reaction(s)
 
 
@@ -412,8 +501,6 @@ def _resolve(s: ElementalisState) -> None:
             else:
                 s.to_flux(s.pool[q], [1 if e == c else 0 for e in ELEMENTS])
     elif on_active:
-        from elementa.games.elementalis.state import Die
-
         d = s.dice[die] if die != NO_DIE else None
         if spell == MIRROR_POOL and d is not None:
             s.dice.append(Die(False, d.face))

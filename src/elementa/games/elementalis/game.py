@@ -13,7 +13,7 @@ from elementa.core.tensor import ObservationEncoder
 from elementa.games.elementalis.casting import MAX_DICE
 from elementa.games.elementalis.elements import NUM_ARCANA, NUM_FACES
 from elementa.games.elementalis.spells import NUM_SPELLS
-from elementa.games.elementalis.state import ElementalisState
+from elementa.games.elementalis.state import ElementalisState, fixed_actions
 
 if TYPE_CHECKING:
     from elementa.core import Agent
@@ -94,6 +94,8 @@ class ElementalisGame(Game):
         """Cast actions by (kind, args, cost, face of the targeted die), built once (labels are costly)."""
         self.choice_memo: dict[tuple[str, tuple[int, ...]], Action] = {}
         """Mana choices by (purpose, Mana vector), built once (the label depends on those alone)."""
+        self.fixed_actions = fixed_actions(self.action_space)
+        """The choices of the decisions that never vary (see :func:`~.state.fixed_actions`)."""
 
     def _make_action_space(self) -> ActionSpace:
         n = 8  # seats 0-6, 7 = none

@@ -65,11 +65,14 @@ def observe(s: ElementalisState, viewer: int | None) -> dict[str, Any]:
     (``{"seat", "options": [Mana dicts, best first], "sun": whether the Sun returns the Channel}``),
     else ``None``.
     """
-    n = s.game.num_players
     done = s.cast_this_turn
+    casters = {q for q, _ in done}  # the seats whose spell entries may show a cast this turn
+    ether_leak = s.ether_leak
     players = []
-    for p in range(n):
-        major, minor, kind, chosen, spells = _seat_facts(s.major[p], s.minor[p], s.chosen[p], s.ether_leak)
+    for p, (a, b, c, (fire, water, earth, air), colourless) in enumerate(
+        zip(s.major, s.minor, s.chosen, s.pool, s.colourless, strict=True)
+    ):
+        major, minor, kind, chosen, spells = _seat_facts(a, b, c, ether_leak)
         players.append(
             {
                 "seat": p,
@@ -77,11 +80,11 @@ def observe(s: ElementalisState, viewer: int | None) -> dict[str, Any]:
                 "minor": minor,
                 "type": kind,
                 "chosen_major": chosen,
-                "pool": _mana(s.pool[p]),
-                "colourless": s.colourless[p],
-                "total": s.total(p),
+                "pool": {"Fire": fire, "Water": water, "Earth": earth, "Air": air},  # as _mana, inline
+                "colourless": colourless,
+                "total": fire + water + earth + air + colourless,  # as s.total(p)
                 "spells": [{**entry, "cast_this_turn": (p, spell) in done} for spell, entry in spells]
-                if done else [entry.copy() for _, entry in spells],
+                if p in casters else [entry.copy() for _, entry in spells],
             }
         )  # fmt: skip
     declarations = {}

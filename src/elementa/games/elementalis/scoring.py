@@ -41,39 +41,52 @@ def _best_first(v: Mana) -> tuple[int, int, int, int, int]:
     return -(v[0] + v[1] + v[2] + v[3]), -v[0], -v[1], -v[2], -v[3]
 
 
-def score_elements(faces: Sequence[int], scored: Sequence[int], sun_negates: bool) -> list[Mana]:
+def face_counts(faces: Iterable[int]) -> tuple[int, int, int, int, int, int]:
+    """Return how many of ``faces`` show each face (Fire, Water, Earth, Air, Ether, Sun)."""
+    count = [0] * 6
+    for f in faces:
+        count[f] += 1
+    return count[0], count[1], count[2], count[3], count[4], count[5]
+
+
+def score_elements(count: Sequence[int], scored: Sequence[int], sun_negates: bool) -> list[Mana]:
     """Score as an Elementalist (two elements) or Purist (one element).
 
     Count each scored element, let each Ether add 1 to one of them, then take away one for each die
     showing the element that beats it, unless the Sun die shows the Sun.
 
     Args:
-        faces: the faces of the dice that count this roll.
+        count: how many counting dice show each face (:func:`face_counts`).
         scored: the element(s) scored: ``(major,)`` or ``(major, minor)``.
         sun_negates: whether the Sun die shows the Sun (opposing elements are then ignored).
 
     source: elementalis.txt, Earning Mana (Elementalist, Purist, Elitist/Cultist).
     """
-    count = Counter(faces)
     # each scored element's count less the dice of the element that beats it
-    net = {x: count[x] - (0 if sun_negates else count[CONFLICT[x]]) for x in scored}
+    nets = tuple(count[x] - (0 if sun_negates else count[CONFLICT[x]]) for x in scored)
+    return list(_element_scores(tuple(scored), nets, count[ETHER]))
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _element_scores(scored: tuple[int, ...], nets: tuple[int, ...], ethers: int) -> tuple[Mana, ...]:
+    """:func:`score_elements` from each scored element's net count and the Ether rolled (memoized:
+    the arguments are small numbers, so a few hundred entries cover every roll)."""
     results = [
-        _vec({x: max(0, net[x] + boost.count(x)) for x in scored})
-        for boost in combinations_with_replacement(scored, count[ETHER])
+        _vec({x: max(0, net + boost.count(x)) for x, net in zip(scored, nets, strict=True)})
+        for boost in combinations_with_replacement(scored, ethers)
     ]
-    return _distinct(results) if results else [NO_MANA]
+    return tuple(_distinct(results))
 
 
-def score_harmonist(faces: Sequence[int], major: int, minor: int) -> list[Mana]:
+def score_harmonist(count: Sequence[int], major: int, minor: int) -> list[Mana]:
     """Score as a Harmonist: one Mana per die showing the Major or the Minor; nothing else counts.
 
     source: elementalis.txt, Earning Mana (Harmonist).
     """
-    count = Counter(faces)
     return [_vec({major: count[major], minor: count[minor]})]
 
 
-def score_creationist(faces: Sequence[int], minor: int, *, opposition: str, ether_double: bool) -> list[Mana]:
+def score_creationist(count: Sequence[int], minor: int, *, opposition: str, ether_double: bool) -> list[Mana]:
     """Score as a Creationist (Major Ether).
 
     Each Ether gives one Mana of the player's choice, less one for each Sun rolled (on any die). The
@@ -81,7 +94,7 @@ def score_creationist(faces: Sequence[int], minor: int, *, opposition: str, ethe
     element (no Sun negation).
 
     Args:
-        faces: the faces of the dice that count.
+        count: how many counting dice show each face (:func:`face_counts`).
         minor: the Minor element.
         opposition: ``"mutual_pairs"`` (Fire/Water, Earth/Air oppose each other, as the Creationist
             examples read) or ``"beater"`` (the element that beats the Minor, as for other mages).
@@ -90,23 +103,29 @@ def score_creationist(faces: Sequence[int], minor: int, *, opposition: str, ethe
 
     source: elementalis.txt, Earning Mana (Creationist); rulings ELS-A4, ELS-A26.
     """
-    count = Counter(faces)
-    ethers, suns = count[ETHER], count[SUN]
     opposed = OPPOSING_PAIR[minor] if opposition == "mutual_pairs" else CONFLICT[minor]
+    net = count[minor] - count[opposed]
+    return list(_creationist_scores(minor, net, count[ETHER], count[SUN], ether_double))
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _creationist_scores(minor: int, net: int, ethers: int, suns: int, ether_double: bool) -> tuple[Mana, ...]:
+    """:func:`score_creationist` from the Minor's count less its opposing element's, the Ether and the
+    Suns (memoized on those small numbers)."""
     splits = [ethers] if ether_double else list(range(ethers + 1))
     results = []
     for as_mana in splits:
         boost = ethers if ether_double else ethers - as_mana
-        minor_mana = max(0, count[minor] + boost - count[opposed])
+        minor_mana = max(0, net + boost)
         free = max(0, as_mana - suns)
         for colours in combinations_with_replacement(ELEMENTS, free):
             amounts = Counter(colours)
             amounts[minor] += minor_mana
             results.append(_vec(amounts))
-    return _distinct(results)
+    return tuple(_distinct(results))
 
 
-def score_guardian(faces: Sequence[int], wild_per_ether: int, sets: str = "every") -> list[Mana]:
+def score_guardian(count: Sequence[int], wild_per_ether: int, sets: str = "every") -> list[Mana]:
     """Score as a Guardian (1 wild symbol per Ether) or Luminary (2): 2 or more of a kind score.
 
     Each Ether adds its symbols to one element of the player's choice; then each element showing on
@@ -114,26 +133,36 @@ def score_guardian(faces: Sequence[int], wild_per_ether: int, sets: str = "every
     such set does (``sets="best"``, the balance option of ruling ELS-B1; a tie keeps either set).
     Suns never count.
 
+    Args:
+        count: how many counting dice show each face (:func:`face_counts`).
+        wild_per_ether: the wild symbols each Ether gives (Guardian 1, Luminary 2 or ELS-B1's 1).
+        sets: ``"every"`` or ``"best"``, as above.
+
     source: elementalis.txt, Earning Mana (Guardians, Luminaries); rulings ELS-A9, ELS-B1.
     """
-    count = Counter(faces)
+    return list(_guardian_scores(tuple(count[e] for e in ELEMENTS), count[ETHER], wild_per_ether, sets))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _guardian_scores(shown: tuple[int, ...], ethers: int, wild_per_ether: int, sets: str) -> tuple[Mana, ...]:
+    """:func:`score_guardian` from the element counts and the Ether (memoized: Suns play no part)."""
     results: list[Mana] = []
-    for wilds in combinations_with_replacement(ELEMENTS, count[ETHER]):
-        shown = {e: count[e] + wild_per_ether * wilds.count(e) for e in ELEMENTS}
-        kept = {e: n for e, n in shown.items() if n >= 2}
+    for wilds in combinations_with_replacement(ELEMENTS, ethers):
+        with_wilds = {e: shown[e] + wild_per_ether * wilds.count(e) for e in ELEMENTS}
+        kept = {e: n for e, n in with_wilds.items() if n >= 2}
         if sets == "best" and kept:
             top = max(kept.values())
             results.extend(_vec({e: top}) for e in ELEMENTS if kept.get(e) == top)
             continue
         results.append(_vec(kept))
-    return _distinct(results)
+    return tuple(_distinct(results))
 
 
 def score_roll(
     mage: MageType,
     major: int,
     minor: int,
-    faces: Sequence[int],
+    faces: Iterable[int],
     sun_die_face: int | None,
     *,
     creationist_opposition: str = "mutual_pairs",
@@ -159,50 +188,46 @@ def score_roll(
 
     source: elementalis.txt, Earning Mana.
     """
-    if mage is MageType.CHAOTICA:
-        mage = element_type(major, minor)
-    sun_negates = sun_die_face == SUN
-    if mage is MageType.ELEMENTALIST:
-        return score_elements(faces, (major, minor), sun_negates)
-    if mage in (MageType.PURIST, MageType.ELITIST, MageType.CULTIST):
-        return score_elements(faces, (major,), sun_negates)
-    if mage is MageType.HARMONIST:
-        return score_harmonist(faces, major, minor)
-    if mage is MageType.CREATIONIST:
-        return score_creationist(
-            faces, minor, opposition=creationist_opposition, ether_double=creationist_ether_double
-        )
-    return score_guardian(faces, luminary_wild if mage is MageType.LUMINARY else 1, guardian_sets)
+    return score_counts(
+        mage,
+        major,
+        minor,
+        face_counts(faces),
+        sun_die_face == SUN,
+        creationist_opposition=creationist_opposition,
+        creationist_ether_double=creationist_ether_double,
+        guardian_sets=guardian_sets,
+        luminary_wild=luminary_wild,
+    )
 
 
-@functools.lru_cache(maxsize=1 << 14)
-def score_counted(
+def score_counts(
     mage: MageType,
     major: int,
     minor: int,
-    faces: tuple[int, ...],
-    sun_die_face: int | None,
-    creationist_opposition: str,
-    creationist_ether_double: bool,
+    count: Sequence[int],
+    sun_negates: bool,
+    *,
+    creationist_opposition: str = "mutual_pairs",
+    creationist_ether_double: bool = True,
     guardian_sets: str = "every",
     luminary_wild: int = 2,
-) -> tuple[Mana, ...]:
-    """:func:`score_roll` as a tuple, memoized: give ``faces`` sorted, since scores depend only on how
-    many dice show each face (every scorer counts them), and ``sun_die_face`` as ``SUN`` or ``None``,
-    since they depend only on whether the Sun die shows the Sun, so that equal rolls share one entry."""
-    return tuple(
-        score_roll(
-            mage,
-            major,
-            minor,
-            faces,
-            sun_die_face,
-            creationist_opposition=creationist_opposition,
-            creationist_ether_double=creationist_ether_double,
-            guardian_sets=guardian_sets,
-            luminary_wild=luminary_wild,
+) -> list[Mana]:
+    """:func:`score_roll` from how many counting dice show each face (every scorer only counts them)
+    and whether the Sun die shows the Sun (``sun_negates``); the other arguments are the same."""
+    if mage is MageType.CHAOTICA:
+        mage = element_type(major, minor)
+    if mage is MageType.ELEMENTALIST:
+        return score_elements(count, (major, minor), sun_negates)
+    if mage in (MageType.PURIST, MageType.ELITIST, MageType.CULTIST):
+        return score_elements(count, (major,), sun_negates)
+    if mage is MageType.HARMONIST:
+        return score_harmonist(count, major, minor)
+    if mage is MageType.CREATIONIST:
+        return score_creationist(
+            count, minor, opposition=creationist_opposition, ether_double=creationist_ether_double
         )
-    )
+    return score_guardian(count, luminary_wild if mage is MageType.LUMINARY else 1, guardian_sets)
 
 
 def all_vectors(total: int, limits: Sequence[int]) -> list[Mana]:

@@ -12,8 +12,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, die_outcomes, win_shares
+from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, ActionSpace, State, die_outcomes, win_shares
 from elementa.games.elementalis import casting, opposition
+from elementa.games.elementalis.dice import Die
 from elementa.games.elementalis.elements import (
     ARCANA_NAMES,
     ELEMENT_NAMES,
@@ -42,32 +43,36 @@ from elementa.games.elementalis.phases import (
     ROLL,
     TARGET_MANA,
 )
-from elementa.games.elementalis.scoring import NO_MANA, Mana, all_vectors, score_counted
+from elementa.games.elementalis.scoring import NO_MANA, Mana, all_vectors, score_counts
 
 if TYPE_CHECKING:
     from elementa.games.elementalis.game import ElementalisGame
 
 
-class Die:
-    """One die on the table this turn. Index 0 is always the Sun die."""
+def fixed_actions(sp: ActionSpace) -> dict[str, tuple[Action, ...]]:
+    """The choices of the decisions that never vary, built once per game (labels are costly).
 
-    __slots__ = ("charred", "destroyed", "face", "held", "sun")
-
-    def __init__(self, sun: bool, face: int | None = None) -> None:
-        self.sun = sun
-        self.face = face
-        self.held = False
-        self.destroyed = False
-        self.charred = False
-
-    def copy(self) -> Die:
-        d = Die(self.sun, self.face)
-        d.held, d.destroyed, d.charred = self.held, self.destroyed, self.charred
-        return d
-
-    def counts(self) -> bool:
-        """Whether the die's face counts for scoring now."""
-        return not self.destroyed and not self.charred and self.face is not None
+    Keyed by phase; ``CONTINUE`` is the choice after a Power Roll, ``"continue_cosmic"`` after a
+    Chance Roll.
+    """
+    return {
+        CHAOS: tuple(
+            sp.make("chaos", e, label=f"choose {ELEMENT_NAMES[e]} as this round's Major") for e in ELEMENTS
+        ),
+        CULTIST: (
+            sp.make("reroll_sun", label="reroll the Sun die"),
+            sp.make("pass", label="keep the Sun die"),
+        ),
+        DECLARE: (sp.make("declare", label="declare a spell"), sp.make("pass", label="declare nothing")),
+        CONTINUE: (
+            sp.make("roll", label="take the Chance Roll"),
+            sp.make("bank", label="stop and bank the Channel"),
+        ),
+        "continue_cosmic": (
+            sp.make("roll", label="take the Cosmic Roll"),
+            sp.make("bank", label="stop and bank the Channel"),
+        ),
+    }
 
 
 class ElementalisState(State):
@@ -98,6 +103,7 @@ class ElementalisState(State):
         self.cast_this_turn: set[tuple[int, int]] = set()
         self.links: list[tuple[int, int]] = []  # (owner, linked player), until the round ends
         self.declared: dict[int, bool | None] = {}
+        self.undeclared: list[int] = []  # the seats of ``declared`` still to declare (value None), in order
         self.cast_queue: list[int] = []
         self.reserved: set[int] = set()  # declared seats keeping their declaration to answer a spell
         self.pending: dict[str, Any] | None = None  # the spell being cast
@@ -152,20 +158,36 @@ class ElementalisState(State):
 
     # ------------------------------------------------------------------------------ protocol
     def current_player(self) -> int:
-        if self.phase == OVER:
-            return TERMINAL
-        if self.phase == ROLL:
+        ph = self.phase  # the commonest first: half the nodes of a game are dice
+        if ph == ROLL:
             return CHANCE
-        if self.phase == DECLARE:
+        if ph == DECLARE:
             return SIMULTANEOUS
-        if self.phase == CHOICE and self.choice is not None:
+        if ph == CHOICE and self.choice is not None:
             return self.choice[0]
+        if ph == OVER:
+            return TERMINAL
         return self.actor
+
+    def is_terminal(self) -> bool:
+        """Return whether the game is over (the phase that current_player() reports as TERMINAL,
+        tested alone: every playout step asks)."""
+        return self.phase == OVER
+
+    def is_chance_node(self) -> bool:
+        """Return whether the next step is a die roll (current_player() is CHANCE in this phase only)."""
+        return self.phase == ROLL
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """Return the faces of the die being rolled with their probabilities, or ``[]`` when no die
+        is being rolled (as :meth:`State.chance_outcomes`, testing the phase alone)."""
+        return self._chance_outcomes() if self.phase == ROLL else []
 
     def players_to_move(self) -> list[int]:
         if self.phase == DECLARE:
-            return [p for p, d in self.declared.items() if d is None]
-        return super().players_to_move()
+            return list(self.undeclared)
+        p = self.current_player()
+        return [p] if p >= 0 else []
 
     def roles(self) -> list[str] | None:
         return [m.value if (m := self.mage(p)) else "?" for p in range(self.game.num_players)]
@@ -194,7 +216,19 @@ class ElementalisState(State):
 
     def _list_actions(self, player: int) -> list[Action]:
         sp = self.game.action_space
-        ph = self.phase
+        ph = self.phase  # the commonest decisions first
+        if ph in (CULTIST, DECLARE):
+            return list(self.game.fixed_actions[ph])
+        if ph == CAST:
+            keep = casting.holds_answer(self, player)
+            label = (
+                "keep the declaration to answer a spell cast on you" if keep else "forfeit the declaration"
+            )
+            acts = casting.cast_actions(self, player)
+            acts.append(sp.make("pass", label=label))
+            return acts
+        if ph == CONTINUE:
+            return list(self.game.fixed_actions[CONTINUE if self.stage == "power" else "continue_cosmic"])
         if ph == DRAFT_MAJOR:
             taken = set(self.major)
             return [
@@ -207,10 +241,7 @@ class ElementalisState(State):
                 for b, kind in self._free_minors(player)
             ]
         if ph == CHAOS:
-            return [
-                sp.make("chaos", e, label=f"choose {ELEMENT_NAMES[e]} as this round's Major")
-                for e in ELEMENTS
-            ]
+            return list(self.game.fixed_actions[CHAOS])
         if ph == CHOICE:
             assert self.choice is not None
             _, options, purpose, may_pass = self.choice
@@ -224,19 +255,6 @@ class ElementalisState(State):
             if may_pass:
                 acts.append(sp.make("pass", label="no Flux Tap"))
             return acts
-        if ph == CULTIST:
-            return [
-                sp.make("reroll_sun", label="reroll the Sun die"),
-                sp.make("pass", label="keep the Sun die"),
-            ]
-        if ph == DECLARE:
-            return [sp.make("declare", label="declare a spell"), sp.make("pass", label="declare nothing")]
-        if ph == CAST:
-            keep = casting.holds_answer(self, player)
-            label = (
-                "keep the declaration to answer a spell cast on you" if keep else "forfeit the declaration"
-            )
-            return [*casting.cast_actions(self, player), sp.make("pass", label=label)]
         if ph == TARGET_MANA:
             acts = casting.mana_target_actions(self)
             if self.pending and self.pending["targets"]:
@@ -244,12 +262,6 @@ class ElementalisState(State):
             return acts
         if ph == REACT:
             return [*casting.react_actions(self, player), sp.make("pass", label="let the spell resolve")]
-        if ph == CONTINUE:
-            nxt = "Chance Roll" if self.stage == "power" else "Cosmic Roll"
-            return [
-                sp.make("roll", label=f"take the {nxt}"),
-                sp.make("bank", label="stop and bank the Channel"),
-            ]
         if ph == CLAIM:
             face = self.major_element(player)
             avail = opposition.claimable(self, player)
@@ -285,36 +297,15 @@ class ElementalisState(State):
 
     # ------------------------------------------------------------------------------ transitions
     def _apply(self, action: Action, player: int) -> None:
-        self._apply_rules(action, player)
-        self._legal = {}  # the position changed: legal actions are listed afresh
-
-    def _apply_rules(self, action: Action, player: int) -> None:
-        """Play a legal action (or chance outcome) by the rules of the current phase."""
+        """Play a legal action (or chance outcome) by the rules of the current phase (commonest first)."""
         kind, args = action.kind, action.args
         ph = self.phase
         if ph == ROLL:
             self._roll_result(args[0])
-        elif ph == DRAFT_MAJOR:
-            self.major[player] = args[0]
-            self._next_draft(DRAFT_MAJOR)
-        elif ph == DRAFT_MINOR:
-            self.minor[player] = args[0]
-            self._next_draft(DRAFT_MINOR)
-        elif ph == CHAOS:
-            self.chosen[player] = args[0]
-            self.log.append(f"Player {player + 1} chooses {ELEMENT_NAMES[args[0]]} as Major this round")
-            self._offer_tap()
-        elif ph == CHOICE:
-            self._resolve_choice(None if kind == "pass" else (args[0], args[1], args[2], args[3]))
-        elif ph == CULTIST:
-            self.cultist_used = True
-            if kind == "reroll_sun":
-                self._roll([0], "spells")
-            else:
-                self._open_spells()
         elif ph == DECLARE:
             self.declared[player] = kind == "declare"
-            if all(d is not None for d in self.declared.values()):
+            self.undeclared.remove(player)  # the only change to it but _open_spells setting it
+            if not self.undeclared:
                 self._start_casting()
         elif ph == CAST:
             if kind == "pass":
@@ -326,18 +317,38 @@ class ElementalisState(State):
                 self._next_caster()
             else:
                 casting.begin_cast(self, player, action)
-        elif ph == TARGET_MANA:
-            casting.add_mana_target(self, None if kind == "pass" else (args[0], args[1]))
-        elif ph == REACT:
-            casting.react(self, player, None if kind == "pass" else args[0])
         elif ph == CONTINUE:
             if kind == "bank":
                 self._end_turn()
             else:
                 self._start_roll("chance" if self.stage == "power" else "cosmic")
+        elif ph == CHOICE:
+            self._resolve_choice(None if kind == "pass" else (args[0], args[1], args[2], args[3]))
         elif ph == CLAIM:
             self.claims.append((player, args[0]))
             opposition.next_claim(self)
+        elif ph == TARGET_MANA:
+            casting.add_mana_target(self, None if kind == "pass" else (args[0], args[1]))
+        elif ph == REACT:
+            casting.react(self, player, None if kind == "pass" else args[0])
+        elif ph == CULTIST:
+            self.cultist_used = True
+            if kind == "reroll_sun":
+                self._roll([0], "spells")
+            else:
+                self._open_spells()
+        elif ph == CHAOS:
+            self.chosen[player] = args[0]
+            self.log.append(f"Player {player + 1} chooses {ELEMENT_NAMES[args[0]]} as Major this round")
+            self._offer_tap()
+        elif ph == DRAFT_MAJOR:
+            self.major[player] = args[0]
+            self._next_draft(DRAFT_MAJOR)
+        elif ph == DRAFT_MINOR:
+            self.minor[player] = args[0]
+            self._next_draft(DRAFT_MINOR)
+        if self._legal:
+            self._legal = {}  # the position changed: legal actions are listed afresh
 
     # draft ---------------------------------------------------------------------------------
     def _next_draft(self, phase: str) -> None:
@@ -499,15 +510,17 @@ class ElementalisState(State):
 
         source: elementalis.txt, Spell Casting (declarations before casting).
         """
-        eligible = [p for p in self.seats_from(self.active) if casting.may_declare(self, p)]
+        die_targets: casting.DieTargets = {}  # each die spell's targets, the same for every seat
+        eligible = [p for p in self.seats_from(self.active) if casting.may_declare(self, p, die_targets)]
         if not eligible:
             self._after_spells()
             return
         self.declared = dict.fromkeys(eligible)
+        self.undeclared = eligible
         self.phase = DECLARE
 
     def _start_casting(self) -> None:
-        order = [p for p in self.seats_from(self.active) if self.declared.get(p)]
+        order = [p for p, d in self.declared.items() if d]  # declared holds the seats in turn order
         self.log.append("declared: " + (", ".join(f"Player {p + 1}" for p in order) if order else "nobody"))
         self.declared = {}
         self.reserved = set()
@@ -543,21 +556,20 @@ class ElementalisState(State):
             major = self.chosen[p]
             assert major is not None
         opts = self.game.options
-        faces = tuple(sorted(self.counting_faces()))
-        # scoring asks only whether the Sun die shows the Sun: equal rolls then share one memo entry
-        sun = SUN if self.dice[0].face == SUN else None
-        return list(
-            score_counted(
-                mage,
-                major,
-                minor,
-                faces,
-                sun,
-                opts.creationist_opposition,
-                opts.creationist_ether_double,
-                opts.guardian_sets,
-                opts.luminary_wild,
-            )
+        count = [0] * 6  # how many counting dice show each face: all that any mage's scoring reads
+        for d in self.dice:
+            if d.face is not None and not d.destroyed and not d.charred:
+                count[d.face] += 1
+        return score_counts(
+            mage,
+            major,
+            minor,
+            count,
+            self.dice[0].face == SUN,
+            creationist_opposition=opts.creationist_opposition,
+            creationist_ether_double=opts.creationist_ether_double,
+            guardian_sets=opts.guardian_sets,
+            luminary_wild=opts.luminary_wild,
         )
 
     def _busted(self) -> bool:
@@ -704,6 +716,7 @@ class ElementalisState(State):
         s.cast_this_turn = set(self.cast_this_turn)
         s.links = list(self.links)
         s.declared = dict(self.declared)
+        s.undeclared = list(self.undeclared)
         s.cast_queue = list(self.cast_queue)
         s.reserved = set(self.reserved)
         if self.pending is not None:
