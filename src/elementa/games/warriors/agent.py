@@ -1,6 +1,7 @@
 """A rule-based Warriors player: fields its strongest fighter fully equipped, attacks where it hurts.
 
-It reads only its own observation and legal actions, plus the public card list of the game (the
+It reads only its own observation (the part of it that :func:`view.decision_view` builds, for
+most decisions) and legal actions, plus the public card list of the game (the
 catalog: printed numbers every player can read); it never looks at the state's fields.
 """
 
@@ -23,6 +24,7 @@ from elementa.games.warriors.rules import (
     modified_range,
     proficiency,
 )
+from elementa.games.warriors.view import decision_view
 
 if TYPE_CHECKING:
     from elementa.core import State
@@ -72,11 +74,14 @@ class WarriorsAgent(Agent):
             return (by_kind("join") or by_kind("stay"))[0]
         if kinds <= {"ready", "done", "remove"}:  # nothing to equip: finish, as _equip_or_finish does
             return next(a for a in legal if a.kind in ("ready", "done"))
-        # The decisions below read the observation; it is built only for them, since building it
-        # was a third of the agent's time in search rollouts.
-        obs = state.observation(self.player)
         if "no_location" in kinds:
-            return self._location(obs, legal)
+            return self._location(state.observation(self.player), legal)
+        if "discard" in kinds and not kinds & {"field", "break", "next_target"}:
+            return min(by_kind("discard"), key=lambda a: self._card_value(self.cards.cards[a.args[0]]))
+        # The decisions below read only the hand, the location, the fighters and a pending breakage
+        # pick of the observation: the decision view builds just those, since building the whole
+        # observation at every step was a third of the agent's time in search rollouts.
+        obs = decision_view(state, self.player)  # type: ignore[arg-type]
         if "field" in kinds:
             hand = sorted((self.cards.card(name) for name in obs["hand"]), key=self._card_value, reverse=True)
             loc = self._location_card(obs)
