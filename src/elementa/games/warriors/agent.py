@@ -257,7 +257,6 @@ class WarriorsAgent(Agent):
             elif a.kind == "use":
                 scored.append((self._use_value(obs, f, a, foes), a))
         best = max(scored, key=lambda x: x[0]) if scored else (0.0, None)
-        hand = [self.cards.card(name) for name in obs["hand"]]
         equips = [a for a in legal if a.kind == "equip"]
         now = self._attack_now(f, loc)
         cards = self.cards.cards
@@ -269,6 +268,7 @@ class WarriorsAgent(Agent):
                 return improve[1]
         if best[1] is not None and best[0] > 0.3:
             return best[1]
+        hand = [self.cards.card(name) for name in obs["hand"]] if equips else []
         if equips and any(self._gain(f, c, loc, now) > 0 for c in hand if c.is_equipment):
             gains = [(self._gain(f, cards[a.args[0]], loc, now), a) for a in equips]
             g, a = max(gains, key=lambda x: x[0])
