@@ -9,6 +9,9 @@ import pytest
 
 import elementa
 from elementa import Action, Agent, State, play_game
+from elementa.games.warriors.state import WarriorsState
+from elementa.games.warriors.view import decision_view
+from tests.support.walk import decision_nodes
 from tests.warriors.support import act, cid, deal, make_game, start_battle
 
 LANDS = ["Ruined Keep", "Desert Outpost", "Frozen Pass", "Volcano Rim", "Toxic Swamp", "Fog Valley"]
@@ -107,3 +110,22 @@ def test_evaluate_sees_a_weapon_equipped_at_the_secret_assembly(tmp_path: Path) 
     armed = s.battle_odds()[1]  # type: ignore[attr-defined]
     assert armed > bare + 0.3
     assert s.evaluate()[1] > 0.5
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"players": 4, "deathmatch": True, "teams": 2, "revolving_door": True, "monodeck": True}],
+)
+def test_the_decision_view_is_that_part_of_the_observation_at_every_decision(
+    options: dict[str, object],
+) -> None:
+    """The agent reads view.decision_view in place of the whole observation: it must say the same."""
+    game = elementa.load_game("warriors", **options)
+    for seed in range(3):
+        for s, _ in decision_nodes(game.new_initial_state(seed), random.Random(seed), 3000):
+            assert isinstance(s, WarriorsState)
+            for seat in range(game.num_players):
+                obs = s.observation(seat)
+                assert decision_view(s, seat) == {
+                    k: obs[k] for k in ("hand", "location", "fighters", "pending")
+                }
