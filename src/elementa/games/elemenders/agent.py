@@ -1,4 +1,5 @@
-"""A rule-based Elemenders player that reads only its observation and its legal actions.
+"""A rule-based Elemenders player that reads only its observation (the brief view of it that
+ElemendersState.brief_observation gives) and its legal actions.
 
 It marks a true monolith at random, places and spawns a balanced army, then each turn activates its
 units nearest to the enemy first and scores every legal action of the unit:
@@ -16,15 +17,24 @@ Ties are broken with the agent's own seeded generator.
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Final, cast
 
 from elementa.core import Action, Agent, State
+
+if TYPE_CHECKING:
+    from elementa.games.elemenders.state import BriefObservation, ElemendersState
 
 SYMBOL = {" ": "none", "~": "lava", "=": "river", "^": "forest"}
 HARMS = {"fire": "river", "water": "lava", "plant": "lava"}
 MAKES = {"fire": "lava", "water": "river", "plant": "forest"}
 BEATS = {"lava": "forest", "river": "lava", "forest": "river"}
 ELEMENT_NAMES = ("fire", "water", "plant")
+OWNER: Final = 0
+ELEMENT: Final = 1
+HEALTH: Final = 2
+"""Fields of a unit and of a monolith in a ``BriefObservation``."""
+Unit = tuple[int, str, int]
+"""A unit as a ``BriefObservation`` shows it: owner, element, health."""
 
 
 @cache
@@ -59,29 +69,29 @@ class _View:
     :meth:`attack_value` of each enemy piece it meets; goal distances come from a shared table.
     """
 
-    def __init__(self, obs: dict[str, Any], me: int) -> None:
-        self.rows: int = obs["rows"]
-        self.cols: int = obs["cols"]
-        cols = self.cols
+    def __init__(self, obs: BriefObservation, me: int) -> None:
+        self.rows = obs.rows
+        self.cols = cols = obs.cols
         self.me = me
-        self.diagonal = obs["adjacency"] == 8
+        self.diagonal = obs.adjacency == 8
         self.near = _neighbours(self.rows, cols, self.diagonal)
-        self.terrain = _terrain(tuple(obs["terrain"]))
-        self.units = {u["row"] * cols + u["col"]: u for u in obs["units"]}
-        standing = [m for m in obs["monoliths"] if m["standing"]]
-        self.monoliths = {m["row"] * cols + m["col"]: m for m in standing}
-        self.guarded = [s for s, m in self.monoliths.items() if m["owner"] == me]
-        targets = [s for s, m in self.monoliths.items() if m["owner"] != me]
-        known = [s for s in targets if self.monoliths[s]["true"]]
+        self.terrain = _terrain(obs.terrain)
+        self.units = obs.units
+        """``(owner, element, health)`` of every unit, by square."""
+        self.monoliths = obs.monoliths
+        """``(owner, true)`` of every standing monolith, by square (``true`` None where unknown)."""
+        self.guarded = [s for s, m in self.monoliths.items() if m[OWNER] == me]
+        targets = [s for s, m in self.monoliths.items() if m[OWNER] != me]
+        known = [s for s in targets if self.monoliths[s][1]]
         self.goal_distances = _goal_distances(self.rows, cols, tuple(known or targets))
-        self.active = -1 if obs["active"] is None else _square(obs["active"], cols)
-        self.enemies = {s for s, u in self.units.items() if u["owner"] != me}
+        self.active = obs.active
+        self.enemies = {s for s, u in self.units.items() if u[OWNER] != me}
         self.enemies.update(targets)
         self._values: dict[int, float] = {}
 
     def army(self, element: str) -> int:
         """The agent's units of an element on the board."""
-        return sum(1 for u in self.units.values() if u["owner"] == self.me and u["element"] == element)
+        return sum(1 for u in self.units.values() if u[OWNER] == self.me and u[ELEMENT] == element)
 
     def goal_distance(self, square: int) -> int:
         """Steps from a square to the nearest goal: a known true enemy monolith, else any standing one."""
@@ -90,13 +100,13 @@ class _View:
     def attack_value(self, square: int) -> float:
         """How good hitting the enemy piece on a square is (0 for none)."""
         if square in self.monoliths:
-            return 100.0 if self.monoliths[square]["true"] else 60.0
+            return 100.0 if self.monoliths[square][1] else 60.0
         unit = self.units.get(square)
         if unit is None:
             return 0.0
         near = self.near[square]
         threat = any(m in near for m in self.guarded)
-        return 30.0 + (10.0 if unit["health"] == 1 else 0.0) + (25.0 if threat else 0.0)
+        return 30.0 + (10.0 if unit[HEALTH] == 1 else 0.0) + (25.0 if threat else 0.0)
 
     def best_attack_from(self, square: int) -> float:
         """The best :meth:`attack_value` among the enemy pieces next to a square (0 for none)."""
@@ -110,12 +120,12 @@ class _View:
                 best = max(best, value)
         return best
 
-    def ending_value(self, unit: dict[str, Any], square: int, terrain: str) -> float:
+    def ending_value(self, unit: Unit, square: int, terrain: str) -> float:
         """How good it is for ``unit`` to end the turn on ``square`` if it holds ``terrain``."""
         value = -3.0 * self.goal_distance(square)
-        if terrain == HARMS[unit["element"]]:
-            value -= 40.0 if unit["health"] == 1 else 15.0
-        if unit["element"] == "plant" and terrain == "forest" and unit["health"] < 2:
+        if terrain == HARMS[unit[ELEMENT]]:
+            value -= 40.0 if unit[HEALTH] == 1 else 15.0
+        if unit[ELEMENT] == "plant" and terrain == "forest" and unit[HEALTH] < 2:
             value += 12.0
         return value
 
@@ -128,7 +138,7 @@ class GreedyAgent(Agent):
     def step(self, state: State) -> Action:
         """Return the best-scored legal action for the agent's seat (ties broken at random)."""
         actions = state.legal_actions(self.player)
-        view = _View(state.observation(self.player), self.player)
+        view = _View(cast("ElemendersState", state).brief_observation(self.player), self.player)
         scored = [(self._score(a, view) + self.rng.random() * 0.01, i) for i, a in enumerate(actions)]
         return actions[max(scored)[1]]
 
@@ -161,8 +171,8 @@ class GreedyAgent(Agent):
         centre = abs(col - view.cols // 2)
         return -2.0 * count - 0.1 * centre + (0.5 if element == 0 else 0.0)
 
-    def _terraform_score(self, unit: dict[str, Any], square: int, action: Action, view: _View) -> float:
-        made = MAKES[unit["element"]]
+    def _terraform_score(self, unit: Unit, square: int, action: Action, view: _View) -> float:
+        made = MAKES[unit[ELEMENT]]
         here = view.terrain[square]
         stays = here if here != "none" and BEATS[here] == made else made
         value = view.ending_value(unit, square, stays) - (6.0 if here == made else 2.0)
@@ -170,10 +180,10 @@ class GreedyAgent(Agent):
             piece = view.units.get(s)
             if piece is None or view.terrain[s] == made:
                 continue
-            sign = -1.0 if piece["owner"] == self.player else 1.0
-            if made == HARMS[piece["element"]]:
+            sign = -1.0 if piece[OWNER] == self.player else 1.0
+            if made == HARMS[piece[ELEMENT]]:
                 value += 6.0 * sign
-            elif made == "forest" and piece["element"] == "plant" and piece["health"] < 2:
+            elif made == "forest" and piece[ELEMENT] == "plant" and piece[HEALTH] < 2:
                 value -= 4.0 * sign
         if made == "river" and action.args[0] == 1 and view.goal_distance(square) > 4:
             value += 1.0
@@ -186,8 +196,3 @@ def _pattern(square: int, shape: int, rows: int, cols: int) -> list[int]:
     deltas = {0: ((1, 0), (-1, 0), (0, 1), (0, -1)), 1: ((1, 0), (2, 0), (-1, 0), (-2, 0))}
     ds = deltas.get(shape, ((0, 1), (0, 2), (0, -1), (0, -2)))
     return [(r + dr) * cols + c + dc for dr, dc in ds if 0 <= r + dr < rows and 0 <= c + dc < cols]
-
-
-def _square(name: str, cols: int) -> int:
-    """Return the square index of a name like ``"C4"``."""
-    return (int(name[1:]) - 1) * cols + ord(name[0]) - ord("A")

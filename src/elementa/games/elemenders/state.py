@@ -18,7 +18,7 @@ The pieces are kept in three lists indexed by square: ``owner`` (-1 when empty),
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from elementa.core import CHANCE, TERMINAL, Action, State, win_shares
 from elementa.games.elemenders.actions import seat_name
@@ -57,6 +57,23 @@ STARTING_UNITS = 2
 TERRAIN_SYMBOLS = " ~=^"
 _SYMBOL_TABLE = bytes.maketrans(bytes(range(len(TERRAIN_SYMBOLS))), TERRAIN_SYMBOLS.encode())
 """Turns a ``bytes`` of terrain values into their symbols (see ``observation``'s ``terrain``)."""
+
+
+class BriefObservation(NamedTuple):
+    """The part of a seat's observation the rule agent reads (``ElemendersState.brief_observation``)."""
+
+    rows: int
+    cols: int
+    adjacency: int
+    terrain: tuple[str, ...]
+    """As ``observation()["terrain"]``: one string of terrain symbols per row, from row 1."""
+    units: dict[int, tuple[int, str, int]]
+    """``(owner, element, health)`` of every unit, by square number."""
+    monoliths: dict[int, tuple[int, bool | None]]
+    """``(owner, true)`` of every standing monolith, by square number; ``true`` is None where the viewer
+    cannot tell (as in ``observation()["monoliths"]``)."""
+    active: int
+    """The square of the unit acting, -1 for none."""
 
 
 class ElemendersState(State):
@@ -389,7 +406,7 @@ class ElemendersState(State):
             for s in g.monolith_squares(p):
                 standing = owner[s] == p and piece[s] == MONOLITH
                 is_true = s == true_square
-                known = shown or not standing or (is_true and self.revealed[p])
+                known = self._monolith_known(p, s, shown, standing)
                 name, row, col = places[s]
                 monoliths.append(
                     {
@@ -402,9 +419,6 @@ class ElemendersState(State):
                         "health": (health[s] if standing else 0) if known else None,
                     }
                 )
-        if self._terrain_rows is None:
-            symbols = bytes(self.terrain).translate(_SYMBOL_TABLE).decode()
-            self._terrain_rows = tuple(symbols[i : i + g.cols] for i in range(0, g.size, g.cols))
         return {
             "rows": g.rows,
             "cols": g.cols,
@@ -423,10 +437,46 @@ class ElemendersState(State):
             "active": None if self.active < 0 else g.name(self.active),
             "moved": self.moved,
             "winner": None if self.winner < 0 else self.winner,
-            "terrain": list(self._terrain_rows),
+            "terrain": list(self.terrain_rows()),
             "units": units,
             "monoliths": monoliths,
         }
+
+    def _monolith_known(self, p: int, square: int, shown: bool, standing: bool) -> bool:
+        """Whether a viewer sees the truth and health of player ``p``'s monolith on ``square``:
+        ``shown`` (the viewer owns it, or the game is over), fallen, or the true one revealed by a hit
+        (ruling ELM-12). The one visibility rule of ``observation`` and ``brief_observation``."""
+        return shown or not standing or (square == self.true_square[p] and self.revealed[p])
+
+    def terrain_rows(self) -> tuple[str, ...]:
+        """Return the terrain as ``observation()["terrain"]`` shows it (kept until the next terraform)."""
+        if self._terrain_rows is None:
+            g = self.board
+            symbols = bytes(self.terrain).translate(_SYMBOL_TABLE).decode()
+            self._terrain_rows = tuple(symbols[i : i + g.cols] for i in range(0, g.size, g.cols))
+        return self._terrain_rows
+
+    def brief_observation(self, player: int) -> BriefObservation:
+        """Return the part of ``observation(player)`` the rule agent reads, by square number, without
+        building the full JSON-ready observation (a search calls the agent at every rollout step).
+
+        It is derived from the same fields under the same visibility rule (``_monolith_known``);
+        tests/elemenders/test_information.py checks it against ``observation`` at every node.
+        """
+        owner, piece, health = self.owner, self.piece, self.health
+        units = {s: (owner[s], PIECE_NAMES[piece[s]], health[s]) for s in self.units[0] | self.units[1]}
+        monoliths: dict[int, tuple[int, bool | None]] = {}
+        over = self.phase == OVER
+        for p in (0, 1):
+            true_square, shown = self.true_square[p], over or player == p
+            for s in self.board.monolith_squares(p):
+                if owner[s] == p and piece[s] == MONOLITH:  # standing
+                    known = self._monolith_known(p, s, shown, True)
+                    monoliths[s] = (p, (s == true_square if true_square >= 0 else None) if known else None)
+        g = self.board
+        return BriefObservation(
+            g.rows, g.cols, self.game.options.adjacency, self.terrain_rows(), units, monoliths, self.active
+        )
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> ElemendersState:
         """Return a copy in which the opponent's true monolith is redrawn among those ``player`` cannot

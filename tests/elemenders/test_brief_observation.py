@@ -1,0 +1,64 @@
+"""The rule agent's brief view of an observation (``ElemendersState.brief_observation``) shows
+exactly what the full observation shows of the same things, to the same seat.
+
+The agent reads the brief view rather than the full JSON-ready observation because a search calls
+it at every rollout step; these seeded random playouts check, at every decision node, for both seats,
+on the state, a clone and a resample of it, under every preset, that the two agree, so the brief
+view can reveal nothing the seat's observation hides (the true monolith above all; ruling ELM-12).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import elementa
+from elementa.games.elemenders.game import ElemendersGame
+from elementa.games.elemenders.state import BriefObservation, ElemendersState
+from tests.support.walk import decision_nodes
+
+PRESETS = [{}, *ElemendersGame.presets.values()]
+
+
+def _from_observation(obs: dict[str, Any]) -> BriefObservation:
+    """The brief view as the full observation shows it."""
+    cols = obs["cols"]
+    active = obs["active"]
+    return BriefObservation(
+        obs["rows"],
+        cols,
+        obs["adjacency"],
+        tuple(obs["terrain"]),
+        {u["row"] * cols + u["col"]: (u["owner"], u["element"], u["health"]) for u in obs["units"]},
+        {m["row"] * cols + m["col"]: (m["owner"], m["true"]) for m in obs["monoliths"] if m["standing"]},
+        -1 if active is None else (int(active[1:]) - 1) * cols + ord(active[0]) - ord("A"),
+    )
+
+
+def _check(state: ElemendersState, where: object) -> None:
+    for seat in (0, 1):
+        assert state.brief_observation(seat) == _from_observation(state.observation(seat)), (where, seat)
+
+
+@pytest.mark.parametrize("options", PRESETS, ids=["default", *ElemendersGame.presets])
+def test_the_brief_view_is_the_observations(options: dict[str, object]) -> None:
+    game = elementa.load_game("elemenders", **options)
+    checked = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        for node, seat in decision_nodes(state, random.Random(seed)):
+            assert isinstance(node, ElemendersState)
+            where = (seed, len(node.history()))
+            _check(node, where)
+            if rng.random() < 0.05:
+                _check(node.clone(), where)
+                resampled = node.resample_from_infostate(seat, rng)
+                assert isinstance(resampled, ElemendersState)
+                _check(resampled, where)
+            checked += 1
+        assert isinstance(state, ElemendersState)
+        _check(state, (seed, "over"))
+    assert checked > 1000
