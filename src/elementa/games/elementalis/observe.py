@@ -126,8 +126,8 @@ def brief_view(s: ElementalisState, viewer: int) -> dict[str, Any]:
     """Return the part of ``observe(s, viewer)`` that the rule-based agent reads, built the same way.
 
     Keys: ``phase``, ``stage``, ``active``, ``round``, ``rounds``, ``channel``, ``dice``,
-    ``pending_spell`` as :func:`observe` shows them, and ``players``: per seat ``seat``, ``major``,
-    ``chosen_major``, ``pool`` and ``total``, and for ``viewer``'s own seat also ``spells``. Every
+    ``pending_spell`` as :func:`observe` shows them, and ``players``: per seat ``seat``, ``major`` and
+    ``total``, and for ``viewer``'s own seat also ``chosen_major``, ``pool`` and ``spells``. Every
     value equals the one under the same key in :func:`observe`'s view (tests check it at every node
     of seeded playouts); it shows nothing :func:`observe` hides from ``viewer``.
 
@@ -138,23 +138,17 @@ def brief_view(s: ElementalisState, viewer: int) -> dict[str, Any]:
     Returns:
         the brief view, a fresh dict (no part is shared with the state or another view).
     """
+    players: list[dict[str, Any]] = [
+        {"seat": p, "major": _name(a), "total": sum(vec) + colourless}  # as observe: name, Pool + colourless
+        for p, (a, vec, colourless) in enumerate(zip(s.major, s.pool, s.colourless, strict=True))
+    ]
+    _, _, _, chosen, spells = _seat_facts(s.major[viewer], s.minor[viewer], s.chosen[viewer], s.ether_leak)
     done = s.cast_this_turn
-    ether_leak = s.ether_leak
-    players = []
-    for p, (a, b, c, (fire, water, earth, air), colourless) in enumerate(
-        zip(s.major, s.minor, s.chosen, s.pool, s.colourless, strict=True)
-    ):
-        major, _, _, chosen, spells = _seat_facts(a, b, c, ether_leak)
-        entry: dict[str, Any] = {
-            "seat": p,
-            "major": major,
-            "chosen_major": chosen,
-            "pool": {"Fire": fire, "Water": water, "Earth": earth, "Air": air},  # as observe
-            "total": fire + water + earth + air + colourless,
-        }
-        if p == viewer:
-            entry["spells"] = [{**e, "cast_this_turn": (p, spell) in done} for spell, e in spells]
-        players.append(entry)
+    players[viewer].update(
+        chosen_major=chosen,
+        pool=_mana(s.pool[viewer]),
+        spells=[{**e, "cast_this_turn": (viewer, spell) in done} for spell, e in spells],
+    )
     return {
         "round": min(s.round, s.game.options.rounds),
         "rounds": s.game.options.rounds,
