@@ -1,16 +1,19 @@
 """A rule-based ElementaliS player: drafts solid mages, banks at sensible risk, casts spells that pay.
 
-It reads only its own observation and legal actions (never the state's fields).
+It reads only its own seat's view and legal actions (never the state's fields): the brief view
+(:func:`~elementa.games.elementalis.observe.brief_view`), the part of its observation it uses.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from elementa.core import Action, Agent
+from elementa.games.elementalis.observe import brief_view
 
 if TYPE_CHECKING:
     from elementa.core import State
+    from elementa.games.elementalis.state import ElementalisState
 
 ELEMENTS = ("Fire", "Water", "Earth", "Air")
 # Luminaries score every pair with Ether counting twice (the strongest scorers in simulation);
@@ -37,7 +40,7 @@ class GreedyAgent(Agent):
         self.cosmic_limit = cosmic_limit
 
     def step(self, state: State) -> Action:
-        obs = state.observation(self.player)
+        obs = brief_view(cast("ElementalisState", state), self.player)  # what observation() shows, in part
         legal = state.legal_actions(self.player)
         kinds = {a.kind for a in legal}
         phase = obs["phase"]

@@ -95,17 +95,6 @@ def observe(s: ElementalisState, viewer: int | None) -> dict[str, Any]:
             declarations[str(p)] = "declared" if d else "passed"
         else:
             declarations[str(p)] = "chosen"
-    pend = s.pending
-    pending = None
-    if pend is not None:
-        pending = {
-            "caster": pend["caster"],
-            "spell": SPELLS[pend["spell"]].name,
-            "paid_as": SPELLS[pend["paid"]].name,
-            "cost": pend["cost"],
-            "targets": [[q, ELEMENT_NAMES[c]] for q, c in pend["targets"]],
-            "negated_for": list(pend["negated"]),
-        }
     cur = s.current_player()
     return {
         "game": "elementalis",
@@ -119,22 +108,82 @@ def observe(s: ElementalisState, viewer: int | None) -> dict[str, Any]:
         "players": players,
         "channel": _mana(s.channel),
         "flux": _mana(s.flux) if s.game.options.mana_supply_limit else None,
-        "dice": [
-            {"face": None if d.face is None else FACE_NAMES[d.face], "sun": d.sun, "held": d.held,
-             "destroyed": d.destroyed, "charred": d.charred}
-            for d in s.dice
-        ],
+        "dice": _dice(s),
         "ether_leak": s.ether_leak,
         "links": [list(x) for x in s.links],
         "declarations": declarations,
         "casting_order": list(s.cast_queue) if s.phase in ("cast", "target_mana", "react") else [],
-        "pending_spell": pending,
+        "pending_spell": _pending(s),
         "opposition": {"claims": [list(c) for c in s.claims], "rolled": [FACE_NAMES[f] for f in s.opp_faces]}
         if s.stage == "opposition" else None,
         "log": list(s.log),
         "winners": s.winners() if s.phase == OVER else None,
         "roll_scores": _roll_scores(s),
     }  # fmt: skip
+
+
+def brief_view(s: ElementalisState, viewer: int) -> dict[str, Any]:
+    """Return the part of ``observe(s, viewer)`` that the rule-based agent reads, built the same way.
+
+    Keys: ``phase``, ``stage``, ``active``, ``round``, ``rounds``, ``channel``, ``dice``,
+    ``pending_spell`` as :func:`observe` shows them, and ``players``: per seat ``seat``, ``major`` and
+    ``total``, and for ``viewer``'s own seat also ``chosen_major``, ``pool`` and ``spells``. Every
+    value equals the one under the same key in :func:`observe`'s view (tests check it at every node
+    of seeded playouts); it shows nothing :func:`observe` hides from ``viewer``.
+
+    Args:
+        s: the state.
+        viewer: the seat whose view this is.
+
+    Returns:
+        the brief view, a fresh dict (no part is shared with the state or another view).
+    """
+    players: list[dict[str, Any]] = [
+        {"seat": p, "major": _name(a), "total": sum(vec) + colourless}  # as observe: name, Pool + colourless
+        for p, (a, vec, colourless) in enumerate(zip(s.major, s.pool, s.colourless, strict=True))
+    ]
+    _, _, _, chosen, spells = _seat_facts(s.major[viewer], s.minor[viewer], s.chosen[viewer], s.ether_leak)
+    done = s.cast_this_turn
+    players[viewer].update(
+        chosen_major=chosen,
+        pool=_mana(s.pool[viewer]),
+        spells=[{**e, "cast_this_turn": (viewer, spell) in done} for spell, e in spells],
+    )
+    return {
+        "round": min(s.round, s.game.options.rounds),
+        "rounds": s.game.options.rounds,
+        "active": s.active,
+        "phase": s.phase,
+        "stage": s.stage,
+        "players": players,
+        "channel": _mana(s.channel),
+        "dice": _dice(s),
+        "pending_spell": _pending(s),
+    }
+
+
+def _dice(s: ElementalisState) -> list[dict[str, Any]]:
+    """Each die as the views show it: face name, whether the Sun die, held, destroyed, charred."""
+    return [
+        {"face": None if d.face is None else FACE_NAMES[d.face], "sun": d.sun, "held": d.held,
+         "destroyed": d.destroyed, "charred": d.charred}
+        for d in s.dice
+    ]  # fmt: skip
+
+
+def _pending(s: ElementalisState) -> dict[str, Any] | None:
+    """The spell being cast and answered, as the views show it (``None`` when there is none)."""
+    pend = s.pending
+    if pend is None:
+        return None
+    return {
+        "caster": pend["caster"],
+        "spell": SPELLS[pend["spell"]].name,
+        "paid_as": SPELLS[pend["paid"]].name,
+        "cost": pend["cost"],
+        "targets": [[q, ELEMENT_NAMES[c]] for q, c in pend["targets"]],
+        "negated_for": list(pend["negated"]),
+    }
 
 
 def _roll_scores(s: ElementalisState) -> dict[str, Any] | None:
