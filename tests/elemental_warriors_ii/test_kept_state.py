@@ -18,6 +18,7 @@ import elementa
 from elementa import CHANCE, SIMULTANEOUS
 from elementa.core.runner import sample_outcome
 from elementa.games.elemental_warriors_ii.game import EW2Game
+from tests.support.walk import decision_nodes
 
 PRESETS = [{}, *EW2Game.presets.values()]
 
@@ -138,9 +139,9 @@ def test_the_agents_combat_view_is_the_observation_it_stands_for(options: dict[s
     game = elementa.load_game("elemental-warriors-ii", **options)
     steps = 0
     for seed in range(4):
-        rng = random.Random(seed)
-        state = game.new_initial_state(seed)
-        while not state.is_terminal() and steps < 3000 * (seed + 1):
+        walk = decision_nodes(game.new_initial_state(seed), random.Random(seed), max_steps=3000)
+        for state, _ in walk:
+            steps += 1
             for q in range(game.num_players):
                 obs, mine = state.observation(q), combat_view(state, q)  # type: ignore[arg-type]
                 assert (mine["phase"], list(mine["rows"]), mine["prompt"]) == (
@@ -155,11 +156,4 @@ def test_the_agents_combat_view_is_the_observation_it_stands_for(options: dict[s
                     sheet = [[list(square) for square in row] for row in kept.pop("sheet")]
                     assert sheet == shown["sheet"], (seed, len(state.history()), q)
                     assert kept == {k: shown[k] for k in kept}, (seed, len(state.history()), q)
-            p = state.current_player()
-            if p == CHANCE:
-                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
-                continue
-            q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
-            state.apply_action(rng.choice(state.legal_actions(q)), q)
-            steps += 1
     assert steps > 150
