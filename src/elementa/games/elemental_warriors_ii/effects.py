@@ -47,6 +47,8 @@ FORFEIT_WITH = ((EARTH, AIR), (AIR, EARTH), (FIRE, WATER), (WATER, FIRE))
     WATER_P,  # Diamonds that may be forfeited at the end of the turn for a penny (Water (p))
 ) = range(11)
 NUM_EFFECTS = 11
+NO_EFFECTS = (0,) * NUM_EFFECTS
+"""A player's effects at the start of a turn: every counter at 0."""
 
 POWER_TEXT: dict[tuple[int, int], str] = {
     (EARTH, 0): "when about to take damage, discard a Club to prevent 2",

@@ -29,7 +29,7 @@ from elementa.games.elemental_warriors_ii.effects import (
     INFERNO_ON_HIT,
     LANDSLIDE,
     LANDSLIDE_ON_NOHARM,
-    NUM_EFFECTS,
+    NO_EFFECTS,
     PREVENT,
     WATER,
     WATER_P,
@@ -78,7 +78,7 @@ def row_pennies(s: EW2State, p: int, row: int) -> int:
 # ------------------------------------------------------------------------------------- the steps
 def _setup(s: EW2State) -> None:
     s.step = "deal"
-    s.open_window("setup", {p: [("setup", p)] for p in range(s.num_players())})
+    s.open_window("setup", [[("setup", p)] for p in range(s.num_players())])
 
 
 def _deal(s: EW2State) -> None:
@@ -98,29 +98,38 @@ def _turn(s: EW2State) -> None:
     s.mode = [None] * n
     s.column = [None] * n
     s.target = [None] * n
-    s.effects = [[0] * NUM_EFFECTS for _ in range(n)]
-    s.used = [[] for _ in range(n)]
+    for effects, used in zip(s.effects, s.used, strict=True):  # last turn's: cleared in place
+        effects[:] = NO_EFFECTS
+        used.clear()
     s.draw_req = [0] * n
     s.surrender_req = [False] * n
     s.attacks = []
-    s.fire_start = [s.tokens[p][FIRE] > 0 for p in range(n)]
+    s.fire_start = [tokens[FIRE] > 0 for tokens in s.tokens]
     s.log(f"turn {s.turn}")
-    tasks: dict[int, list[Task]] = {}
-    for p in s.live_seats:
-        tasks[p] = []
-        if s.pool[p] > 0:
-            tasks[p].append(("add", p, 1, "pool", False))
+    stacks: list[list[Task]] = [[] for _ in range(n)]
+    for p in s.live_seats:  # each a stack: the last task runs first
+        mine = stacks[p]
+        mine.append(("play", p))
         if s.tokens[p][WATER] > 0:
-            tasks[p].append(("add", p, 1, "any", True))
-        tasks[p].append(("play", p))
+            mine.append(("add", p, 1, "any", True))
+        if s.pool[p] > 0:
+            mine.append(("add", p, 1, "pool", False))
     s.step = "plays"
-    s.open_window("activate", tasks)
+    s.open_window("activate", stacks)
+
+
+BLIND_PLAYS = {"random": "prandom", "top": "top", "roll": "roll"}
+"""The chance task that picks the card (or the column) of each way of playing blind, by mode."""
 
 
 def _plays(s: EW2State) -> None:
     s.step = "reveal"
-    chance = {"random": "prandom", "top": "top", "roll": "roll"}
-    s.push(*[(chance[m], p) for p in s.live_seats if (m := s.mode[p] or "") in chance])
+    blind: list[Task] = []
+    for p in s.live_seats:
+        kind = BLIND_PLAYS.get(s.mode[p])  # type: ignore[arg-type]
+        if kind is not None:
+            blind.append((kind, p))
+    s.push(*blind)
 
 
 def _reveal(s: EW2State) -> None:
@@ -241,13 +250,25 @@ def _skirmish(s: EW2State) -> None:
     s.step = "allocate"
     order = s.resolution_order()
     adding = s.game.options.assault_multi == "sum"
-    hits: dict[int, bool] = {}  # by victim: whether the attacks on them hit
+    groups: dict[int | None, list[int]] = {}  # by target: the attackers in resolution order
+    for a in order:
+        group = groups.get(s.target[a])
+        if group is None:
+            groups[s.target[a]] = [a]
+        else:
+            group.append(a)
+    hits: dict[int | None, bool] = {}  # by victim: whether the attacks on them hit
     for v in s.live_seats:
-        group = [a for a in order if s.target[a] == v]
-        if not group:
+        group = groups.get(v)
+        if group is None:
             continue
-        values = [attack_value(s, a) for a in group]
-        total = sum(values) if adding else max(values) + len(values) - 1
+        total = best = 0
+        for a in group:
+            value = attack_value(s, a)
+            total += value
+            best = max(best, value)
+        if not adding:
+            total = best + len(group) - 1
         defense = defense_value(s, v)
         hits[v] = hit = total > defense
         names = "+".join(map(s.pname, group))
@@ -255,8 +276,8 @@ def _skirmish(s: EW2State) -> None:
     s.attacks = []  # every attack on a live player, in resolution order
     for a in order:
         victim = s.target[a]
-        if victim is not None and victim in hits:
-            s.attacks.append((a, victim, hits[victim]))
+        if victim in hits:
+            s.attacks.append((a, victim, hits[victim]))  # type: ignore[arg-type]
     s.end_phase()
 
 
@@ -274,7 +295,7 @@ def _allocate_end(s: EW2State) -> None:
 def _recovery(s: EW2State) -> None:
     s.phase = "recovery"
     s.step = "recovery_done"
-    s.open_window("recovery", {p: [("recovery", p)] for p in s.live_seats})
+    s.open_window("recovery", s.one_task_each("recovery", s.live_seats))
 
 
 def _recovery_done(s: EW2State) -> None:
@@ -297,16 +318,13 @@ def _end(s: EW2State) -> None:
     """End of Turn: Water (p) forfeits and Inferno payments, in a sealed window."""
     s.phase = "end"
     s.step = "cleanup"
-    tasks: dict[int, list[Task]] = {}
-    for p in s.live_seats:
-        mine: list[Task] = []
-        if s.effects[p][WATER_P] and not s.game.options.randomizer:
-            mine.append(("water_p", p, s.effects[p][WATER_P]))
+    stacks: list[list[Task]] = [[] for _ in range(s.num_players())]
+    for p in s.live_seats:  # each a stack: the last task runs first
         if s.tokens[p][INFERNO]:
-            mine.append(("pay", p, 1, "inferno"))
-        if mine:
-            tasks[p] = mine
-    s.open_window("end", tasks)
+            stacks[p].append(("pay", p, 1, "inferno"))
+        if s.effects[p][WATER_P] and not s.game.options.randomizer:
+            stacks[p].append(("water_p", p, s.effects[p][WATER_P]))
+    s.open_window("end", stacks)
 
 
 def _cleanup(s: EW2State) -> None:
@@ -343,7 +361,7 @@ STEPS: dict[str, Callable[[EW2State], None]] = {
 
 # ----------------------------------------------------------------------------------- auto tasks
 def _declare_window(s: EW2State, t: Task) -> None:
-    s.open_window("declare", {p: [("declare", p)] for p in t[2]})
+    s.open_window("declare", s.one_task_each("declare", t[2]))
 
 
 def _adjacent(s: EW2State, t: Task) -> None:

@@ -23,6 +23,7 @@ from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, win_sha
 from elementa.games.elemental_warriors_ii import cards, flow, tasks, view
 from elementa.games.elemental_warriors_ii.effects import AIR, NUM_EFFECTS, TOKEN_NAMES, richest_other
 from elementa.games.elemental_warriors_ii.sheet import COLUMNS, Sheet, sheet_value
+from elementa.games.elemental_warriors_ii.tasks import AUTO_SINGLE, CHANCE_KINDS
 
 if TYPE_CHECKING:
     from elementa.games.elemental_warriors_ii.game import EW2Game
@@ -44,39 +45,48 @@ _FLAT = (
 
 
 def _window_start(s: EW2State) -> dict[str, Any]:
-    """Return what a window keeps at its first action: the length of the history, the discards, the
-    live seats and the last exit (the shared things a window action can change: a discarded card,
-    an elimination), and an empty table of the seats that acted (see :func:`_seat_start`)."""
+    """Return what a window keeps at its first action: the length of the history and of each
+    discard pile (a window action only ever adds to a pile: a discarded card), the live seats and
+    the last exit (an elimination), and an empty table of the seats that acted (see
+    :func:`_seat_start`)."""
     return {
         "history_length": len(s._history),
-        "discards": [pile[:] for pile in s.discards],
+        "discard_sizes": list(map(len, s.discards)),
         "live_seats": s.live_seats,
         "last_exit": s.last_exit,
         "seats": {},
     }
 
 
-def _seat_start(s: EW2State, p: int) -> dict[str, Any]:
+SEAT_KEPT = (
+    "sheets", "hands", "tokens", "floods", "pending", "pool", "played", "mode", "column", "draw_req",
+    "surrender_req", "out", "known",
+)  # fmt: skip
+"""What :func:`_seat_start` keeps of a seat, in the order of its tuple: the state's attribute names
+(``known`` stands for what every viewer knows of the seat's hand)."""
+
+
+def _seat_start(s: EW2State, p: int) -> tuple[Any, ...]:
     """Return copies of everything of seat ``p`` its window actions can change (its sheet, hand,
-    tokens, floods, pool, choices and tasks, and what the others know of its hand), by attribute,
-    kept at its first action in the window: the only seats a window changes are those that act in
-    it, and each changes only its own entries (a discard or an elimination aside: see
-    :func:`_window_start`)."""
-    return {
-        "sheets": s.sheets[p][:],  # the squares only: a Sheet is made of them if ever needed
-        "hands": s.hands[p][:],
-        "tokens": s.tokens[p][:],
-        "floods": s.floods[p][:],
-        "pending": s.pending[p][:],
-        "pool": s.pool[p],
-        "played": s.played[p],
-        "mode": s.mode[p],
-        "column": s.column[p],
-        "draw_req": s.draw_req[p],
-        "surrender_req": s.surrender_req[p],
-        "out": s.out[p],
-        "known": [row[p] for row in s.known],
-    }
+    tokens, floods, pool, choices and tasks, and what the others know of its hand), in the order
+    of SEAT_KEPT, kept at its first action in the window: the only seats a window changes are
+    those that act in it, and each changes only its own entries (a discard or an elimination
+    aside: see :func:`_window_start`)."""
+    return (
+        s.sheets[p][:],  # the squares only: a Sheet is made of them if ever needed
+        s.hands[p][:],
+        s.tokens[p][:],
+        s.floods[p][:],
+        s.pending[p][:],
+        s.pool[p],
+        s.played[p],
+        s.mode[p],
+        s.column[p],
+        s.draw_req[p],
+        s.surrender_req[p],
+        s.out[p],
+        [row[p] for row in s.known],
+    )
 
 
 class EW2State(State):
@@ -163,7 +173,7 @@ class EW2State(State):
         if self.window is not None:
             return SIMULTANEOUS
         task = self.stack[-1]
-        return CHANCE if task[0] in tasks.CHANCE_KINDS else int(task[1])
+        return CHANCE if task[0] in CHANCE_KINDS else task[1]
 
     def players_to_move(self) -> list[int]:
         if self.over:
@@ -259,6 +269,7 @@ class EW2State(State):
     # ----------------------------------------------------------------------------- the engine
     def _advance(self) -> None:
         """Run steps and automatic tasks until a decision, a chance event or the end."""
+        stack, steps, auto_tasks = self.stack, flow.STEPS, flow.AUTO
         while not self.over:
             if self.window is not None:
                 if any(self.pending):
@@ -266,28 +277,28 @@ class EW2State(State):
                 self.window = None
                 self.window_base = self.window_start = None
                 continue
-            if not self.stack:
-                flow.STEPS[self.step](self)
+            if not stack:
+                steps[self.step](self)
                 continue
-            task = self.stack[-1]
+            task = stack[-1]
             kind = task[0]
-            auto = flow.AUTO.get(kind)
+            auto = auto_tasks.get(kind)
             if auto is not None:
-                self.stack.pop()
+                stack.pop()
                 auto(self, task)
                 continue
-            if kind in tasks.CHANCE_KINDS:
+            if kind in CHANCE_KINDS:
                 if tasks.chance_pool(self, task):
                     return
-                self.stack.pop()
+                stack.pop()
                 continue
             found = tasks.legal(self, task)
             if not found:
-                self.stack.pop()
-            elif kind in tasks.AUTO_SINGLE and len(found) == 1:
+                stack.pop()
+            elif kind in AUTO_SINGLE and len(found) == 1:
                 tasks.apply(self, task, found[0])
             else:
-                self._cache = {int(task[1]): found}
+                self._cache = {task[1]: found}
                 return
 
     def push(self, *new: tuple[Any, ...]) -> None:
@@ -309,20 +320,32 @@ class EW2State(State):
     def _stack_for(self, p: int) -> list[tuple[Any, ...]]:
         return self.pending[p] if self.window is not None and p >= 0 else self.stack
 
-    def open_window(self, name: str, work: dict[int, list[tuple[Any, ...]]]) -> None:
-        """Open a simultaneous window in which each listed player works through their tasks.
+    def open_window(self, name: str, stacks: list[list[tuple[Any, ...]]]) -> None:
+        """Open a simultaneous window in which each player works through their tasks.
+
+        Args:
+            name: the window's name (``"activate"``, ``"recovery"``...).
+            stacks: by seat, the seat's tasks as a stack, the task to run first last (empty for a
+                seat with nothing to do); the window takes the lists over.
 
         What the window's actions change is kept as it stands now at the first of them (the others
         are shown as the window found them: :meth:`opened_window`). Nothing happens when no player
         has a task.
         """
-        if not any(work.values()):
+        if not any(stacks):
             return
-        n = self.num_players()
         self.window = name
-        self.pending = [list(reversed(work.get(p, []))) for p in range(n)]
-        self.window_actions = [[] for _ in range(n)]
+        self.pending = stacks
+        self.window_actions = [[] for _ in stacks]
         self.window_base = self.window_start = None
+
+    def one_task_each(self, kind: str, seats: tuple[int, ...]) -> list[list[tuple[Any, ...]]]:
+        """Return the stacks of a window (see :meth:`open_window`) in which each of ``seats`` has
+        one task, ``(kind, seat)``."""
+        stacks: list[list[tuple[Any, ...]]] = [[] for _ in range(self.nplayers)]
+        for p in seats:
+            stacks[p].append((kind, p))
+        return stacks
 
     def opened_window(self) -> EW2State:
         """Return the state as the open window found it (``self`` while nobody has acted in it):
@@ -335,10 +358,10 @@ class EW2State(State):
             start = self.window_start
             base = self.clone()
             base._history = base._history[: start["history_length"]]
-            base.discards = start["discards"]
+            base.discards = [pile[:k] for pile, k in zip(self.discards, start["discard_sizes"], strict=True)]
             base.live_seats, base.last_exit = start["live_seats"], start["last_exit"]
             for p, seat in start["seats"].items():
-                for name, kept in seat.items():
+                for name, kept in zip(SEAT_KEPT, seat, strict=True):
                     if name == "known":
                         for row, cards_known in zip(base.known, kept, strict=True):
                             row[p] = cards_known
