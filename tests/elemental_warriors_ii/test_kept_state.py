@@ -157,3 +157,37 @@ def test_the_agents_combat_view_is_the_observation_it_stands_for(options: dict[s
                     assert sheet == shown["sheet"], (seed, len(state.history()), q)
                     assert kept == {k: shown[k] for k in kept}, (seed, len(state.history()), q)
     assert steps > 150
+
+
+@pytest.mark.parametrize("options", PRESETS, ids=["default", *EW2Game.presets])
+def test_kept_orders_and_a_windows_discards_match_a_recount(options: dict[str, object]) -> None:
+    """Decks and hands are kept sorted, so chance outcomes list the cards without sorting them
+    again; a window keeps the discard piles' lengths only (its actions only add to them). Along
+    random playouts: every deck and hand is sorted, the cards of each chance node come in
+    increasing order, and inside a window the state as the window found it shows the discard
+    piles as they were when it opened."""
+    game = elementa.load_game("elemental-warriors-ii", **options)
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        found: list[list[int]] = []  # the discard piles as the open window found them
+        while not state.is_terminal() and len(state.history()) < 1500:
+            for pile in [*state.decks, *state.hands]:  # type: ignore[attr-defined]
+                assert pile == sorted(pile), (seed, len(state.history()))
+            if state.window is not None:  # type: ignore[attr-defined]
+                if state.window_start is None:  # type: ignore[attr-defined]  # nobody acted yet
+                    found = [pile[:] for pile in state.discards]  # type: ignore[attr-defined]
+                else:
+                    assert state.opened_window().discards == found, (seed, len(state.history()))  # type: ignore[attr-defined]
+                    checked += 1
+            p = state.current_player()
+            if p == CHANCE:
+                outcomes = state.chance_outcomes()
+                ids = [a.args[0] for a, _ in outcomes]
+                assert ids == sorted(ids), (seed, len(state.history()))
+                state.apply_action(sample_outcome(outcomes, rng))
+                continue
+            q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
+            state.apply_action(rng.choice(state.legal_actions(q)), q)
+    assert checked > 20

@@ -189,6 +189,10 @@ def _powers(s: EW2State) -> None:
     s.push(*tasks)
 
 
+ADJACENT_ENTRIES = ((EARTH, (1, 4)), (WATER, (3,)))
+"""The entries that also work from the columns next to the active one: Earth (n) and (nd), Water (d)."""
+
+
 def power_tasks(s: EW2State, p: int) -> list[Task]:
     """Return the power tasks of a player, locked when the columns are known (ruling R9).
 
@@ -197,44 +201,49 @@ def power_tasks(s: EW2State, p: int) -> list[Task]:
     Earth (n)/(nd) and Water (d) also work from the two adjacent columns; a Fire token held at the
     start of the turn gives one (n) power of choice; an Air token a free Recovery action.
     """
-    col, sheet, starts = s.column[p], s.sheets[p], s.layout.element_starts
+    col = s.column[p]
+    tasks = [] if col is None else column_powers(s, p, col)
+    if s.fire_start[p]:
+        tasks.append(("emulate", p))
+    tasks.append(("free_recovery", p))
+    return tasks
+
+
+def column_powers(s: EW2State, p: int, col: int) -> list[Task]:
+    """Return the power tasks the squares of a player's active column ``col`` and of the columns
+    next to it give (see :func:`power_tasks`)."""
+    sheet, starts, floods = s.sheets[p], s.layout.element_starts, s.floods[p]
     cumulative = s.game.options.cumulative
     tasks: list[Task] = []
-    if col is not None and not s.floods[p][col]:
-        tops: list[int | None] = [None] * 4  # each element square's top level (None: empty)
+    if not floods[col]:
         for e, start in enumerate(starts):
             sq = sheet[start + col]
-            tops[e] = top = max_level(sq) if sq != EMPTY else None  # most squares are empty
-            if top is None:
+            if sq == EMPTY:  # most squares are
                 continue
             if cumulative:
                 tasks += [("power", p, e, lv, lv, "") for lv in cumulative_levels(sq)]
             else:
-                tasks.append(("power", p, e, P, top, ""))
+                tasks.append(("power", p, e, P, max_level(sq), ""))
         card = s.played[p]
         if card is not None:
             e = cards.suit(card)
-            top = tops[e]
+            top = max_level(sheet[starts[e] + col])
             if top is not None and top >= N:
                 tasks.append(("power", p, e, N, N, "suit"))
-    if col is not None:
-        for nc in neighbours(col):
-            if s.floods[p][nc]:
+    for nc in neighbours(col):
+        if floods[nc]:
+            continue
+        for e, entries in ADJACENT_ENTRIES:
+            sq = sheet[starts[e] + nc]
+            if sq == EMPTY:
                 continue
-            for e, entries in ((EARTH, (1, 4)), (WATER, (3,))):
-                sq = sheet[starts[e] + nc]
-                top = max_level(sq) if sq != EMPTY else None
-                if top is None:
-                    continue
-                if cumulative:
-                    levels = cumulative_levels(sq)
-                    usable = [i for i in entries if ENTRY_LEVEL[i] in levels]
-                else:
-                    usable = [i for i in entries if ENTRY_LEVEL[i] <= top][-1:]
-                tasks += [("adj", p, e, i) for i in usable]
-    if s.fire_start[p]:
-        tasks.append(("emulate", p))
-    tasks.append(("free_recovery", p))
+            if cumulative:
+                levels = cumulative_levels(sq)
+                usable = [i for i in entries if ENTRY_LEVEL[i] in levels]
+            else:
+                top = max_level(sq) or P  # never None: the square holds coins
+                usable = [i for i in entries if ENTRY_LEVEL[i] <= top][-1:]
+            tasks += [("adj", p, e, i) for i in usable]
     return tasks
 
 

@@ -186,9 +186,12 @@ def cumulative_levels(square: Square) -> list[int]:
 
 def with_coin(square: Square, coin: int, count: int = 1) -> Square:
     """Return the square with ``count`` more coins of a kind (negative to take some away)."""
-    s = list(square)
-    s[coin] += count
-    return (s[0], s[1], s[2])
+    p, n, d = square
+    if coin == PENNY:
+        return (p + count, n, d)
+    if coin == NICKEL:
+        return (p, n + count, d)
+    return (p, n, d + count)
 
 
 def pay_cent(square: Square, coin: int) -> Square:

@@ -17,6 +17,7 @@ source: elemental-warriors-ii.txt; rulings in docs/rulings/elemental-warriors-ii
 from __future__ import annotations
 
 import random
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, win_shares
@@ -179,7 +180,7 @@ class EW2State(State):
         if self.over:
             return []
         if self.window is not None:
-            return [p for p, st in enumerate(self.pending) if st]
+            return list(compress(range(self.nplayers), self.pending))  # the seats with tasks left
         p = self.current_player()
         return [p] if p >= 0 else []
 
@@ -422,18 +423,17 @@ class EW2State(State):
         """Return the live players in resolution order: by the rank of the card played (a d10 roll
         counts as its number), then diamonds, spades, hearts, clubs, then seat (ruling R27)."""
 
-        played, keys = self.played, cards.ORDER_KEYS
-
-        def key(p: int) -> tuple[int, ...]:
-            c = played[p]
+        keyed: list[tuple[int, ...]] = []  # each live seat's sort key, the seat last
+        for p in self.live_seats:
+            c, col = self.played[p], self.column[p]
             if c is not None:
-                return (*keys[c], p)
-            col = self.column[p]
-            if self.mode[p] == "roll" and col is not None:
-                return col + 1, 4, 0, p
-            return 0, 0, 0, p
-
-        return sorted(self.live_seats, key=key)
+                keyed.append((*cards.ORDER_KEYS[c], p))
+            elif self.mode[p] == "roll" and col is not None:
+                keyed.append((col + 1, 4, 0, p))
+            else:
+                keyed.append((0, 0, 0, p))
+        keyed.sort()
+        return [key[-1] for key in keyed]
 
     def take_from_hand(self, p: int, card: int) -> None:
         """Remove a card from a hand (what others knew of it is forgotten)."""

@@ -231,7 +231,12 @@ def _apply_play(s: EW2State, t: Task, a: Action) -> None:
     if a.kind == "play":
         s.take_from_hand(p, a.args[0])
         s.played[p] = a.args[0]
-    s.mode[p] = {"play": "hand", "play_top": "top", "play_random": "random"}.get(a.kind, a.kind)
+    s.mode[p] = PLAY_MODES.get(a.kind, a.kind)
+
+
+PLAY_MODES = {"play": "hand", "play_top": "top", "play_random": "random"}
+"""The mode of play (``EW2State.mode``) each way of playing sets, where it is not the action's kind
+(``roll``, ``no_card``)."""
 
 
 def _apply_add(s: EW2State, t: Task, a: Action) -> None:
@@ -426,11 +431,13 @@ def apply(s: EW2State, t: Task, a: Action) -> None:
 
 # --------------------------------------------------------------------------------------- chance
 def chance_pool(s: EW2State, t: Task) -> list[int]:
-    """Return what a chance task draws from: card ids (deck or hand), or the ten d10 faces.
+    """Return what a chance task draws from, in increasing order: card ids (deck or hand), or the
+    ten d10 faces.
 
     A draw from an empty deck draws from the discards, which become the new deck when the card is
     drawn (``apply_chance``), unless the variant forbids it (Independent Panic, Endgame). Asking for
-    the outcomes never changes the state.
+    the outcomes never changes the state. Decks and hands are kept sorted: the deck is an unordered
+    set (every draw is a chance event), so only the discards need sorting.
     """
     kind, p = t[0], t[1]
     if kind == "roll":
@@ -438,7 +445,7 @@ def chance_pool(s: EW2State, t: Task) -> list[int]:
     if kind in ("draw", "top"):
         k = s.deck_index(p)
         if not s.decks[k] and s.reshuffles() and s.discards[k]:
-            return s.discards[k]  # they become the new deck when the card is drawn (apply_chance)
+            return sorted(s.discards[k])  # the new deck when the card is drawn (apply_chance)
         return s.decks[k]
     return s.hands[t[2] if kind == "steal" else p]
 
@@ -448,7 +455,7 @@ def chance_outcomes(s: EW2State, t: Task) -> list[tuple[Action, float]]:
     if t[0] == "roll":
         faces = s.game.die_actions
         return [(faces[x], p) for x, p in die_outcomes(10)]
-    pool = sorted(chance_pool(s, t))  # card ids, each card once: drawn with equal chances
+    pool = chance_pool(s, t)  # card ids, each card once: drawn with equal chances
     return list(zip(map(s.game.card_actions.__getitem__, pool), repeat(1 / len(pool))))
 
 
