@@ -145,6 +145,15 @@ class EW2Game(Game):
         """The chance outcome of drawing each card, by card id."""
         self.die_actions = [make_action(self, "d10", (x,)) for x in range(COLUMNS)]
         """The chance outcome of each face of the d10 (0 rolls 1)."""
+        self._card_outcomes: dict[int, list[tuple[Action, float]]] = {}
+
+    def card_outcomes(self, size: int) -> list[tuple[Action, float]]:
+        """Return, by card id, the chance outcome of drawing that card from ``size`` cards:
+        ``(card action, 1 / size)``, made once per size and game (the list is shared: only read)."""
+        found = self._card_outcomes.get(size)
+        if found is None:
+            found = self._card_outcomes[size] = [(a, 1 / size) for a in self.card_actions]
+        return found
 
     def utility_range(self) -> tuple[float, float]:
         """Points run from 0 to 25 per opponent (Assault points add up over the game)."""

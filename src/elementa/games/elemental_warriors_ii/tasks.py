@@ -11,7 +11,6 @@ source: elemental-warriors-ii.txt (every phase); rulings in docs/rulings/element
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import Action, die_outcomes
@@ -456,7 +455,7 @@ def chance_outcomes(s: EW2State, t: Task) -> list[tuple[Action, float]]:
         faces = s.game.die_actions
         return [(faces[x], p) for x, p in die_outcomes(10)]
     pool = chance_pool(s, t)  # card ids, each card once: drawn with equal chances
-    return list(zip(map(s.game.card_actions.__getitem__, pool), repeat(1 / len(pool))))
+    return list(map(s.game.card_outcomes(len(pool)).__getitem__, pool))
 
 
 def apply_chance(s: EW2State, t: Task, a: Action) -> None:
