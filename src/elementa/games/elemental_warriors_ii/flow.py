@@ -293,7 +293,7 @@ def _skirmish(s: EW2State) -> None:
 def _allocate(s: EW2State) -> None:
     s.phase = "allocate"
     s.step = "allocate_end"
-    s.push(*[("hit" if hit else "miss", a, v) for a, v, hit in s.attacks])
+    s.push(*[("hit", a, v) if hit else ("miss", a, v) for a, v, hit in s.attacks])
 
 
 def _allocate_end(s: EW2State) -> None:

@@ -337,7 +337,8 @@ class EW2State(State):
             return
         self.window = name
         self.pending = stacks
-        self.window_actions = [[] for _ in stacks]
+        for acted in self.window_actions:  # the last window's: cleared in place
+            acted.clear()
         self.window_base = self.window_start = None
 
     def one_task_each(self, kind: str, seats: tuple[int, ...]) -> list[list[tuple[Any, ...]]]:

@@ -198,7 +198,9 @@ def _legal_pay(s: EW2State, t: Task) -> list[Action]:
     sheet = s.sheets[p]
     for i in sheet.filled:
         sq = sheet[i]
-        acts += [act(s, "pay", coin, i // COLUMNS, i % COLUMNS) for coin in range(3) if sq[coin]]
+        for coin in range(3):
+            if sq[coin]:
+                acts.append(act(s, "pay", coin, i // COLUMNS, i % COLUMNS))
     return acts
 
 
