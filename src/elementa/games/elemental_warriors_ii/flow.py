@@ -39,6 +39,7 @@ from elementa.games.elemental_warriors_ii.effects import (
 )
 from elementa.games.elemental_warriors_ii.sheet import (
     COLUMNS,
+    DD,
     EMPTY,
     ENTRY_LEVEL,
     N,
@@ -191,6 +192,12 @@ def _powers(s: EW2State) -> None:
 
 ADJACENT_ENTRIES = ((EARTH, (1, 4)), (WATER, (3,)))
 """The entries that also work from the columns next to the active one: Earth (n) and (nd), Water (d)."""
+ADJACENT_AT = {
+    e: tuple(tuple(i for i in entries if ENTRY_LEVEL[i] <= top)[-1:] for top in range(DD + 1))
+    for e, entries in ADJACENT_ENTRIES
+}
+"""By element and top level of an adjacent square: the entry it gives (its highest one at that level
+or lower; none below the lowest), without Cumulative Effects."""
 
 
 def power_tasks(s: EW2State, p: int) -> list[Task]:
@@ -239,11 +246,11 @@ def column_powers(s: EW2State, p: int, col: int) -> list[Task]:
                 continue
             if cumulative:
                 levels = cumulative_levels(sq)
-                usable = [i for i in entries if ENTRY_LEVEL[i] in levels]
+                usable: tuple[int, ...] = tuple(i for i in entries if ENTRY_LEVEL[i] in levels)
             else:
-                top = max_level(sq) or P  # never None: the square holds coins
-                usable = [i for i in entries if ENTRY_LEVEL[i] <= top][-1:]
-            tasks += [("adj", p, e, i) for i in usable]
+                usable = ADJACENT_AT[e][max_level(sq) or P]  # never None: the square holds coins
+            for i in usable:
+                tasks.append(("adj", p, e, i))
     return tasks
 
 
@@ -293,7 +300,7 @@ def _skirmish(s: EW2State) -> None:
 def _allocate(s: EW2State) -> None:
     s.phase = "allocate"
     s.step = "allocate_end"
-    s.push(*[("hit", a, v) if hit else ("miss", a, v) for a, v, hit in s.attacks])
+    s.push(*[("hit" if hit else "miss", a, v) for a, v, hit in s.attacks])
 
 
 def _allocate_end(s: EW2State) -> None:

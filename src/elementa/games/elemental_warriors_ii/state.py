@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from itertools import compress
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, win_shares
@@ -434,7 +435,7 @@ class EW2State(State):
             else:
                 keyed.append((0, 0, 0, p))
         keyed.sort()
-        return [key[-1] for key in keyed]
+        return list(map(itemgetter(-1), keyed))
 
     def take_from_hand(self, p: int, card: int) -> None:
         """Remove a card from a hand (what others knew of it is forgotten)."""
