@@ -127,7 +127,7 @@ def _plays(s: EW2State) -> None:
     s.step = "reveal"
     blind: list[Task] = []
     for p in s.live_seats:
-        kind = BLIND_PLAYS.get(s.mode[p])  # type: ignore[arg-type]
+        kind = BLIND_PLAYS.get(s.mode[p] or "")
         if kind is not None:
             blind.append((kind, p))
     s.push(*blind)
@@ -273,7 +273,7 @@ def _skirmish(s: EW2State) -> None:
             groups[s.target[a]] = [a]
         else:
             group.append(a)
-    hits: dict[int | None, bool] = {}  # by victim: whether the attacks on them hit
+    hits: dict[int, bool] = {}  # by victim: whether the attacks on them hit
     for v in s.live_seats:
         group = groups.get(v)
         if group is None:
@@ -292,8 +292,8 @@ def _skirmish(s: EW2State) -> None:
     s.attacks = []  # every attack on a live player, in resolution order
     for a in order:
         victim = s.target[a]
-        if victim in hits:
-            s.attacks.append((a, victim, hits[victim]))  # type: ignore[arg-type]
+        if victim is not None and victim in hits:
+            s.attacks.append((a, victim, hits[victim]))
     s.end_phase()
 
 

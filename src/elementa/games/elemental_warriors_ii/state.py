@@ -424,7 +424,6 @@ class EW2State(State):
     def resolution_order(self) -> list[int]:
         """Return the live players in resolution order: by the rank of the card played (a d10 roll
         counts as its number), then diamonds, spades, hearts, clubs, then seat (ruling R27)."""
-
         keyed: list[tuple[int, ...]] = []  # each live seat's sort key, the seat last
         for p in self.live_seats:
             c, col = self.played[p], self.column[p]

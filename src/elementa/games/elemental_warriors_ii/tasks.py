@@ -223,6 +223,11 @@ def _apply_setup(s: EW2State, t: Task, a: Action) -> None:
         s.pop_task(p)
 
 
+PLAY_MODES = {"play": "hand", "play_top": "top", "play_random": "random"}
+"""The mode of play (``EW2State.mode``) each way of playing sets, where it is not the action's kind
+(``roll``, ``no_card``)."""
+
+
 def _apply_play(s: EW2State, t: Task, a: Action) -> None:
     p = t[1]
     if a.kind == "forfeit":
@@ -233,11 +238,6 @@ def _apply_play(s: EW2State, t: Task, a: Action) -> None:
         s.take_from_hand(p, a.args[0])
         s.played[p] = a.args[0]
     s.mode[p] = PLAY_MODES.get(a.kind, a.kind)
-
-
-PLAY_MODES = {"play": "hand", "play_top": "top", "play_random": "random"}
-"""The mode of play (``EW2State.mode``) each way of playing sets, where it is not the action's kind
-(``roll``, ``no_card``)."""
 
 
 def _apply_add(s: EW2State, t: Task, a: Action) -> None:
