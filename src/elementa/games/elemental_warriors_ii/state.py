@@ -74,6 +74,9 @@ def _seat_start(s: EW2State, p: int) -> tuple[Any, ...]:
     of SEAT_KEPT, kept at its first action in the window: the only seats a window changes are
     those that act in it, and each changes only its own entries (a discard or an elimination
     aside: see :func:`_window_start`)."""
+    known = []  # what each viewer knows of the hand
+    for row in s.known:
+        known.append(row[p])
     return (
         s.sheets[p][:],  # the squares only: a Sheet is made of them if ever needed
         s.hands[p][:],
@@ -87,7 +90,7 @@ def _seat_start(s: EW2State, p: int) -> tuple[Any, ...]:
         s.draw_req[p],
         s.surrender_req[p],
         s.out[p],
-        [row[p] for row in s.known],
+        known,
     )
 
 
