@@ -162,10 +162,11 @@ def test_the_agents_combat_view_is_the_observation_it_stands_for(options: dict[s
 @pytest.mark.parametrize("options", PRESETS, ids=["default", *EW2Game.presets])
 def test_kept_orders_and_a_windows_discards_match_a_recount(options: dict[str, object]) -> None:
     """Decks and hands are kept sorted, so chance outcomes list the cards without sorting them
-    again; a window keeps the discard piles' lengths only (its actions only add to them). Along
-    random playouts: every deck and hand is sorted, the cards of each chance node come in
-    increasing order, and inside a window the state as the window found it shows the discard
-    piles as they were when it opened."""
+    again; a window keeps the discard piles' lengths only (its actions only add to them); the
+    seats' window stacks are empty outside windows (a new window's tasks are queued on them).
+    Along random playouts: every deck and hand is sorted, the cards of each chance node come in
+    increasing order, outside windows no seat has a task queued, and inside a window the state as
+    the window found it shows the discard piles as they were when it opened."""
     game = elementa.load_game("elemental-warriors-ii", **options)
     checked = 0
     for seed in range(3):
@@ -175,7 +176,9 @@ def test_kept_orders_and_a_windows_discards_match_a_recount(options: dict[str, o
         while not state.is_terminal() and len(state.history()) < 1500:
             for pile in [*state.decks, *state.hands]:  # type: ignore[attr-defined]
                 assert pile == sorted(pile), (seed, len(state.history()))
-            if state.window is not None:  # type: ignore[attr-defined]
+            if state.window is None:  # type: ignore[attr-defined]
+                assert not any(state.pending), (seed, len(state.history()))  # type: ignore[attr-defined]
+            else:
                 if state.window_start is None:  # type: ignore[attr-defined]  # nobody acted yet
                     found = [pile[:] for pile in state.discards]  # type: ignore[attr-defined]
                 else:

@@ -79,7 +79,9 @@ def row_pennies(s: EW2State, p: int, row: int) -> int:
 # ------------------------------------------------------------------------------------- the steps
 def _setup(s: EW2State) -> None:
     s.step = "deal"
-    s.open_window("setup", [[("setup", p)] for p in range(s.num_players())])
+    for p in range(s.num_players()):
+        s.pending[p].append(("setup", p))
+    s.open_window("setup")
 
 
 def _deal(s: EW2State) -> None:
@@ -107,16 +109,15 @@ def _turn(s: EW2State) -> None:
     s.attacks = []
     s.fire_start = [tokens[FIRE] > 0 for tokens in s.tokens]
     s.log(f"turn {s.turn}")
-    stacks: list[list[Task]] = [[] for _ in range(n)]
-    for p in s.live_seats:  # each a stack: the last task runs first
-        mine = stacks[p]
+    for p in s.live_seats:  # each seat's stack: the last task runs first
+        mine = s.pending[p]
         mine.append(("play", p))
         if s.tokens[p][WATER] > 0:
             mine.append(("add", p, 1, "any", True))
         if s.pool[p] > 0:
             mine.append(("add", p, 1, "pool", False))
     s.step = "plays"
-    s.open_window("activate", stacks)
+    s.open_window("activate")
 
 
 BLIND_PLAYS = {"random": "prandom", "top": "top", "roll": "roll"}
@@ -300,7 +301,10 @@ def _skirmish(s: EW2State) -> None:
 def _allocate(s: EW2State) -> None:
     s.phase = "allocate"
     s.step = "allocate_end"
-    s.push(*[("hit" if hit else "miss", a, v) for a, v, hit in s.attacks])
+    tasks: list[Task] = []
+    for a, v, hit in s.attacks:
+        tasks.append(("hit" if hit else "miss", a, v))
+    s.push(*tasks)
 
 
 def _allocate_end(s: EW2State) -> None:
@@ -311,7 +315,9 @@ def _allocate_end(s: EW2State) -> None:
 def _recovery(s: EW2State) -> None:
     s.phase = "recovery"
     s.step = "recovery_done"
-    s.open_window("recovery", s.one_task_each("recovery", s.live_seats))
+    for p in s.live_seats:
+        s.pending[p].append(("recovery", p))
+    s.open_window("recovery")
 
 
 def _recovery_done(s: EW2State) -> None:
@@ -334,13 +340,12 @@ def _end(s: EW2State) -> None:
     """End of Turn: Water (p) forfeits and Inferno payments, in a sealed window."""
     s.phase = "end"
     s.step = "cleanup"
-    stacks: list[list[Task]] = [[] for _ in range(s.num_players())]
-    for p in s.live_seats:  # each a stack: the last task runs first
+    for p in s.live_seats:  # each seat's stack: the last task runs first
         if s.tokens[p][INFERNO]:
-            stacks[p].append(("pay", p, 1, "inferno"))
+            s.pending[p].append(("pay", p, 1, "inferno"))
         if s.effects[p][WATER_P] and not s.game.options.randomizer:
-            stacks[p].append(("water_p", p, s.effects[p][WATER_P]))
-    s.open_window("end", stacks)
+            s.pending[p].append(("water_p", p, s.effects[p][WATER_P]))
+    s.open_window("end")
 
 
 def _cleanup(s: EW2State) -> None:
@@ -377,7 +382,9 @@ STEPS: dict[str, Callable[[EW2State], None]] = {
 
 # ----------------------------------------------------------------------------------- auto tasks
 def _declare_window(s: EW2State, t: Task) -> None:
-    s.open_window("declare", s.one_task_each("declare", t[2]))
+    for p in t[2]:
+        s.pending[p].append(("declare", p))
+    s.open_window("declare")
 
 
 def _adjacent(s: EW2State, t: Task) -> None:

@@ -156,6 +156,8 @@ class EW2State(State):
         self.stack: list[tuple[Any, ...]] = []
         self.window: str | None = None
         self.pending: list[list[tuple[Any, ...]]] = [[] for _ in range(n)]
+        """Each seat's stack of tasks in the open window (the next task last); all empty outside
+        windows (a window closes when they are), so a new window's tasks are queued on them."""
         self.window_actions: list[list[Action]] = [[] for _ in range(n)]
         self.window_base: EW2State | None = None
         """The state as the open window found it, once built (see :meth:`opened_window`)."""
@@ -325,33 +327,21 @@ class EW2State(State):
     def _stack_for(self, p: int) -> list[tuple[Any, ...]]:
         return self.pending[p] if self.window is not None and p >= 0 else self.stack
 
-    def open_window(self, name: str, stacks: list[list[tuple[Any, ...]]]) -> None:
-        """Open a simultaneous window in which each player works through their tasks.
-
-        Args:
-            name: the window's name (``"activate"``, ``"recovery"``...).
-            stacks: by seat, the seat's tasks as a stack, the task to run first last (empty for a
-                seat with nothing to do); the window takes the lists over.
+    def open_window(self, name: str) -> None:
+        """Open a simultaneous window in which each player works through the tasks queued on
+        their stack, ``pending[p]`` (the task to run first last; the stacks are empty outside
+        windows, so the caller queues each seat's tasks on them, then opens the window).
 
         What the window's actions change is kept as it stands now at the first of them (the others
         are shown as the window found them: :meth:`opened_window`). Nothing happens when no player
         has a task.
         """
-        if not any(stacks):
+        if not any(self.pending):
             return
         self.window = name
-        self.pending = stacks
         for acted in self.window_actions:  # the last window's: cleared in place
             acted.clear()
         self.window_base = self.window_start = None
-
-    def one_task_each(self, kind: str, seats: tuple[int, ...]) -> list[list[tuple[Any, ...]]]:
-        """Return the stacks of a window (see :meth:`open_window`) in which each of ``seats`` has
-        one task, ``(kind, seat)``."""
-        stacks: list[list[tuple[Any, ...]]] = [[] for _ in range(self.nplayers)]
-        for p in seats:
-            stacks[p].append((kind, p))
-        return stacks
 
     def opened_window(self) -> EW2State:
         """Return the state as the open window found it (``self`` while nobody has acted in it):
