@@ -271,8 +271,7 @@ def equip_menu(st: WarriorsState, seat: int, gear: Gear, last: Action) -> list[A
         if removed:
             offered = offered.difference(removed)
         if offered:
-            equip = st.game.equip_actions
-            return [*[equip[c] for c in sorted(offered)], *removes, last]
+            return [*map(st.game.equip_actions.__getitem__, sorted(offered)), *removes, last]
     return [*removes, last]
 
 
@@ -328,55 +327,62 @@ def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
     return out
 
 
+ACTION_WHENS = ("action", "charge_action")
+"""The ``when`` of an ability a fighter uses as its Action (4.3, 4.4)."""
+
+
 def _uses(
     st: WarriorsState, f: Fighter, targets: list[int], names: tuple[str, ...], loc: Card | None
 ) -> list[Action]:
     """The ``use`` actions: abilities and Defense/Utility spells (``names``: the equipment's names by
     slot, from :func:`gear`; ``loc``: the location card)."""
-    none = no_target(st)
-    cache = st.game.action_cache
-    fighters = st.fighters
-
-    def aimed(slot: int, verb: str, name: str, card: Card, ab: Ability) -> list[Action]:
-        """``"<verb> <name>: <card text>"``, on each target when the effect aims at an enemy; shared
-        actions, keyed by everything in their labels (a target by its combatant id and card)."""
-        out = []
-        if EFFECTS[ab.effect].target != "enemy":
-            key = ("use", slot, none, verb, name, card.id, -1)
-            a = cache.get(key)
-            if a is None:
-                a = cached(st, key, "use", (slot, none), f"{verb} {name}: {card.text}")
-            out.append(a)
-            return out
-        for t in targets:
-            key = ("use", slot, t, verb, name, card.id, fighters[t].card.id)  # type: ignore[union-attr]
-            a = cache.get(key)
-            if a is None:
-                a = cached(st, key, "use", (slot, t), f"{verb} {name}: {card.text} on {st.who(t)}")
-            out.append(a)
-        return out
-
-    out = []
+    out: list[Action] = []
     for i, e in enumerate(f.equipment):
         c = e.card
+        ab = c.ability
         if c.type in ("defense_spell", "utility_spell"):
             if e.duration is not None or e.spent or e.charges == 0:
                 continue
-            if c.ability is not None and c.ability.when == "cast":
-                out += aimed(i, "cast", names[i], c, c.ability)
+            if ab is not None and ab.when == "cast":
+                out += _aimed(st, targets, i, "cast", names[i], c, ab)
             elif c.duration:
-                a = cache.get(("use", i, none, c.id))
+                key = ("use", i, no_target(st), c.id)
+                a = st.game.action_cache.get(key)
                 if a is None:
                     label = f"cast {describe_card(c)} for {c.duration} turns"
-                    a = cached(st, ("use", i, none, c.id), "use", (i, none), label)
+                    a = cached(st, key, "use", (i, no_target(st)), label)
                 out.append(a)
-        elif c.ability is not None and c.ability.when in ("action", "charge_action") and e.charges != 0:
-            out += aimed(i, "use", names[i], c, c.ability)
+        elif ab is not None and ab.when in ACTION_WHENS and e.charges != 0:
+            out += _aimed(st, targets, i, "use", names[i], c, ab)
     ab = f.card.ability
-    if ab is not None and ab.when in ("action", "charge_action") and f.charges != 0:
-        out += aimed(FIGHTER_SLOT, "use", f.card.name, f.card, ab)
+    if ab is not None and ab.when in ACTION_WHENS and f.charges != 0:
+        out += _aimed(st, targets, FIGHTER_SLOT, "use", f.card.name, f.card, ab)
     if loc is not None and loc.ability is not None and loc.ability.when == "action":
-        out += aimed(LOCATION_SLOT, "use", loc.name, loc, loc.ability)
+        out += _aimed(st, targets, LOCATION_SLOT, "use", loc.name, loc, loc.ability)
+    return out
+
+
+def _aimed(
+    st: WarriorsState, targets: list[int], slot: int, verb: str, name: str, card: Card, ab: Ability
+) -> list[Action]:
+    """``"<verb> <name>: <card text>"``, on each of ``targets`` when the effect aims at an enemy;
+    shared actions, keyed by everything in their labels (a target by its combatant id and card)."""
+    cache = st.game.action_cache
+    if EFFECTS[ab.effect].target != "enemy":
+        none = no_target(st)
+        key = ("use", slot, none, verb, name, card.id, -1)
+        a = cache.get(key)
+        if a is None:
+            a = cached(st, key, "use", (slot, none), f"{verb} {name}: {card.text}")
+        return [a]
+    fighters = st.fighters
+    out = []
+    for t in targets:
+        key = ("use", slot, t, verb, name, card.id, fighters[t].card.id)  # type: ignore[union-attr]
+        a = cache.get(key)
+        if a is None:
+            a = cached(st, key, "use", (slot, t), f"{verb} {name}: {card.text} on {st.who(t)}")
+        out.append(a)
     return out
 
 

@@ -69,12 +69,49 @@ class WarriorsState(State):
         tasks: the stack of pending steps (top = last).
     """
 
+    # Slots, not an instance dict: CPython 3.11 gives a dict of 30 or more keys no shared-key layout,
+    # and every attribute access of the state then costs more (5% more instructions a playout step).
+    __slots__ = (
+        "_history",
+        "_legal",
+        "_legal_seat",
+        "acted",
+        "battle",
+        "chooser",
+        "controlled",
+        "decks",
+        "discards",
+        "equipping",
+        "events",
+        "fighters",
+        "game",
+        "hands",
+        "in_game",
+        "known",
+        "location",
+        "location_from",
+        "mulligans",
+        "n",
+        "order",
+        "removed",
+        "result",
+        "seed",
+        "status",
+        "tasks",
+        "tokens",
+        "turn_pos",
+        "turns",
+        "waiting",
+    )
+
     game: WarriorsGame
 
     def __init__(self, game: WarriorsGame, seed: int | None, *, blank: bool = False) -> None:
         super().__init__(game, seed)
-        self._legal: dict[int, list[Action]] = {}
-        """Legal actions already listed for this position, by seat (emptied by every ``_apply``)."""
+        self._legal_seat = -1
+        """The seat whose legal actions at this position :attr:`_legal` lists (-1: none; every
+        ``_apply`` resets it)."""
+        self._legal: list[Action] = []
         if blank:
             return
         n = game.num_players
@@ -150,16 +187,20 @@ class WarriorsState(State):
         seat: int = task[1]  # a decision task names its seat second
         return seat
 
+    def is_terminal(self) -> bool:
+        """Return whether the game is over (as the base class reads it from :meth:`current_player`)."""
+        return self.result is not None
+
     def players_to_move(self) -> list[int]:
         if self.result is None and self.tasks[-1][0] == "assemble":
             return [p for p in range(self.n) if self.status[p] == "assembling" and not self.acted[p]]
         return super().players_to_move()
 
     def _legal_actions(self, player: int) -> list[Action]:
-        legal = self._legal.get(player)
-        if legal is None:
-            legal = self._legal[player] = actions.legal(self, player)
-        return list(legal)
+        if player != self._legal_seat:
+            self._legal = actions.legal(self, player)
+            self._legal_seat = player
+        return list(self._legal)
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         task = self.tasks[-1]
@@ -168,7 +209,7 @@ class WarriorsState(State):
         return combat.outcomes(self, task)
 
     def _apply(self, action: Action, player: int) -> None:
-        self._legal = {}
+        self._legal_seat = -1
         task = self.tasks[-1]
         if task[0] == "draw":
             self._apply_draw(task, action.args[0])
@@ -280,7 +321,7 @@ class WarriorsState(State):
     def replace(self, *tasks: tuple[Any, ...]) -> None:
         """Replace the top task by the given ones (the first given runs first)."""
         self.tasks.pop()
-        self.push(*tasks)
+        self.tasks.extend(reversed(tasks))  # as push(*tasks)
 
     def log(self, text: str) -> None:
         """Record a public event (observations show the latest ones)."""
@@ -339,7 +380,7 @@ class WarriorsState(State):
 
     def location_card(self) -> Card | None:
         """Return the current location card, or ``None``."""
-        return None if self.location is None else self.card(self.location)
+        return None if self.location is None else self.game.catalog.cards[self.location]
 
     def present(self) -> list[Fighter]:
         """Return the fighters and Beasts in the battle (revealed and alive), by combatant id."""
@@ -367,7 +408,7 @@ class WarriorsState(State):
             return []
         here = self.present()
         team_of = self.game.team_of
-        return [g.cid for g in here if can_attack(f, g, here, team_of)]
+        return [g.cid for g in here if g is not f and can_attack(f, g, here, team_of)]
 
     def battle_over(self) -> bool:
         """Whether the battle has ended: at most one side left, or no player left (warriors.txt, 6.0)."""
@@ -439,7 +480,10 @@ class WarriorsState(State):
             self.log(f"player {seat + 1} draws the Beast {card.name}: it joins the next battle")
         else:
             self.hands[seat].append(card_id)
-        self.replace(*([("draw", seat, count - 1)] if count > 1 else []))
+        if count > 1:
+            self.tasks[-1] = ("draw", seat, count - 1)
+        else:
+            self.tasks.pop()
 
     # ----------------------------------------------------------------------- fighters change
     def heal(self, cid: int, amount: int) -> None:
