@@ -18,7 +18,6 @@ from elementa.games.warriors.rules import (
     MAX_BEASTS,
     MAX_EQUIP,
     MAX_HELD,
-    Equip,
     Fighter,
     Load,
     attack_sources,
@@ -214,18 +213,22 @@ def gear(st: WarriorsState, f: Fighter) -> Gear:
     it may still equip (:func:`fits`), and the equipment's names by slot with copies of one card
     told apart (:func:`numbered`).
 
-    The remove actions, names and the equipment's :func:`.rules.load` are functions of the sequence
-    of equipped card ids alone, so they are memoised per game by it (the key holds everything they
+    Kept on the fighter (:attr:`.rules.Fighter.kit`) until its equipment changes. The remove
+    actions, names and the equipment's :func:`.rules.load` are functions of the sequence of
+    equipped card ids alone, so they are memoised per game by it (the key holds everything they
     depend on; nothing can go stale); what fits is memoised by :func:`fits`.
     """
-    game = st.game
-    key = tuple([e.card.id for e in f.equipment])
-    found = game.gear_memo.get(key)
-    if found is None:
-        found = _gear(st, f, key)
-    removes, used, names = found
-    fit = game.fits_memo.get((f.card.id, used))
-    return removes, fit if fit is not None else fits(game, f.card, used), names
+    kit: Gear | None = f.kit
+    if kit is None:
+        game = st.game
+        key = tuple([e.card.id for e in f.equipment])
+        found = game.gear_memo.get(key)
+        if found is None:
+            found = _gear(st, f, key)
+        removes, used, names = found
+        fit = game.fits_memo.get((f.card.id, used))
+        kit = f.kit = removes, fit if fit is not None else fits(game, f.card, used), names
+    return kit
 
 
 def _gear(
@@ -405,7 +408,7 @@ def apply(st: WarriorsState, task: Task, action: Action, p: int) -> None:
         f = st.fighters[p]
         if f is None:
             f = st.fighter(p)  # raises: only a fighter removes
-        e = f.equipment.pop(a[0])
+        e = f.take_off(a[0])
         st.to_hand(p, e.card.id, public=not hidden)
         st.removed[p].append(e.card.id)
         if task[0] == "act":
@@ -486,7 +489,7 @@ def _equip(st: WarriorsState, task: Task, p: int, card_id: int, hidden: bool) ->
     st.hands[p].remove(card_id)
     if not hidden:
         st.forget(p, card_id)  # as st.from_hand(p, card_id, public=True)
-    f.equipment.append(Equip(card))
+    f.equip(card)
     if task[0] == "act":
         st.equipping = True
         st.log(f"player {p + 1}'s {f.card.name} equips {card.name}")
@@ -562,7 +565,7 @@ def use(st: WarriorsState, seat: int, slot: int, target: int | None) -> None:
         if c.ability is not None and c.ability.when == "cast":
             EFFECTS[c.ability.effect].run(st, seat, target, c.ability, c)  # type: ignore[misc]
         if used_up and not c.duration and e in f.equipment:
-            f.equipment.remove(e)
+            f.unequip(e)
             st.discard(c.id, f.seat)
         return
     ab = c.ability
@@ -573,6 +576,6 @@ def use(st: WarriorsState, seat: int, slot: int, target: int | None) -> None:
     st.log(f"player {seat + 1}'s {f.card.name} uses {c.name}")
     EFFECTS[ab.effect].run(st, seat, target, ab, c)  # type: ignore[misc]
     if e.charges == 0 and e in f.equipment:
-        f.equipment.remove(e)
+        f.unequip(e)
         st.discard(c.id, f.seat)
         st.log(f"{c.name} is used up")

@@ -196,7 +196,7 @@ def legend_clash(st: WarriorsState, seat: int, others: range | list[int]) -> lis
                     st.discard(f.card.id, s)
                 else:
                     e = next(e for e in f.equipment if e.card.name == name)
-                    f.equipment.remove(e)
+                    f.unequip(e)
                     st.discard(e.card.id, s)
     return tasks
 
@@ -320,7 +320,7 @@ def _begin(st: WarriorsState, task: Task) -> bool:
         e.duration = None
         st.log(f"{e.card.name} on {st.who(seat)} wears off")
         if e.spent:
-            f.equipment.remove(e)
+            f.unequip(e)
             st.discard(e.card.id, f.seat)
     triggers(st, seat, "begin")
     return True

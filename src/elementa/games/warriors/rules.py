@@ -10,9 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 from math import ceil
+from typing import TYPE_CHECKING
 
 from elementa.games.warriors.cards import Card
 from elementa.games.warriors.effects import Mod
+
+if TYPE_CHECKING:
+    from elementa.games.warriors.actions import Gear
 
 MAX_EQUIP = 16
 """The most cards one fighter can have equipped (a technical limit of the action space)."""
@@ -72,11 +76,14 @@ class Fighter:
         card: the fighter or beast card.
         durability: current durability (it dies below 1).
         top: the most that healing restores (printed durability, raised by "gain" effects).
-        equipment: the equipped cards, in the order equipped.
+        equipment: the equipped cards, in the order equipped (change it only through :meth:`equip`,
+            :meth:`unequip` and :meth:`take_off`, which drop :attr:`kit`).
         charges: charge counters of the fighter's own ability, or ``None``.
+        kit: what :func:`.actions.gear` worked out from the equipment, kept until the equipment
+            changes; ``None`` until it is asked for again.
     """
 
-    __slots__ = ("card", "charges", "cid", "durability", "equipment", "seat", "top")
+    __slots__ = ("card", "charges", "cid", "durability", "equipment", "kit", "seat", "top")
 
     def __init__(self, cid: int, seat: int, card: Card) -> None:
         self.cid = cid
@@ -86,6 +93,7 @@ class Fighter:
         self.top = card.durability
         self.equipment: list[Equip] = []
         self.charges = card.charges
+        self.kit: Gear | None = None
 
     def copy(self) -> Fighter:
         """Return an independent copy (equipment copied too)."""
@@ -99,7 +107,25 @@ class Fighter:
             self.charges,
         )
         f.equipment = [e.copy() for e in self.equipment]
+        f.kit = self.kit  # immutable, and read from the cards alone
         return f
+
+    def equip(self, card: Card) -> Equip:
+        """Equip a card (last in the order); return its :class:`Equip`."""
+        e = Equip(card)
+        self.equipment.append(e)
+        self.kit = None
+        return e
+
+    def unequip(self, e: Equip) -> None:
+        """Take an equipped card off (it goes wherever the caller puts it)."""
+        self.equipment.remove(e)
+        self.kit = None
+
+    def take_off(self, slot: int) -> Equip:
+        """Take off the card in ``slot`` (0 = first equipped); return it."""
+        self.kit = None
+        return self.equipment.pop(slot)
 
     @property
     def beast(self) -> bool:

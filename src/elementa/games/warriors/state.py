@@ -549,7 +549,7 @@ class WarriorsState(State):
                 f.durability = 1
                 self.log(f"{e.card.name} saves {self.who(cid)} at 1 durability")
                 if not e.charges:
-                    f.equipment.remove(e)
+                    f.unequip(e)
                     self.discard(e.card.id, f.seat)
                 return False
         name = self.who(cid)

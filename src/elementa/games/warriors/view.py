@@ -311,7 +311,7 @@ def _random_assembly(s: WarriorsState, q: int, rng: random.Random) -> None:
     for c in sorted(s.hands[q]):
         if rng.random() < 0.5 and can_equip(f, s.card(c)):
             s.hands[q].remove(c)
-            f.equipment.append(Equip(s.card(c)))
+            f.equip(s.card(c))
 
 
 # ------------------------------------------------------------------------------------- text
