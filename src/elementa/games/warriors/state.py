@@ -108,9 +108,9 @@ class WarriorsState(State):
 
     def __init__(self, game: WarriorsGame, seed: int | None, *, blank: bool = False) -> None:
         super().__init__(game, seed)
-        self._legal_seat = -1
-        """The seat whose legal actions at this position :attr:`_legal` lists (-1: none; every
-        ``_apply`` resets it)."""
+        self._legal_seat: int | None = None
+        """The seat whose legal actions at this position :attr:`_legal` lists (``None``: none yet;
+        every ``_apply`` resets it)."""
         self._legal: list[Action] = []
         if blank:
             return
@@ -209,7 +209,7 @@ class WarriorsState(State):
         return combat.outcomes(self, task)
 
     def _apply(self, action: Action, player: int) -> None:
-        self._legal_seat = -1
+        self._legal_seat = None
         task = self.tasks[-1]
         if task[0] == "draw":
             self._apply_draw(task, action.args[0])
