@@ -104,6 +104,26 @@ def test_equipment_memos_match_the_rules_at_every_decision(
     assert kept > 100  # kits kept across steps were checked, not only fresh ones
 
 
+def test_draw_piles_keep_card_id_order_for_their_draw_outcomes() -> None:
+    """A draw's outcomes follow the pile's order, which must be card id order (as sorted once was):
+    after draws, reshuffles, mulligans and the resampling of what a seat cannot see."""
+    reshuffled = 0
+    for options in OPTION_SETS:
+        game = load_game("warriors", **options)
+        for seed in range(3):
+            for s, seat in decision_nodes(game.new_initial_state(seed), random.Random(seed), 3000):
+                assert isinstance(s, WarriorsState)
+                reshuffled += "shuffles the discard pile" in " ".join(s.events)
+                for deck in s.decks:
+                    assert list(deck) == sorted(deck)
+                if seed == 0:
+                    resampled = s.resample_from_infostate(seat, random.Random(seat))
+                    assert isinstance(resampled, WarriorsState)
+                    for deck in resampled.decks:
+                        assert list(deck) == sorted(deck)
+    assert reshuffled  # a reshuffle was among the nodes checked
+
+
 MUTATORS = re.compile(
     r"\.equipment\.(append|remove|pop|insert|extend|clear)\(|\.equipment\[[^]]*\] =|del .*\.equipment"
 )

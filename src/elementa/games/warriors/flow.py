@@ -67,9 +67,7 @@ def _draw(st: WarriorsState, task: Task) -> bool:
     if not pile:
         st.log(f"player {seat + 1} has no cards left to draw")
         return _pop(st)
-    deck = st.decks[g]
-    for c in pile:
-        deck[c] = deck.get(c, 0) + 1
+    st.shuffle_in(g, pile)
     pile.clear()
     st.log(f"player {seat + 1} shuffles the discard pile into a new deck")
     st.push(*st.offers(seat, "reshuffle"))
@@ -104,9 +102,7 @@ def _mulligan(st: WarriorsState, task: Task) -> bool:
     p = task[1]
     if not st.in_game[p] or st.mulligans[p] >= MAX_MULLIGANS or not needs_mulligan(st, p):
         return _pop(st)
-    deck = st.decks[st.game.deck_of[p]]
-    for c in st.hands[p]:
-        deck[c] = deck.get(c, 0) + 1
+    st.shuffle_in(st.game.deck_of[p], st.hands[p])
     st.hands[p] = []
     st.known[p] = {}
     st.mulligans[p] += 1

@@ -215,7 +215,7 @@ class WarriorsGame(Game):
             ):
                 continue
             out[cid] = 1 if card.legendary else k
-        return out
+        return dict(sorted(out.items()))  # a draw pile keeps card id order (WarriorsState.decks)
 
     def card_id(self, name: str) -> int:
         """Return the id of a card by its exact name.

@@ -48,7 +48,8 @@ class WarriorsState(State):
     Attributes (all public information unless noted):
         hands: each seat's hand, card ids (hidden from the others).
         known: per seat, cards everyone saw go into that hand (retreats, removals...), by count.
-        decks: per deck group, the draw pile as card id -> copies (order unknown to everyone).
+        decks: per deck group, the draw pile as card id -> copies (order unknown to everyone), kept
+            in card id order, the order of its draw outcomes (see :meth:`shuffle_in`).
         discards: per deck group, the discard pile, last = top.
         controlled: per seat, controlled locations as ``(card id, owner seat)``.
         tokens: Deathmatch lethal-blow tokens per seat.
@@ -460,13 +461,20 @@ class WarriorsState(State):
         n = self.n
         return [("offer", (seat + k) % n, why) for k in range(1, n) if self.in_game[(seat + k) % n]]
 
+    def shuffle_in(self, group: int, cards: list[int]) -> None:
+        """Shuffle cards into a deck group's draw pile (it stays in card id order: see :attr:`decks`)."""
+        deck = self.decks[group]
+        for c in cards:
+            deck[c] = deck.get(c, 0) + 1
+        self.decks[group] = dict(sorted(deck.items()))
+
     def _draw_outcomes(self, seat: int) -> list[tuple[Action, float]]:
         """One outcome per distinct card in the seat's deck, by card id, as
         :func:`elementa.core.draw_outcomes` gives them (a deck holds no zero counts)."""
         deck = self.decks[self.game.deck_of[seat]]
         draws = self.game.draw_actions[seat]
         total = sum(deck.values())
-        return [(draws[c], k / total) for c, k in sorted(deck.items())]
+        return [(draws[c], k / total) for c, k in deck.items()]  # in card id order already
 
     def _apply_draw(self, task: tuple[Any, ...], card_id: int) -> None:
         _, seat, count = task

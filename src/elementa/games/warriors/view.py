@@ -294,7 +294,7 @@ def resample(st: WarriorsState, player: int, rng: random.Random) -> WarriorsStat
             s.hands[q] += take
             for c in take:
                 pool[c] -= 1
-        s.decks[g] = {c: k for c, k in pool.items() if k > 0}
+        s.decks[g] = {c: k for c, k in sorted(pool.items()) if k > 0}  # card id order (state.decks)
     for q in redo:
         _random_assembly(s, q, rng)
     return s
