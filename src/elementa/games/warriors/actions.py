@@ -127,13 +127,12 @@ def _doors(st: WarriorsState, seat: int) -> list[Action]:
 
 
 def _locations(st: WarriorsState, seat: int) -> list[Action]:
-    sp = st.game.action_space
-    out = [sp.make("no_location", label="fight this battle over no location")]
-    for c in sorted(set(st.hands[seat])):
-        if st.card(c).type == "location":
-            out.append(sp.make("location", c, label=f"fight over {describe_card(st.card(c))} from your hand"))
-    for q in range(st.n):
-        held = [st.card(c).name for c, _ in st.controlled[q][:MAX_HELD]]
+    game = st.game
+    sp = game.action_space
+    out = [game.fixed["no_location"]]
+    out += map(game.location_actions.__getitem__, sorted(game.location_ids.intersection(st.hands[seat])))
+    for q, controlled in enumerate(st.controlled):
+        held = [st.card(c).name for c, _ in controlled[:MAX_HELD]] if controlled else []
         for i, name in enumerate(held):
             who = "you" if q == seat else f"player {q + 1}"
             copy = f" (copy {held[: i + 1].count(name)})" if held.count(name) > 1 else ""
@@ -172,8 +171,20 @@ FIXED_LABELS = {
     "decline": "do not draw",
     "stop": "no more attacks",
     "forfeit": "forfeit the battle (no fighter in hand): draw 2",
+    "no_location": "fight this battle over no location",
 }
 """The label of each action without arguments that always reads the same."""
+
+
+def location_actions(game: WarriorsGame) -> dict[int, Action]:
+    """Return the ``location`` action (chosen from the hand) of every location card of the game's
+    catalog, by card id."""
+    sp = game.action_space
+    return {
+        c.id: sp.make("location", c.id, label=f"fight over {describe_card(c)} from your hand")
+        for c in game.catalog.cards
+        if c.type == "location"
+    }
 
 
 def fixed_actions(game: WarriorsGame) -> dict[str, Action]:
