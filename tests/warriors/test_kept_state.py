@@ -43,6 +43,7 @@ def check_node(s: WarriorsState, seat: int) -> int:
         if f is None:
             continue
         kept += f.kit is not None
+        assert f.beast == (f.card.type == "beast")
         kit = actions.gear(s, f)  # the kept kit, if the fighter has one
         removes, fits, gear_names = kit
         equipment = [e.card for e in f.equipment]

@@ -73,7 +73,8 @@ class Fighter:
     Attributes:
         cid: its combatant id: the owner's seat for a player's fighter, ``players + k`` for Beast ``k``.
         seat: the player who fields it (for a Beast, the player who drew it).
-        card: the fighter or beast card.
+        card: the fighter or beast card (it never changes).
+        beast: whether this is a Beast (read from the card once).
         durability: current durability (it dies below 1).
         top: the most that healing restores (printed durability, raised by "gain" effects).
         equipment: the equipped cards, in the order equipped (change it only through :meth:`equip`,
@@ -83,12 +84,13 @@ class Fighter:
             changes; ``None`` until it is asked for again.
     """
 
-    __slots__ = ("card", "charges", "cid", "durability", "equipment", "kit", "seat", "top")
+    __slots__ = ("beast", "card", "charges", "cid", "durability", "equipment", "kit", "seat", "top")
 
     def __init__(self, cid: int, seat: int, card: Card) -> None:
         self.cid = cid
         self.seat = seat
         self.card = card
+        self.beast = card.type == "beast"
         self.durability = card.durability
         self.top = card.durability
         self.equipment: list[Equip] = []
@@ -98,10 +100,11 @@ class Fighter:
     def copy(self) -> Fighter:
         """Return an independent copy (equipment copied too)."""
         f = Fighter.__new__(Fighter)
-        f.cid, f.seat, f.card, f.durability, f.top, f.charges = (
+        f.cid, f.seat, f.card, f.beast, f.durability, f.top, f.charges = (
             self.cid,
             self.seat,
             self.card,
+            self.beast,
             self.durability,
             self.top,
             self.charges,
@@ -126,11 +129,6 @@ class Fighter:
         """Take off the card in ``slot`` (0 = first equipped); return it."""
         self.kit = None
         return self.equipment.pop(slot)
-
-    @property
-    def beast(self) -> bool:
-        """Whether this is a Beast."""
-        return self.card.type == "beast"
 
     def has_keyword(self, phrase: tuple[str, ...]) -> bool:
         """Whether the fighter's card has a keyword (names are keywords: warriors.txt, 2.0)."""

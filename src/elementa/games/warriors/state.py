@@ -194,7 +194,12 @@ class WarriorsState(State):
 
     def players_to_move(self) -> list[int]:
         if self.result is None and self.tasks[-1][0] == "assemble":
-            return [p for p in range(self.n) if self.status[p] == "assembling" and not self.acted[p]]
+            status, acted = self.status, self.acted
+            movers = []  # a loop, not a comprehension: this runs at every step of the assembly
+            for p in range(self.n):
+                if status[p] == "assembling" and not acted[p]:
+                    movers.append(p)
+            return movers
         return super().players_to_move()
 
     def _legal_actions(self, player: int) -> list[Action]:
