@@ -44,6 +44,7 @@ def check_node(s: WarriorsState, seat: int) -> int:
             continue
         kept += f.kit is not None
         assert f.beast == (f.card.type == "beast")
+        assert f.equipped_ids == tuple(e.card.id for e in f.equipment)
         kit = actions.gear(s, f)  # the kept kit, if the fighter has one
         removes, fits, gear_names = kit
         equipment = [e.card for e in f.equipment]

@@ -226,13 +226,14 @@ def gear(st: WarriorsState, f: Fighter) -> Gear:
 
     Kept on the fighter (:attr:`.rules.Fighter.kit`) until its equipment changes. The remove
     actions, names and the equipment's :func:`.rules.load` are functions of the sequence of
-    equipped card ids alone, so they are memoised per game by it (the key holds everything they
-    depend on; nothing can go stale); what fits is memoised by :func:`fits`.
+    equipped card ids alone (:attr:`.rules.Fighter.equipped_ids`), so they are memoised per game
+    by it (the key holds everything they depend on; nothing can go stale); what fits is memoised
+    by :func:`fits`.
     """
     kit: Gear | None = f.kit
     if kit is None:
         game = st.game
-        key = tuple([e.card.id for e in f.equipment])
+        key = f.equipped_ids
         found = game.gear_memo.get(key)
         if found is None:
             found = _gear(st, f, key)

@@ -78,13 +78,25 @@ class Fighter:
         durability: current durability (it dies below 1).
         top: the most that healing restores (printed durability, raised by "gain" effects).
         equipment: the equipped cards, in the order equipped (change it only through :meth:`equip`,
-            :meth:`unequip` and :meth:`take_off`, which drop :attr:`kit`).
+            :meth:`unequip` and :meth:`take_off`, which keep :attr:`equipped_ids` and drop :attr:`kit`).
+        equipped_ids: the card ids of :attr:`equipment`, in order (kept with it).
         charges: charge counters of the fighter's own ability, or ``None``.
         kit: what :func:`.actions.gear` worked out from the equipment, kept until the equipment
             changes; ``None`` until it is asked for again.
     """
 
-    __slots__ = ("beast", "card", "charges", "cid", "durability", "equipment", "kit", "seat", "top")
+    __slots__ = (
+        "beast",
+        "card",
+        "charges",
+        "cid",
+        "durability",
+        "equipment",
+        "equipped_ids",
+        "kit",
+        "seat",
+        "top",
+    )
 
     def __init__(self, cid: int, seat: int, card: Card) -> None:
         self.cid = cid
@@ -94,6 +106,7 @@ class Fighter:
         self.durability = card.durability
         self.top = card.durability
         self.equipment: list[Equip] = []
+        self.equipped_ids: tuple[int, ...] = ()
         self.charges = card.charges
         self.kit: Gear | None = None
 
@@ -110,6 +123,7 @@ class Fighter:
             self.charges,
         )
         f.equipment = [e.copy() for e in self.equipment]
+        f.equipped_ids = self.equipped_ids
         f.kit = self.kit  # immutable, and read from the cards alone
         return f
 
@@ -117,16 +131,18 @@ class Fighter:
         """Equip a card (last in the order); return its :class:`Equip`."""
         e = Equip(card)
         self.equipment.append(e)
+        self.equipped_ids += (card.id,)
         self.kit = None
         return e
 
     def unequip(self, e: Equip) -> None:
         """Take an equipped card off (it goes wherever the caller puts it)."""
-        self.equipment.remove(e)
-        self.kit = None
+        self.take_off(self.equipment.index(e))
 
     def take_off(self, slot: int) -> Equip:
         """Take off the card in ``slot`` (0 = first equipped); return it."""
+        ids = self.equipped_ids
+        self.equipped_ids = ids[:slot] + ids[slot + 1 :]
         self.kit = None
         return self.equipment.pop(slot)
 
