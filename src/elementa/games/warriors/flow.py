@@ -211,8 +211,8 @@ def _reveal(st: WarriorsState, task: Task) -> bool:
             draws.append(p)
             continue
         st.status[p] = "fighting"
-        for c in [f.card, *(e.card for e in f.equipment)]:
-            st.forget(p, c.id)
+        for card_id in (f.card.id, *f.equipped_ids):
+            st.forget(p, card_id)
         gear = ", ".join(e.card.name for e in f.equipment) or "nothing"
         st.log(f"player {p + 1} enters {f.card.name} equipped with {gear}")
     penalties = []
@@ -392,8 +392,8 @@ def _battle_end(st: WarriorsState, task: Task) -> bool:
     for p in winners:
         f = st.fighters[p]
         if f is not None:
-            for card in [f.card, *(e.card for e in f.equipment)]:
-                st.to_hand(p, card.id, public=True)
+            for card_id in (f.card.id, *f.equipped_ids):
+                st.to_hand(p, card_id, public=True)
     loc, src = st.location, st.location_from
     if winners:
         st.log(f"{st.names(winners)} win{'s' if len(winners) == 1 else ''} battle {st.battle}")

@@ -612,8 +612,8 @@ class WarriorsState(State):
             return
         self.fighters[seat] = None
         self.status[seat] = "retreated"
-        for c in [f.card, *(e.card for e in f.equipment)]:
-            self.to_hand(seat, c.id, public=True)
+        for card_id in (f.card.id, *f.equipped_ids):
+            self.to_hand(seat, card_id, public=True)
         self.log(f"player {seat + 1}'s {f.card.name} retreats")
         self.after_leaving([(seat, 2)])
 

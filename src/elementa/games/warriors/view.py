@@ -265,7 +265,7 @@ def resample(st: WarriorsState, player: int, rng: random.Random) -> WarriorsStat
             continue
         f = s.fighters[q]
         if f is not None:
-            s.hands[q] += [f.card.id, *(e.card.id for e in f.equipment)]
+            s.hands[q] += [f.card.id, *f.equipped_ids]
             s.fighters[q] = None
         s.removed[q] = []
         if s.status[q] == "ready":
