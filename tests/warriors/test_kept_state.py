@@ -1,13 +1,16 @@
 """Warriors' derived and memoised data, checked against a fresh computation along seeded random games.
 
-The card data derived at load (static modifiers, keyword sets) and the per-game memos of equipment
-(remove actions, the cards a fighter can still equip) must always equal what the rules compute from
-the state itself; a stale or mis-keyed entry would show here as a difference at some node.
+The card data derived at load (static modifiers, keyword sets), the per-game memos of equipment
+(remove actions, the cards a fighter can still equip) and each fighter's kept kit (its ``gear``) must
+always equal what the rules compute from the state itself; a stale or mis-keyed entry would show here
+as a difference at some node.
 """
 
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -31,12 +34,18 @@ def fresh_names(names: list[str]) -> list[str]:
     return [f"{n} #{names[: i + 1].count(n)}" if names.count(n) > 1 else n for i, n in enumerate(names)]
 
 
-def check_node(s: WarriorsState, seat: int) -> None:
+def check_node(s: WarriorsState, seat: int) -> int:
+    """Check every fighter's equipment memos and kept kit against the rules; return how many fighters
+    had a kit kept from an earlier step (so that a test can tell it checked some)."""
     cards = s.game.catalog.cards
+    kept = 0
     for f in s.fighters:
         if f is None:
             continue
-        kit = actions.gear(s, f)
+        kept += f.kit is not None
+        assert f.beast == (f.card.type == "beast")
+        assert f.equipped_ids == tuple(e.card.id for e in f.equipment)
+        kit = actions.gear(s, f)  # the kept kit, if the fighter has one
         removes, fits, gear_names = kit
         equipment = [e.card for e in f.equipment]
         assert fits == {c.id for c in s.game.catalog.cards if can_equip(f, c)}
@@ -51,18 +60,26 @@ def check_node(s: WarriorsState, seat: int) -> None:
             expected = [s.game.equip_actions[c] for c in offered if can_equip(f, cards[c])]
             done = s.game.fixed["done"]
             assert actions.equip_menu(s, seat, kit, done) == [*expected, *removes, done]
+    return kept
 
 
 def check_menu(s: WarriorsState, seat: int) -> None:
-    """The menu built from the game's shared actions and memos reads as one built from empty ones."""
+    """The menu built from the game's shared actions, memos and kept kits reads as one built from none."""
     game = s.game
     menu = actions.legal(s, seat)
     kept = game.action_cache, game.gear_memo, game.fits_memo
+    kits = [None if f is None else f.kit for f in s.fighters]
     game.action_cache, game.gear_memo, game.fits_memo = {}, {}, {}
+    for f in s.fighters:
+        if f is not None:
+            f.kit = None
     try:
         fresh = actions.legal(s, seat)
     finally:
         game.action_cache, game.gear_memo, game.fits_memo = kept
+        for f, kit in zip(s.fighters, kits, strict=True):
+            if f is not None:
+                f.kit = kit
     assert [(a.id, a.kind, a.args, a.label) for a in menu] == [(a.id, a.kind, a.args, a.label) for a in fresh]
 
 
@@ -80,11 +97,47 @@ def test_equipment_memos_match_the_rules_at_every_decision(
     options: dict[str, object], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(actions, "GEAR_MEMO_LIMIT", 40)  # the memo is also emptied and refilled
+    kept = 0
     for seed in range(4):
         game = load_game("warriors", **options)
         for s, seat in decision_nodes(game.new_initial_state(seed), random.Random(seed), 3000):
             assert isinstance(s, WarriorsState)
-            check_node(s, seat)
+            kept += check_node(s, seat)
+    assert kept > 100  # kits kept across steps were checked, not only fresh ones
+
+
+def test_draw_piles_keep_card_id_order_for_their_draw_outcomes() -> None:
+    """A draw's outcomes follow the pile's order, which must be card id order (as sorted once was):
+    after draws, reshuffles, mulligans and the resampling of what a seat cannot see."""
+    reshuffled = 0
+    for options in OPTION_SETS:
+        game = load_game("warriors", **options)
+        for seed in range(3):
+            for s, seat in decision_nodes(game.new_initial_state(seed), random.Random(seed), 3000):
+                assert isinstance(s, WarriorsState)
+                reshuffled += "shuffles the discard pile" in " ".join(s.events)
+                for deck in s.decks:
+                    assert list(deck) == sorted(deck)
+                if seed == 0:
+                    resampled = s.resample_from_infostate(seat, random.Random(seat))
+                    assert isinstance(resampled, WarriorsState)
+                    for deck in resampled.decks:
+                        assert list(deck) == sorted(deck)
+    assert reshuffled  # a reshuffle was among the nodes checked
+
+
+MUTATORS = re.compile(
+    r"\.equipment\.(append|remove|pop|insert|extend|clear)\(|\.equipment\[[^]]*\] =|del .*\.equipment"
+)
+
+
+def test_equipment_changes_only_through_the_fighter_which_drops_its_kit() -> None:
+    """A change to a fighter's equipment list anywhere else would leave its kept kit stale."""
+    package = Path(actions.__file__).parent
+    for path in sorted(package.glob("*.py")):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if path.name != "rules.py" or "self.equipment" not in line:
+                assert not MUTATORS.search(line), f"{path.name}:{number}: use Fighter.equip/unequip/take_off"
 
 
 def test_static_modifiers_are_the_effects_of_each_card() -> None:

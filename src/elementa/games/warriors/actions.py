@@ -18,7 +18,6 @@ from elementa.games.warriors.rules import (
     MAX_BEASTS,
     MAX_EQUIP,
     MAX_HELD,
-    Equip,
     Fighter,
     Load,
     attack_sources,
@@ -128,13 +127,12 @@ def _doors(st: WarriorsState, seat: int) -> list[Action]:
 
 
 def _locations(st: WarriorsState, seat: int) -> list[Action]:
-    sp = st.game.action_space
-    out = [sp.make("no_location", label="fight this battle over no location")]
-    for c in sorted(set(st.hands[seat])):
-        if st.card(c).type == "location":
-            out.append(sp.make("location", c, label=f"fight over {describe_card(st.card(c))} from your hand"))
-    for q in range(st.n):
-        held = [st.card(c).name for c, _ in st.controlled[q][:MAX_HELD]]
+    game = st.game
+    sp = game.action_space
+    out = [game.fixed["no_location"]]
+    out += map(game.location_actions.__getitem__, sorted(game.location_ids.intersection(st.hands[seat])))
+    for q, controlled in enumerate(st.controlled):
+        held = [st.card(c).name for c, _ in controlled[:MAX_HELD]] if controlled else []
         for i, name in enumerate(held):
             who = "you" if q == seat else f"player {q + 1}"
             copy = f" (copy {held[: i + 1].count(name)})" if held.count(name) > 1 else ""
@@ -173,8 +171,20 @@ FIXED_LABELS = {
     "decline": "do not draw",
     "stop": "no more attacks",
     "forfeit": "forfeit the battle (no fighter in hand): draw 2",
+    "no_location": "fight this battle over no location",
 }
 """The label of each action without arguments that always reads the same."""
+
+
+def location_actions(game: WarriorsGame) -> dict[int, Action]:
+    """Return the ``location`` action (chosen from the hand) of every location card of the game's
+    catalog, by card id."""
+    sp = game.action_space
+    return {
+        c.id: sp.make("location", c.id, label=f"fight over {describe_card(c)} from your hand")
+        for c in game.catalog.cards
+        if c.type == "location"
+    }
 
 
 def fixed_actions(game: WarriorsGame) -> dict[str, Action]:
@@ -214,18 +224,23 @@ def gear(st: WarriorsState, f: Fighter) -> Gear:
     it may still equip (:func:`fits`), and the equipment's names by slot with copies of one card
     told apart (:func:`numbered`).
 
-    The remove actions, names and the equipment's :func:`.rules.load` are functions of the sequence
-    of equipped card ids alone, so they are memoised per game by it (the key holds everything they
-    depend on; nothing can go stale); what fits is memoised by :func:`fits`.
+    Kept on the fighter (:attr:`.rules.Fighter.kit`) until its equipment changes. The remove
+    actions, names and the equipment's :func:`.rules.load` are functions of the sequence of
+    equipped card ids alone (:attr:`.rules.Fighter.equipped_ids`), so they are memoised per game
+    by it (the key holds everything they depend on; nothing can go stale); what fits is memoised
+    by :func:`fits`.
     """
-    game = st.game
-    key = tuple([e.card.id for e in f.equipment])
-    found = game.gear_memo.get(key)
-    if found is None:
-        found = _gear(st, f, key)
-    removes, used, names = found
-    fit = game.fits_memo.get((f.card.id, used))
-    return removes, fit if fit is not None else fits(game, f.card, used), names
+    kit: Gear | None = f.kit
+    if kit is None:
+        game = st.game
+        key = f.equipped_ids
+        found = game.gear_memo.get(key)
+        if found is None:
+            found = _gear(st, f, key)
+        removes, used, names = found
+        fit = game.fits_memo.get((f.card.id, used))
+        kit = f.kit = removes, fit if fit is not None else fits(game, f.card, used), names
+    return kit
 
 
 def _gear(
@@ -271,8 +286,7 @@ def equip_menu(st: WarriorsState, seat: int, gear: Gear, last: Action) -> list[A
         if removed:
             offered = offered.difference(removed)
         if offered:
-            equip = st.game.equip_actions
-            return [*[equip[c] for c in sorted(offered)], *removes, last]
+            return [*map(st.game.equip_actions.__getitem__, sorted(offered)), *removes, last]
     return [*removes, last]
 
 
@@ -328,55 +342,62 @@ def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
     return out
 
 
+ACTION_WHENS = ("action", "charge_action")
+"""The ``when`` of an ability a fighter uses as its Action (4.3, 4.4)."""
+
+
 def _uses(
     st: WarriorsState, f: Fighter, targets: list[int], names: tuple[str, ...], loc: Card | None
 ) -> list[Action]:
     """The ``use`` actions: abilities and Defense/Utility spells (``names``: the equipment's names by
     slot, from :func:`gear`; ``loc``: the location card)."""
-    none = no_target(st)
-    cache = st.game.action_cache
-    fighters = st.fighters
-
-    def aimed(slot: int, verb: str, name: str, card: Card, ab: Ability) -> list[Action]:
-        """``"<verb> <name>: <card text>"``, on each target when the effect aims at an enemy; shared
-        actions, keyed by everything in their labels (a target by its combatant id and card)."""
-        out = []
-        if EFFECTS[ab.effect].target != "enemy":
-            key = ("use", slot, none, verb, name, card.id, -1)
-            a = cache.get(key)
-            if a is None:
-                a = cached(st, key, "use", (slot, none), f"{verb} {name}: {card.text}")
-            out.append(a)
-            return out
-        for t in targets:
-            key = ("use", slot, t, verb, name, card.id, fighters[t].card.id)  # type: ignore[union-attr]
-            a = cache.get(key)
-            if a is None:
-                a = cached(st, key, "use", (slot, t), f"{verb} {name}: {card.text} on {st.who(t)}")
-            out.append(a)
-        return out
-
-    out = []
+    out: list[Action] = []
     for i, e in enumerate(f.equipment):
         c = e.card
+        ab = c.ability
         if c.type in ("defense_spell", "utility_spell"):
             if e.duration is not None or e.spent or e.charges == 0:
                 continue
-            if c.ability is not None and c.ability.when == "cast":
-                out += aimed(i, "cast", names[i], c, c.ability)
+            if ab is not None and ab.when == "cast":
+                out += _aimed(st, targets, i, "cast", names[i], c, ab)
             elif c.duration:
-                a = cache.get(("use", i, none, c.id))
+                key = ("use", i, no_target(st), c.id)
+                a = st.game.action_cache.get(key)
                 if a is None:
                     label = f"cast {describe_card(c)} for {c.duration} turns"
-                    a = cached(st, ("use", i, none, c.id), "use", (i, none), label)
+                    a = cached(st, key, "use", (i, no_target(st)), label)
                 out.append(a)
-        elif c.ability is not None and c.ability.when in ("action", "charge_action") and e.charges != 0:
-            out += aimed(i, "use", names[i], c, c.ability)
+        elif ab is not None and ab.when in ACTION_WHENS and e.charges != 0:
+            out += _aimed(st, targets, i, "use", names[i], c, ab)
     ab = f.card.ability
-    if ab is not None and ab.when in ("action", "charge_action") and f.charges != 0:
-        out += aimed(FIGHTER_SLOT, "use", f.card.name, f.card, ab)
+    if ab is not None and ab.when in ACTION_WHENS and f.charges != 0:
+        out += _aimed(st, targets, FIGHTER_SLOT, "use", f.card.name, f.card, ab)
     if loc is not None and loc.ability is not None and loc.ability.when == "action":
-        out += aimed(LOCATION_SLOT, "use", loc.name, loc, loc.ability)
+        out += _aimed(st, targets, LOCATION_SLOT, "use", loc.name, loc, loc.ability)
+    return out
+
+
+def _aimed(
+    st: WarriorsState, targets: list[int], slot: int, verb: str, name: str, card: Card, ab: Ability
+) -> list[Action]:
+    """``"<verb> <name>: <card text>"``, on each of ``targets`` when the effect aims at an enemy;
+    shared actions, keyed by everything in their labels (a target by its combatant id and card)."""
+    cache = st.game.action_cache
+    if EFFECTS[ab.effect].target != "enemy":
+        none = no_target(st)
+        key = ("use", slot, none, verb, name, card.id, -1)
+        a = cache.get(key)
+        if a is None:
+            a = cached(st, key, "use", (slot, none), f"{verb} {name}: {card.text}")
+        return [a]
+    fighters = st.fighters
+    out = []
+    for t in targets:
+        key = ("use", slot, t, verb, name, card.id, fighters[t].card.id)  # type: ignore[union-attr]
+        a = cache.get(key)
+        if a is None:
+            a = cached(st, key, "use", (slot, t), f"{verb} {name}: {card.text} on {st.who(t)}")
+        out.append(a)
     return out
 
 
@@ -399,7 +420,7 @@ def apply(st: WarriorsState, task: Task, action: Action, p: int) -> None:
         f = st.fighters[p]
         if f is None:
             f = st.fighter(p)  # raises: only a fighter removes
-        e = f.equipment.pop(a[0])
+        e = f.take_off(a[0])
         st.to_hand(p, e.card.id, public=not hidden)
         st.removed[p].append(e.card.id)
         if task[0] == "act":
@@ -480,7 +501,7 @@ def _equip(st: WarriorsState, task: Task, p: int, card_id: int, hidden: bool) ->
     st.hands[p].remove(card_id)
     if not hidden:
         st.forget(p, card_id)  # as st.from_hand(p, card_id, public=True)
-    f.equipment.append(Equip(card))
+    f.equip(card)
     if task[0] == "act":
         st.equipping = True
         st.log(f"player {p + 1}'s {f.card.name} equips {card.name}")
@@ -556,7 +577,7 @@ def use(st: WarriorsState, seat: int, slot: int, target: int | None) -> None:
         if c.ability is not None and c.ability.when == "cast":
             EFFECTS[c.ability.effect].run(st, seat, target, c.ability, c)  # type: ignore[misc]
         if used_up and not c.duration and e in f.equipment:
-            f.equipment.remove(e)
+            f.unequip(e)
             st.discard(c.id, f.seat)
         return
     ab = c.ability
@@ -567,6 +588,6 @@ def use(st: WarriorsState, seat: int, slot: int, target: int | None) -> None:
     st.log(f"player {seat + 1}'s {f.card.name} uses {c.name}")
     EFFECTS[ab.effect].run(st, seat, target, ab, c)  # type: ignore[misc]
     if e.charges == 0 and e in f.equipment:
-        f.equipment.remove(e)
+        f.unequip(e)
         st.discard(c.id, f.seat)
         st.log(f"{c.name} is used up")

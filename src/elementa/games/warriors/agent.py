@@ -15,7 +15,6 @@ from elementa.games.warriors.cards import Card, Catalog
 from elementa.games.warriors.rules import (
     UNARMED,
     DamageMods,
-    Equip,
     Fighter,
     attack_value,
     damage_mods,
@@ -112,9 +111,8 @@ class WarriorsAgent(Agent):
                 f = Fighter(cid, fv["seat"], self.cards.card(fv["name"]))
                 f.durability = fv["durability"]
                 for ev in fv["equipment"]:
-                    e = Equip(self.cards.card(ev["name"]))
+                    e = f.equip(self.cards.card(ev["name"]))
                     e.charges, e.duration = ev["charges"], ev["duration"]
-                    f.equipment.append(e)
                 return f
         return None
 
@@ -172,13 +170,14 @@ class WarriorsAgent(Agent):
     def _greedy_gear(self, f: Fighter, hand: list[Card], loc: Card | None) -> list[Card]:
         """The cards of ``hand`` (sorted by card value, best first) that improve ``f``, equipped in turn."""
         trial = Fighter(f.cid, f.seat, f.card)
-        trial.equipment = [Equip(e.card) for e in f.equipment]
+        for e in f.equipment:
+            trial.equip(e.card)
         picked = []
         now = self._attack_now(trial, loc)
         room = fits(self.game, f.card, load(e.card for e in trial.equipment))  # what can_equip allows
         for c in hand:
             if c.id in room and self._gain(trial, c, loc, now) > 0:  # room holds equipment only
-                trial.equipment.append(Equip(c))
+                trial.equip(c)
                 picked.append(c)
                 now = self._attack_now(trial, loc)
                 room = fits(self.game, f.card, load(e.card for e in trial.equipment))

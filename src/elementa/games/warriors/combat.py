@@ -79,7 +79,7 @@ def spend_charge(st: WarriorsState, f: Fighter, e: Equip) -> None:
         return
     e.charges -= 1
     if e.charges <= 0 and e in f.equipment:
-        f.equipment.remove(e)
+        f.unequip(e)
         st.discard(e.card.id, f.seat)
         st.log(f"{e.card.name} of {st.who(f.cid)} is used up")
 
@@ -145,7 +145,7 @@ def resolve_break(st: WarriorsState, tgt: int, slot: int, roll: int) -> None:
             st.log(f"breakage roll {roll}% on {e.card.name} ({b}%): {charm.card.name} saves it")
             spend_charge(st, f, charm)
             return
-    f.equipment.remove(e)
+    f.unequip(e)
     st.discard(e.card.id, f.seat)
     st.log(f"breakage roll {roll}% on {e.card.name} ({b}%): it breaks and is destroyed")
 

@@ -67,9 +67,7 @@ def _draw(st: WarriorsState, task: Task) -> bool:
     if not pile:
         st.log(f"player {seat + 1} has no cards left to draw")
         return _pop(st)
-    deck = st.decks[g]
-    for c in pile:
-        deck[c] = deck.get(c, 0) + 1
+    st.shuffle_in(g, pile)
     pile.clear()
     st.log(f"player {seat + 1} shuffles the discard pile into a new deck")
     st.push(*st.offers(seat, "reshuffle"))
@@ -104,9 +102,7 @@ def _mulligan(st: WarriorsState, task: Task) -> bool:
     p = task[1]
     if not st.in_game[p] or st.mulligans[p] >= MAX_MULLIGANS or not needs_mulligan(st, p):
         return _pop(st)
-    deck = st.decks[st.game.deck_of[p]]
-    for c in st.hands[p]:
-        deck[c] = deck.get(c, 0) + 1
+    st.shuffle_in(st.game.deck_of[p], st.hands[p])
     st.hands[p] = []
     st.known[p] = {}
     st.mulligans[p] += 1
@@ -196,7 +192,7 @@ def legend_clash(st: WarriorsState, seat: int, others: range | list[int]) -> lis
                     st.discard(f.card.id, s)
                 else:
                     e = next(e for e in f.equipment if e.card.name == name)
-                    f.equipment.remove(e)
+                    f.unequip(e)
                     st.discard(e.card.id, s)
     return tasks
 
@@ -215,8 +211,8 @@ def _reveal(st: WarriorsState, task: Task) -> bool:
             draws.append(p)
             continue
         st.status[p] = "fighting"
-        for c in [f.card, *(e.card for e in f.equipment)]:
-            st.forget(p, c.id)
+        for card_id in (f.card.id, *f.equipped_ids):
+            st.forget(p, card_id)
         gear = ", ".join(e.card.name for e in f.equipment) or "nothing"
         st.log(f"player {p + 1} enters {f.card.name} equipped with {gear}")
     penalties = []
@@ -320,7 +316,7 @@ def _begin(st: WarriorsState, task: Task) -> bool:
         e.duration = None
         st.log(f"{e.card.name} on {st.who(seat)} wears off")
         if e.spent:
-            f.equipment.remove(e)
+            f.unequip(e)
             st.discard(e.card.id, f.seat)
     triggers(st, seat, "begin")
     return True
@@ -396,8 +392,8 @@ def _battle_end(st: WarriorsState, task: Task) -> bool:
     for p in winners:
         f = st.fighters[p]
         if f is not None:
-            for card in [f.card, *(e.card for e in f.equipment)]:
-                st.to_hand(p, card.id, public=True)
+            for card_id in (f.card.id, *f.equipped_ids):
+                st.to_hand(p, card_id, public=True)
     loc, src = st.location, st.location_from
     if winners:
         st.log(f"{st.names(winners)} win{'s' if len(winners) == 1 else ''} battle {st.battle}")

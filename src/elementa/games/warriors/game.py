@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from elementa.core import Action, ActionSpace, ConfigError, Game, GameInfo, option
 from elementa.core.tensor import ObservationEncoder
-from elementa.games.warriors.actions import equip_actions, fighter_actions, fixed_actions
+from elementa.games.warriors.actions import equip_actions, fighter_actions, fixed_actions, location_actions
 from elementa.games.warriors.cards import Catalog, Deck, card_sheet, load_catalog
 from elementa.games.warriors.rules import MAX_BEASTS, MAX_EQUIP, MAX_HELD, Load
 from elementa.games.warriors.state import WarriorsState
@@ -167,6 +167,10 @@ class WarriorsGame(Game):
         """The ids of the fighter cards."""
         self.fixed = fixed_actions(self)
         """The shared action of each kind without arguments whose label never changes, by kind."""
+        self.location_actions = location_actions(self)
+        """The ``location`` action of each location card (chosen from the hand), by card id."""
+        self.location_ids = frozenset(self.location_actions)
+        """The ids of the location cards."""
         self.gear_memo: dict[tuple[int, ...], tuple[tuple[Action, ...], Load, tuple[str, ...]]] = {}
         """The remove actions, load and names of :func:`.actions.gear` by equipped card ids (every state)."""
         self.fits_memo: dict[tuple[int, Load], frozenset[int]] = {}
@@ -215,7 +219,7 @@ class WarriorsGame(Game):
             ):
                 continue
             out[cid] = 1 if card.legendary else k
-        return out
+        return dict(sorted(out.items()))  # a draw pile keeps card id order (WarriorsState.decks)
 
     def card_id(self, name: str) -> int:
         """Return the id of a card by its exact name.

@@ -10,9 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 from math import ceil
+from typing import TYPE_CHECKING
 
 from elementa.games.warriors.cards import Card
 from elementa.games.warriors.effects import Mod
+
+if TYPE_CHECKING:
+    from elementa.games.warriors.actions import Gear
 
 MAX_EQUIP = 16
 """The most cards one fighter can have equipped (a technical limit of the action space)."""
@@ -69,42 +73,78 @@ class Fighter:
     Attributes:
         cid: its combatant id: the owner's seat for a player's fighter, ``players + k`` for Beast ``k``.
         seat: the player who fields it (for a Beast, the player who drew it).
-        card: the fighter or beast card.
+        card: the fighter or beast card (it never changes).
+        beast: whether this is a Beast (read from the card once).
         durability: current durability (it dies below 1).
         top: the most that healing restores (printed durability, raised by "gain" effects).
-        equipment: the equipped cards, in the order equipped.
+        equipment: the equipped cards, in the order equipped (change it only through :meth:`equip`,
+            :meth:`unequip` and :meth:`take_off`, which keep :attr:`equipped_ids` and drop :attr:`kit`).
+        equipped_ids: the card ids of :attr:`equipment`, in order (kept with it).
         charges: charge counters of the fighter's own ability, or ``None``.
+        kit: what :func:`.actions.gear` worked out from the equipment, kept until the equipment
+            changes; ``None`` until it is asked for again.
     """
 
-    __slots__ = ("card", "charges", "cid", "durability", "equipment", "seat", "top")
+    __slots__ = (
+        "beast",
+        "card",
+        "charges",
+        "cid",
+        "durability",
+        "equipment",
+        "equipped_ids",
+        "kit",
+        "seat",
+        "top",
+    )
 
     def __init__(self, cid: int, seat: int, card: Card) -> None:
         self.cid = cid
         self.seat = seat
         self.card = card
+        self.beast = card.type == "beast"
         self.durability = card.durability
         self.top = card.durability
         self.equipment: list[Equip] = []
+        self.equipped_ids: tuple[int, ...] = ()
         self.charges = card.charges
+        self.kit: Gear | None = None
 
     def copy(self) -> Fighter:
         """Return an independent copy (equipment copied too)."""
         f = Fighter.__new__(Fighter)
-        f.cid, f.seat, f.card, f.durability, f.top, f.charges = (
+        f.cid, f.seat, f.card, f.beast, f.durability, f.top, f.charges = (
             self.cid,
             self.seat,
             self.card,
+            self.beast,
             self.durability,
             self.top,
             self.charges,
         )
         f.equipment = [e.copy() for e in self.equipment]
+        f.equipped_ids = self.equipped_ids
+        f.kit = self.kit  # immutable, and read from the cards alone
         return f
 
-    @property
-    def beast(self) -> bool:
-        """Whether this is a Beast."""
-        return self.card.type == "beast"
+    def equip(self, card: Card) -> Equip:
+        """Equip a card (last in the order); return its :class:`Equip`."""
+        e = Equip(card)
+        self.equipment.append(e)
+        self.equipped_ids += (card.id,)
+        self.kit = None
+        return e
+
+    def unequip(self, e: Equip) -> None:
+        """Take an equipped card off (it goes wherever the caller puts it)."""
+        self.take_off(self.equipment.index(e))
+
+    def take_off(self, slot: int) -> Equip:
+        """Take off the card in ``slot`` (0 = first equipped); return it."""
+        ids = self.equipped_ids
+        self.equipped_ids = ids[:slot] + ids[slot + 1 :]
+        self.kit = None
+        return self.equipment.pop(slot)
 
     def has_keyword(self, phrase: tuple[str, ...]) -> bool:
         """Whether the fighter's card has a keyword (names are keywords: warriors.txt, 2.0)."""

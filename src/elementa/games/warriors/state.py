@@ -48,7 +48,8 @@ class WarriorsState(State):
     Attributes (all public information unless noted):
         hands: each seat's hand, card ids (hidden from the others).
         known: per seat, cards everyone saw go into that hand (retreats, removals...), by count.
-        decks: per deck group, the draw pile as card id -> copies (order unknown to everyone).
+        decks: per deck group, the draw pile as card id -> copies (order unknown to everyone), kept
+            in card id order, the order of its draw outcomes (see :meth:`shuffle_in`).
         discards: per deck group, the discard pile, last = top.
         controlled: per seat, controlled locations as ``(card id, owner seat)``.
         tokens: Deathmatch lethal-blow tokens per seat.
@@ -69,12 +70,49 @@ class WarriorsState(State):
         tasks: the stack of pending steps (top = last).
     """
 
+    # Slots, not an instance dict: CPython 3.11 gives a dict of 30 or more keys no shared-key layout,
+    # and every attribute access of the state then costs more (5% more instructions a playout step).
+    __slots__ = (
+        "_history",
+        "_legal",
+        "_legal_seat",
+        "acted",
+        "battle",
+        "chooser",
+        "controlled",
+        "decks",
+        "discards",
+        "equipping",
+        "events",
+        "fighters",
+        "game",
+        "hands",
+        "in_game",
+        "known",
+        "location",
+        "location_from",
+        "mulligans",
+        "n",
+        "order",
+        "removed",
+        "result",
+        "seed",
+        "status",
+        "tasks",
+        "tokens",
+        "turn_pos",
+        "turns",
+        "waiting",
+    )
+
     game: WarriorsGame
 
     def __init__(self, game: WarriorsGame, seed: int | None, *, blank: bool = False) -> None:
         super().__init__(game, seed)
-        self._legal: dict[int, list[Action]] = {}
-        """Legal actions already listed for this position, by seat (emptied by every ``_apply``)."""
+        self._legal_seat: int | None = None
+        """The seat whose legal actions at this position :attr:`_legal` lists (``None``: none yet;
+        every ``_apply`` resets it)."""
+        self._legal: list[Action] = []
         if blank:
             return
         n = game.num_players
@@ -150,16 +188,25 @@ class WarriorsState(State):
         seat: int = task[1]  # a decision task names its seat second
         return seat
 
+    def is_terminal(self) -> bool:
+        """Return whether the game is over (as the base class reads it from :meth:`current_player`)."""
+        return self.result is not None
+
     def players_to_move(self) -> list[int]:
         if self.result is None and self.tasks[-1][0] == "assemble":
-            return [p for p in range(self.n) if self.status[p] == "assembling" and not self.acted[p]]
+            status, acted = self.status, self.acted
+            movers = []  # a loop, not a comprehension: this runs at every step of the assembly
+            for p in range(self.n):
+                if status[p] == "assembling" and not acted[p]:
+                    movers.append(p)
+            return movers
         return super().players_to_move()
 
     def _legal_actions(self, player: int) -> list[Action]:
-        legal = self._legal.get(player)
-        if legal is None:
-            legal = self._legal[player] = actions.legal(self, player)
-        return list(legal)
+        if player != self._legal_seat:
+            self._legal = actions.legal(self, player)
+            self._legal_seat = player
+        return list(self._legal)
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         task = self.tasks[-1]
@@ -168,7 +215,7 @@ class WarriorsState(State):
         return combat.outcomes(self, task)
 
     def _apply(self, action: Action, player: int) -> None:
-        self._legal = {}
+        self._legal_seat = None
         task = self.tasks[-1]
         if task[0] == "draw":
             self._apply_draw(task, action.args[0])
@@ -280,7 +327,7 @@ class WarriorsState(State):
     def replace(self, *tasks: tuple[Any, ...]) -> None:
         """Replace the top task by the given ones (the first given runs first)."""
         self.tasks.pop()
-        self.push(*tasks)
+        self.tasks.extend(reversed(tasks))  # as push(*tasks)
 
     def log(self, text: str) -> None:
         """Record a public event (observations show the latest ones)."""
@@ -339,7 +386,7 @@ class WarriorsState(State):
 
     def location_card(self) -> Card | None:
         """Return the current location card, or ``None``."""
-        return None if self.location is None else self.card(self.location)
+        return None if self.location is None else self.game.catalog.cards[self.location]
 
     def present(self) -> list[Fighter]:
         """Return the fighters and Beasts in the battle (revealed and alive), by combatant id."""
@@ -367,7 +414,7 @@ class WarriorsState(State):
             return []
         here = self.present()
         team_of = self.game.team_of
-        return [g.cid for g in here if can_attack(f, g, here, team_of)]
+        return [g.cid for g in here if g is not f and can_attack(f, g, here, team_of)]
 
     def battle_over(self) -> bool:
         """Whether the battle has ended: at most one side left, or no player left (warriors.txt, 6.0)."""
@@ -419,13 +466,20 @@ class WarriorsState(State):
         n = self.n
         return [("offer", (seat + k) % n, why) for k in range(1, n) if self.in_game[(seat + k) % n]]
 
+    def shuffle_in(self, group: int, cards: list[int]) -> None:
+        """Shuffle cards into a deck group's draw pile (it stays in card id order: see :attr:`decks`)."""
+        deck = self.decks[group]
+        for c in cards:
+            deck[c] = deck.get(c, 0) + 1
+        self.decks[group] = dict(sorted(deck.items()))
+
     def _draw_outcomes(self, seat: int) -> list[tuple[Action, float]]:
         """One outcome per distinct card in the seat's deck, by card id, as
         :func:`elementa.core.draw_outcomes` gives them (a deck holds no zero counts)."""
         deck = self.decks[self.game.deck_of[seat]]
         draws = self.game.draw_actions[seat]
         total = sum(deck.values())
-        return [(draws[c], k / total) for c, k in sorted(deck.items())]
+        return [(draws[c], k / total) for c, k in deck.items()]  # in card id order already
 
     def _apply_draw(self, task: tuple[Any, ...], card_id: int) -> None:
         _, seat, count = task
@@ -439,7 +493,10 @@ class WarriorsState(State):
             self.log(f"player {seat + 1} draws the Beast {card.name}: it joins the next battle")
         else:
             self.hands[seat].append(card_id)
-        self.replace(*([("draw", seat, count - 1)] if count > 1 else []))
+        if count > 1:
+            self.tasks[-1] = ("draw", seat, count - 1)
+        else:
+            self.tasks.pop()
 
     # ----------------------------------------------------------------------- fighters change
     def heal(self, cid: int, amount: int) -> None:
@@ -505,7 +562,7 @@ class WarriorsState(State):
                 f.durability = 1
                 self.log(f"{e.card.name} saves {self.who(cid)} at 1 durability")
                 if not e.charges:
-                    f.equipment.remove(e)
+                    f.unequip(e)
                     self.discard(e.card.id, f.seat)
                 return False
         name = self.who(cid)
@@ -555,8 +612,8 @@ class WarriorsState(State):
             return
         self.fighters[seat] = None
         self.status[seat] = "retreated"
-        for c in [f.card, *(e.card for e in f.equipment)]:
-            self.to_hand(seat, c.id, public=True)
+        for card_id in (f.card.id, *f.equipped_ids):
+            self.to_hand(seat, card_id, public=True)
         self.log(f"player {seat + 1}'s {f.card.name} retreats")
         self.after_leaving([(seat, 2)])
 

@@ -265,7 +265,7 @@ def resample(st: WarriorsState, player: int, rng: random.Random) -> WarriorsStat
             continue
         f = s.fighters[q]
         if f is not None:
-            s.hands[q] += [f.card.id, *(e.card.id for e in f.equipment)]
+            s.hands[q] += [f.card.id, *f.equipped_ids]
             s.fighters[q] = None
         s.removed[q] = []
         if s.status[q] == "ready":
@@ -294,7 +294,7 @@ def resample(st: WarriorsState, player: int, rng: random.Random) -> WarriorsStat
             s.hands[q] += take
             for c in take:
                 pool[c] -= 1
-        s.decks[g] = {c: k for c, k in pool.items() if k > 0}
+        s.decks[g] = {c: k for c, k in sorted(pool.items()) if k > 0}  # card id order (state.decks)
     for q in redo:
         _random_assembly(s, q, rng)
     return s
@@ -311,7 +311,7 @@ def _random_assembly(s: WarriorsState, q: int, rng: random.Random) -> None:
     for c in sorted(s.hands[q]):
         if rng.random() < 0.5 and can_equip(f, s.card(c)):
             s.hands[q].remove(c)
-            f.equipment.append(Equip(s.card(c)))
+            f.equip(s.card(c))
 
 
 # ------------------------------------------------------------------------------------- text
