@@ -231,6 +231,14 @@ def score_counts(
 
 
 def all_vectors(total: int, limits: Sequence[int]) -> list[Mana]:
-    """Return every Mana vector with ``total`` counters, each colour at most ``limits[colour]``."""
-    out = [v for v in product(*(range(min(total, lim) + 1) for lim in limits)) if sum(v) == total]
-    return _distinct(tuple(v) for v in out)  # type: ignore[misc]
+    """Return every Mana vector with ``total`` counters, each colour at most ``limits[colour]``, best
+    first (see :func:`_distinct`)."""
+    return list(_vectors(total, tuple([min(total, lim) for lim in limits])))
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _vectors(total: int, caps: tuple[int, ...]) -> tuple[Mana, ...]:
+    """:func:`all_vectors` with each limit capped at ``total`` (memoized: a few hundred entries
+    cover every choice of a game)."""
+    out = [v for v in product(*(range(cap + 1) for cap in caps)) if sum(v) == total]
+    return tuple(_distinct(tuple(v) for v in out))  # type: ignore[misc]
