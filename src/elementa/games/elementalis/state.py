@@ -53,7 +53,8 @@ def fixed_actions(sp: ActionSpace) -> dict[str, tuple[Action, ...]]:
     """The choices of the decisions that never vary, built once per game (labels are costly).
 
     Keyed by phase; ``CONTINUE`` is the choice after a Power Roll, ``"continue_cosmic"`` after a
-    Chance Roll.
+    Chance Roll. The passes that end a varying list are kept too: ``CAST`` (keep the declaration
+    to answer a spell, forfeit it), ``REACT``, ``TARGET_MANA`` and ``"tap"`` (no Flux Tap).
     """
     return {
         CHAOS: tuple(
@@ -72,7 +73,26 @@ def fixed_actions(sp: ActionSpace) -> dict[str, tuple[Action, ...]]:
             sp.make("roll", label="take the Cosmic Roll"),
             sp.make("bank", label="stop and bank the Channel"),
         ),
+        CAST: (
+            sp.make("pass", label="keep the declaration to answer a spell cast on you"),
+            sp.make("pass", label="forfeit the declaration"),
+        ),
+        REACT: (sp.make("pass", label="let the spell resolve"),),
+        TARGET_MANA: (sp.make("pass", label="no more targets"),),
+        "tap": (sp.make("pass", label="no Flux Tap"),),
     }
+
+
+def claim_actions(sp: ActionSpace) -> tuple[tuple[Action, ...], ...]:
+    """Elemental Opposition's claims, built once per game: ``[element][k]`` picks up ``k`` dice
+    showing that element (``k`` from 0 to every die a turn can hold)."""
+    return tuple(
+        tuple(
+            sp.make("claim", k, label=f"pick up and roll {k} {FACE_NAMES[e]} dice" if k else "roll nothing")
+            for k in range(casting.MAX_DICE + 1)
+        )
+        for e in ELEMENTS
+    )
 
 
 class ElementalisState(State):
@@ -220,12 +240,8 @@ class ElementalisState(State):
         if ph in (CULTIST, DECLARE):
             return list(self.game.fixed_actions[ph])
         if ph == CAST:
-            keep = casting.holds_answer(self, player)
-            label = (
-                "keep the declaration to answer a spell cast on you" if keep else "forfeit the declaration"
-            )
             acts = casting.cast_actions(self, player)
-            acts.append(sp.make("pass", label=label))
+            acts.append(self.game.fixed_actions[CAST][0 if casting.holds_answer(self, player) else 1])
             return acts
         if ph == CONTINUE:
             return list(self.game.fixed_actions[CONTINUE if self.stage == "power" else "continue_cosmic"])
@@ -253,26 +269,18 @@ class ElementalisState(State):
                     action = memo[purpose, v] = sp.make("mana", *v, label=self._choice_label(purpose, v))
                 acts.append(action)
             if may_pass:
-                acts.append(sp.make("pass", label="no Flux Tap"))
+                acts.extend(self.game.fixed_actions["tap"])
             return acts
         if ph == TARGET_MANA:
             acts = casting.mana_target_actions(self)
             if self.pending and self.pending["targets"]:
-                acts.append(sp.make("pass", label="no more targets"))
+                acts.extend(self.game.fixed_actions[TARGET_MANA])
             return acts
         if ph == REACT:
-            return [*casting.react_actions(self, player), sp.make("pass", label="let the spell resolve")]
+            return [*casting.react_actions(self, player), *self.game.fixed_actions[REACT]]
         if ph == CLAIM:
             face = self.major_element(player)
-            avail = opposition.claimable(self, player)
-            return [
-                sp.make(
-                    "claim",
-                    k,
-                    label=f"pick up and roll {k} {FACE_NAMES[face or 0]} dice" if k else "roll nothing",
-                )
-                for k in range(avail + 1)
-            ]
+            return list(self.game.claim_actions[face or 0][: opposition.claimable(self, player) + 1])
         return []
 
     def _choice_label(self, purpose: str, v: Mana) -> str:
@@ -464,8 +472,9 @@ class ElementalisState(State):
         if stage == "power":
             n = self.game.options.standard_dice
             self.dice = [Die(True)] + [Die(False) for _ in range(n)]
-        for d in self.dice:
-            d.charred = False
+        else:
+            for d in self.dice:
+                d.charred = False  # Char lasts for one roll
         if stage == "cosmic":
             queue = [0]
         else:
