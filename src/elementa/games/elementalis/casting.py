@@ -263,16 +263,13 @@ def _label(s: ElementalisState, spell: int, die: int, face: int, player: int) ->
 
 
 def _cast_groups(
-    s: ElementalisState, p: int, die_targets: DieTargets
+    s: ElementalisState, p: int, die_targets: DieTargets, repertoire: Repertoire
 ) -> Iterator[tuple[str, int, list[tuple[int, ...]]]]:
     """Yield ``(kind, cost, arguments)``, spell by spell, of the casts seat ``p`` may make now, in
-    :func:`cast_actions` order; a spell with no target now yields no arguments. ``die_targets``: as
-    for :func:`_targets` (the yielded lists may be shared through it: read them, do not change them)."""
-    major, minor = s.major[p], s.minor[p]
+    :func:`cast_actions` order; a spell with no target now yields no arguments. ``repertoire``: the
+    seat's (:func:`seat_repertoire`); ``die_targets``: as for :func:`_targets` (the yielded lists may
+    be shared through it: read them, do not change them)."""
     pool = s.pool[p]
-    if major is None or minor is None or not any(pool):
-        return  # every spell costs at least 1 coloured Mana (ruling ELS-A27)
-    repertoire = _repertoire(major, minor, s.chosen[p], s.ether_leak)
     done = s.cast_this_turn
     coloured = pool[0] + pool[1] + pool[2] + pool[3]
     for spell, cost, arcana in repertoire.proactive:
@@ -303,10 +300,13 @@ def _cast_label(s: ElementalisState, kind: str, args: tuple[int, ...], cost: int
 
 def cast_actions(s: ElementalisState, p: int) -> list[Action]:
     """Return every spell seat ``p`` may cast now, with its target, in spell order."""
+    repertoire = seat_repertoire(s, p)
+    if repertoire is None or not any(s.pool[p]):
+        return []  # every spell costs at least 1 coloured Mana (ruling ELS-A27)
     known = s.game.cast_memo
     dice = s.dice
     acts = []
-    for kind, cost, targets in _cast_groups(s, p, {}):
+    for kind, cost, targets in _cast_groups(s, p, {}, repertoire):
         for args in targets:
             # a label depends only on the action, its cost and the face its die shows
             shown = dice[args[1]].face if kind != "break_link" and args[1] != NO_DIE else None
@@ -319,12 +319,23 @@ def cast_actions(s: ElementalisState, p: int) -> list[Action]:
     return acts
 
 
-def holds_answer(s: ElementalisState, p: int) -> bool:
-    """Whether seat ``p`` knows Counter Spell or Fortitude, unused this turn, and holds Mana for it."""
+def seat_repertoire(s: ElementalisState, p: int) -> Repertoire | None:
+    """Return what seat ``p``'s Arcana let it cast now (see :class:`Repertoire`), or ``None`` during
+    the draft."""
     major, minor = s.major[p], s.minor[p]
     if major is None or minor is None:
-        return False
-    repertoire = _repertoire(major, minor, s.chosen[p], s.ether_leak)
+        return None
+    return _repertoire(major, minor, s.chosen[p], s.ether_leak)
+
+
+def holds_answer(s: ElementalisState, p: int) -> bool:
+    """Whether seat ``p`` knows Counter Spell or Fortitude, unused this turn, and holds Mana for it."""
+    repertoire = seat_repertoire(s, p)
+    return repertoire is not None and _answer_ready(s, p, repertoire)
+
+
+def _answer_ready(s: ElementalisState, p: int, repertoire: Repertoire) -> bool:
+    """:func:`holds_answer` for a seat whose repertoire is known."""
     pool, done = s.pool[p], s.cast_this_turn
     if repertoire.counter_spell and (p, COUNTER_SPELL) not in done and pool[WATER] >= 1:
         return True
@@ -341,12 +352,14 @@ def may_declare(s: ElementalisState, p: int, die_targets: DieTargets | None = No
         die_targets: the die spells' targets listed so far in this position, shared by the calls
             for every seat when a spell phase opens (see :func:`_targets`); ``None``: a fresh one.
     """
-    if not any(s.pool[p]):
+    repertoire = seat_repertoire(s, p)
+    if repertoire is None or not any(s.pool[p]):
         return False  # every spell costs at least 1 coloured Mana (ruling ELS-A27)
-    if holds_answer(s, p):
+    if _answer_ready(s, p, repertoire):
         return True
+    shared = {} if die_targets is None else die_targets
     # a plain loop: any() over a generator expression would add a second generator layer
-    for _, _, targets in _cast_groups(s, p, {} if die_targets is None else die_targets):  # noqa: SIM110
+    for _, _, targets in _cast_groups(s, p, shared, repertoire):  # noqa: SIM110
         if targets:
             return True  # the first spell with a target will do
     return False
