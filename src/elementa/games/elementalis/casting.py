@@ -11,16 +11,20 @@ source: elementalis.txt, Spell Casting; Appendix A: The Spells; rulings ELS-A8, 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+import sys
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from elementa.core import Action
 from elementa.games.elementalis.dice import Die
 from elementa.games.elementalis.elements import (
+    AIR,
+    EARTH,
     ELEMENT_NAMES,
     ELEMENTS,
     ETHER,
     FACE_NAMES,
+    FIRE,
     MOON,
     NUM_FACES,
     WATER,
@@ -78,6 +82,14 @@ class Repertoire(NamedTuple):
     """Whether the seat knows Counter Spell (its cost is X, that of the spell it answers)."""
     fortitude: Offer | None
     """Fortitude, when the seat knows it."""
+    least: tuple[int, int, int, int, int]
+    """The least any spell the seat knows costs it, by the Mana it is paid in: Fire, Water, Earth,
+    Air, then Moon (any colour); ``NEVER`` where it knows none. Counter Spell counts as 1 Water, the
+    least it asks. A seat holding less than all of these can cast nothing now."""
+
+
+NEVER: Final = sys.maxsize
+"""A cost no Pool can meet."""
 
 
 @functools.cache
@@ -95,6 +107,20 @@ def _repertoire(major: int, minor: int, chosen: int | None, ether_leak: bool) ->
         ),
         counter_spell=COUNTER_SPELL in offers,
         fortitude=offers.get(FORTITUDE),
+        least=(
+            _least(offers.values(), FIRE),
+            _least(offers.values(), WATER),
+            _least(offers.values(), EARTH),
+            _least(offers.values(), AIR),
+            _least(offers.values(), MOON),
+        ),
+    )
+
+
+def _least(offers: Iterable[Offer], arcana: int) -> int:
+    """The least cost of the offers paid in ``arcana`` (Counter Spell: 1), or ``NEVER``."""
+    return min(
+        (1 if spell == COUNTER_SPELL else cost for spell, cost, a in offers if a == arcana), default=NEVER
     )
 
 
@@ -353,8 +379,17 @@ def may_declare(s: ElementalisState, p: int, die_targets: DieTargets | None = No
             for every seat when a spell phase opens (see :func:`_targets`); ``None``: a fresh one.
     """
     repertoire = seat_repertoire(s, p)
-    if repertoire is None or not any(s.pool[p]):
-        return False  # every spell costs at least 1 coloured Mana (ruling ELS-A27)
+    if repertoire is None:
+        return False
+    pool, least = s.pool[p], repertoire.least
+    if (
+        pool[FIRE] < least[FIRE]
+        and pool[WATER] < least[WATER]
+        and pool[EARTH] < least[EARTH]
+        and pool[AIR] < least[AIR]
+        and pool[FIRE] + pool[WATER] + pool[EARTH] + pool[AIR] < least[4]
+    ):
+        return False  # the seat cannot pay for any spell it knows (an empty Pool: ruling ELS-A27)
     if _answer_ready(s, p, repertoire):
         return True
     shared = {} if die_targets is None else die_targets
