@@ -174,9 +174,11 @@ def pay(s: ElementalisState, p: int, spell: int, cost: int) -> None:
         s.pool[p][arcana] -= cost
         s.flux[arcana] += cost
         return
+    pool = s.pool[p]
     for _ in range(cost):
-        c = max(ELEMENTS, key=lambda e: (s.pool[p][e], -e))
-        s.to_flux(s.pool[p], [1 if e == c else 0 for e in ELEMENTS])
+        c = pool.index(max(pool))  # the most plentiful colour; a tie takes the first in colour order
+        pool[c] -= 1
+        s.flux[c] += 1
 
 
 def affects(s: ElementalisState, caster: int, element: int, target: int) -> bool:

@@ -228,7 +228,11 @@ class ElementalisState(State):
         return "Sun die" if i == 0 else f"die {i}"
 
     def _legal_actions(self, player: int) -> list[Action]:
-        # built once per position and seat: a rollout asks the search's question, then the agent's
+        ph = self.phase
+        if ph in (CULTIST, DECLARE):  # the commonest decisions never vary
+            return list(self.game.fixed_actions[ph])
+        # the others are built once per position and seat: a rollout asks the search's question, then
+        # the agent's
         known = self._legal.get(player)
         if known is None:
             known = self._legal[player] = self._list_actions(player)
@@ -236,9 +240,7 @@ class ElementalisState(State):
 
     def _list_actions(self, player: int) -> list[Action]:
         sp = self.game.action_space
-        ph = self.phase  # the commonest decisions first
-        if ph in (CULTIST, DECLARE):
-            return list(self.game.fixed_actions[ph])
+        ph = self.phase  # the commonest decisions first (CULTIST and DECLARE: see _legal_actions)
         if ph == CAST:
             acts = casting.cast_actions(self, player)
             acts.append(self.game.fixed_actions[CAST][0 if casting.holds_answer(self, player) else 1])
