@@ -335,10 +335,11 @@ def cast_actions(s: ElementalisState, p: int) -> list[Action]:
     dice = s.dice
     acts = []
     for kind, cost, targets in _cast_groups(s, p, {}, repertoire):
+        # a label depends only on the action, its cost and the face its die shows (a spell's
+        # targets are all dice or none)
+        on_dice = kind != "break_link" and targets and targets[0][1] != NO_DIE
         for args in targets:
-            # a label depends only on the action, its cost and the face its die shows
-            shown = dice[args[1]].face if kind != "break_link" and args[1] != NO_DIE else None
-            key = (kind, args, cost, shown)
+            key = (kind, args, cost, dice[args[1]].face if on_dice else None)
             action = known.get(key)
             if action is None:
                 label = _cast_label(s, kind, args, cost)
