@@ -489,10 +489,9 @@ def react_actions(s: ElementalisState, p: int) -> list[Action]:
 def _open_reactions(s: ElementalisState) -> None:
     pend = s.pending
     assert pend is not None
-    affected = set(_affected(s, pend))
-    affected.discard(pend["caster"])
+    caster, waiting, reserved = pend["caster"], s.cast_queue[1:], s.reserved
     # who may answer: the affected seats that still hold a declaration, clockwise from the active one
-    ready = affected & (set(s.cast_queue[1:]) | s.reserved) if affected else affected
+    ready = [q for q in _affected(s, pend) if q != caster and (q in waiting or q in reserved)]
     s.react_queue = [q for q in s.seats_from(s.active) if q in ready] if ready else []
     _next_reaction(s)
 

@@ -532,7 +532,7 @@ class ElementalisState(State):
 
     def _start_casting(self) -> None:
         order = [p for p, d in self.declared.items() if d]  # declared holds the seats in turn order
-        self.log.append("declared: " + (", ".join(f"Player {p + 1}" for p in order) if order else "nobody"))
+        self.log.append("declared: " + (", ".join([f"Player {p + 1}" for p in order]) if order else "nobody"))
         self.declared = {}
         self.reserved = set()
         self.cast_queue = order
