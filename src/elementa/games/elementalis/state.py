@@ -9,6 +9,7 @@ source: elementalis.txt, Structure of a Turn; Rolls; End of Turn / Round; Ending
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -95,6 +96,13 @@ def claim_actions(sp: ActionSpace) -> tuple[tuple[Action, ...], ...]:
     )
 
 
+@functools.lru_cache(maxsize=1 << 10)
+def _declared_text(order: tuple[int, ...]) -> str:
+    """The log line naming the seats that declared, in casting order (memoized on the seats: 7 seats
+    make 896 orders)."""
+    return "declared: " + (", ".join([f"Player {p + 1}" for p in order]) if order else "nobody")
+
+
 class ElementalisState(State):
     """A position of ElementaliS. Read it through the public State API; fields are internal."""
 
@@ -165,10 +173,12 @@ class ElementalisState(State):
 
     def gain(self, target: list[int], vec: Mana | list[int]) -> None:
         """Move Mana from the Flux to a Pool or the Channel; a colour the Flux lacks is lost (ELS-A17)."""
+        flux = self.flux
         for c, k in enumerate(vec):
-            k = min(k, self.flux[c])
-            self.flux[c] -= k
-            target[c] += k
+            if k:  # most vectors hold one or two colours
+                k = min(k, flux[c])
+                flux[c] -= k
+                target[c] += k
 
     def to_flux(self, source: list[int], vec: Mana | list[int]) -> None:
         """Return Mana from a Pool or the Channel to the Flux."""
@@ -532,7 +542,7 @@ class ElementalisState(State):
 
     def _start_casting(self) -> None:
         order = [p for p, d in self.declared.items() if d]  # declared holds the seats in turn order
-        self.log.append("declared: " + (", ".join([f"Player {p + 1}" for p in order]) if order else "nobody"))
+        self.log.append(_declared_text(tuple(order)))
         self.declared = {}
         self.reserved = set()
         self.cast_queue = order
