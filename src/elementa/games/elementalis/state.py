@@ -84,6 +84,21 @@ def fixed_actions(sp: ActionSpace) -> dict[str, tuple[Action, ...]]:
     }
 
 
+def draft_actions(sp: ActionSpace) -> tuple[tuple[Action, ...], tuple[dict[int, Action], ...]]:
+    """The draft's choices, built once per game: ``majors[a]`` takes Arcana ``a`` as Major,
+    ``minors[major][b]`` takes ``b`` as Minor beside that Major (only the pairs of the mage-type table)."""
+    majors = tuple(sp.make("major", a, label=f"take {ARCANA_NAMES[a]} as Major") for a in range(NUM_ARCANA))
+    minors = tuple(
+        {
+            b: sp.make("minor", b, label=f"take {ARCANA_NAMES[b]} as Minor ({kind.value})")
+            for b, kind in enumerate(MAGE_TYPES[major])
+            if kind is not None
+        }
+        for major in range(NUM_ARCANA)
+    )
+    return majors, minors
+
+
 def claim_actions(sp: ActionSpace) -> tuple[tuple[Action, ...], ...]:
     """Elemental Opposition's claims, built once per game: ``[element][k]`` picks up ``k`` dice
     showing that element (``k`` from 0 to every die a turn can hold)."""
@@ -258,16 +273,13 @@ class ElementalisState(State):
         if ph == CONTINUE:
             return list(self.game.fixed_actions[CONTINUE if self.stage == "power" else "continue_cosmic"])
         if ph == DRAFT_MAJOR:
-            taken = set(self.major)
-            return [
-                sp.make("major", a, label=f"take {ARCANA_NAMES[a]} as Major")
-                for a in self._free_majors(taken)
-            ]
+            majors = self.game.draft_actions[0]
+            return [majors[a] for a in self._free_majors(set(self.major))]
         if ph == DRAFT_MINOR:
-            return [
-                sp.make("minor", b, label=f"take {ARCANA_NAMES[b]} as Minor ({kind.value})")
-                for b, kind in self._free_minors(player)
-            ]
+            major = self.major[player]
+            assert major is not None
+            minors = self.game.draft_actions[1][major]
+            return [minors[b] for b, _ in self._free_minors(player)]
         if ph == CHAOS:
             return list(self.game.fixed_actions[CHAOS])
         if ph == CHOICE:
