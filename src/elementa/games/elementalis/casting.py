@@ -350,11 +350,19 @@ def cast_actions(s: ElementalisState, p: int) -> list[Action]:
 
 def seat_repertoire(s: ElementalisState, p: int) -> Repertoire | None:
     """Return what seat ``p``'s Arcana let it cast now (see :class:`Repertoire`), or ``None`` during
-    the draft."""
+    the draft (kept on the state by :func:`repertoires`, one for each state of Ether Leak)."""
+    kept = s.repertoires[p]
+    return None if kept is None else kept[s.ether_leak]
+
+
+def repertoires(s: ElementalisState, p: int) -> tuple[Repertoire, Repertoire] | None:
+    """Return seat ``p``'s repertoires without and with Ether Leak in force, or ``None`` during the
+    draft: what the state keeps for the seat whenever its Arcana or chosen Major change."""
     major, minor = s.major[p], s.minor[p]
     if major is None or minor is None:
         return None
-    return _repertoire(major, minor, s.chosen[p], s.ether_leak)
+    chosen = s.chosen[p]
+    return _repertoire(major, minor, chosen, False), _repertoire(major, minor, chosen, True)
 
 
 def holds_answer(s: ElementalisState, p: int) -> bool:

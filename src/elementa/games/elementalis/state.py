@@ -131,6 +131,8 @@ class ElementalisState(State):
         self.major: list[int | None] = [None] * n
         self.minor: list[int | None] = [None] * n
         self.chosen: list[int | None] = [None] * n  # Chaotica's element for this round
+        # each seat's casting.repertoires (without, with Ether Leak), kept as its Arcana change
+        self.repertoires: list[tuple[casting.Repertoire, casting.Repertoire] | None] = [None] * n
         self.pool: list[list[int]] = [[0, 0, 0, 0] for _ in range(n)]
         self.colourless = [0] * n
         self.flux = [game.options.mana_supply if game.options.mana_supply_limit else 10**9] * 4
@@ -371,6 +373,7 @@ class ElementalisState(State):
                 self._open_spells()
         elif ph == CHAOS:
             self.chosen[player] = args[0]
+            self.repertoires[player] = casting.repertoires(self, player)  # the chosen Major's spells
             self.log.append(f"Player {player + 1} chooses {ELEMENT_NAMES[args[0]]} as Major this round")
             self._offer_tap()
         elif ph == DRAFT_MAJOR:
@@ -378,6 +381,7 @@ class ElementalisState(State):
             self._next_draft(DRAFT_MAJOR)
         elif ph == DRAFT_MINOR:
             self.minor[player] = args[0]
+            self.repertoires[player] = casting.repertoires(self, player)
             self._next_draft(DRAFT_MINOR)
         if self._legal:
             self._legal = {}  # the position changed: legal actions are listed afresh
@@ -740,6 +744,7 @@ class ElementalisState(State):
         s._history = list(self._history)
         s._legal = {}
         s.major, s.minor, s.chosen = list(self.major), list(self.minor), list(self.chosen)
+        s.repertoires = list(self.repertoires)
         s.pool = [list(x) for x in self.pool]
         s.colourless = list(self.colourless)
         s.flux = list(self.flux)
