@@ -1,11 +1,12 @@
 """The tables and memos the rules derive once (for speed) agree with the rules they are derived from.
 
 * A seat's repertoire (``casting._repertoire``: its proactive spells, link breakers, Counter Spell and
-  Fortitude, with their costs) against the spellbook and ``spell_cost`` for every Arcana pair.
+  Fortitude, with their costs, and the least cost by colour) against the spellbook and ``spell_cost``
+  for every Arcana pair.
 * Scoring from face counts, memoized on the few numbers each mage type reads, against the rulebook
   scorers worked out afresh from the faces for every roll of up to six dice.
 * Along random playouts (2, 4 and 7 seats), at every node: who may declare a spell against the casts
-  actually listed, and the fixed choices against what their phases offer.
+  actually listed, and the fixed choices (passes and claims included) against what their phases offer.
 """
 
 from __future__ import annotations
@@ -18,18 +19,20 @@ from itertools import combinations_with_replacement
 import pytest
 
 import elementa
-from elementa.games.elementalis import casting
+from elementa.games.elementalis import casting, opposition
 from elementa.games.elementalis.elements import (
     CONFLICT,
     ELEMENTS,
     ETHER,
+    FACE_NAMES,
     MAGE_TYPES,
+    MOON,
     NUM_ARCANA,
     OPPOSING_PAIR,
     SUN,
     MageType,
 )
-from elementa.games.elementalis.phases import CONTINUE, DECLARE
+from elementa.games.elementalis.phases import CAST, CLAIM, CONTINUE, DECLARE
 from elementa.games.elementalis.scoring import Mana, score_roll
 from elementa.games.elementalis.spells import (
     BURN,
@@ -60,6 +63,10 @@ def test_repertoire_matches_the_spellbook_and_costs(major: int, minor: int) -> N
             ]
             assert rep.counter_spell == (COUNTER_SPELL in book)
             assert rep.fortitude == next((o for o in want if o[0] == FORTITUDE), None)
+            # the least cost by the Mana paid: a Pool below it in every colour pays for nothing
+            for slot, paid in enumerate((*ELEMENTS, MOON)):
+                costs = [1 if o[0] == COUNTER_SPELL else o[1] for o in want if o[2] == paid]
+                assert rep.least[slot] == (min(costs) if costs else casting.NEVER)
 
 
 def _reference_scores(mage: MageType, major: int, minor: int, faces: tuple[int, ...], sun: bool) -> set[Mana]:
@@ -142,3 +149,17 @@ def test_declarations_and_fixed_choices_agree_with_the_casts(players: int) -> No
                 roll = "Chance" if state.stage == "power" else "Cosmic"
                 labels = [a.label for a in state.legal_actions()]
                 assert labels == [f"take the {roll} Roll", "stop and bank the Channel"]
+            if state.phase == CAST:
+                keep = casting.holds_answer(state, seat)
+                assert state.legal_actions()[-1].label == (
+                    "keep the declaration to answer a spell cast on you"
+                    if keep
+                    else "forfeit the declaration"
+                )
+            if state.phase == CLAIM:
+                face = FACE_NAMES[state.major_element(seat) or 0]
+                labels = [a.label for a in state.legal_actions()]
+                assert labels == ["roll nothing"] + [
+                    f"pick up and roll {k} {face} dice"
+                    for k in range(1, opposition.claimable(state, seat) + 1)
+                ]

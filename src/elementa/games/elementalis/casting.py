@@ -11,16 +11,20 @@ source: elementalis.txt, Spell Casting; Appendix A: The Spells; rulings ELS-A8, 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+import sys
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from elementa.core import Action
 from elementa.games.elementalis.dice import Die
 from elementa.games.elementalis.elements import (
+    AIR,
+    EARTH,
     ELEMENT_NAMES,
     ELEMENTS,
     ETHER,
     FACE_NAMES,
+    FIRE,
     MOON,
     NUM_FACES,
     WATER,
@@ -78,6 +82,14 @@ class Repertoire(NamedTuple):
     """Whether the seat knows Counter Spell (its cost is X, that of the spell it answers)."""
     fortitude: Offer | None
     """Fortitude, when the seat knows it."""
+    least: tuple[int, int, int, int, int]
+    """The least any spell the seat knows costs it, by the Mana it is paid in: Fire, Water, Earth,
+    Air, then Moon (any colour); ``NEVER`` where it knows none. Counter Spell counts as 1 Water, the
+    least it asks. A seat holding less than all of these can cast nothing now."""
+
+
+NEVER: Final = sys.maxsize
+"""A cost no Pool can meet."""
 
 
 @functools.cache
@@ -95,6 +107,20 @@ def _repertoire(major: int, minor: int, chosen: int | None, ether_leak: bool) ->
         ),
         counter_spell=COUNTER_SPELL in offers,
         fortitude=offers.get(FORTITUDE),
+        least=(
+            _least(offers.values(), FIRE),
+            _least(offers.values(), WATER),
+            _least(offers.values(), EARTH),
+            _least(offers.values(), AIR),
+            _least(offers.values(), MOON),
+        ),
+    )
+
+
+def _least(offers: Iterable[Offer], arcana: int) -> int:
+    """The least cost of the offers paid in ``arcana`` (Counter Spell: 1), or ``NEVER``."""
+    return min(
+        (1 if spell == COUNTER_SPELL else cost for spell, cost, a in offers if a == arcana), default=NEVER
     )
 
 
@@ -148,9 +174,11 @@ def pay(s: ElementalisState, p: int, spell: int, cost: int) -> None:
         s.pool[p][arcana] -= cost
         s.flux[arcana] += cost
         return
+    pool = s.pool[p]
     for _ in range(cost):
-        c = max(ELEMENTS, key=lambda e: (s.pool[p][e], -e))
-        s.to_flux(s.pool[p], [1 if e == c else 0 for e in ELEMENTS])
+        c = pool.index(max(pool))  # the most plentiful colour; a tie takes the first in colour order
+        pool[c] -= 1
+        s.flux[c] += 1
 
 
 def affects(s: ElementalisState, caster: int, element: int, target: int) -> bool:
@@ -263,16 +291,13 @@ def _label(s: ElementalisState, spell: int, die: int, face: int, player: int) ->
 
 
 def _cast_groups(
-    s: ElementalisState, p: int, die_targets: DieTargets
+    s: ElementalisState, p: int, die_targets: DieTargets, repertoire: Repertoire
 ) -> Iterator[tuple[str, int, list[tuple[int, ...]]]]:
     """Yield ``(kind, cost, arguments)``, spell by spell, of the casts seat ``p`` may make now, in
-    :func:`cast_actions` order; a spell with no target now yields no arguments. ``die_targets``: as
-    for :func:`_targets` (the yielded lists may be shared through it: read them, do not change them)."""
-    major, minor = s.major[p], s.minor[p]
+    :func:`cast_actions` order; a spell with no target now yields no arguments. ``repertoire``: the
+    seat's (:func:`seat_repertoire`); ``die_targets``: as for :func:`_targets` (the yielded lists may
+    be shared through it: read them, do not change them)."""
     pool = s.pool[p]
-    if major is None or minor is None or not any(pool):
-        return  # every spell costs at least 1 coloured Mana (ruling ELS-A27)
-    repertoire = _repertoire(major, minor, s.chosen[p], s.ether_leak)
     done = s.cast_this_turn
     coloured = pool[0] + pool[1] + pool[2] + pool[3]
     for spell, cost, arcana in repertoire.proactive:
@@ -303,14 +328,18 @@ def _cast_label(s: ElementalisState, kind: str, args: tuple[int, ...], cost: int
 
 def cast_actions(s: ElementalisState, p: int) -> list[Action]:
     """Return every spell seat ``p`` may cast now, with its target, in spell order."""
+    repertoire = seat_repertoire(s, p)
+    if repertoire is None or not any(s.pool[p]):
+        return []  # every spell costs at least 1 coloured Mana (ruling ELS-A27)
     known = s.game.cast_memo
     dice = s.dice
     acts = []
-    for kind, cost, targets in _cast_groups(s, p, {}):
+    for kind, cost, targets in _cast_groups(s, p, {}, repertoire):
+        # a label depends only on the action, its cost and the face its die shows (a spell's
+        # targets are all dice or none)
+        on_dice = kind != "break_link" and targets and targets[0][1] != NO_DIE
         for args in targets:
-            # a label depends only on the action, its cost and the face its die shows
-            shown = dice[args[1]].face if kind != "break_link" and args[1] != NO_DIE else None
-            key = (kind, args, cost, shown)
+            key = (kind, args, cost, dice[args[1]].face if on_dice else None)
             action = known.get(key)
             if action is None:
                 label = _cast_label(s, kind, args, cost)
@@ -319,12 +348,31 @@ def cast_actions(s: ElementalisState, p: int) -> list[Action]:
     return acts
 
 
-def holds_answer(s: ElementalisState, p: int) -> bool:
-    """Whether seat ``p`` knows Counter Spell or Fortitude, unused this turn, and holds Mana for it."""
+def seat_repertoire(s: ElementalisState, p: int) -> Repertoire | None:
+    """Return what seat ``p``'s Arcana let it cast now (see :class:`Repertoire`), or ``None`` during
+    the draft (kept on the state by :func:`repertoires`, one for each state of Ether Leak)."""
+    kept = s.repertoires[p]
+    return None if kept is None else kept[s.ether_leak]
+
+
+def repertoires(s: ElementalisState, p: int) -> tuple[Repertoire, Repertoire] | None:
+    """Return seat ``p``'s repertoires without and with Ether Leak in force, or ``None`` during the
+    draft: what the state keeps for the seat whenever its Arcana or chosen Major change."""
     major, minor = s.major[p], s.minor[p]
     if major is None or minor is None:
-        return False
-    repertoire = _repertoire(major, minor, s.chosen[p], s.ether_leak)
+        return None
+    chosen = s.chosen[p]
+    return _repertoire(major, minor, chosen, False), _repertoire(major, minor, chosen, True)
+
+
+def holds_answer(s: ElementalisState, p: int) -> bool:
+    """Whether seat ``p`` knows Counter Spell or Fortitude, unused this turn, and holds Mana for it."""
+    repertoire = seat_repertoire(s, p)
+    return repertoire is not None and _answer_ready(s, p, repertoire)
+
+
+def _answer_ready(s: ElementalisState, p: int, repertoire: Repertoire) -> bool:
+    """:func:`holds_answer` for a seat whose repertoire is known."""
     pool, done = s.pool[p], s.cast_this_turn
     if repertoire.counter_spell and (p, COUNTER_SPELL) not in done and pool[WATER] >= 1:
         return True
@@ -341,12 +389,23 @@ def may_declare(s: ElementalisState, p: int, die_targets: DieTargets | None = No
         die_targets: the die spells' targets listed so far in this position, shared by the calls
             for every seat when a spell phase opens (see :func:`_targets`); ``None``: a fresh one.
     """
-    if not any(s.pool[p]):
-        return False  # every spell costs at least 1 coloured Mana (ruling ELS-A27)
-    if holds_answer(s, p):
+    repertoire = seat_repertoire(s, p)
+    if repertoire is None:
+        return False
+    pool, least = s.pool[p], repertoire.least
+    if (
+        pool[FIRE] < least[FIRE]
+        and pool[WATER] < least[WATER]
+        and pool[EARTH] < least[EARTH]
+        and pool[AIR] < least[AIR]
+        and pool[FIRE] + pool[WATER] + pool[EARTH] + pool[AIR] < least[4]
+    ):
+        return False  # the seat cannot pay for any spell it knows (an empty Pool: ruling ELS-A27)
+    if _answer_ready(s, p, repertoire):
         return True
+    shared = {} if die_targets is None else die_targets
     # a plain loop: any() over a generator expression would add a second generator layer
-    for _, _, targets in _cast_groups(s, p, {} if die_targets is None else die_targets):  # noqa: SIM110
+    for _, _, targets in _cast_groups(s, p, shared, repertoire):  # noqa: SIM110
         if targets:
             return True  # the first spell with a target will do
     return False
@@ -438,10 +497,9 @@ def react_actions(s: ElementalisState, p: int) -> list[Action]:
 def _open_reactions(s: ElementalisState) -> None:
     pend = s.pending
     assert pend is not None
-    affected = set(_affected(s, pend))
-    affected.discard(pend["caster"])
+    caster, waiting, reserved = pend["caster"], s.cast_queue[1:], s.reserved
     # who may answer: the affected seats that still hold a declaration, clockwise from the active one
-    ready = affected & (set(s.cast_queue[1:]) | s.reserved) if affected else affected
+    ready = [q for q in _affected(s, pend) if q != caster and (q in waiting or q in reserved)]
     s.react_queue = [q for q in s.seats_from(s.active) if q in ready] if ready else []
     _next_reaction(s)
 

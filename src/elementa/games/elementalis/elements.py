@@ -12,6 +12,7 @@ source: elementalis.txt, The Elemental Cycle; Starting the Game (the mage-type t
 
 from __future__ import annotations
 
+import functools
 from enum import Enum
 from typing import Final
 
@@ -97,5 +98,11 @@ def element_type(major: int, minor: int) -> MageType:
 
 def mana_text(vec: tuple[int, ...] | list[int]) -> str:
     """Return a Mana vector ``(fire, water, earth, air)`` in words, for example ``"2 Fire + 1 Air"``."""
+    return _mana_text(tuple(vec))
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _mana_text(vec: tuple[int, ...]) -> str:
+    """:func:`mana_text` (memoized: every score and gift of a game is logged in these words)."""
     parts = [f"{n} {ELEMENT_NAMES[e]}" for e, n in enumerate(vec) if n]
     return " + ".join(parts) if parts else "no Mana"

@@ -13,7 +13,7 @@ from elementa.core.tensor import ObservationEncoder
 from elementa.games.elementalis.casting import MAX_DICE
 from elementa.games.elementalis.elements import NUM_ARCANA, NUM_FACES
 from elementa.games.elementalis.spells import NUM_SPELLS
-from elementa.games.elementalis.state import ElementalisState, fixed_actions
+from elementa.games.elementalis.state import ElementalisState, claim_actions, draft_actions, fixed_actions
 
 if TYPE_CHECKING:
     from elementa.core import Agent
@@ -96,6 +96,10 @@ class ElementalisGame(Game):
         """Mana choices by (purpose, Mana vector), built once (the label depends on those alone)."""
         self.fixed_actions = fixed_actions(self.action_space)
         """The choices of the decisions that never vary (see :func:`~.state.fixed_actions`)."""
+        self.claim_actions = claim_actions(self.action_space)
+        """Elemental Opposition's claims by element and dice (see :func:`~.state.claim_actions`)."""
+        self.draft_actions = draft_actions(self.action_space)
+        """The draft's Majors and Minors (see :func:`~.state.draft_actions`)."""
 
     def _make_action_space(self) -> ActionSpace:
         n = 8  # seats 0-6, 7 = none

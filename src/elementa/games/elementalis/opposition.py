@@ -20,8 +20,8 @@ def claimable(s: ElementalisState, player: int) -> int:
     face = s.major_element(player)
     if face is None:
         return 0
-    showing = sum(1 for d in s.dice if not d.destroyed and d.face == face)
-    taken = sum(k for q, k in s.claims if s.major_element(q) == face)
+    showing = len([d for d in s.dice if d.face == face and not d.destroyed])
+    taken = sum([k for q, k in s.claims if s.major_element(q) == face]) if s.claims else 0
     return max(0, showing - taken)
 
 

@@ -63,7 +63,7 @@ def score_elements(count: Sequence[int], scored: Sequence[int], sun_negates: boo
     source: elementalis.txt, Earning Mana (Elementalist, Purist, Elitist/Cultist).
     """
     # each scored element's count less the dice of the element that beats it
-    nets = tuple(count[x] - (0 if sun_negates else count[CONFLICT[x]]) for x in scored)
+    nets = tuple([count[x] - (0 if sun_negates else count[CONFLICT[x]]) for x in scored])
     return list(_element_scores(tuple(scored), nets, count[ETHER]))
 
 
@@ -140,7 +140,8 @@ def score_guardian(count: Sequence[int], wild_per_ether: int, sets: str = "every
 
     source: elementalis.txt, Earning Mana (Guardians, Luminaries); rulings ELS-A9, ELS-B1.
     """
-    return list(_guardian_scores(tuple(count[e] for e in ELEMENTS), count[ETHER], wild_per_ether, sets))
+    shown = (count[0], count[1], count[2], count[3])  # Fire, Water, Earth, Air
+    return list(_guardian_scores(shown, count[ETHER], wild_per_ether, sets))
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -231,6 +232,14 @@ def score_counts(
 
 
 def all_vectors(total: int, limits: Sequence[int]) -> list[Mana]:
-    """Return every Mana vector with ``total`` counters, each colour at most ``limits[colour]``."""
-    out = [v for v in product(*(range(min(total, lim) + 1) for lim in limits)) if sum(v) == total]
-    return _distinct(tuple(v) for v in out)  # type: ignore[misc]
+    """Return every Mana vector with ``total`` counters, each colour at most ``limits[colour]``, best
+    first (see :func:`_distinct`)."""
+    return list(_vectors(total, tuple([min(total, lim) for lim in limits])))
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _vectors(total: int, caps: tuple[int, ...]) -> tuple[Mana, ...]:
+    """:func:`all_vectors` with each limit capped at ``total`` (memoized: a few hundred entries
+    cover every choice of a game)."""
+    out = [v for v in product(*(range(cap + 1) for cap in caps)) if sum(v) == total]
+    return tuple(_distinct(tuple(v) for v in out))  # type: ignore[misc]

@@ -9,6 +9,7 @@ source: elementalis.txt, Structure of a Turn; Rolls; End of Turn / Round; Ending
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -53,7 +54,8 @@ def fixed_actions(sp: ActionSpace) -> dict[str, tuple[Action, ...]]:
     """The choices of the decisions that never vary, built once per game (labels are costly).
 
     Keyed by phase; ``CONTINUE`` is the choice after a Power Roll, ``"continue_cosmic"`` after a
-    Chance Roll.
+    Chance Roll. The passes that end a varying list are kept too: ``CAST`` (keep the declaration
+    to answer a spell, forfeit it), ``REACT``, ``TARGET_MANA`` and ``"tap"`` (no Flux Tap).
     """
     return {
         CHAOS: tuple(
@@ -72,7 +74,48 @@ def fixed_actions(sp: ActionSpace) -> dict[str, tuple[Action, ...]]:
             sp.make("roll", label="take the Cosmic Roll"),
             sp.make("bank", label="stop and bank the Channel"),
         ),
+        CAST: (
+            sp.make("pass", label="keep the declaration to answer a spell cast on you"),
+            sp.make("pass", label="forfeit the declaration"),
+        ),
+        REACT: (sp.make("pass", label="let the spell resolve"),),
+        TARGET_MANA: (sp.make("pass", label="no more targets"),),
+        "tap": (sp.make("pass", label="no Flux Tap"),),
     }
+
+
+def draft_actions(sp: ActionSpace) -> tuple[tuple[Action, ...], tuple[dict[int, Action], ...]]:
+    """The draft's choices, built once per game: ``majors[a]`` takes Arcana ``a`` as Major,
+    ``minors[major][b]`` takes ``b`` as Minor beside that Major (only the pairs of the mage-type table)."""
+    majors = tuple(sp.make("major", a, label=f"take {ARCANA_NAMES[a]} as Major") for a in range(NUM_ARCANA))
+    minors = tuple(
+        {
+            b: sp.make("minor", b, label=f"take {ARCANA_NAMES[b]} as Minor ({kind.value})")
+            for b, kind in enumerate(MAGE_TYPES[major])
+            if kind is not None
+        }
+        for major in range(NUM_ARCANA)
+    )
+    return majors, minors
+
+
+def claim_actions(sp: ActionSpace) -> tuple[tuple[Action, ...], ...]:
+    """Elemental Opposition's claims, built once per game: ``[element][k]`` picks up ``k`` dice
+    showing that element (``k`` from 0 to every die a turn can hold)."""
+    return tuple(
+        tuple(
+            sp.make("claim", k, label=f"pick up and roll {k} {FACE_NAMES[e]} dice" if k else "roll nothing")
+            for k in range(casting.MAX_DICE + 1)
+        )
+        for e in ELEMENTS
+    )
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _declared_text(order: tuple[int, ...]) -> str:
+    """The log line naming the seats that declared, in casting order (memoized on the seats: 7 seats
+    make 896 orders)."""
+    return "declared: " + (", ".join([f"Player {p + 1}" for p in order]) if order else "nobody")
 
 
 class ElementalisState(State):
@@ -88,6 +131,8 @@ class ElementalisState(State):
         self.major: list[int | None] = [None] * n
         self.minor: list[int | None] = [None] * n
         self.chosen: list[int | None] = [None] * n  # Chaotica's element for this round
+        # each seat's casting.repertoires (without, with Ether Leak), kept as its Arcana change
+        self.repertoires: list[tuple[casting.Repertoire, casting.Repertoire] | None] = [None] * n
         self.pool: list[list[int]] = [[0, 0, 0, 0] for _ in range(n)]
         self.colourless = [0] * n
         self.flux = [game.options.mana_supply if game.options.mana_supply_limit else 10**9] * 4
@@ -145,10 +190,12 @@ class ElementalisState(State):
 
     def gain(self, target: list[int], vec: Mana | list[int]) -> None:
         """Move Mana from the Flux to a Pool or the Channel; a colour the Flux lacks is lost (ELS-A17)."""
+        flux = self.flux
         for c, k in enumerate(vec):
-            k = min(k, self.flux[c])
-            self.flux[c] -= k
-            target[c] += k
+            if k:  # most vectors hold one or two colours
+                k = min(k, flux[c])
+                flux[c] -= k
+                target[c] += k
 
     def to_flux(self, source: list[int], vec: Mana | list[int]) -> None:
         """Return Mana from a Pool or the Channel to the Flux."""
@@ -208,7 +255,11 @@ class ElementalisState(State):
         return "Sun die" if i == 0 else f"die {i}"
 
     def _legal_actions(self, player: int) -> list[Action]:
-        # built once per position and seat: a rollout asks the search's question, then the agent's
+        ph = self.phase
+        if ph in (CULTIST, DECLARE):  # the commonest decisions never vary
+            return list(self.game.fixed_actions[ph])
+        # the others are built once per position and seat: a rollout asks the search's question, then
+        # the agent's
         known = self._legal.get(player)
         if known is None:
             known = self._legal[player] = self._list_actions(player)
@@ -216,30 +267,21 @@ class ElementalisState(State):
 
     def _list_actions(self, player: int) -> list[Action]:
         sp = self.game.action_space
-        ph = self.phase  # the commonest decisions first
-        if ph in (CULTIST, DECLARE):
-            return list(self.game.fixed_actions[ph])
+        ph = self.phase  # the commonest decisions first (CULTIST and DECLARE: see _legal_actions)
         if ph == CAST:
-            keep = casting.holds_answer(self, player)
-            label = (
-                "keep the declaration to answer a spell cast on you" if keep else "forfeit the declaration"
-            )
             acts = casting.cast_actions(self, player)
-            acts.append(sp.make("pass", label=label))
+            acts.append(self.game.fixed_actions[CAST][0 if casting.holds_answer(self, player) else 1])
             return acts
         if ph == CONTINUE:
             return list(self.game.fixed_actions[CONTINUE if self.stage == "power" else "continue_cosmic"])
         if ph == DRAFT_MAJOR:
-            taken = set(self.major)
-            return [
-                sp.make("major", a, label=f"take {ARCANA_NAMES[a]} as Major")
-                for a in self._free_majors(taken)
-            ]
+            majors = self.game.draft_actions[0]
+            return [majors[a] for a in self._free_majors(set(self.major))]
         if ph == DRAFT_MINOR:
-            return [
-                sp.make("minor", b, label=f"take {ARCANA_NAMES[b]} as Minor ({kind.value})")
-                for b, kind in self._free_minors(player)
-            ]
+            major = self.major[player]
+            assert major is not None
+            minors = self.game.draft_actions[1][major]
+            return [minors[b] for b, _ in self._free_minors(player)]
         if ph == CHAOS:
             return list(self.game.fixed_actions[CHAOS])
         if ph == CHOICE:
@@ -253,26 +295,18 @@ class ElementalisState(State):
                     action = memo[purpose, v] = sp.make("mana", *v, label=self._choice_label(purpose, v))
                 acts.append(action)
             if may_pass:
-                acts.append(sp.make("pass", label="no Flux Tap"))
+                acts.extend(self.game.fixed_actions["tap"])
             return acts
         if ph == TARGET_MANA:
             acts = casting.mana_target_actions(self)
             if self.pending and self.pending["targets"]:
-                acts.append(sp.make("pass", label="no more targets"))
+                acts.extend(self.game.fixed_actions[TARGET_MANA])
             return acts
         if ph == REACT:
-            return [*casting.react_actions(self, player), sp.make("pass", label="let the spell resolve")]
+            return [*casting.react_actions(self, player), *self.game.fixed_actions[REACT]]
         if ph == CLAIM:
             face = self.major_element(player)
-            avail = opposition.claimable(self, player)
-            return [
-                sp.make(
-                    "claim",
-                    k,
-                    label=f"pick up and roll {k} {FACE_NAMES[face or 0]} dice" if k else "roll nothing",
-                )
-                for k in range(avail + 1)
-            ]
+            return list(self.game.claim_actions[face or 0][: opposition.claimable(self, player) + 1])
         return []
 
     def _choice_label(self, purpose: str, v: Mana) -> str:
@@ -339,6 +373,7 @@ class ElementalisState(State):
                 self._open_spells()
         elif ph == CHAOS:
             self.chosen[player] = args[0]
+            self.repertoires[player] = casting.repertoires(self, player)  # the chosen Major's spells
             self.log.append(f"Player {player + 1} chooses {ELEMENT_NAMES[args[0]]} as Major this round")
             self._offer_tap()
         elif ph == DRAFT_MAJOR:
@@ -346,6 +381,7 @@ class ElementalisState(State):
             self._next_draft(DRAFT_MAJOR)
         elif ph == DRAFT_MINOR:
             self.minor[player] = args[0]
+            self.repertoires[player] = casting.repertoires(self, player)
             self._next_draft(DRAFT_MINOR)
         if self._legal:
             self._legal = {}  # the position changed: legal actions are listed afresh
@@ -464,8 +500,9 @@ class ElementalisState(State):
         if stage == "power":
             n = self.game.options.standard_dice
             self.dice = [Die(True)] + [Die(False) for _ in range(n)]
-        for d in self.dice:
-            d.charred = False
+        else:
+            for d in self.dice:
+                d.charred = False  # Char lasts for one roll
         if stage == "cosmic":
             queue = [0]
         else:
@@ -521,7 +558,7 @@ class ElementalisState(State):
 
     def _start_casting(self) -> None:
         order = [p for p, d in self.declared.items() if d]  # declared holds the seats in turn order
-        self.log.append("declared: " + (", ".join(f"Player {p + 1}" for p in order) if order else "nobody"))
+        self.log.append(_declared_text(tuple(order)))
         self.declared = {}
         self.reserved = set()
         self.cast_queue = order
@@ -707,6 +744,7 @@ class ElementalisState(State):
         s._history = list(self._history)
         s._legal = {}
         s.major, s.minor, s.chosen = list(self.major), list(self.minor), list(self.chosen)
+        s.repertoires = list(self.repertoires)
         s.pool = [list(x) for x in self.pool]
         s.colourless = list(self.colourless)
         s.flux = list(self.flux)
