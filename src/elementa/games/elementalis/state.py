@@ -121,6 +121,47 @@ def _declared_text(order: tuple[int, ...]) -> str:
 class ElementalisState(State):
     """A position of ElementaliS. Read it through the public State API; fields are internal."""
 
+    # slots: CPython 3.11 gives up its compact instance dictionaries beyond 30 attributes, which
+    # made every attribute read of this state slower
+    __slots__ = (
+        "_history",
+        "_legal",
+        "active",
+        "actor",
+        "after_choices",
+        "after_roll",
+        "cast_queue",
+        "cast_this_turn",
+        "channel",
+        "choice",
+        "choice_queue",
+        "chosen",
+        "claim_queue",
+        "claims",
+        "colourless",
+        "cultist_used",
+        "declared",
+        "dice",
+        "ether_leak",
+        "flux",
+        "game",
+        "links",
+        "log",
+        "major",
+        "minor",
+        "opp_faces",
+        "pending",
+        "phase",
+        "pool",
+        "react_queue",
+        "repertoires",
+        "reserved",
+        "roll_queue",
+        "round",
+        "seed",
+        "stage",
+        "undeclared",
+    )
     game: ElementalisGame
 
     def __init__(self, game: ElementalisGame, seed: int | None) -> None:
@@ -740,7 +781,19 @@ class ElementalisState(State):
 
     def clone(self) -> ElementalisState:
         s = object.__new__(ElementalisState)
-        s.__dict__.update(self.__dict__)
+        s.game = self.game
+        s.seed = self.seed
+        s.phase = self.phase
+        s.actor = self.actor
+        s.round = self.round
+        s.active = self.active
+        s.stage = self.stage
+        s.after_roll = self.after_roll
+        s.cultist_used = self.cultist_used
+        s.ether_leak = self.ether_leak
+        s.pending = self.pending
+        s.choice = self.choice
+        s.after_choices = self.after_choices
         s._history = list(self._history)
         s._legal = {}
         s.major, s.minor, s.chosen = list(self.major), list(self.minor), list(self.chosen)
