@@ -40,9 +40,12 @@ def destinations(
     Returns:
         The reachable empty squares, without ``start``.
     """
-    me, kind, around = owner[start], piece[start], geometry.adjacent4
+    me, kind = owner[start], piece[start]
     # a straight move, or a water unit on or next to a river (it may slide): line by line
-    if straight or (kind == WATER and RIVER in [terrain[a] for a in (start, *around[start])]):
+    if straight or (
+        kind == WATER
+        and (terrain[start] == RIVER or any(terrain[a] == RIVER for a in geometry.adjacent4[start]))
+    ):
         return _along_lines(
             geometry,
             terrain,
@@ -54,19 +57,23 @@ def destinations(
         )
     # otherwise one or two steps between neighbours (a plant's second one from forest to forest)
     plant = kind == PLANT
-    reached: set[int] = set()
-    for a in around[start]:
-        o = owner[a]
-        if o < 0:
-            reached.add(a)
-        elif o != me or (piece[a] == MONOLITH and not pass_friendly_monolith):
-            continue  # an enemy piece, or a monolith the unit may not pass
-        if plant and terrain[a] != FOREST:
+    reached = []
+    for to, via in geometry.two_steps[start]:
+        if owner[to] >= 0:
+            continue  # a unit may only stop on an empty square
+        if not via:
+            reached.append(to)  # one step
             continue
-        for b in around[a]:
-            if owner[b] < 0 and (not plant or terrain[b] == FOREST):
-                reached.add(b)
-    return sorted(reached)
+        if plant and terrain[to] != FOREST:
+            continue
+        for a in via:  # the first step, onto an empty square or through a friendly piece
+            o = owner[a]
+            if (o < 0 or (o == me and (pass_friendly_monolith or piece[a] != MONOLITH))) and (
+                not plant or terrain[a] == FOREST
+            ):
+                reached.append(to)
+                break
+    return reached
 
 
 def _along_lines(
