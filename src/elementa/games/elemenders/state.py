@@ -152,12 +152,14 @@ class ElemendersState(State):
             return [*self.ready.values(), make.end_turn()]
         me = self.active
         unit = make.of_unit(piece[me], me)
+        targets = attack_targets(self.owner, me, self._reach)
         if self.moved:  # it may still attack (elemenders.txt, Actions)
-            acts = unit.attacks(attack_targets(self.owner, me, self._reach), piece)
+            acts = unit.attacks(targets, piece)
             acts.append(unit.holds[1])
             return acts
         acts = unit.moves(self._destinations(), self.terrain)
-        acts += unit.attacks(attack_targets(self.owner, me, self._reach), piece)
+        if targets:  # seldom: most activations have no enemy at hand
+            acts += unit.attacks(targets, piece)
         acts += unit.terraforms
         acts.append(unit.holds[0])
         return acts
