@@ -101,6 +101,10 @@ class ActionMaker:
         self._made: dict[tuple[object, ...], Action] = {}
         self._units: list[UnitActions | None] = [None] * (len(ELEMENTS) * geometry.size)
         """The :class:`UnitActions` made so far, at ``piece * size + square``."""
+        self._places: list[list[list[Action | None]]] = [
+            [[None] * (len(TERRAIN_NAMES) * geometry.size) for _ in ELEMENTS] for _ in (False, True)
+        ]
+        """The placements made so far: ``_places[spawn][element][terrain * size + square]``."""
 
     def _new(self, key: tuple[object, ...], kind: str, args: tuple[int, ...], label: str) -> Action:
         """Make and keep the action of ``key`` (the methods below look it up first: ``get(key) or
@@ -138,6 +142,20 @@ class ActionMaker:
             f"{'spawn' if spawn else 'place'} a {PIECE_NAMES[element]} unit at {self.board.name(square)}"
             + warning(terrain, element),
         )
+
+    def placements(
+        self, element: int, squares: list[int], spawn: bool, terrain: Sequence[int]
+    ) -> list[Action]:
+        """Return the :meth:`place` of a unit of ``element`` on each of ``squares`` (of one home row),
+        given the terrain (a lookup per square once made)."""
+        made, size = self._places[spawn][element], self.board.size
+        return [made[terrain[s] * size + s] or self._place(element, s, spawn, terrain[s]) for s in squares]
+
+    def _place(self, element: int, square: int, spawn: bool, terrain: int) -> Action:
+        action = self._places[spawn][element][terrain * self.board.size + square] = self.place(
+            element, square % self.board.cols, square, spawn, terrain
+        )
+        return action
 
     def select(self, piece: int, square: int) -> Action:
         key = ("select", piece, square)

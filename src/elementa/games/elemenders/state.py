@@ -241,19 +241,21 @@ class ElemendersState(State):
         else:
             self.phase = FIRST
 
-    def _free_home_columns(self, player: int) -> list[int]:
-        row = self.board.home_row(player) * self.board.cols
-        return [c for c in range(self.board.cols) if self.owner[row + c] < 0]
+    def _free_home_squares(self, player: int) -> list[int]:
+        owner, g = self.owner, self.board
+        row = g.home_row(player) * g.cols
+        return [s for s in range(row, row + g.cols) if owner[s] < 0]
 
     def _placements(self, player: int) -> list[Action]:
         left = self.to_place[player] if self.phase == PLACE else [1, 1, 1]
-        row = self.board.home_row(player) * self.board.cols
-        free = self._free_home_columns(player)
+        free = self._free_home_squares(player)
         spawn = self.phase == SPAWN
         make, terrain = self.game.actions, self.terrain
-        return [
-            make.place(e, c, row + c, spawn, terrain[row + c]) for e in ELEMENTS if left[e] > 0 for c in free
-        ]
+        acts: list[Action] = []
+        for e in ELEMENTS:
+            if left[e] > 0:
+                acts += make.placements(e, free, spawn, terrain)
+        return acts
 
     def _place(self, player: int, element: int, col: int) -> None:
         """Put a new unit on the home row (source: elemenders.txt, Setup and Spawning)."""
@@ -363,7 +365,7 @@ class ElemendersState(State):
         self._next_spawn()
 
     def _next_spawn(self) -> None:
-        while self.spawn_queue and not self._free_home_columns(self.spawn_queue[0]):
+        while self.spawn_queue and not self._free_home_squares(self.spawn_queue[0]):
             self.spawn_queue.pop(0)
         if self.spawn_queue:
             self.to_move = self.spawn_queue[0]
