@@ -23,7 +23,7 @@ Ids are stable for a given board size (the ``board_rows`` option).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from elementa.core import Action, ActionSpace
 from elementa.games.elemenders.board import (
@@ -105,6 +105,8 @@ class ActionMaker:
             [[None] * (len(TERRAIN_NAMES) * geometry.size) for _ in ELEMENTS] for _ in (False, True)
         ]
         """The placements made so far: ``_places[spawn][element][terrain * size + square]``."""
+        self._selects: list[Action | None] = [None] * (len(ELEMENTS) * geometry.size)
+        """The select actions made so far, at ``piece * size + square``."""
 
     def _new(self, key: tuple[object, ...], kind: str, args: tuple[int, ...], label: str) -> Action:
         """Make and keep the action of ``key`` (the methods below look it up first: ``get(key) or
@@ -155,6 +157,16 @@ class ActionMaker:
         action = self._places[spawn][element][terrain * self.board.size + square] = self.place(
             element, square % self.board.cols, square, spawn, terrain
         )
+        return action
+
+    def selects(self, piece: Sequence[int], squares: Iterable[int]) -> dict[int, Action]:
+        """Return the :meth:`select` of the unit on each of ``squares``, by square in the order given,
+        given the pieces on the board (a lookup per unit once made)."""
+        made, size = self._selects, self.board.size
+        return {s: made[piece[s] * size + s] or self._select(piece[s], s) for s in squares}
+
+    def _select(self, piece: int, square: int) -> Action:
+        action = self._selects[piece * self.board.size + square] = self.select(piece, square)
         return action
 
     def select(self, piece: int, square: int) -> Action:

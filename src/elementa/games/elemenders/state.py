@@ -290,8 +290,7 @@ class ElemendersState(State):
 
     def _start_turn(self, player: int) -> None:
         self.phase, self.to_move, self.active = TURN, player, -1
-        piece, select = self.piece, self.game.actions.select
-        self.ready = {s: select(piece[s], s) for s in sorted(self.units[player])}
+        self.ready = self.game.actions.selects(self.piece, sorted(self.units[player]))
         if not self.ready:
             self._end_turn()
 
