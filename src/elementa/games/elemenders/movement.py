@@ -41,11 +41,7 @@ def destinations(
         The reachable empty squares, without ``start``.
     """
     me, kind = owner[start], piece[start]
-    # a straight move, or a water unit on or next to a river (it may slide): line by line
-    if straight or (
-        kind == WATER
-        and (terrain[start] == RIVER or any(terrain[a] == RIVER for a in geometry.adjacent4[start]))
-    ):
+    if straight:  # line by line, each line kept
         return _along_lines(
             geometry,
             terrain,
@@ -55,6 +51,10 @@ def destinations(
             straight=straight,
             pass_friendly_monolith=pass_friendly_monolith,
         )
+    if kind == WATER and (
+        terrain[start] == RIVER or any(terrain[a] == RIVER for a in geometry.adjacent4[start])
+    ):  # a water unit on or next to a river: it may slide
+        return _sliding(geometry, terrain, owner, piece, start, pass_friendly_monolith)
     # otherwise one or two steps between neighbours (a plant's second one from forest to forest)
     plant = kind == PLANT
     reached = []
@@ -74,6 +74,43 @@ def destinations(
                 reached.append(to)
                 break
     return reached
+
+
+def _sliding(
+    geometry: Board, terrain: list[int], owner: list[int], piece: list[int], start: int, passes: bool
+) -> list[int]:
+    """Return :func:`destinations` of a water unit that may slide, its move not kept straight
+    (``passes``: ``pass_friendly_monolith``).
+
+    Its first point enters squares line by line from ``start``; its second starts from each of them:
+    from a river square line by line again, from any other square one step to an empty neighbour.
+    The squares :func:`_along_lines` finds (a test compares them), with fewer steps walked twice.
+    """
+    me, lines = owner[start], geometry.step
+    reached: set[int] = set()
+    entered = []  # the squares the first point enters or passes: where the second one starts
+    for point, sources in ((0, (start,)), (1, entered)):
+        for here in sources:
+            if point == 1 and terrain[here] != RIVER:
+                reached.update([b for b in geometry.adjacent4[here] if owner[b] < 0])  # one step
+                continue
+            slides = terrain[here] == RIVER
+            for line in lines:
+                s = line[here]
+                while s >= 0:  # one step; sliding, on along the river square by square
+                    o = owner[s]
+                    if o >= 0 and (o != me or (piece[s] == MONOLITH and not passes)):
+                        break  # an enemy piece, or a monolith the unit may not pass
+                    if point == 0:
+                        entered.append(s)
+                    if o < 0:
+                        reached.add(s)
+                    if not (slides and terrain[s] == RIVER):
+                        break
+                    s = line[s]
+                    if s >= 0 and terrain[s] != RIVER:
+                        break
+    return sorted(reached)
 
 
 def _along_lines(
