@@ -107,6 +107,8 @@ class ActionMaker:
         """The placements made so far: ``_places[spawn][element][terrain * size + square]``."""
         self._selects: list[Action | None] = [None] * (len(ELEMENTS) * geometry.size)
         """The select actions made so far, at ``piece * size + square``."""
+        self.turn_end = self.end_turn()
+        """:meth:`end_turn`, made once: every list of a turn's units to select ends with it."""
 
     def _new(self, key: tuple[object, ...], kind: str, args: tuple[int, ...], label: str) -> Action:
         """Make and keep the action of ``key`` (the methods below look it up first: ``get(key) or

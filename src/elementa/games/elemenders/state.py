@@ -48,6 +48,8 @@ MARK, FIRST, PLACE, TURN, SPAWN_FLIP, SPAWN, OVER = (
     "spawn",
     "over",
 )
+NOBODY = -9
+"""``_legal_of`` when no legal actions are kept (no seat, nor chance)."""
 UNIT_HEALTH = 2
 """Health of every unit (source: elemenders.txt, Attacking)."""
 TRUE_HEALTH, DECOY_HEALTH = 2, 1
@@ -112,8 +114,10 @@ class ElemendersState(State):
         self.turns_done = 0
         self.last_flip = -1
         self.winner = -1
-        self._legal: tuple[int, list[Action]] | None = None
-        """The last legal actions built and whose they are, until the next ``_apply``."""
+        self._legal: list[Action] = []
+        self._legal_of = NOBODY
+        """The last legal actions built and whose they are (``NOBODY`` once the next action is
+        applied)."""
         self._terrain_rows: tuple[str, ...] | None = None
         """The terrain as the observation shows it, until the next terraform."""
         self._reach = attack_reach(g, game.options.adjacency)
@@ -138,9 +142,9 @@ class ElemendersState(State):
 
     def _legal_actions(self, player: int) -> list[Action]:
         """Return the legal actions (a copy of those kept until the next action is applied)."""
-        if self._legal is None or self._legal[0] != player:
-            self._legal = (player, self._build_legal_actions(player))
-        return list(self._legal[1])
+        if self._legal_of != player:
+            self._legal_of, self._legal = player, self._build_legal_actions(player)
+        return list(self._legal)
 
     def _build_legal_actions(self, player: int) -> list[Action]:
         make, piece = self.game.actions, self.piece
@@ -149,7 +153,7 @@ class ElemendersState(State):
                 return [make.mark(i, s) for i, s in enumerate(self.board.monolith_squares(player))]
             return self._placements(player)
         if self.active < 0:
-            return [*self.ready.values(), make.end_turn()]
+            return [*self.ready.values(), make.turn_end]
         me = self.active
         unit = make.of_unit(piece[me], me)
         targets = attack_targets(self.owner, me, self._reach)
@@ -165,7 +169,7 @@ class ElemendersState(State):
         return acts
 
     def _apply(self, action: Action, player: int) -> None:
-        self._legal = None
+        self._legal_of = NOBODY
         kind, args = action.kind, action.args  # the turn's kinds first: they are most of a game
         if kind == "select":
             self.active, self.moved = args[0], False
@@ -498,7 +502,7 @@ class ElemendersState(State):
         new = rng.choice(standing)
         s.health[old], s.health[new] = DECOY_HEALTH, TRUE_HEALTH
         s.true_square[q] = new
-        s._legal = None  # the kept legal actions belong to the state before the redraw
+        s._legal_of = NOBODY  # the kept legal actions belong to the state before the redraw
         sp = self.game.action_space
         old_id = sp.encode("mark", MONOLITH_COLUMNS.index(old % self.board.cols))
         new_id = sp.encode("mark", MONOLITH_COLUMNS.index(new % self.board.cols))
