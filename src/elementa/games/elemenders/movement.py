@@ -88,7 +88,7 @@ def _sliding(
     """
     me, lines = owner[start], geometry.step
     reached: set[int] = set()
-    entered = []  # the squares the first point enters or passes: where the second one starts
+    entered: list[int] = []  # the squares the first point enters or passes: where the second one starts
     for point, sources in ((0, (start,)), (1, entered)):
         for here in sources:
             if point == 1 and terrain[here] != RIVER:
