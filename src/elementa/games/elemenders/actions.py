@@ -101,10 +101,10 @@ class ActionMaker:
         self._made: dict[tuple[object, ...], Action] = {}
         self._units: list[UnitActions | None] = [None] * (len(ELEMENTS) * geometry.size)
         """The :class:`UnitActions` made so far, at ``piece * size + square``."""
-        self._places: list[list[list[Action | None]]] = [
-            [[None] * (len(TERRAIN_NAMES) * geometry.size) for _ in ELEMENTS] for _ in (False, True)
+        self._places: list[list[list[list[Action | None]]]] = [
+            [[[None] * geometry.size for _ in TERRAIN_NAMES] for _ in ELEMENTS] for _ in (False, True)
         ]
-        """The placements made so far: ``_places[spawn][element][terrain * size + square]``."""
+        """The placements made so far: ``_places[spawn][element][terrain][square]``."""
         self._selects: list[Action | None] = [None] * (len(ELEMENTS) * geometry.size)
         """The select actions made so far, at ``piece * size + square``."""
         self.turn_end = self.end_turn()
@@ -152,11 +152,11 @@ class ActionMaker:
     ) -> list[Action]:
         """Return the :meth:`place` of a unit of ``element`` on each of ``squares`` (of one home row),
         given the terrain (a lookup per square once made)."""
-        made, size = self._places[spawn][element], self.board.size
-        return [made[terrain[s] * size + s] or self._place(element, s, spawn, terrain[s]) for s in squares]
+        made = self._places[spawn][element]
+        return [made[terrain[s]][s] or self._place(element, s, spawn, terrain[s]) for s in squares]
 
     def _place(self, element: int, square: int, spawn: bool, terrain: int) -> Action:
-        action = self._places[spawn][element][terrain * self.board.size + square] = self.place(
+        action = self._places[spawn][element][terrain][square] = self.place(
             element, square % self.board.cols, square, spawn, terrain
         )
         return action
@@ -237,21 +237,19 @@ class UnitActions:
         self.terraforms = [maker.terraform(piece, square, shape) for shape in TERRAFORM_SHAPES[piece]]
         self.holds = (maker.hold(piece, square, False), maker.hold(piece, square, True))
         size = maker.board.size
-        self._moves: list[Action | None] = [None] * (len(TERRAIN_NAMES) * size)
-        """The move to a square of given terrain at ``terrain * size + to`` (made on first use)."""
+        self._moves: list[list[Action | None]] = [[None] * size for _ in TERRAIN_NAMES]
+        """The move to a square of given terrain at ``[terrain][to]`` (made on first use)."""
         self._attacks: list[Action | None] = [None] * (len(PIECE_NAMES) * size)
         """The attack on a piece at ``piece * size + target`` (made on first use)."""
 
     def moves(self, targets: list[int], terrain: Sequence[int]) -> list[Action]:
         """Return the :meth:`ActionMaker.move` of the unit to each of ``targets`` (the label warns of
         the square's terrain)."""
-        made, size = self._moves, self.maker.board.size
-        return [made[terrain[to] * size + to] or self._move(to, terrain[to]) for to in targets]
+        made = self._moves
+        return [made[terrain[to]][to] or self._move(to, terrain[to]) for to in targets]
 
     def _move(self, to: int, terrain: int) -> Action:
-        action = self._moves[terrain * self.maker.board.size + to] = self.maker.move(
-            self.piece, self.square, to, terrain
-        )
+        action = self._moves[terrain][to] = self.maker.move(self.piece, self.square, to, terrain)
         return action
 
     def attacks(self, targets: list[int], piece: Sequence[int]) -> list[Action]:
