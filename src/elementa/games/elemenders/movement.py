@@ -83,7 +83,8 @@ def _sliding(
 
     Its first point enters squares line by line from ``start``; its second starts from each of them:
     from a river square line by line again, from any other square one step to an empty neighbour.
-    The squares :func:`_along_lines` finds (a test compares them), with fewer steps walked twice.
+    The squares :func:`_along_lines` finds (a test compares them), without its headings and a
+    plant's forest rule. Source: elemenders.txt, Movement, Rivers.
     """
     me, lines = owner[start], geometry.step
     reached: set[int] = set()
