@@ -143,10 +143,13 @@ def test_an_enemy_unit_blocks_a_river_slide():
     assert "G4" not in reach and "G3" not in reach
 
 
-def test_the_two_step_search_agrees_with_the_line_by_line_one() -> None:
-    """``destinations`` finds most moves as two steps between neighbours, and only straight moves and
-    water units that may slide line by line; on random boards both ways give the same squares."""
+def test_the_two_step_and_sliding_searches_agree_with_the_line_by_line_one() -> None:
+    """``destinations`` finds most moves as two steps between neighbours, those of water units that
+    may slide by ``_sliding``, and only straight moves line by line; on random boards (about a third
+    of the units water, two squares in seven river) each way gives the squares the line-by-line
+    search finds."""
     rng = random.Random(7)
+    sliding = 0  # water units on or next to a river
     for rows in (10, 12):
         geometry = board(rows)
         for _ in range(3000):
@@ -156,9 +159,12 @@ def test_the_two_step_search_agrees_with_the_line_by_line_one() -> None:
             piece = [rng.choice((FIRE, WATER, PLANT, MONOLITH)) for _ in range(geometry.size)]
             start = rng.randrange(geometry.size)
             owner[start], piece[start] = rng.choice((0, 1)), rng.choice((FIRE, WATER, PLANT))
+            near = [terrain[a] for a in (start, *geometry.adjacent4[start])]
+            sliding += piece[start] == WATER and RIVER in near
             for passes in (False, True):
                 fast = destinations_of(geometry, terrain, owner, piece, start, pass_friendly_monolith=passes)
                 lines = _along_lines(
                     geometry, terrain, owner, piece, start, straight=False, pass_friendly_monolith=passes
                 )
                 assert fast == lines, (rows, start, passes)
+    assert sliding > 1000

@@ -23,7 +23,7 @@ Ids are stable for a given board size (the ``board_rows`` option).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from elementa.core import Action, ActionSpace
 from elementa.games.elemenders.board import (
@@ -101,6 +101,14 @@ class ActionMaker:
         self._made: dict[tuple[object, ...], Action] = {}
         self._units: list[UnitActions | None] = [None] * (len(ELEMENTS) * geometry.size)
         """The :class:`UnitActions` made so far, at ``piece * size + square``."""
+        self._places: list[list[list[list[Action | None]]]] = [
+            [[[None] * geometry.size for _ in TERRAIN_NAMES] for _ in ELEMENTS] for _ in (False, True)
+        ]
+        """The placements made so far: ``_places[spawn][element][terrain][square]``."""
+        self._selects: list[Action | None] = [None] * (len(ELEMENTS) * geometry.size)
+        """The select actions made so far, at ``piece * size + square``."""
+        self.turn_end = self.end_turn()
+        """:meth:`end_turn`, made once: every list of a turn's units to select ends with it."""
 
     def _new(self, key: tuple[object, ...], kind: str, args: tuple[int, ...], label: str) -> Action:
         """Make and keep the action of ``key`` (the methods below look it up first: ``get(key) or
@@ -138,6 +146,30 @@ class ActionMaker:
             f"{'spawn' if spawn else 'place'} a {PIECE_NAMES[element]} unit at {self.board.name(square)}"
             + warning(terrain, element),
         )
+
+    def placements(
+        self, element: int, squares: list[int], spawn: bool, terrain: Sequence[int]
+    ) -> list[Action]:
+        """Return the :meth:`place` of a unit of ``element`` on each of ``squares`` (of one home row),
+        given the terrain (a lookup per square once made)."""
+        made = self._places[spawn][element]
+        return [made[terrain[s]][s] or self._place(element, s, spawn, terrain[s]) for s in squares]
+
+    def _place(self, element: int, square: int, spawn: bool, terrain: int) -> Action:
+        action = self._places[spawn][element][terrain][square] = self.place(
+            element, square % self.board.cols, square, spawn, terrain
+        )
+        return action
+
+    def selects(self, piece: Sequence[int], squares: Iterable[int]) -> dict[int, Action]:
+        """Return the :meth:`select` of the unit on each of ``squares``, by square in the order given,
+        given the pieces on the board (a lookup per unit once made)."""
+        made, size = self._selects, self.board.size
+        return {s: made[piece[s] * size + s] or self._select(piece[s], s) for s in squares}
+
+    def _select(self, piece: int, square: int) -> Action:
+        action = self._selects[piece * self.board.size + square] = self.select(piece, square)
+        return action
 
     def select(self, piece: int, square: int) -> Action:
         key = ("select", piece, square)
@@ -205,21 +237,19 @@ class UnitActions:
         self.terraforms = [maker.terraform(piece, square, shape) for shape in TERRAFORM_SHAPES[piece]]
         self.holds = (maker.hold(piece, square, False), maker.hold(piece, square, True))
         size = maker.board.size
-        self._moves: list[Action | None] = [None] * (len(TERRAIN_NAMES) * size)
-        """The move to a square of given terrain at ``terrain * size + to`` (made on first use)."""
+        self._moves: list[list[Action | None]] = [[None] * size for _ in TERRAIN_NAMES]
+        """The move to a square of given terrain at ``[terrain][to]`` (made on first use)."""
         self._attacks: list[Action | None] = [None] * (len(PIECE_NAMES) * size)
         """The attack on a piece at ``piece * size + target`` (made on first use)."""
 
     def moves(self, targets: list[int], terrain: Sequence[int]) -> list[Action]:
         """Return the :meth:`ActionMaker.move` of the unit to each of ``targets`` (the label warns of
         the square's terrain)."""
-        made, size = self._moves, self.maker.board.size
-        return [made[terrain[to] * size + to] or self._move(to, terrain[to]) for to in targets]
+        made = self._moves
+        return [made[terrain[to]][to] or self._move(to, terrain[to]) for to in targets]
 
     def _move(self, to: int, terrain: int) -> Action:
-        action = self._moves[terrain * self.maker.board.size + to] = self.maker.move(
-            self.piece, self.square, to, terrain
-        )
+        action = self._moves[terrain][to] = self.maker.move(self.piece, self.square, to, terrain)
         return action
 
     def attacks(self, targets: list[int], piece: Sequence[int]) -> list[Action]:

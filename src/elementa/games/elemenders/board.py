@@ -82,6 +82,9 @@ class Board:
         rows, cols, size: the dimensions and ``rows * cols``.
         step: ``step[direction][square]`` is the square one step away, or -1 off the board.
         adjacent4, adjacent8: orthogonal (and diagonal) neighbours of each square, in square order.
+        two_steps: ``two_steps[square]`` lists the squares one or two orthogonal steps away, in square
+            order, each as ``(square, via)``: ``via`` is ``()`` for a neighbour, else the neighbours
+            of ``square`` a two-step walk from there passes through (one or two).
         places: ``places[square]`` is ``(name, row, col)`` of the square (row and column 0-based).
     """
 
@@ -92,6 +95,9 @@ class Board:
         self.step: list[list[int]] = [[self._offset(s, d) for s in range(self.size)] for d in _DELTAS]
         self.adjacent4: list[list[int]] = [self._around(s, _DELTAS) for s in range(self.size)]
         self.adjacent8: list[list[int]] = [self._around(s, _DELTAS + _DIAGONALS) for s in range(self.size)]
+        self.two_steps: list[list[tuple[int, tuple[int, ...]]]] = [
+            self._two_steps(s) for s in range(self.size)
+        ]
         self._names = [f"{chr(ord('A') + s % cols)}{s // cols + 1}" for s in range(self.size)]
         self.places = [(self._names[s], s // cols, s % cols) for s in range(self.size)]
         self._monoliths = tuple(
@@ -108,6 +114,13 @@ class Board:
 
     def _around(self, square: int, deltas: tuple[tuple[int, int], ...]) -> list[int]:
         return sorted(n for n in (self._offset(square, d) for d in deltas) if n >= 0)
+
+    def _two_steps(self, square: int) -> list[tuple[int, tuple[int, ...]]]:
+        near = self.adjacent4[square]
+        far = {b for a in near for b in self.adjacent4[a]} - {square}
+        return sorted(
+            [(a, ()) for a in near] + [(b, tuple(a for a in near if b in self.adjacent4[a])) for b in far]
+        )
 
     def home_row(self, player: int) -> int:
         """Return the row index (0-based) of a player's end of the board, where its monoliths stand."""

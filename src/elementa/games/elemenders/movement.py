@@ -40,9 +40,8 @@ def destinations(
     Returns:
         The reachable empty squares, without ``start``.
     """
-    me, kind, around = owner[start], piece[start], geometry.adjacent4
-    # a straight move, or a water unit on or next to a river (it may slide): line by line
-    if straight or (kind == WATER and RIVER in [terrain[a] for a in (start, *around[start])]):
+    me, kind = owner[start], piece[start]
+    if straight:  # line by line, each line kept
         return _along_lines(
             geometry,
             terrain,
@@ -52,20 +51,65 @@ def destinations(
             straight=straight,
             pass_friendly_monolith=pass_friendly_monolith,
         )
+    if kind == WATER and RIVER in [terrain[a] for a in (start, *geometry.adjacent4[start])]:
+        # a water unit on or next to a river: it may slide
+        return _sliding(geometry, terrain, owner, piece, start, pass_friendly_monolith)
     # otherwise one or two steps between neighbours (a plant's second one from forest to forest)
     plant = kind == PLANT
-    reached: set[int] = set()
-    for a in around[start]:
-        o = owner[a]
-        if o < 0:
-            reached.add(a)
-        elif o != me or (piece[a] == MONOLITH and not pass_friendly_monolith):
-            continue  # an enemy piece, or a monolith the unit may not pass
-        if plant and terrain[a] != FOREST:
+    reached = []
+    for to, via in geometry.two_steps[start]:
+        if owner[to] >= 0:
+            continue  # a unit may only stop on an empty square
+        if not via:
+            reached.append(to)  # one step
             continue
-        for b in around[a]:
-            if owner[b] < 0 and (not plant or terrain[b] == FOREST):
-                reached.add(b)
+        if plant and terrain[to] != FOREST:
+            continue
+        for a in via:  # the first step, onto an empty square or through a friendly piece
+            o = owner[a]
+            if (o < 0 or (o == me and (pass_friendly_monolith or piece[a] != MONOLITH))) and (
+                not plant or terrain[a] == FOREST
+            ):
+                reached.append(to)
+                break
+    return reached
+
+
+def _sliding(
+    geometry: Board, terrain: list[int], owner: list[int], piece: list[int], start: int, passes: bool
+) -> list[int]:
+    """Return :func:`destinations` of a water unit that may slide, its move not kept straight
+    (``passes``: ``pass_friendly_monolith``).
+
+    Its first point enters squares line by line from ``start``; its second starts from each of them:
+    from a river square line by line again, from any other square one step to an empty neighbour.
+    The squares :func:`_along_lines` finds (a test compares them), without its headings and a
+    plant's forest rule. Source: elemenders.txt, Movement, Rivers.
+    """
+    me, lines = owner[start], geometry.step
+    reached: set[int] = set()
+    entered: list[int] = []  # the squares the first point enters or passes: where the second one starts
+    for point, sources in ((0, (start,)), (1, entered)):
+        for here in sources:
+            if point == 1 and terrain[here] != RIVER:
+                reached.update([b for b in geometry.adjacent4[here] if owner[b] < 0])  # one step
+                continue
+            slides = terrain[here] == RIVER
+            for line in lines:
+                s = line[here]
+                while s >= 0:  # one step; sliding, on along the river square by square
+                    o = owner[s]
+                    if o >= 0 and (o != me or (piece[s] == MONOLITH and not passes)):
+                        break  # an enemy piece, or a monolith the unit may not pass
+                    if point == 0:
+                        entered.append(s)
+                    if o < 0:
+                        reached.add(s)
+                    if not (slides and terrain[s] == RIVER):
+                        break
+                    s = line[s]
+                    if s >= 0 and terrain[s] != RIVER:
+                        break
     return sorted(reached)
 
 

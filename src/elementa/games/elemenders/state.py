@@ -48,6 +48,8 @@ MARK, FIRST, PLACE, TURN, SPAWN_FLIP, SPAWN, OVER = (
     "spawn",
     "over",
 )
+NOBODY = -9
+"""``_legal_of`` when no legal actions are kept (no seat, nor chance)."""
 UNIT_HEALTH = 2
 """Health of every unit (source: elemenders.txt, Attacking)."""
 TRUE_HEALTH, DECOY_HEALTH = 2, 1
@@ -112,8 +114,10 @@ class ElemendersState(State):
         self.turns_done = 0
         self.last_flip = -1
         self.winner = -1
-        self._legal: tuple[int, list[Action]] | None = None
-        """The last legal actions built and whose they are, until the next ``_apply``."""
+        self._legal: list[Action] = []
+        self._legal_of = NOBODY
+        """The last legal actions built and whose they are (``NOBODY`` once the next action is
+        applied)."""
         self._terrain_rows: tuple[str, ...] | None = None
         """The terrain as the observation shows it, until the next terraform."""
         self._reach = attack_reach(g, game.options.adjacency)
@@ -138,9 +142,9 @@ class ElemendersState(State):
 
     def _legal_actions(self, player: int) -> list[Action]:
         """Return the legal actions (a copy of those kept until the next action is applied)."""
-        if self._legal is None or self._legal[0] != player:
-            self._legal = (player, self._build_legal_actions(player))
-        return list(self._legal[1])
+        if self._legal_of != player:
+            self._legal_of, self._legal = player, self._build_legal_actions(player)
+        return list(self._legal)
 
     def _build_legal_actions(self, player: int) -> list[Action]:
         make, piece = self.game.actions, self.piece
@@ -149,21 +153,23 @@ class ElemendersState(State):
                 return [make.mark(i, s) for i, s in enumerate(self.board.monolith_squares(player))]
             return self._placements(player)
         if self.active < 0:
-            return [*self.ready.values(), make.end_turn()]
+            return [*self.ready.values(), make.turn_end]
         me = self.active
         unit = make.of_unit(piece[me], me)
+        targets = attack_targets(self.owner, me, self._reach)
         if self.moved:  # it may still attack (elemenders.txt, Actions)
-            acts = unit.attacks(attack_targets(self.owner, me, self._reach), piece)
+            acts = unit.attacks(targets, piece)
             acts.append(unit.holds[1])
             return acts
         acts = unit.moves(self._destinations(), self.terrain)
-        acts += unit.attacks(attack_targets(self.owner, me, self._reach), piece)
+        if targets:  # seldom: most activations have no enemy at hand
+            acts += unit.attacks(targets, piece)
         acts += unit.terraforms
         acts.append(unit.holds[0])
         return acts
 
     def _apply(self, action: Action, player: int) -> None:
-        self._legal = None
+        self._legal_of = NOBODY
         kind, args = action.kind, action.args  # the turn's kinds first: they are most of a game
         if kind == "select":
             self.active, self.moved = args[0], False
@@ -239,19 +245,21 @@ class ElemendersState(State):
         else:
             self.phase = FIRST
 
-    def _free_home_columns(self, player: int) -> list[int]:
-        row = self.board.home_row(player) * self.board.cols
-        return [c for c in range(self.board.cols) if self.owner[row + c] < 0]
+    def _free_home_squares(self, player: int) -> list[int]:
+        owner, g = self.owner, self.board
+        row = g.home_row(player) * g.cols
+        return [s for s in range(row, row + g.cols) if owner[s] < 0]
 
     def _placements(self, player: int) -> list[Action]:
         left = self.to_place[player] if self.phase == PLACE else [1, 1, 1]
-        row = self.board.home_row(player) * self.board.cols
-        free = self._free_home_columns(player)
+        free = self._free_home_squares(player)
         spawn = self.phase == SPAWN
         make, terrain = self.game.actions, self.terrain
-        return [
-            make.place(e, c, row + c, spawn, terrain[row + c]) for e in ELEMENTS if left[e] > 0 for c in free
-        ]
+        acts: list[Action] = []
+        for e in ELEMENTS:
+            if left[e] > 0:
+                acts += make.placements(e, free, spawn, terrain)
+        return acts
 
     def _place(self, player: int, element: int, col: int) -> None:
         """Put a new unit on the home row (source: elemenders.txt, Setup and Spawning)."""
@@ -286,8 +294,7 @@ class ElemendersState(State):
 
     def _start_turn(self, player: int) -> None:
         self.phase, self.to_move, self.active = TURN, player, -1
-        piece, select = self.piece, self.game.actions.select
-        self.ready = {s: select(piece[s], s) for s in sorted(self.units[player])}
+        self.ready = self.game.actions.selects(self.piece, sorted(self.units[player]))
         if not self.ready:
             self._end_turn()
 
@@ -361,7 +368,7 @@ class ElemendersState(State):
         self._next_spawn()
 
     def _next_spawn(self) -> None:
-        while self.spawn_queue and not self._free_home_columns(self.spawn_queue[0]):
+        while self.spawn_queue and not self._free_home_squares(self.spawn_queue[0]):
             self.spawn_queue.pop(0)
         if self.spawn_queue:
             self.to_move = self.spawn_queue[0]
@@ -495,7 +502,7 @@ class ElemendersState(State):
         new = rng.choice(standing)
         s.health[old], s.health[new] = DECOY_HEALTH, TRUE_HEALTH
         s.true_square[q] = new
-        s._legal = None  # the kept legal actions belong to the state before the redraw
+        s._legal_of = NOBODY  # the kept legal actions belong to the state before the redraw
         sp = self.game.action_space
         old_id = sp.encode("mark", MONOLITH_COLUMNS.index(old % self.board.cols))
         new_id = sp.encode("mark", MONOLITH_COLUMNS.index(new % self.board.cols))
