@@ -210,8 +210,9 @@ class EW2State(State):
             start = self.window_start
             if start is None:
                 start = self.window_start = _window_start(self)
-            if player not in start["seats"]:
-                start["seats"][player] = _seat_start(self, player)
+            seats = start["seats"]
+            if player not in seats:
+                seats[player] = _seat_start(self, player)
             self.window_actions[player].append(action)
             tasks.apply(self, self.pending[player][-1], action)
             mine = self.pending[player]
@@ -457,10 +458,11 @@ class EW2State(State):
         """Return the live players in resolution order: by the rank of the card played (a d10 roll
         counts as its number), then diamonds, spades, hearts, clubs, then seat (ruling R27)."""
         keyed: list[tuple[int, ...]] = []  # each live seat's sort key, the seat last
+        played, column, order_keys = self.played, self.column, cards.ORDER_KEYS
         for p in self.live_seats:
-            c, col = self.played[p], self.column[p]
+            c, col = played[p], column[p]
             if c is not None:
-                keyed.append((*cards.ORDER_KEYS[c], p))
+                keyed.append(order_keys[c] + (p,))
             elif self.mode[p] == "roll" and col is not None:
                 keyed.append((col + 1, 4, 0, p))
             else:
