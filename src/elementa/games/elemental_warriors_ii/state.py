@@ -168,6 +168,7 @@ class EW2State(State):
         first action (see :func:`_window_start`), each seat's at that seat's first action (under
         ``"seats"``, see :func:`_seat_start`)."""
         self.events: list[str] = []
+        """The latest public events, the last one last (see :meth:`log`)."""
         self._cache: dict[int, list[Action]] = {}
         self._advance()
 
@@ -417,11 +418,14 @@ class EW2State(State):
         return PLAYER_NAMES[p]
 
     def log(self, text: str) -> None:
-        """Add a public event to the log (nothing is logged inside a sealed window)."""
+        """Add a public event to the log (nothing is logged inside a sealed window); the log keeps
+        the latest events an observation shows (``view.EVENTS_SHOWN``) and fewer than as many
+        older ones."""
         if self.window is None:
-            self.events.append(text)
-            if len(self.events) > 40:
-                del self.events[:-40]
+            events = self.events
+            events.append(text)
+            if len(events) >= 2 * view.EVENTS_SHOWN:  # cut once in a while, not at every event
+                del events[: -view.EVENTS_SHOWN]
 
     def live(self) -> tuple[int, ...]:
         """Return the seats still in the game, in seat order."""
