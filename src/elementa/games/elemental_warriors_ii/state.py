@@ -219,9 +219,9 @@ class EW2State(State):
             mine = self.pending[player]
             while mine:
                 found = tasks.legal(self, mine[-1])
-                if found:  # still this player's turn in the window: _advance changes nothing
+                if found:  # still this player's turn in the window: nothing for _advance to do
                     self._cache[player] = found
-                    break
+                    return
                 mine.pop()
         else:
             tasks.apply(self, self.stack[-1], action)
