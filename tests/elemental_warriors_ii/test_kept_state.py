@@ -194,3 +194,38 @@ def test_kept_orders_and_a_windows_discards_match_a_recount(options: dict[str, o
             q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
             state.apply_action(rng.choice(state.legal_actions(q)), q)
     assert checked > 20
+
+
+def test_the_log_keeps_the_latest_events_an_observation_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The log cuts its older events once in a while instead of at every event: along random
+    playouts every observation still shows the last ``EVENTS_SHOWN`` public events logged so far."""
+    from elementa.games.elemental_warriors_ii.state import EW2State
+    from elementa.games.elemental_warriors_ii.view import EVENTS_SHOWN
+
+    logged: list[str] = []  # every public event, none cut
+    log = EW2State.log
+
+    def log_all(state: EW2State, text: str) -> None:
+        if state.window is None:
+            logged.append(text)
+        log(state, text)
+
+    monkeypatch.setattr(EW2State, "log", log_all)
+    game = elementa.load_game("elemental-warriors-ii")
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        logged.clear()
+        state = game.new_initial_state(seed)
+        while not state.is_terminal() and len(state.history()) < 1500:
+            p = state.current_player()
+            if p != SIMULTANEOUS:  # inside a window the others are shown as it found them
+                shown = state.observation(None)["events"]
+                assert shown == logged[-EVENTS_SHOWN:], (seed, len(state.history()))
+                checked += 1
+            if p == CHANCE:
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+                continue
+            q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
+            state.apply_action(rng.choice(state.legal_actions(q)), q)
+    assert checked > 200 and len(logged) > 2 * EVENTS_SHOWN

@@ -233,7 +233,8 @@ def apply_rearrangement(s: EW2State, p: int, action: Action) -> None:
         j = lay.targets[i][dest] or 0  # legal: never None
         sheet[i] = with_coin(sheet[i], coin, -1)
         sheet[j] = with_coin(sheet[j], coin)
-    s.log(f"{s.pname(p)}: {action.label}")
+    if s.window is None:  # inside the sealed Recovery window log() drops it: skip making the text
+        s.log(f"{s.pname(p)}: {action.label}")
 
 
 def discards(s: EW2State, p: int, suit: int) -> list[Action]:

@@ -107,7 +107,9 @@ def _turn(s: EW2State) -> None:
     s.draw_req = [0] * n
     s.surrender_req = [False] * n
     s.attacks = []
-    s.fire_start = [tokens[FIRE] > 0 for tokens in s.tokens]
+    s.fire_start = fire_start = []  # a plain loop: a comprehension is a function call on 3.11
+    for tokens in s.tokens:
+        fire_start.append(tokens[FIRE] > 0)
     s.log(f"turn {s.turn}")
     for p in s.live_seats:  # each seat's stack: the last task runs first
         mine = s.pending[p]

@@ -145,6 +145,8 @@ class EW2Game(Game):
         """The chance outcome of drawing each card, by card id."""
         self.die_actions = [make_action(self, "d10", (x,)) for x in range(COLUMNS)]
         """The chance outcome of each face of the d10 (0 rolls 1)."""
+        self.play_actions = [make_action(self, "play", (c,)) for c in range(CARDS_PER_DECK * self.num_decks)]
+        """The action of playing each card face down (Activate), by card id."""
         self._card_outcomes: dict[int, list[tuple[Action, float]]] = {}
 
     def card_outcomes(self, size: int) -> list[tuple[Action, float]]:

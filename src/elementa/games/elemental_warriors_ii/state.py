@@ -168,6 +168,7 @@ class EW2State(State):
         first action (see :func:`_window_start`), each seat's at that seat's first action (under
         ``"seats"``, see :func:`_seat_start`)."""
         self.events: list[str] = []
+        """The latest public events, the last one last (see :meth:`log`)."""
         self._cache: dict[int, list[Action]] = {}
         self._advance()
 
@@ -210,16 +211,17 @@ class EW2State(State):
             start = self.window_start
             if start is None:
                 start = self.window_start = _window_start(self)
-            if player not in start["seats"]:
-                start["seats"][player] = _seat_start(self, player)
+            seats = start["seats"]
+            if player not in seats:
+                seats[player] = _seat_start(self, player)
             self.window_actions[player].append(action)
             tasks.apply(self, self.pending[player][-1], action)
             mine = self.pending[player]
             while mine:
                 found = tasks.legal(self, mine[-1])
-                if found:  # still this player's turn in the window: _advance changes nothing
+                if found:  # still this player's turn in the window: nothing for _advance to do
                     self._cache[player] = found
-                    break
+                    return
                 mine.pop()
         else:
             tasks.apply(self, self.stack[-1], action)
@@ -416,11 +418,14 @@ class EW2State(State):
         return PLAYER_NAMES[p]
 
     def log(self, text: str) -> None:
-        """Add a public event to the log (nothing is logged inside a sealed window)."""
+        """Add a public event to the log (nothing is logged inside a sealed window); the log keeps
+        the latest events an observation shows (``view.EVENTS_SHOWN``) and fewer than as many
+        older ones."""
         if self.window is None:
-            self.events.append(text)
-            if len(self.events) > 40:
-                del self.events[:-40]
+            events = self.events
+            events.append(text)
+            if len(events) >= 2 * view.EVENTS_SHOWN:  # cut once in a while, not at every event
+                del events[: -view.EVENTS_SHOWN]
 
     def live(self) -> tuple[int, ...]:
         """Return the seats still in the game, in seat order."""
@@ -457,10 +462,11 @@ class EW2State(State):
         """Return the live players in resolution order: by the rank of the card played (a d10 roll
         counts as its number), then diamonds, spades, hearts, clubs, then seat (ruling R27)."""
         keyed: list[tuple[int, ...]] = []  # each live seat's sort key, the seat last
+        played, column, order_keys = self.played, self.column, cards.ORDER_KEYS
         for p in self.live_seats:
-            c, col = self.played[p], self.column[p]
+            c, col = played[p], column[p]
             if c is not None:
-                keyed.append((*cards.ORDER_KEYS[c], p))
+                keyed.append(order_keys[c] + (p,))
             elif self.mode[p] == "roll" and col is not None:
                 keyed.append((col + 1, 4, 0, p))
             else:

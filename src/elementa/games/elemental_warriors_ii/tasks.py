@@ -86,7 +86,7 @@ def _legal_play(s: EW2State, t: Task) -> list[Action]:
     elif hand and s.random_next[p]:
         acts = [act(s, "play_random")]
     elif hand:
-        acts = [act(s, "play", c) for c in hand]
+        acts = list(map(s.game.play_actions.__getitem__, hand))
         if o.blind_mans_bluff and s.can_draw(p):
             acts.append(act(s, "play_top"))
     elif o.independent_panic:

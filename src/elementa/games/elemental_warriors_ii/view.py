@@ -31,6 +31,8 @@ from elementa.games.elemental_warriors_ii.sheet import COLUMNS, LEVEL_NAMES, des
 if TYPE_CHECKING:
     from elementa.games.elemental_warriors_ii.state import EW2State
 
+EVENTS_SHOWN = 12
+"""How many of the latest public events an observation shows (the state keeps no more than twice as many)."""
 EFFECT_NAMES = (
     "prevent", "club discards", "extra damage", "heart discards", "random discard on hit",
     "inferno on hit", "landslide if unharmed", "whirlwind if unharmed", "flood on damage",
@@ -111,7 +113,7 @@ def observation(s: EW2State, viewer: int | None) -> dict[str, Any]:
         "discard_sizes": [len(d) for d in base.discards],
         "to_move": s.players_to_move(),
         "prompt": prompt(s, viewer),
-        "events": list(base.events[-12:]),
+        "events": base.events[-EVENTS_SHOWN:],
         "over": s.over,
     }
 
