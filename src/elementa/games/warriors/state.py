@@ -221,8 +221,8 @@ class WarriorsState(State):
             self._apply_draw(task, action.args[0])
         elif player == CHANCE:
             combat.apply_outcome(self, task, action)
-        else:
-            actions.apply(self, task, action, player)
+        elif actions.apply(self, task, action, player):
+            return  # the same decision is on top (equipping on): advance() would find nothing to run
         self.advance()
 
     def returns(self) -> list[float]:
