@@ -253,11 +253,14 @@ def _gear(
         memo.clear()
     cards = [e.card for e in f.equipment]
     names = tuple(numbered([c.name for c in cards]))
-    removes = tuple(
-        cached(st, ("remove", i, c.id, name), "remove", (i,), f"remove {name} to your hand")
-        for i, (c, name) in enumerate(zip(cards, names, strict=True))
-    )
-    found = memo[key] = (removes, load(cards), names)
+    cache = st.game.action_cache
+    removes = []
+    for i, name in enumerate(names):  # a loop, not a generator: one call fewer per slot
+        a = cache.get(("remove", i, name))
+        if a is None:
+            a = cached(st, ("remove", i, name), "remove", (i,), f"remove {name} to your hand")
+        removes.append(a)
+    found = memo[key] = (tuple(removes), load(cards), names)
     return found
 
 
