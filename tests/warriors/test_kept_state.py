@@ -165,3 +165,29 @@ def test_each_cards_keyword_set_answers_as_its_name_and_keywords() -> None:
     for card in cards:
         for phrase in phrases:
             assert card.has_keyword(phrase) == has_keyword_the_long_way(card, phrase), (card.name, phrase)
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_an_equip_or_remove_that_keeps_its_decision_leaves_nothing_for_advance(
+    options: dict[str, object],
+) -> None:
+    """``_apply`` skips ``advance()`` when :func:`.actions.apply` says the decision stays on top; at
+    every equip and remove of seeded games, advancing anyway must change nothing."""
+    skipped = 0
+    for seed in range(3):
+        game = load_game("warriors", **options)
+        for s, seat in decision_nodes(game.new_initial_state(seed), random.Random(seed), 3000):
+            assert isinstance(s, WarriorsState)
+            for a in s.legal_actions(seat):
+                if a.kind not in ("equip", "remove"):
+                    continue
+                after = s.clone()
+                if not actions.apply(after, after.tasks[-1], a, seat):
+                    continue
+                skipped += 1
+                advanced = after.clone()
+                advanced.advance()
+                assert advanced.tasks == after.tasks
+                assert str(advanced) == str(after)
+                assert advanced.current_player() == after.current_player()
+    assert skipped > 100

@@ -253,11 +253,14 @@ def _gear(
         memo.clear()
     cards = [e.card for e in f.equipment]
     names = tuple(numbered([c.name for c in cards]))
-    removes = tuple(
-        cached(st, ("remove", i, c.id, name), "remove", (i,), f"remove {name} to your hand")
-        for i, (c, name) in enumerate(zip(cards, names, strict=True))
-    )
-    found = memo[key] = (removes, load(cards), names)
+    cache = st.game.action_cache
+    removes = []
+    for i, name in enumerate(names):  # a loop, not a generator: one call fewer per slot
+        a = cache.get(("remove", i, name))
+        if a is None:
+            a = cached(st, ("remove", i, name), "remove", (i,), f"remove {name} to your hand")
+        removes.append(a)
+    found = memo[key] = (tuple(removes), load(cards), names)
     return found
 
 
@@ -402,8 +405,13 @@ def _aimed(
 
 
 # ------------------------------------------------------------------------------------- apply
-def apply(st: WarriorsState, task: Task, action: Action, p: int) -> None:
-    """Apply a legal decision of seat ``p`` to the task on top of the stack."""
+def apply(st: WarriorsState, task: Task, action: Action, p: int) -> bool:
+    """Apply a legal decision of seat ``p`` to the task on top of the stack.
+
+    Returns whether that task stays on top as a decision, with no automatic step to run before it
+    (an equip or a remove, but a Legendary equip in combat: the same seat equips on), so that the
+    caller need not :meth:`~.state.WarriorsState.advance`.
+    """
     kind, a = action.kind, action.args
     hidden = task[0] == "assemble"  # secret assembly: revealed all at once (WAR-A15)
     if hidden:
@@ -415,8 +423,8 @@ def apply(st: WarriorsState, task: Task, action: Action, p: int) -> None:
         else:
             st.acted = [False] * st.n
     if kind == "equip":  # the commonest decisions first
-        _equip(st, task, p, a[0], hidden)
-    elif kind == "remove":
+        return _equip(st, task, p, a[0], hidden)
+    if kind == "remove":
         f = st.fighters[p]
         if f is None:
             f = st.fighter(p)  # raises: only a fighter removes
@@ -426,7 +434,8 @@ def apply(st: WarriorsState, task: Task, action: Action, p: int) -> None:
         if task[0] == "act":
             st.equipping = True
             st.log(f"player {p + 1}'s {f.card.name} removes {e.card.name}")
-    elif kind in ("decline", "stay", "no_location", "done", "stop"):
+        return True
+    if kind in ("decline", "stay", "no_location", "done", "stop"):
         st.tasks.pop()
     elif kind == "take":
         st.replace(("draw", p, 1))
@@ -481,6 +490,7 @@ def apply(st: WarriorsState, task: Task, action: Action, p: int) -> None:
         st.log(f"player {p + 1} discards {st.card(a[0]).name}")
     else:  # pragma: no cover - every kind a decision offers is handled above
         raise ValueError(f"unknown action kind {kind}")
+    return False
 
 
 def _forfeit(st: WarriorsState, p: int, hidden: bool) -> None:
@@ -493,7 +503,9 @@ def _forfeit(st: WarriorsState, p: int, hidden: bool) -> None:
     st.after_leaving([(p, 2)])
 
 
-def _equip(st: WarriorsState, task: Task, p: int, card_id: int, hidden: bool) -> None:
+def _equip(st: WarriorsState, task: Task, p: int, card_id: int, hidden: bool) -> bool:
+    """Equip a card from the hand; return whether the decision stays on top (see :func:`apply`): not
+    after a Legendary card in combat, whose Legend rule may end the fighter or the battle (7.4)."""
     f = st.fighters[p]
     if f is None:
         f = st.fighter(p)  # raises: only a fighter equips
@@ -508,6 +520,8 @@ def _equip(st: WarriorsState, task: Task, p: int, card_id: int, hidden: bool) ->
         if card.legendary:
             st.push(*legend_clash(st, p, range(st.n)))
             st.after_leaving([])
+            return False
+    return True
 
 
 def _ready(st: WarriorsState, p: int, hidden: bool) -> None:

@@ -160,7 +160,11 @@ def legend_names(st: WarriorsState, seat: int) -> set[str]:
     f = st.fighters[seat]
     if f is None:
         return set()
-    return {c.name for c in [f.card, *(e.card for e in f.equipment)] if c.legendary}
+    names = {f.card.name} if f.card.legendary else set()
+    for e in f.equipment:  # a loop, not a comprehension over a built list: asked at every reveal
+        if e.card.legendary:
+            names.add(e.card.name)
+    return names
 
 
 def legend_clash(st: WarriorsState, seat: int, others: range | list[int]) -> list[Task]:
@@ -172,6 +176,8 @@ def legend_clash(st: WarriorsState, seat: int, others: range | list[int]) -> lis
     """
     mine = legend_names(st, seat)
     tasks: list[Task] = []
+    if not mine:  # most fighters use no Legendary card
+        return tasks
     for q in others:
         if q == seat or st.status[q] != "fighting":
             continue

@@ -169,7 +169,11 @@ DamageMods = list[tuple[tuple[str, ...] | None, int]]
 
 def damage_mods(f: Fighter, location: Card | None) -> DamageMods:
     """Return the max-damage modifiers of :func:`mods` as ``(keyword or None, amount)`` pairs."""
-    return [(kw, a) for stat, kw, a in mods(f, location) if stat == "damage"]
+    out: DamageMods = []  # a loop, not a comprehension: asked at every combat menu
+    for stat, kw, a in mods(f, location):
+        if stat == "damage":
+            out.append((kw, a))
+    return out
 
 
 def protection(f: Fighter, location: Card | None) -> int:
@@ -332,11 +336,11 @@ def can_equip(f: Fighter, card: Card) -> bool:
 def attack_sources(f: Fighter) -> list[tuple[int, Card]]:
     """Return ``(slot, card)`` for each equipped weapon and usable attack spell; ``(MAX_EQUIP, bare
     hands)`` when there is none (source: warriors.txt, 4.1)."""
-    out = [
-        (i, e.card)
-        for i, e in enumerate(f.equipment)
-        if e.card.type == "weapon" or (e.card.type == "attack_spell" and e.charges != 0)
-    ]
+    out = []  # a loop, not a comprehension: asked at every combat menu
+    for i, e in enumerate(f.equipment):
+        c = e.card
+        if c.type == "weapon" or (c.type == "attack_spell" and e.charges != 0):
+            out.append((i, c))
     return out or [(MAX_EQUIP, UNARMED)]
 
 

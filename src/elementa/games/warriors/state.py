@@ -221,8 +221,8 @@ class WarriorsState(State):
             self._apply_draw(task, action.args[0])
         elif player == CHANCE:
             combat.apply_outcome(self, task, action)
-        else:
-            actions.apply(self, task, action, player)
+        elif actions.apply(self, task, action, player):
+            return  # the same decision is on top (equipping on): advance() would find nothing to run
         self.advance()
 
     def returns(self) -> list[float]:
@@ -390,12 +390,12 @@ class WarriorsState(State):
 
     def present(self) -> list[Fighter]:
         """Return the fighters and Beasts in the battle (revealed and alive), by combatant id."""
-        n = self.n
-        return [
-            f
-            for c, f in enumerate(self.fighters)
-            if f is not None and (c >= n or self.status[c] == "fighting")
-        ]
+        n, status = self.n, self.status
+        here = []  # a loop, not a comprehension: asked at every combat menu
+        for c, f in enumerate(self.fighters):
+            if f is not None and (c >= n or status[c] == "fighting"):
+                here.append(f)
+        return here
 
     def in_battle(self) -> list[int]:
         """Return the combatant ids of :meth:`present`."""
@@ -414,7 +414,11 @@ class WarriorsState(State):
             return []
         here = self.present()
         team_of = self.game.team_of
-        return [g.cid for g in here if g is not f and can_attack(f, g, here, team_of)]
+        targets = []  # a loop, not a comprehension: asked at every combat menu
+        for g in here:
+            if g is not f and can_attack(f, g, here, team_of):
+                targets.append(g.cid)
+        return targets
 
     def battle_over(self) -> bool:
         """Whether the battle has ended: at most one side left, or no player left (warriors.txt, 6.0)."""
