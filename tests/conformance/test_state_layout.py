@@ -10,29 +10,17 @@ from __future__ import annotations
 import random
 
 import elementa
-from elementa import CHANCE, SIMULTANEOUS
+from tests.support.walk import decision_nodes
 
 SHARED_KEYS_MAX = 30
 
 
 def test_state_instance_dictionary_stays_compact(game_name: str) -> None:
     """Along a random playout, no state holds more than 30 attributes in its ``__dict__``."""
-    game = elementa.load_game(game_name)
-    rng = random.Random(5)
-    state = game.new_initial_state(5)
-    for _ in range(400):
-        attributes = sorted(getattr(state, "__dict__", {}))
+    state = elementa.load_game(game_name).new_initial_state(5)
+    for node, _seat in decision_nodes(state, random.Random(5), max_steps=400):
+        attributes = sorted(getattr(node, "__dict__", {}))
         assert len(attributes) <= SHARED_KEYS_MAX, (
-            f"{game_name}: {type(state).__name__} has {len(attributes)} attributes in its instance "
+            f"{game_name}: {type(node).__name__} has {len(attributes)} attributes in its instance "
             f"dictionary ({', '.join(attributes)}); past {SHARED_KEYS_MAX} declare them in __slots__"
         )
-        if state.is_terminal():
-            break
-        p = state.current_player()
-        if p == CHANCE:
-            outcomes = state.chance_outcomes()
-            state.apply_action(rng.choices([a for a, _ in outcomes], [w for _, w in outcomes])[0])
-            continue
-        if p == SIMULTANEOUS:
-            p = state.players_to_move()[0]
-        state.apply_action(rng.choice(state.legal_actions(p)), p)
