@@ -44,7 +44,7 @@ _SLOTS = (
     "window_actions", "window_base", "window_start", "events", "_cache",
 )  # fmt: skip
 """Every attribute of a state, as slots: CPython 3.11 gives up its compact instance dictionaries
-beyond 30 attributes, which made every attribute read of this state slower."""
+at 30 attributes, which made every attribute read of this state slower."""
 
 
 def _window_start(s: EW2State) -> dict[str, Any]:

@@ -121,7 +121,7 @@ def _declared_text(order: tuple[int, ...]) -> str:
 class ElementalisState(State):
     """A position of ElementaliS. Read it through the public State API; fields are internal."""
 
-    # slots: CPython 3.11 gives up its compact instance dictionaries beyond 30 attributes, which
+    # slots: CPython 3.11 gives up its compact instance dictionaries at 30 attributes, which
     # made every attribute read of this state slower
     __slots__ = (
         "_history",
