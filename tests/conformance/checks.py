@@ -235,6 +235,8 @@ def check_node(state: State, where: str, *, thorough: bool = False) -> None:
             where,
             f"players_to_move() {to_move} is not a non-empty list of distinct seats",
         )
+        movers = [q for q in range(n) if state._to_move(q)]  # a game's faster test of the same list
+        check(movers == sorted(to_move), where, f"_to_move() says {movers} move, not {to_move}")
     else:
         check(to_move == [cp], where, f"players_to_move() is {to_move}, not [{cp}]")
     for p in to_move:

@@ -99,6 +99,13 @@ class RepeatedBid(ToyState):
         return [*actions, actions[0]]
 
 
+class EveryoneToMove(ToyState):
+    """A faster seat test (``_to_move``) that says every seat still bids, even one that has bid."""
+
+    def _to_move(self, player: int) -> bool:
+        return True
+
+
 class ShortReturns(ToyState):
     """One return too few."""
 
@@ -176,6 +183,7 @@ BROKEN = [
     (NoResample, RESAMPLE, "keeps the default resample_from_infostate"),
     (LoadedDie, RESAMPLE, "chance probabilities sum to"),
     (RepeatedBid, RESAMPLE, "repeated action ids"),
+    (EveryoneToMove, RESAMPLE, "_to_move\\(\\) says"),
     (ShortReturns, RESAMPLE, "returns\\(\\) has 1 entries for 2 players"),
     (OverRange, RESAMPLE, "outside utility_range"),
     (TupleObservation, RESAMPLE, "changes in a JSON round trip"),

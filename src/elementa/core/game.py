@@ -307,6 +307,16 @@ class State(ABC):
         p = self.current_player()
         return [p] if p >= 0 else []
 
+    def _to_move(self, player: int) -> bool:
+        """Return whether seat ``player`` still has to act at this simultaneous node.
+
+        :meth:`legal_actions` and :meth:`apply_action` ask it for every seat they are given at a
+        simultaneous node. The default looks the seat up in :meth:`players_to_move`; a game may
+        override it with a cheaper test that agrees with that list (the conformance suite checks
+        both at every simultaneous node it meets).
+        """
+        return player in self.players_to_move()
+
     def resample_from_infostate(self, player: int, rng: random.Random) -> State:
         """Return a state consistent with everything ``player`` has seen, hidden parts drawn at random.
 
@@ -355,7 +365,7 @@ class State(ABC):
             player = cur
         if player == CHANCE:
             return [a for a, _ in self._chance_outcomes()] if cur == CHANCE else []
-        if player not in self.players_to_move():
+        if not self._to_move(player):
             return []
         return self._legal_actions(player)
 
@@ -399,7 +409,7 @@ class State(ABC):
                     player=cur,
                     code="action/player-required",
                 )
-            if player not in self.players_to_move():
+            if not self._to_move(player):
                 raise IllegalActionError(
                     shown,
                     f"{describe_player(player)} has nothing to do now",

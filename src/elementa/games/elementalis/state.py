@@ -277,6 +277,9 @@ class ElementalisState(State):
         p = self.current_player()
         return [p] if p >= 0 else []
 
+    def _to_move(self, player: int) -> bool:
+        return player in self.undeclared  # asked at simultaneous nodes alone: the declarations
+
     def roles(self) -> list[str] | None:
         return [m.value if (m := self.mage(p)) else "?" for p in range(self.game.num_players)]
 
