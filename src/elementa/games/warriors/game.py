@@ -144,6 +144,9 @@ class WarriorsGame(Game):
         """Each card's name, by card id (what observations show of a card)."""
         self.beast_ids = frozenset(c.id for c in self.catalog.cards if c.type == "beast")
         """The ids of the Beast cards (never in a hand)."""
+        whens = {c.id: c.ability.when for c in self.catalog.cards if c.ability is not None}
+        self.trigger_ids = {w: frozenset(c for c in whens if whens[c] == w) for w in ("begin", "end")}
+        """The ids of the cards whose ability works at a turn's begin or end step, by ``when``."""
         self.action_cache: dict[tuple[Any, ...], Action] = {}
         """Actions whose label depends only on their key, shared by every state (they are immutable)."""
         self.roll_cache: dict[tuple[int, int], tuple[tuple[Action, float], ...]] = {}
