@@ -115,7 +115,7 @@ def test_draw_piles_keep_card_id_order_for_their_draw_outcomes() -> None:
         for seed in range(3):
             for s, seat in decision_nodes(game.new_initial_state(seed), random.Random(seed), 3000):
                 assert isinstance(s, WarriorsState)
-                reshuffled += "shuffles the discard pile" in " ".join(s.events)
+                reshuffled += "shuffles the discard pile" in " ".join(s.event_texts())
                 for deck in s.decks:
                     assert list(deck) == sorted(deck)
                 if seed == 0:
@@ -191,3 +191,30 @@ def test_an_equip_or_remove_that_keeps_its_decision_leaves_nothing_for_advance(
                 assert str(advanced) == str(after)
                 assert advanced.current_player() == after.current_player()
     assert skipped > 100
+
+
+def test_combat_events_kept_as_templates_read_as_written_out() -> None:
+    """Equipping, removing and passing in combat log a template and its values (state.Event), which
+    observations write out: they read as the sentence written out at once would."""
+    game = load_game("warriors")
+    checked = 0
+    for seed in range(3):
+        for s, seat in decision_nodes(game.new_initial_state(seed), random.Random(seed), 3000):
+            assert isinstance(s, WarriorsState)
+            f = s.fighters[seat]
+            if s.tasks[-1][0] != "act" or f is None:
+                continue
+            for a in s.legal_actions(seat):
+                if a.kind not in ("equip", "remove", "pass"):
+                    continue
+                after = s.clone()
+                after.apply_action(a, seat)
+                if a.kind == "equip":
+                    said = f"player {seat + 1}'s {f.card.name} equips {s.card(a.args[0]).name}"
+                elif a.kind == "remove":
+                    said = f"player {seat + 1}'s {f.card.name} removes {f.equipment[a.args[0]].card.name}"
+                else:
+                    said = f"player {seat + 1} does nothing"
+                assert said in after.observation(None)["events"]
+                checked += 1
+    assert checked > 100

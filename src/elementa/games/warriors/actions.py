@@ -433,7 +433,7 @@ def apply(st: WarriorsState, task: Task, action: Action, p: int) -> bool:
         st.removed[p].append(e.card.id)
         if task[0] == "act":
             st.equipping = True
-            st.log(f"player {p + 1}'s {f.card.name} removes {e.card.name}")
+            st.events.append(("player {}'s {} removes {}", p + 1, f.card.name, e.card.name))  # see Event
         return True
     if kind in ("decline", "stay", "no_location", "done", "stop"):
         st.tasks.pop()
@@ -480,7 +480,7 @@ def apply(st: WarriorsState, task: Task, action: Action, p: int) -> bool:
         st.retreat(p)
     elif kind == "pass":
         st.tasks.pop()
-        st.log(f"player {p + 1} does nothing")
+        st.events.append(("player {} does nothing", p + 1))
     elif kind == "break":
         combat.choose_break(st, task, a[0])
     elif kind == "discard":
@@ -516,7 +516,7 @@ def _equip(st: WarriorsState, task: Task, p: int, card_id: int, hidden: bool) ->
     f.equip(card)
     if task[0] == "act":
         st.equipping = True
-        st.log(f"player {p + 1}'s {f.card.name} equips {card.name}")
+        st.events.append(("player {}'s {} equips {}", p + 1, f.card.name, card.name))  # see Event
         if card.legendary:
             st.push(*legend_clash(st, p, range(st.n)))
             st.after_leaving([])

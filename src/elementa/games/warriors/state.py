@@ -33,6 +33,11 @@ from elementa.games.warriors.rules import (
 if TYPE_CHECKING:
     from elementa.games.warriors.game import WarriorsGame
 
+Event = str | tuple[Any, ...]
+"""A public event (:attr:`WarriorsState.events`): its text, or a template and the numbers and names
+that fill it in, ``("player {} does nothing", 2)``, written out only when an observation shows it
+(:meth:`WarriorsState.event_texts`). The events logged at most steps (equipping in combat) are kept
+so without a call, most of them dropping out of the queue unread."""
 CHANCE_TASKS = frozenset({"draw", "attack", "breakroll", "first", "beastpick"})
 EVENTS_KEPT = 16
 ACTIVE_STATUSES = frozenset({"fighting", "reenter", "entering"})
@@ -139,8 +144,9 @@ class WarriorsState(State):
         self.equipping = False
         self.turns = 0
         self.result: list[float] | None = None
-        self.events: deque[str] = deque(maxlen=EVENTS_KEPT)
-        """The latest public events, oldest first (a full queue drops its oldest as one is logged)."""
+        self.events: deque[Event] = deque(maxlen=EVENTS_KEPT)
+        """The latest public events, oldest first (a full queue drops its oldest as one is logged);
+        :meth:`event_texts` reads them in words."""
         self.tasks: list[tuple[Any, ...]] = [("setup",)]
         self.advance()
 
@@ -332,6 +338,10 @@ class WarriorsState(State):
     def log(self, text: str) -> None:
         """Record a public event (observations show the latest ones)."""
         self.events.append(text)
+
+    def event_texts(self) -> list[str]:
+        """Return the latest public events in words, oldest first."""
+        return [e if isinstance(e, str) else e[0].format(*e[1:]) for e in self.events]
 
     def finish(self, winners: list[int] | None) -> None:
         """End the game: ``winners`` share 1.0; ``None`` is a draw shared by the players in the game."""
