@@ -18,7 +18,7 @@ from elementa.core import load_game
 from elementa.games.warriors import actions
 from elementa.games.warriors.cards import Card
 from elementa.games.warriors.effects import EFFECTS
-from elementa.games.warriors.rules import UNARMED, can_equip, load
+from elementa.games.warriors.rules import MAX_EQUIP, UNARMED, can_equip, load
 from elementa.games.warriors.state import WarriorsState
 from tests.support.walk import decision_nodes
 
@@ -55,6 +55,16 @@ def check_node(s: WarriorsState, seat: int) -> int:
         assert [(a.kind, a.args, a.label) for a in removes] == [
             ("remove", (i,), f"remove {n} to your hand") for i, n in enumerate(names)
         ]
+        entry = s.game.gear_memo.get(f.equipped_ids)  # absent only right after the memo was emptied
+        if entry is not None:  # grown from a shorter sequence's entry, or computed whole
+            used = (
+                sum(c.hands for c in equipment),
+                sum(c.type == "armor" for c in equipment),
+                sum(c.type == "item" for c in equipment),
+                sum(c.spell_points for c in equipment),
+                len(equipment) >= MAX_EQUIP,
+            )
+            assert entry == (removes, used, tuple(names), tuple(c.name for c in equipment))
         if f.seat == seat and f.cid == seat:
             offered = sorted(set(s.hands[seat]) - set(s.removed[seat]))
             expected = [s.game.equip_actions[c] for c in offered if can_equip(f, cards[c])]

@@ -24,6 +24,7 @@ from elementa.games.warriors.rules import (
     damage_mods,
     fitting,
     load,
+    load_plus,
     modified_range,
     proficiency,
 )
@@ -217,6 +218,9 @@ GEAR_MEMO_LIMIT = 50_000
 
 Gear = tuple[tuple[Action, ...], frozenset[int], tuple[str, ...]]
 """What :func:`gear` tells of a fighter's equipment: remove actions, what fits, names by slot."""
+Sequence = tuple[tuple[Action, ...], Load, tuple[str, ...], tuple[str, ...]]
+"""What :func:`gear` memoises of a sequence of equipped cards: its remove actions, its load, its names
+by slot (copies told apart) and its cards' names as printed."""
 
 
 def gear(st: WarriorsState, f: Fighter) -> Gear:
@@ -237,31 +241,52 @@ def gear(st: WarriorsState, f: Fighter) -> Gear:
         found = game.gear_memo.get(key)
         if found is None:
             found = _gear(st, f, key)
-        removes, used, names = found
+        removes, used, names, _ = found
         fit = game.fits_memo.get((f.card.id, used))
         kit = f.kit = removes, fit if fit is not None else fits(game, f.card, used), names
     return kit
 
 
-def _gear(
-    st: WarriorsState, f: Fighter, key: tuple[int, ...]
-) -> tuple[tuple[Action, ...], Load, tuple[str, ...]]:
-    """Compute and memoise the remove actions, load and names of :func:`gear` for ``key``, the
-    equipped card ids."""
+def _gear(st: WarriorsState, f: Fighter, key: tuple[int, ...]) -> Sequence:
+    """Compute and memoise the :data:`Sequence` of ``key``, the fighter's equipped card ids.
+
+    Most sequences not memoised yet are a memoised one with a card equipped last: theirs is that
+    one's with a slot added, unless the card shares its name with an earlier one (copies are
+    numbered).
+    """
     memo = st.game.gear_memo
     if len(memo) >= GEAR_MEMO_LIMIT:
         memo.clear()
+    before = memo.get(key[:-1]) if key else None
+    card = f.equipment[-1].card if key else None
+    if before is not None and card is not None and card.name not in before[3]:
+        removes, used, names, printed = before
+        slot = len(names)
+        found = memo[key] = (
+            (*removes, _remove(st, slot, card.name)),
+            load_plus(used, card, slot + 1),
+            (*names, card.name),
+            (*printed, card.name),
+        )
+        return found
     cards = [e.card for e in f.equipment]
-    names = tuple(numbered([c.name for c in cards]))
-    cache = st.game.action_cache
-    removes = []
-    for i, name in enumerate(names):  # a loop, not a generator: one call fewer per slot
-        a = cache.get(("remove", i, name))
-        if a is None:
-            a = cached(st, ("remove", i, name), "remove", (i,), f"remove {name} to your hand")
-        removes.append(a)
-    found = memo[key] = (tuple(removes), load(cards), names)
+    printed = tuple([c.name for c in cards])
+    names = tuple(numbered(list(printed)))
+    found = memo[key] = (
+        tuple([_remove(st, i, name) for i, name in enumerate(names)]),
+        load(cards),
+        names,
+        printed,
+    )
     return found
+
+
+def _remove(st: WarriorsState, slot: int, name: str) -> Action:
+    """Return the game's ``remove`` action of ``slot`` holding a card called ``name``."""
+    a = st.game.action_cache.get(("remove", slot, name))
+    if a is None:
+        a = cached(st, ("remove", slot, name), "remove", (slot,), f"remove {name} to your hand")
+    return a
 
 
 def fits(game: WarriorsGame, fighter: Card, used: Load) -> frozenset[int]:

@@ -10,7 +10,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from elementa.core import Action, ActionSpace, ConfigError, Game, GameInfo, option
 from elementa.core.tensor import ObservationEncoder
-from elementa.games.warriors.actions import equip_actions, fighter_actions, fixed_actions, location_actions
+from elementa.games.warriors.actions import (
+    Sequence,
+    equip_actions,
+    fighter_actions,
+    fixed_actions,
+    location_actions,
+)
 from elementa.games.warriors.cards import Catalog, Deck, card_sheet, load_catalog
 from elementa.games.warriors.rules import MAX_BEASTS, MAX_EQUIP, MAX_HELD, Load
 from elementa.games.warriors.state import WarriorsState
@@ -174,7 +180,7 @@ class WarriorsGame(Game):
         """The ``location`` action of each location card (chosen from the hand), by card id."""
         self.location_ids = frozenset(self.location_actions)
         """The ids of the location cards."""
-        self.gear_memo: dict[tuple[int, ...], tuple[tuple[Action, ...], Load, tuple[str, ...]]] = {}
+        self.gear_memo: dict[tuple[int, ...], Sequence] = {}
         """The remove actions, load and names of :func:`.actions.gear` by equipped card ids (every state)."""
         self.fits_memo: dict[tuple[int, Load], frozenset[int]] = {}
         """The equipment card ids a fighter card may equip, by fighter card id and :func:`.rules.load`."""
