@@ -64,7 +64,8 @@ def check_node(s: WarriorsState, seat: int) -> int:
                 sum(c.spell_points for c in equipment),
                 len(equipment) >= MAX_EQUIP,
             )
-            assert entry == (removes, used, tuple(names), tuple(c.name for c in equipment))
+            assert entry[:4] == (removes, used, tuple(names), tuple(c.name for c in equipment))
+            assert entry[4].get(f.card.id, kit) == kit  # the kit kept for this fighter card, if any
         if f.seat == seat and f.cid == seat:
             offered = sorted(set(s.hands[seat]) - set(s.removed[seat]))
             expected = [s.game.equip_actions[c] for c in offered if can_equip(f, cards[c])]

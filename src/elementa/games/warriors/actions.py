@@ -218,9 +218,10 @@ GEAR_MEMO_LIMIT = 50_000
 
 Gear = tuple[tuple[Action, ...], frozenset[int], tuple[str, ...]]
 """What :func:`gear` tells of a fighter's equipment: remove actions, what fits, names by slot."""
-Sequence = tuple[tuple[Action, ...], Load, tuple[str, ...], tuple[str, ...]]
+Sequence = tuple[tuple[Action, ...], Load, tuple[str, ...], tuple[str, ...], dict[int, Gear]]
 """What :func:`gear` memoises of a sequence of equipped cards: its remove actions, its load, its names
-by slot (copies told apart) and its cards' names as printed."""
+by slot (copies told apart), its cards' names as printed, and the kits of the fighter cards seen with
+it, by fighter card id (filled as they come)."""
 
 
 def gear(st: WarriorsState, f: Fighter) -> Gear:
@@ -232,18 +233,20 @@ def gear(st: WarriorsState, f: Fighter) -> Gear:
     actions, names and the equipment's :func:`.rules.load` are functions of the sequence of
     equipped card ids alone (:attr:`.rules.Fighter.equipped_ids`), so they are memoised per game
     by it (the key holds everything they depend on; nothing can go stale); what fits is memoised
-    by :func:`fits`.
+    by :func:`fits`, and the kit of each fighter card with the sequence's entry.
     """
     kit: Gear | None = f.kit
     if kit is None:
-        game = st.game
         key = f.equipped_ids
-        found = game.gear_memo.get(key)
+        found = st.game.gear_memo.get(key)
         if found is None:
             found = _gear(st, f, key)
-        removes, used, names, _ = found
-        fit = game.fits_memo.get((f.card.id, used))
-        kit = f.kit = removes, fit if fit is not None else fits(game, f.card, used), names
+        kits = found[4]
+        kit = kits.get(f.card.id)
+        if kit is None:
+            removes, used, names, _, _ = found
+            kit = kits[f.card.id] = removes, fits(st.game, f.card, used), names
+        f.kit = kit
     return kit
 
 
@@ -260,13 +263,14 @@ def _gear(st: WarriorsState, f: Fighter, key: tuple[int, ...]) -> Sequence:
     before = memo.get(key[:-1]) if key else None
     card = f.equipment[-1].card if key else None
     if before is not None and card is not None and card.name not in before[3]:
-        removes, used, names, printed = before
+        removes, used, names, printed, _ = before
         slot = len(names)
         found = memo[key] = (
             (*removes, _remove(st, slot, card.name)),
             load_plus(used, card, slot + 1),
             (*names, card.name),
             (*printed, card.name),
+            {},
         )
         return found
     cards = [e.card for e in f.equipment]
@@ -277,6 +281,7 @@ def _gear(st: WarriorsState, f: Fighter, key: tuple[int, ...]) -> Sequence:
         load(cards),
         names,
         printed,
+        {},
     )
     return found
 
