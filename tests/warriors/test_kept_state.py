@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from elementa.core import load_game
+from elementa.core import CHANCE, load_game
+from elementa.core.runner import sample_outcome
 from elementa.games.warriors import actions
 from elementa.games.warriors.cards import Card
 from elementa.games.warriors.effects import EFFECTS
@@ -229,3 +230,32 @@ def test_combat_events_kept_as_templates_read_as_written_out() -> None:
                 assert said in after.observation(None)["events"]
                 checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_a_draw_followed_by_a_draw_leaves_nothing_for_advance(options: dict[str, object]) -> None:
+    """``_apply`` skips ``advance()`` after a draw that leaves the same seat's next draw on top, from
+    a pile not empty; at every draw outcome of seeded games, advancing anyway must change nothing."""
+    skipped = 0
+    for seed in range(3):
+        game = load_game("warriors", **options)
+        s = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not s.is_terminal() and s.turns < 200:
+            assert isinstance(s, WarriorsState)
+            if s.current_player() == CHANCE:
+                if s.tasks[-1][0] == "draw":
+                    for outcome, _ in s.chance_outcomes():
+                        after = s.clone()
+                        if not after._apply_draw(after.tasks[-1], outcome.args[0]):
+                            continue
+                        skipped += 1
+                        advanced = after.clone()
+                        advanced.advance()
+                        assert advanced.tasks == after.tasks
+                        assert str(advanced) == str(after)
+                s.apply_unchecked(sample_outcome(s.chance_outcomes(), rng), CHANCE)
+                continue
+            for q in s.players_to_move():
+                s.apply_unchecked(rng.choice(s.legal_actions(q)), q)
+    assert skipped > 100

@@ -224,7 +224,8 @@ class WarriorsState(State):
         self._legal_seat = None
         task = self.tasks[-1]
         if task[0] == "draw":
-            self._apply_draw(task, action.args[0])
+            if self._apply_draw(task, action.args[0]):
+                return  # the next draw is on top: advance() would find nothing to run
         elif player == CHANCE:
             combat.apply_outcome(self, task, action)
         elif actions.apply(self, task, action, player):
@@ -495,7 +496,9 @@ class WarriorsState(State):
         total = sum(deck.values())
         return [(draws[c], k / total) for c, k in deck.items()]  # in card id order already
 
-    def _apply_draw(self, task: tuple[Any, ...], card_id: int) -> None:
+    def _apply_draw(self, task: tuple[Any, ...], card_id: int) -> bool:
+        """Draw a card; return whether the same seat draws again next, from a pile not empty (a
+        chance node that :func:`.flow._draw` would leave on top)."""
         _, seat, count = task
         deck = self.decks[self.game.deck_of[seat]]
         deck[card_id] -= 1
@@ -509,8 +512,9 @@ class WarriorsState(State):
             self.hands[seat].append(card_id)
         if count > 1:
             self.tasks[-1] = ("draw", seat, count - 1)
-        else:
-            self.tasks.pop()
+            return bool(deck)
+        self.tasks.pop()
+        return False
 
     # ----------------------------------------------------------------------- fighters change
     def heal(self, cid: int, amount: int) -> None:
