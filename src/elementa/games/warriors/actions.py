@@ -93,16 +93,25 @@ def legal(st: WarriorsState, player: int) -> list[Action]:
         return _locations(st, player)
     if kind == "breakage":
         f = st.fighter(task[2])
-        return [
-            sp.make("break", i, label=f"breakage roll on {st.who(f.cid)}'s {e.card.name} ({_pct(e.card)})")
-            for i, e in enumerate(f.equipment)
-        ]
+        return [_break(st, f, i, e.card) for i, e in enumerate(f.equipment)]
     if kind == "volley":
         targets = combat.volley_targets(st, task)
         out = [sp.make("next_target", t, label=f"attack {st.who(t)} too") for t in targets]
         return [*out, st.game.fixed["stop"]]
     # legend: discard a card of your choice
     return [sp.make("discard", c, label=f"discard {st.card(c).name}") for c in sorted(set(st.hands[player]))]
+
+
+def _break(st: WarriorsState, f: Fighter, slot: int, card: Card) -> Action:
+    """The ``break`` action picking ``slot`` of fighter ``f``, holding ``card``, for a breakage roll
+    (shared: its label is a function of the key, :meth:`~.state.WarriorsState.who` of the fighter's
+    combatant id and card)."""
+    key = ("break", slot, f.cid, f.card.id, card.id)
+    a = st.game.action_cache.get(key)
+    if a is None:
+        label = f"breakage roll on {st.who(f.cid)}'s {card.name} ({_pct(card)})"
+        a = cached(st, key, "break", (slot,), label)
+    return a
 
 
 def _pct(card: Card) -> str:
@@ -129,15 +138,20 @@ def _doors(st: WarriorsState, seat: int) -> list[Action]:
 
 def _locations(st: WarriorsState, seat: int) -> list[Action]:
     game = st.game
-    sp = game.action_space
     out = [game.fixed["no_location"]]
     out += map(game.location_actions.__getitem__, sorted(game.location_ids.intersection(st.hands[seat])))
+    cache = game.action_cache
     for q, controlled in enumerate(st.controlled):
         held = [st.card(c).name for c, _ in controlled[:MAX_HELD]] if controlled else []
         for i, name in enumerate(held):
-            who = "you" if q == seat else f"player {q + 1}"
-            copy = f" (copy {held[: i + 1].count(name)})" if held.count(name) > 1 else ""
-            out.append(sp.make("held", q, i, label=f"fight over {name}{copy}, controlled by {who}"))
+            copy = held[: i + 1].count(name) if held.count(name) > 1 else 0
+            key = ("held", q, i, name, copy, q == seat)  # shared: everything the label says
+            a = cache.get(key)
+            if a is None:
+                who = "you" if q == seat else f"player {q + 1}"
+                tag = f" (copy {copy})" if copy else ""
+                a = cached(st, key, "held", (q, i), f"fight over {name}{tag}, controlled by {who}")
+            out.append(a)
     return out
 
 
