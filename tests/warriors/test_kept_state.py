@@ -259,3 +259,29 @@ def test_a_draw_followed_by_a_draw_leaves_nothing_for_advance(options: dict[str,
             for q in s.players_to_move():
                 s.apply_unchecked(rng.choice(s.legal_actions(q)), q)
     assert skipped > 100
+
+
+def test_hit_events_kept_as_templates_read_as_written_out() -> None:
+    """A hit logs a template and its values (state.Event): observations show it as the sentence
+    written out at once."""
+    checked = 0
+    for seed in range(3):
+        s = load_game("warriors").new_initial_state(seed)
+        rng = random.Random(seed)
+        while not s.is_terminal() and checked < 200:
+            assert isinstance(s, WarriorsState)
+            if s.current_player() != CHANCE:
+                for q in s.players_to_move():
+                    s.apply_unchecked(rng.choice(s.legal_actions(q)), q)
+                continue
+            s.apply_unchecked(sample_outcome(s.chance_outcomes(), rng), CHANCE)
+            shown = s.observation(None)["events"]
+            for k, e in enumerate(s.events):
+                if isinstance(e, tuple) and e[0].startswith("{} attacks"):
+                    who, whom, weapon, raw, prot, dealt, left = e[1:]
+                    assert shown[k] == (
+                        f"{who} attacks {whom} with {weapon}: {raw} - protection {prot} = {dealt} "
+                        f"damage ({left} durability left)"
+                    )
+                    checked += 1
+    assert checked > 50

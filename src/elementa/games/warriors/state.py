@@ -36,8 +36,8 @@ if TYPE_CHECKING:
 Event = str | tuple[Any, ...]
 """A public event (:attr:`WarriorsState.events`): its text, or a template and the numbers and names
 that fill it in, ``("player {} does nothing", 2)``, written out only when an observation shows it
-(:meth:`WarriorsState.event_texts`). The events logged at most steps (equipping in combat) are kept
-so without a call, most of them dropping out of the queue unread."""
+(:meth:`WarriorsState.event_texts`). The events logged at most steps (equipping in combat, hits) are
+kept so without a call, most of them dropping out of the queue unread."""
 CHANCE_TASKS = frozenset({"draw", "attack", "breakroll", "first", "beastpick"})
 EVENTS_KEPT = 16
 ACTIVE_STATUSES = frozenset({"fighting", "reenter", "entering"})
