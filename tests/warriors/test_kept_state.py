@@ -285,3 +285,20 @@ def test_hit_events_kept_as_templates_read_as_written_out() -> None:
                     )
                     checked += 1
     assert checked > 50
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_battle_over_reads_as_counting_the_sides_left(options: dict[str, object]) -> None:
+    """``battle_over`` stops at the second side it meets; at every decision of seeded games it
+    answers as the set of the sides of the combatants still active would (warriors.txt, 6.0)."""
+    seen = set()
+    for seed in range(3):
+        game = load_game("warriors", **options)
+        for s, _ in decision_nodes(game.new_initial_state(seed), random.Random(seed), 3000):
+            assert isinstance(s, WarriorsState)
+            sides = {s.side(c) for c in range(len(s.fighters)) if s.active(c)}
+            players = [p for p in range(s.n) if s.active(p)]
+            expected = not players or len(sides) <= 1
+            assert s.battle_over() == expected
+            seen.add(expected)
+    assert seen == {True, False}

@@ -434,17 +434,17 @@ class WarriorsState(State):
     def battle_over(self) -> bool:
         """Whether the battle has ended: at most one side left, or no player left (warriors.txt, 6.0)."""
         n, status, team_of = self.n, self.status, self.game.team_of
-        sides = set()  # as :meth:`side` of each combatant :meth:`active`
+        first = None  # the :meth:`side` of the first player :meth:`active`
         for p in range(n):
             if status[p] in ACTIVE_STATUSES:
-                sides.add(p if team_of is None else team_of[p])
-        if not sides:  # no player left
+                side = p if team_of is None else team_of[p]
+                if first is None:
+                    first = side
+                elif side != first:  # two sides: asked every turn, so no set of them all
+                    return False
+        if first is None:  # no player left
             return True
-        fighters = self.fighters
-        for c in range(n, len(fighters)):
-            if fighters[c] is not None:
-                sides.add(-1 - c)
-        return len(sides) <= 1
+        return not any(self.fighters[n:])  # a Beast in the battle is a side of its own
 
     # ------------------------------------------------------------------------------ cards
     def to_hand(self, seat: int, card_id: int, public: bool) -> None:
