@@ -14,11 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from elementa.core import load_game
+from elementa.core import CHANCE, load_game
+from elementa.core.runner import sample_outcome
 from elementa.games.warriors import actions
 from elementa.games.warriors.cards import Card
 from elementa.games.warriors.effects import EFFECTS
-from elementa.games.warriors.rules import UNARMED, can_equip, load
+from elementa.games.warriors.rules import MAX_EQUIP, UNARMED, can_equip, load
 from elementa.games.warriors.state import WarriorsState
 from tests.support.walk import decision_nodes
 
@@ -55,6 +56,17 @@ def check_node(s: WarriorsState, seat: int) -> int:
         assert [(a.kind, a.args, a.label) for a in removes] == [
             ("remove", (i,), f"remove {n} to your hand") for i, n in enumerate(names)
         ]
+        entry = s.game.gear_memo.get(f.equipped_ids)  # absent only right after the memo was emptied
+        if entry is not None:  # grown from a shorter sequence's entry, or computed whole
+            used = (
+                sum(c.hands for c in equipment),
+                sum(c.type == "armor" for c in equipment),
+                sum(c.type == "item" for c in equipment),
+                sum(c.spell_points for c in equipment),
+                len(equipment) >= MAX_EQUIP,
+            )
+            assert entry[:4] == (removes, used, tuple(names), tuple(c.name for c in equipment))
+            assert entry[4].get(f.card.id, kit) == kit  # the kit kept for this fighter card, if any
         if f.seat == seat and f.cid == seat:
             offered = sorted(set(s.hands[seat]) - set(s.removed[seat]))
             expected = [s.game.equip_actions[c] for c in offered if can_equip(f, cards[c])]
@@ -115,7 +127,7 @@ def test_draw_piles_keep_card_id_order_for_their_draw_outcomes() -> None:
         for seed in range(3):
             for s, seat in decision_nodes(game.new_initial_state(seed), random.Random(seed), 3000):
                 assert isinstance(s, WarriorsState)
-                reshuffled += "shuffles the discard pile" in " ".join(s.events)
+                reshuffled += "shuffles the discard pile" in " ".join(s.event_texts())
                 for deck in s.decks:
                     assert list(deck) == sorted(deck)
                 if seed == 0:
@@ -191,3 +203,102 @@ def test_an_equip_or_remove_that_keeps_its_decision_leaves_nothing_for_advance(
                 assert str(advanced) == str(after)
                 assert advanced.current_player() == after.current_player()
     assert skipped > 100
+
+
+def test_combat_events_kept_as_templates_read_as_written_out() -> None:
+    """Equipping, removing and passing in combat log a template and its values (state.Event), which
+    observations write out: they read as the sentence written out at once would."""
+    game = load_game("warriors")
+    checked = 0
+    for seed in range(3):
+        for s, seat in decision_nodes(game.new_initial_state(seed), random.Random(seed), 3000):
+            assert isinstance(s, WarriorsState)
+            f = s.fighters[seat]
+            if s.tasks[-1][0] != "act" or f is None:
+                continue
+            for a in s.legal_actions(seat):
+                if a.kind not in ("equip", "remove", "pass"):
+                    continue
+                after = s.clone()
+                after.apply_action(a, seat)
+                if a.kind == "equip":
+                    said = f"player {seat + 1}'s {f.card.name} equips {s.card(a.args[0]).name}"
+                elif a.kind == "remove":
+                    said = f"player {seat + 1}'s {f.card.name} removes {f.equipment[a.args[0]].card.name}"
+                else:
+                    said = f"player {seat + 1} does nothing"
+                assert said in after.observation(None)["events"]
+                checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_a_draw_followed_by_a_draw_leaves_nothing_for_advance(options: dict[str, object]) -> None:
+    """``_apply`` skips ``advance()`` after a draw that leaves the same seat's next draw on top, from
+    a pile not empty; at every draw outcome of seeded games, advancing anyway must change nothing."""
+    skipped = 0
+    for seed in range(3):
+        game = load_game("warriors", **options)
+        s = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not s.is_terminal() and s.turns < 200:
+            assert isinstance(s, WarriorsState)
+            if s.current_player() == CHANCE:
+                if s.tasks[-1][0] == "draw":
+                    for outcome, _ in s.chance_outcomes():
+                        after = s.clone()
+                        if not after._apply_draw(after.tasks[-1], outcome.args[0]):
+                            continue
+                        skipped += 1
+                        advanced = after.clone()
+                        advanced.advance()
+                        assert advanced.tasks == after.tasks
+                        assert str(advanced) == str(after)
+                s.apply_unchecked(sample_outcome(s.chance_outcomes(), rng), CHANCE)
+                continue
+            for q in s.players_to_move():
+                s.apply_unchecked(rng.choice(s.legal_actions(q)), q)
+    assert skipped > 100
+
+
+def test_hit_events_kept_as_templates_read_as_written_out() -> None:
+    """A hit logs a template and its values (state.Event): observations show it as the sentence
+    written out at once."""
+    checked = 0
+    for seed in range(3):
+        s = load_game("warriors").new_initial_state(seed)
+        rng = random.Random(seed)
+        while not s.is_terminal() and checked < 200:
+            assert isinstance(s, WarriorsState)
+            if s.current_player() != CHANCE:
+                for q in s.players_to_move():
+                    s.apply_unchecked(rng.choice(s.legal_actions(q)), q)
+                continue
+            s.apply_unchecked(sample_outcome(s.chance_outcomes(), rng), CHANCE)
+            shown = s.observation(None)["events"]
+            for k, e in enumerate(s.events):
+                if isinstance(e, tuple) and e[0].startswith("{} attacks"):
+                    who, whom, weapon, raw, prot, dealt, left = e[1:]
+                    assert shown[k] == (
+                        f"{who} attacks {whom} with {weapon}: {raw} - protection {prot} = {dealt} "
+                        f"damage ({left} durability left)"
+                    )
+                    checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_battle_over_reads_as_counting_the_sides_left(options: dict[str, object]) -> None:
+    """``battle_over`` stops at the second side it meets; at every decision of seeded games it
+    answers as the set of the sides of the combatants still active would (warriors.txt, 6.0)."""
+    seen = set()
+    for seed in range(3):
+        game = load_game("warriors", **options)
+        for s, _ in decision_nodes(game.new_initial_state(seed), random.Random(seed), 3000):
+            assert isinstance(s, WarriorsState)
+            sides = {s.side(c) for c in range(len(s.fighters)) if s.active(c)}
+            players = [p for p in range(s.n) if s.active(p)]
+            expected = not players or len(sides) <= 1
+            assert s.battle_over() == expected
+            seen.add(expected)
+    assert seen == {True, False}

@@ -24,6 +24,7 @@ from elementa.games.warriors.rules import (
     damage_mods,
     fitting,
     load,
+    load_plus,
     modified_range,
     proficiency,
 )
@@ -92,16 +93,25 @@ def legal(st: WarriorsState, player: int) -> list[Action]:
         return _locations(st, player)
     if kind == "breakage":
         f = st.fighter(task[2])
-        return [
-            sp.make("break", i, label=f"breakage roll on {st.who(f.cid)}'s {e.card.name} ({_pct(e.card)})")
-            for i, e in enumerate(f.equipment)
-        ]
+        return [_break(st, f, i, e.card) for i, e in enumerate(f.equipment)]
     if kind == "volley":
         targets = combat.volley_targets(st, task)
         out = [sp.make("next_target", t, label=f"attack {st.who(t)} too") for t in targets]
         return [*out, st.game.fixed["stop"]]
     # legend: discard a card of your choice
     return [sp.make("discard", c, label=f"discard {st.card(c).name}") for c in sorted(set(st.hands[player]))]
+
+
+def _break(st: WarriorsState, f: Fighter, slot: int, card: Card) -> Action:
+    """The ``break`` action picking ``slot`` of fighter ``f``, holding ``card``, for a breakage roll
+    (shared: its label is a function of the key, :meth:`~.state.WarriorsState.who` of the fighter's
+    combatant id and card)."""
+    key = ("break", slot, f.cid, f.card.id, card.id)
+    a = st.game.action_cache.get(key)
+    if a is None:
+        label = f"breakage roll on {st.who(f.cid)}'s {card.name} ({_pct(card)})"
+        a = cached(st, key, "break", (slot,), label)
+    return a
 
 
 def _pct(card: Card) -> str:
@@ -128,15 +138,20 @@ def _doors(st: WarriorsState, seat: int) -> list[Action]:
 
 def _locations(st: WarriorsState, seat: int) -> list[Action]:
     game = st.game
-    sp = game.action_space
     out = [game.fixed["no_location"]]
     out += map(game.location_actions.__getitem__, sorted(game.location_ids.intersection(st.hands[seat])))
+    cache = game.action_cache
     for q, controlled in enumerate(st.controlled):
         held = [st.card(c).name for c, _ in controlled[:MAX_HELD]] if controlled else []
         for i, name in enumerate(held):
-            who = "you" if q == seat else f"player {q + 1}"
-            copy = f" (copy {held[: i + 1].count(name)})" if held.count(name) > 1 else ""
-            out.append(sp.make("held", q, i, label=f"fight over {name}{copy}, controlled by {who}"))
+            copy = held[: i + 1].count(name) if held.count(name) > 1 else 0
+            key = ("held", q, i, name, copy, q == seat)  # shared: everything the label says
+            a = cache.get(key)
+            if a is None:
+                who = "you" if q == seat else f"player {q + 1}"
+                tag = f" (copy {copy})" if copy else ""
+                a = cached(st, key, "held", (q, i), f"fight over {name}{tag}, controlled by {who}")
+            out.append(a)
     return out
 
 
@@ -217,6 +232,10 @@ GEAR_MEMO_LIMIT = 50_000
 
 Gear = tuple[tuple[Action, ...], frozenset[int], tuple[str, ...]]
 """What :func:`gear` tells of a fighter's equipment: remove actions, what fits, names by slot."""
+Sequence = tuple[tuple[Action, ...], Load, tuple[str, ...], tuple[str, ...], dict[int, Gear]]
+"""What :func:`gear` memoises of a sequence of equipped cards: its remove actions, its load, its names
+by slot (copies told apart), its cards' names as printed, and the kits of the fighter cards seen with
+it, by fighter card id (filled as they come)."""
 
 
 def gear(st: WarriorsState, f: Fighter) -> Gear:
@@ -228,40 +247,65 @@ def gear(st: WarriorsState, f: Fighter) -> Gear:
     actions, names and the equipment's :func:`.rules.load` are functions of the sequence of
     equipped card ids alone (:attr:`.rules.Fighter.equipped_ids`), so they are memoised per game
     by it (the key holds everything they depend on; nothing can go stale); what fits is memoised
-    by :func:`fits`.
+    by :func:`fits`, and the kit of each fighter card with the sequence's entry.
     """
     kit: Gear | None = f.kit
     if kit is None:
-        game = st.game
         key = f.equipped_ids
-        found = game.gear_memo.get(key)
+        found = st.game.gear_memo.get(key)
         if found is None:
             found = _gear(st, f, key)
-        removes, used, names = found
-        fit = game.fits_memo.get((f.card.id, used))
-        kit = f.kit = removes, fit if fit is not None else fits(game, f.card, used), names
+        kits = found[4]
+        kit = kits.get(f.card.id)
+        if kit is None:
+            removes, used, names, _, _ = found
+            kit = kits[f.card.id] = removes, fits(st.game, f.card, used), names
+        f.kit = kit
     return kit
 
 
-def _gear(
-    st: WarriorsState, f: Fighter, key: tuple[int, ...]
-) -> tuple[tuple[Action, ...], Load, tuple[str, ...]]:
-    """Compute and memoise the remove actions, load and names of :func:`gear` for ``key``, the
-    equipped card ids."""
+def _gear(st: WarriorsState, f: Fighter, key: tuple[int, ...]) -> Sequence:
+    """Compute and memoise the :data:`Sequence` of ``key``, the fighter's equipped card ids.
+
+    Most sequences not memoised yet are a memoised one with a card equipped last: theirs is that
+    one's with a slot added, unless the card shares its name with an earlier one (copies are
+    numbered).
+    """
     memo = st.game.gear_memo
     if len(memo) >= GEAR_MEMO_LIMIT:
         memo.clear()
+    before = memo.get(key[:-1]) if key else None
+    card = f.equipment[-1].card if key else None
+    if before is not None and card is not None and card.name not in before[3]:
+        removes, used, names, printed, _ = before
+        slot = len(names)
+        found = memo[key] = (
+            (*removes, _remove(st, slot, card.name)),
+            load_plus(used, card, slot + 1),
+            (*names, card.name),
+            (*printed, card.name),
+            {},
+        )
+        return found
     cards = [e.card for e in f.equipment]
-    names = tuple(numbered([c.name for c in cards]))
-    cache = st.game.action_cache
-    removes = []
-    for i, name in enumerate(names):  # a loop, not a generator: one call fewer per slot
-        a = cache.get(("remove", i, name))
-        if a is None:
-            a = cached(st, ("remove", i, name), "remove", (i,), f"remove {name} to your hand")
-        removes.append(a)
-    found = memo[key] = (tuple(removes), load(cards), names)
+    printed = tuple([c.name for c in cards])
+    names = tuple(numbered(list(printed)))
+    found = memo[key] = (
+        tuple([_remove(st, i, name) for i, name in enumerate(names)]),
+        load(cards),
+        names,
+        printed,
+        {},
+    )
     return found
+
+
+def _remove(st: WarriorsState, slot: int, name: str) -> Action:
+    """Return the game's ``remove`` action of ``slot`` holding a card called ``name``."""
+    a = st.game.action_cache.get(("remove", slot, name))
+    if a is None:
+        a = cached(st, ("remove", slot, name), "remove", (slot,), f"remove {name} to your hand")
+    return a
 
 
 def fits(game: WarriorsGame, fighter: Card, used: Load) -> frozenset[int]:
@@ -433,7 +477,7 @@ def apply(st: WarriorsState, task: Task, action: Action, p: int) -> bool:
         st.removed[p].append(e.card.id)
         if task[0] == "act":
             st.equipping = True
-            st.log(f"player {p + 1}'s {f.card.name} removes {e.card.name}")
+            st.events.append(("player {}'s {} removes {}", p + 1, f.card.name, e.card.name))  # see Event
         return True
     if kind in ("decline", "stay", "no_location", "done", "stop"):
         st.tasks.pop()
@@ -480,7 +524,7 @@ def apply(st: WarriorsState, task: Task, action: Action, p: int) -> bool:
         st.retreat(p)
     elif kind == "pass":
         st.tasks.pop()
-        st.log(f"player {p + 1} does nothing")
+        st.events.append(("player {} does nothing", p + 1))
     elif kind == "break":
         combat.choose_break(st, task, a[0])
     elif kind == "discard":
@@ -516,7 +560,7 @@ def _equip(st: WarriorsState, task: Task, p: int, card_id: int, hidden: bool) ->
     f.equip(card)
     if task[0] == "act":
         st.equipping = True
-        st.log(f"player {p + 1}'s {f.card.name} equips {card.name}")
+        st.events.append(("player {}'s {} equips {}", p + 1, f.card.name, card.name))  # see Event
         if card.legendary:
             st.push(*legend_clash(st, p, range(st.n)))
             st.after_leaving([])

@@ -105,9 +105,17 @@ def hit(st: WarriorsState, task: Task, raw: int) -> None:
     prot = protection(f, st.location_card())
     dealt = max(0, raw - prot)
     f.durability -= dealt
-    st.log(
-        f"{st.who(atk)} attacks {st.who(tgt)} with {source_card(st, sid).name}: "
-        f"{raw} - protection {prot} = {dealt} damage ({max(0, f.durability)} durability left)"
+    st.events.append(  # see state.Event: written out only if an observation shows it
+        (
+            "{} attacks {} with {}: {} - protection {} = {} damage ({} durability left)",
+            st.who(atk),
+            st.who(tgt),
+            source_card(st, sid).name,
+            raw,
+            prot,
+            dealt,
+            max(0, f.durability),
+        )
     )
     if f.durability < 1 and st.dies(tgt, atk):
         return

@@ -267,22 +267,32 @@ def _seat_beasts(st: WarriorsState) -> None:
 
 # ------------------------------------------------------------------------------------ turns
 def _turn(st: WarriorsState, task: Task) -> bool:
-    cid = st.order[st.turn_pos]
-    if cid >= st.n:
-        st.replace(("beast", cid), ("next",))
-    else:
-        st.replace(("begin", cid), ("act", cid), ("end", cid), ("next",))
+    st.tasks.pop()
+    push_turn(st)
     return True
 
 
+def push_turn(st: WarriorsState) -> None:
+    """Push the steps of the turn of the combatant at the battle's ``turn_pos`` (4.0; a Beast: 7.1)."""
+    cid = st.order[st.turn_pos]
+    if cid >= st.n:
+        st.tasks += (("next",), ("beast", cid))  # as st.push(("beast", cid), ("next",))
+    else:
+        st.tasks += (("next",), ("end", cid), ("act", cid), ("begin", cid))
+
+
 def triggers(st: WarriorsState, cid: int, when: str) -> None:
-    """Run the fighter's, its active equipment's and the location's abilities for ``when``.
+    """Run the fighter's, its active equipment's and the location's abilities for ``when``
+    (``"begin"`` or ``"end"``).
 
     The current player's effects go first, then the location's (it belongs to nobody) (4.0).
     """
     f = st.fighters[cid]
     if f is None:
         return
+    ids = st.game.trigger_ids[when]
+    if f.card.id not in ids and st.location not in ids and ids.isdisjoint(f.equipped_ids):
+        return  # no card at hand works now: most turns
     runs: list[tuple[Card, Ability]] = []  # listed before any runs: an effect may change the equipment
     if (ab := f.card.ability) is not None and ab.when == when:
         runs.append((f.card, ab))
@@ -361,7 +371,7 @@ def _next(st: WarriorsState, task: Task) -> bool:
         pos = (st.turn_pos + k) % size
         if st.active(order[pos]):
             st.turn_pos = pos
-            st.push(("turn",))
+            push_turn(st)  # what a ("turn",) task would do at once
             break
     return True
 

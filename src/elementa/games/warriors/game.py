@@ -10,7 +10,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from elementa.core import Action, ActionSpace, ConfigError, Game, GameInfo, option
 from elementa.core.tensor import ObservationEncoder
-from elementa.games.warriors.actions import equip_actions, fighter_actions, fixed_actions, location_actions
+from elementa.games.warriors.actions import (
+    Sequence,
+    equip_actions,
+    fighter_actions,
+    fixed_actions,
+    location_actions,
+)
 from elementa.games.warriors.cards import Catalog, Deck, card_sheet, load_catalog
 from elementa.games.warriors.rules import MAX_BEASTS, MAX_EQUIP, MAX_HELD, Load
 from elementa.games.warriors.state import WarriorsState
@@ -144,6 +150,9 @@ class WarriorsGame(Game):
         """Each card's name, by card id (what observations show of a card)."""
         self.beast_ids = frozenset(c.id for c in self.catalog.cards if c.type == "beast")
         """The ids of the Beast cards (never in a hand)."""
+        whens = {c.id: c.ability.when for c in self.catalog.cards if c.ability is not None}
+        self.trigger_ids = {w: frozenset(c for c in whens if whens[c] == w) for w in ("begin", "end")}
+        """The ids of the cards whose ability works at a turn's begin or end step, by ``when``."""
         self.action_cache: dict[tuple[Any, ...], Action] = {}
         """Actions whose label depends only on their key, shared by every state (they are immutable)."""
         self.roll_cache: dict[tuple[int, int], tuple[tuple[Action, float], ...]] = {}
@@ -171,7 +180,7 @@ class WarriorsGame(Game):
         """The ``location`` action of each location card (chosen from the hand), by card id."""
         self.location_ids = frozenset(self.location_actions)
         """The ids of the location cards."""
-        self.gear_memo: dict[tuple[int, ...], tuple[tuple[Action, ...], Load, tuple[str, ...]]] = {}
+        self.gear_memo: dict[tuple[int, ...], Sequence] = {}
         """The remove actions, load and names of :func:`.actions.gear` by equipped card ids (every state)."""
         self.fits_memo: dict[tuple[int, Load], frozenset[int]] = {}
         """The equipment card ids a fighter card may equip, by fighter card id and :func:`.rules.load`."""

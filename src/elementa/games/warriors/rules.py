@@ -287,16 +287,28 @@ Load = tuple[int, int, int, int, bool]
 it holds :data:`MAX_EQUIP` cards (see :func:`load`)."""
 
 
+NO_LOAD: Load = (0, 0, 0, 0, False)
+"""The :data:`Load` of no equipment."""
+
+
 def load(equipment: Iterable[Card]) -> Load:
     """Return the :data:`Load` of a fighter's equipped cards (source: warriors.txt, 4.5.1-4.5.4)."""
-    hands = armor = items = points = count = 0
-    for c in equipment:
-        hands += c.hands
-        armor += c.type == "armor"
-        items += c.type == "item"
-        points += c.spell_points
-        count += 1
-    return hands, armor, items, points, count >= MAX_EQUIP
+    used = NO_LOAD
+    for count, c in enumerate(equipment, 1):
+        used = load_plus(used, c, count)
+    return used
+
+
+def load_plus(used: Load, card: Card, count: int) -> Load:
+    """Return the :data:`Load` of equipment taking up ``used`` with ``card`` added, its ``count``-th card."""
+    hands, armor, items, points, _ = used
+    return (
+        hands + card.hands,
+        armor + (card.type == "armor"),
+        items + (card.type == "item"),
+        points + card.spell_points,
+        count >= MAX_EQUIP,
+    )
 
 
 def fitting(fighter: Card, used: Load, cards: Iterable[Card]) -> list[Card]:

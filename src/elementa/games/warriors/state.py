@@ -33,6 +33,11 @@ from elementa.games.warriors.rules import (
 if TYPE_CHECKING:
     from elementa.games.warriors.game import WarriorsGame
 
+Event = str | tuple[Any, ...]
+"""A public event (:attr:`WarriorsState.events`): its text, or a template and the numbers and names
+that fill it in, ``("player {} does nothing", 2)``, written out only when an observation shows it
+(:meth:`WarriorsState.event_texts`). The events logged at most steps (equipping in combat, hits) are
+kept so without a call, most of them dropping out of the queue unread."""
 CHANCE_TASKS = frozenset({"draw", "attack", "breakroll", "first", "beastpick"})
 EVENTS_KEPT = 16
 ACTIVE_STATUSES = frozenset({"fighting", "reenter", "entering"})
@@ -139,8 +144,9 @@ class WarriorsState(State):
         self.equipping = False
         self.turns = 0
         self.result: list[float] | None = None
-        self.events: deque[str] = deque(maxlen=EVENTS_KEPT)
-        """The latest public events, oldest first (a full queue drops its oldest as one is logged)."""
+        self.events: deque[Event] = deque(maxlen=EVENTS_KEPT)
+        """The latest public events, oldest first (a full queue drops its oldest as one is logged);
+        :meth:`event_texts` reads them in words."""
         self.tasks: list[tuple[Any, ...]] = [("setup",)]
         self.advance()
 
@@ -218,7 +224,8 @@ class WarriorsState(State):
         self._legal_seat = None
         task = self.tasks[-1]
         if task[0] == "draw":
-            self._apply_draw(task, action.args[0])
+            if self._apply_draw(task, action.args[0]):
+                return  # the next draw is on top: advance() would find nothing to run
         elif player == CHANCE:
             combat.apply_outcome(self, task, action)
         elif actions.apply(self, task, action, player):
@@ -333,6 +340,10 @@ class WarriorsState(State):
         """Record a public event (observations show the latest ones)."""
         self.events.append(text)
 
+    def event_texts(self) -> list[str]:
+        """Return the latest public events in words, oldest first."""
+        return [e if isinstance(e, str) else e[0].format(*e[1:]) for e in self.events]
+
     def finish(self, winners: list[int] | None) -> None:
         """End the game: ``winners`` share 1.0; ``None`` is a draw shared by the players in the game."""
         share = winners if winners else [p for p in range(self.n) if self.in_game[p]]
@@ -423,17 +434,17 @@ class WarriorsState(State):
     def battle_over(self) -> bool:
         """Whether the battle has ended: at most one side left, or no player left (warriors.txt, 6.0)."""
         n, status, team_of = self.n, self.status, self.game.team_of
-        sides = set()  # as :meth:`side` of each combatant :meth:`active`
+        first = None  # the :meth:`side` of the first player :meth:`active`
         for p in range(n):
             if status[p] in ACTIVE_STATUSES:
-                sides.add(p if team_of is None else team_of[p])
-        if not sides:  # no player left
+                side = p if team_of is None else team_of[p]
+                if first is None:
+                    first = side
+                elif side != first:  # two sides: asked every turn, so no set of them all
+                    return False
+        if first is None:  # no player left
             return True
-        fighters = self.fighters
-        for c in range(n, len(fighters)):
-            if fighters[c] is not None:
-                sides.add(-1 - c)
-        return len(sides) <= 1
+        return not any(self.fighters[n:])  # a Beast in the battle is a side of its own
 
     # ------------------------------------------------------------------------------ cards
     def to_hand(self, seat: int, card_id: int, public: bool) -> None:
@@ -485,7 +496,9 @@ class WarriorsState(State):
         total = sum(deck.values())
         return [(draws[c], k / total) for c, k in deck.items()]  # in card id order already
 
-    def _apply_draw(self, task: tuple[Any, ...], card_id: int) -> None:
+    def _apply_draw(self, task: tuple[Any, ...], card_id: int) -> bool:
+        """Draw a card; return whether the same seat draws again next, from a pile not empty (a
+        chance node that :func:`.flow._draw` would leave on top)."""
         _, seat, count = task
         deck = self.decks[self.game.deck_of[seat]]
         deck[card_id] -= 1
@@ -499,8 +512,9 @@ class WarriorsState(State):
             self.hands[seat].append(card_id)
         if count > 1:
             self.tasks[-1] = ("draw", seat, count - 1)
-        else:
-            self.tasks.pop()
+            return bool(deck)
+        self.tasks.pop()
+        return False
 
     # ----------------------------------------------------------------------- fighters change
     def heal(self, cid: int, amount: int) -> None:

@@ -156,7 +156,7 @@ def observation(st: WarriorsState, viewer: int | None) -> dict[str, Any]:
         "equipping": st.equipping,
         "turns": st.turns,
         "max_turns": g.options.max_turns,
-        "events": list(st.events),
+        "events": st.event_texts(),
         "result": None if st.result is None else list(st.result),
     }
     if viewer is not None:
