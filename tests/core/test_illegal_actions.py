@@ -11,6 +11,8 @@ import pytest
 import elementa
 from elementa import CHANCE, SIMULTANEOUS, TERMINAL, ElementaError, IllegalActionError, State
 from elementa.core import describe_player
+from elementa.core.options import parse_options
+from tests.support.toy import ToyGame, ToyOptions, ToyState
 
 BID0, BID2, KEEP, REROLL = 6, 8, 9, 10
 
@@ -95,6 +97,28 @@ def test_simultaneous_node_refuses_a_seat_that_has_already_chosen() -> None:
     assert str(error) == "illegal action 8: player 1 has nothing to do now (to move: simultaneous)"
     assert error.code == "action/inactive-player"
     assert "player 5 has nothing to do now" in str(refusal(state, BID2, player=4))
+
+
+class SeatListToMove(ToyState):
+    """Answers ``_to_move`` by indexing its per-seat bids, as a game's faster test does."""
+
+    def _to_move(self, player: int) -> bool:
+        return self.bids[player] is None
+
+
+def test_seats_outside_the_table_are_refused_before_a_games_own_to_move_test() -> None:
+    class Game(ToyGame):
+        def new_initial_state(self, seed: int | None = None) -> ToyState:
+            return SeatListToMove(self, seed)
+
+    state = Game(parse_options(ToyOptions, {"players": 2}, game="toy-dice")).new_initial_state(1)
+    state.apply_action(2)
+    state.apply_action(4)
+    state.apply_action(BID0, 1)  # seat 0 still bids; bids[-2] would read seat 0's bid
+    assert [state.legal_action_ids(p) for p in (0, 1)] == [[6, 7, 8], []]
+    assert state.legal_actions(2) == state.legal_actions(-2) == []
+    assert refusal(state, BID0, player=-2).code == "action/inactive-player"
+    assert "player 3 has nothing to do now" in str(refusal(state, BID0, player=2))
 
 
 def test_nothing_is_legal_once_the_game_is_over() -> None:

@@ -311,9 +311,10 @@ class State(ABC):
         """Return whether seat ``player`` still has to act at this simultaneous node.
 
         :meth:`legal_actions` and :meth:`apply_action` ask it for every seat they are given at a
-        simultaneous node. The default looks the seat up in :meth:`players_to_move`; a game may
-        override it with a cheaper test that agrees with that list (the conformance suite checks
-        both at every simultaneous node it meets).
+        simultaneous node, once they have checked that ``0 <= player < num_players()``. The default
+        looks the seat up in :meth:`players_to_move`; a game may override it with a cheaper test
+        that agrees with that list (the conformance suite checks both at every simultaneous node it
+        meets).
         """
         return player in self.players_to_move()
 
@@ -365,7 +366,7 @@ class State(ABC):
             player = cur
         if player == CHANCE:
             return [a for a, _ in self._chance_outcomes()] if cur == CHANCE else []
-        if not self._to_move(player):
+        if not 0 <= player < self.num_players() or not self._to_move(player):
             return []
         return self._legal_actions(player)
 
@@ -409,7 +410,7 @@ class State(ABC):
                     player=cur,
                     code="action/player-required",
                 )
-            if not self._to_move(player):
+            if not 0 <= player < self.num_players() or not self._to_move(player):
                 raise IllegalActionError(
                     shown,
                     f"{describe_player(player)} has nothing to do now",

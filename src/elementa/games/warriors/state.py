@@ -208,6 +208,9 @@ class WarriorsState(State):
             return movers
         return super().players_to_move()
 
+    def _to_move(self, player: int) -> bool:
+        return self.status[player] == "assembling" and not self.acted[player]  # as players_to_move
+
     def _legal_actions(self, player: int) -> list[Action]:
         if player != self._legal_seat:
             self._legal = actions.legal(self, player)
