@@ -41,7 +41,7 @@ _SLOTS = (
     "random_next", "adjust_next", "double_until", "fire_start", "played", "mode", "column",
     "target", "effects", "used", "draw_req", "surrender_req", "attacks", "turn", "phase", "step",
     "revealed", "over", "deck_ran_out", "last_exit", "stack", "window", "pending",
-    "window_actions", "window_base", "window_start", "events", "_cache",
+    "window_actions", "window_base", "window_start", "events", "_cache", "mover",
 )  # fmt: skip
 """Every attribute of a state, as slots: CPython 3.11 gives up its compact instance dictionaries
 at 30 attributes, which made every attribute read of this state slower."""
@@ -170,6 +170,10 @@ class EW2State(State):
         self.events: list[str] = []
         """The latest public events, the last one last (see :meth:`log`)."""
         self._cache: dict[int, list[Action]] = {}
+        self.mover = TERMINAL
+        """Who moves now (``current_player()``): set where :meth:`_advance` stops, the only place a
+        node changes its type or its seat (a window action that leaves its seat a decision keeps
+        the node simultaneous)."""
         self._advance()
 
     # ------------------------------------------------------------------------------ the node API
@@ -178,19 +182,12 @@ class EW2State(State):
         return self.nplayers
 
     def current_player(self) -> int:
-        if self.over:
-            return TERMINAL
-        if self.window is not None:
-            return SIMULTANEOUS
-        task = self.stack[-1]
-        return CHANCE if task[0] in CHANCE_KINDS else task[1]
+        return self.mover
 
     def players_to_move(self) -> list[int]:
-        if self.over:
-            return []
-        if self.window is not None:
+        p = self.mover
+        if p == SIMULTANEOUS:
             return list(compress(range(self.nplayers), self.pending))  # the seats with tasks left
-        p = self.current_player()
         return [p] if p >= 0 else []
 
     def _legal_actions(self, player: int) -> list[Action]:
@@ -312,6 +309,7 @@ class EW2State(State):
         s.window_start = None if start is None else {**start, "seats": dict(start["seats"])}
         s.events = self.events[:]
         s._cache = self._cache.copy()
+        s.mover = self.mover
         return s
 
     # ----------------------------------------------------------------------------- the engine
@@ -321,6 +319,7 @@ class EW2State(State):
         while not self.over:
             if self.window is not None:
                 if any(self.pending):
+                    self.mover = SIMULTANEOUS
                     return
                 self.window = None
                 self.window_base = self.window_start = None
@@ -337,6 +336,7 @@ class EW2State(State):
                 continue
             if kind in CHANCE_KINDS:
                 if tasks.chance_pool(self, task):
+                    self.mover = CHANCE
                     return
                 stack.pop()
                 continue
@@ -347,7 +347,9 @@ class EW2State(State):
                 tasks.apply(self, task, found[0])
             else:
                 self._cache = {task[1]: found}
+                self.mover = task[1]
                 return
+        self.mover = TERMINAL
 
     def push(self, *new: tuple[Any, ...]) -> None:
         """Queue tasks to run next, in the order given (on the owner's stack inside a window)."""
