@@ -246,15 +246,23 @@ def _recount_mover(state: EW2State) -> int:
 
 
 def _check_kept(state: EW2State, where: object) -> None:
-    """Assert that what the state keeps as play goes on matches a recount from scratch."""
+    """Assert that what the state keeps as play goes on matches a recount from scratch: the seat to
+    move, and the legal actions kept for a seat (those of the task on top of its stack)."""
+    from elementa.games.elemental_warriors_ii import tasks
+
     assert state.current_player() == _recount_mover(state), where
+    for seat, kept in state._cache.items():
+        assert seat in state.players_to_move(), where
+        task = state.pending[seat][-1] if state.window is not None else state.stack[-1]
+        assert kept == tasks.legal(state, task), where
 
 
 @pytest.mark.parametrize("options", PRESETS, ids=["default", *EW2Game.presets])
 def test_kept_fields_match_a_recount_at_every_node_in_copies_and_redraws(options: dict[str, object]) -> None:
-    """The seat to move is kept where the engine stops (not found again at every ask): along random
-    playouts it matches a recount at every node (chance and simultaneous ones included), in a copy
-    and in a state redrawn from a seat's information (whose own actions may replay a window)."""
+    """The seat to move is kept where the engine stops (not found again at every ask), and so are
+    the legal actions found for a seat: along random playouts both match a recount at every node
+    (chance and simultaneous ones included), in a copy and in a state redrawn from a seat's
+    information (whose own actions may replay a window)."""
     game = elementa.load_game("elemental-warriors-ii", **options)
     checked = 0
     for seed in range(3):

@@ -22,8 +22,9 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, win_shares
-from elementa.games.elemental_warriors_ii import cards, flow, tasks, view
+from elementa.games.elemental_warriors_ii import cards, tasks, view
 from elementa.games.elemental_warriors_ii.effects import AIR, NUM_EFFECTS, TOKEN_NAMES, richest_other
+from elementa.games.elemental_warriors_ii.flow import AUTO, STEPS
 from elementa.games.elemental_warriors_ii.sheet import COLUMNS, Sheet, sheet_value
 from elementa.games.elemental_warriors_ii.tasks import AUTO_SINGLE, CHANCE_KINDS
 
@@ -35,6 +36,8 @@ WIN_POINTS = 25
 
 PLAYER_NAMES = tuple(f"P{p + 1}" for p in range(6))
 """The players' short names by seat (the log's and the prompts')."""
+LOG_CUT = 2 * view.EVENTS_SHOWN
+"""The log's length at which its older events are cut (see :meth:`EW2State.log`)."""
 _SLOTS = (
     "game", "seed", "_history", "nplayers", "layout", "ndecks", "sheets", "hands", "known",
     "decks", "discards", "tokens", "floods", "pool", "out", "surrendered", "live_seats", "points",
@@ -201,7 +204,7 @@ class EW2State(State):
         return tasks.chance_outcomes(self, self.stack[-1])
 
     def _apply(self, action: Action, player: int) -> None:
-        self._cache = {}
+        self._cache.clear()  # the state's own table (a copy gets its own): emptied in place
         if player == CHANCE:
             tasks.apply_chance(self, self.stack.pop(), action)
         elif self.window is not None:
@@ -315,7 +318,7 @@ class EW2State(State):
     # ----------------------------------------------------------------------------- the engine
     def _advance(self) -> None:
         """Run steps and automatic tasks until a decision, a chance event or the end."""
-        stack, steps, auto_tasks = self.stack, flow.STEPS, flow.AUTO
+        stack, steps, auto_tasks = self.stack, STEPS, AUTO
         while not self.over:
             if self.window is not None:
                 if any(self.pending):
@@ -346,7 +349,7 @@ class EW2State(State):
             elif kind in AUTO_SINGLE and len(found) == 1:
                 tasks.apply(self, task, found[0])
             else:
-                self._cache = {task[1]: found}
+                self._cache[task[1]] = found  # the table is empty: new, or emptied by _apply
                 self.mover = task[1]
                 return
         self.mover = TERMINAL
@@ -426,7 +429,7 @@ class EW2State(State):
         if self.window is None:
             events = self.events
             events.append(text)
-            if len(events) >= 2 * view.EVENTS_SHOWN:  # cut once in a while, not at every event
+            if len(events) >= LOG_CUT:  # cut once in a while, not at every event
                 del events[: -view.EVENTS_SHOWN]
 
     def live(self) -> tuple[int, ...]:
