@@ -26,7 +26,7 @@ from elementa.games.elemental_warriors_ii import cards, tasks, view
 from elementa.games.elemental_warriors_ii.effects import AIR, NUM_EFFECTS, TOKEN_NAMES, richest_other
 from elementa.games.elemental_warriors_ii.flow import AUTO, STEPS
 from elementa.games.elemental_warriors_ii.sheet import COLUMNS, Sheet, sheet_value
-from elementa.games.elemental_warriors_ii.tasks import AUTO_SINGLE, CHANCE_KINDS
+from elementa.games.elemental_warriors_ii.tasks import APPLY, AUTO_SINGLE, CHANCE_KINDS, LEGAL
 
 if TYPE_CHECKING:
     from elementa.games.elemental_warriors_ii.game import EW2Game
@@ -197,7 +197,7 @@ class EW2State(State):
         found = self._cache.get(player)
         if found is None:
             task = self.pending[player][-1] if self.window is not None else self.stack[-1]
-            found = self._cache[player] = tasks.legal(self, task)
+            found = self._cache[player] = LEGAL[task[0]](self, task)
         return list(found)
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -215,16 +215,19 @@ class EW2State(State):
             if player not in seats:
                 seats[player] = _seat_start(self, player)
             self.window_actions[player].append(action)
-            tasks.apply(self, self.pending[player][-1], action)
             mine = self.pending[player]
+            task = mine[-1]
+            APPLY[task[0]](self, task, action)
             while mine:
-                found = tasks.legal(self, mine[-1])
+                task = mine[-1]
+                found = LEGAL[task[0]](self, task)
                 if found:  # still this player's turn in the window: nothing for _advance to do
                     self._cache[player] = found
                     return
                 mine.pop()
         else:
-            tasks.apply(self, self.stack[-1], action)
+            task = self.stack[-1]
+            APPLY[task[0]](self, task, action)
         self._advance()
 
     def returns(self) -> list[float]:
@@ -343,11 +346,11 @@ class EW2State(State):
                     return
                 stack.pop()
                 continue
-            found = tasks.legal(self, task)
+            found = LEGAL[kind](self, task)
             if not found:
                 stack.pop()
             elif kind in AUTO_SINGLE and len(found) == 1:
-                tasks.apply(self, task, found[0])
+                APPLY[kind](self, task, found[0])
             else:
                 self._cache[task[1]] = found  # the table is empty: new, or emptied by _apply
                 self.mover = task[1]

@@ -420,14 +420,22 @@ DECISIONS: dict[str, tuple[_Legal, _Apply]] = {
 }
 
 
+LEGAL: dict[str, _Legal] = {kind: pair[0] for kind, pair in DECISIONS.items()}
+"""Each decision task's function listing its legal actions, by kind (see :func:`legal`)."""
+APPLY: dict[str, _Apply] = {kind: pair[1] for kind, pair in DECISIONS.items()}
+"""Each decision task's function applying an action, by kind (see :func:`apply`)."""
+
+
 def legal(s: EW2State, t: Task) -> list[Action]:
-    """Return the legal actions of a decision task, in a fixed order (empty: the task is skipped)."""
-    return DECISIONS[t[0]][0](s, t)
+    """Return the legal actions of a decision task, in a fixed order (empty: the task is skipped).
+    The engine calls ``LEGAL[t[0]](s, t)`` itself: one call less at every step."""
+    return LEGAL[t[0]](s, t)
 
 
 def apply(s: EW2State, t: Task, a: Action) -> None:
-    """Apply a legal action to the decision task it answers."""
-    DECISIONS[t[0]][1](s, t, a)
+    """Apply a legal action to the decision task it answers (the engine calls ``APPLY[t[0]]``
+    itself)."""
+    APPLY[t[0]](s, t, a)
 
 
 # --------------------------------------------------------------------------------------- chance
