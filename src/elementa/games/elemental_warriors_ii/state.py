@@ -366,8 +366,12 @@ class EW2State(State):
             self._stack_for(t[1]).append(t)
 
     def pop_task(self, p: int) -> None:
-        """Remove the task a player (or the game, -1) is working on."""
-        self._stack_for(p).pop()
+        """Remove the task a player (or the game, -1) is working on (from the stack
+        :meth:`_stack_for` names, chosen here without calling it: nearly every decision pops)."""
+        if self.window is None or p < 0:
+            self.stack.pop()
+        else:
+            self.pending[p].pop()
 
     def replace_task(self, p: int, task: tuple[Any, ...]) -> None:
         """Replace the task a player is working on (a countdown, for example)."""
