@@ -147,6 +147,12 @@ class EW2Game(Game):
         """The chance outcome of each face of the d10 (0 rolls 1)."""
         self.play_actions = [make_action(self, "play", (c,)) for c in range(CARDS_PER_DECK * self.num_decks)]
         """The action of playing each card face down (Activate), by card id."""
+        self.pay_actions = [
+            [make_action(self, "pay", (coin, *divmod(i, COLUMNS))) for coin in range(3)]
+            for i in range(self.layout.size)
+        ]
+        """The actions of paying a cent with each coin (penny, nickel, dime) of each square, by the
+        square's index (Allocate Damage, Inferno)."""
         self._card_outcomes: dict[int, list[tuple[Action, float]]] = {}
 
     def card_outcomes(self, size: int) -> list[tuple[Action, float]]:

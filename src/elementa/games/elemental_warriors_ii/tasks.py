@@ -195,12 +195,12 @@ def _legal_pay(s: EW2State, t: Task) -> list[Action]:
     if s.out[p] or sheet_value(s.sheets[p]) == 0:
         return []
     acts = []
-    sheet = s.sheets[p]
+    sheet, pays = s.sheets[p], s.game.pay_actions
     for i in sheet.filled:
-        sq = sheet[i]
+        sq, pay = sheet[i], pays[i]
         for coin in range(3):
             if sq[coin]:
-                acts.append(act(s, "pay", coin, i // COLUMNS, i % COLUMNS))
+                acts.append(pay[coin])
     return acts
 
 
