@@ -132,6 +132,8 @@ class EW2Game(Game):
     def __init__(self, options: Any) -> None:
         self.layout = Layout(options.combat_model)
         self.num_decks = options.players if options.independence or options.independent_panic else 1
+        self.seat_decks = tuple(range(options.players)) if self.num_decks > 1 else (0,) * options.players
+        """The deck each seat draws from, by seat: its own with the Independence variants."""
         self.action_cache: dict[tuple[str, tuple[int, ...]], Action] = {}
         """Actions made so far, by ``(kind, args)``: their labels depend on nothing else."""
         self.action_lists: dict[tuple[Any, ...], list[Action]] = {}

@@ -447,10 +447,6 @@ class EW2State(State):
         """Return the cents on a player's sheet."""
         return sheet_value(self.sheets[p])
 
-    def deck_index(self, p: int) -> int:
-        """Return the deck a player draws from (their own with the Independence variants)."""
-        return p if self.ndecks > 1 else 0
-
     def reshuffles(self) -> bool:
         """Return whether an empty deck is refilled from the discards (not in Panic or Endgame)."""
         o = self.game.options
@@ -458,7 +454,7 @@ class EW2State(State):
 
     def can_draw(self, p: int) -> bool:
         """Return whether a card can be drawn for a player now (a deck, or discards to shuffle)."""
-        k = self.deck_index(p)
+        k = self.game.seat_decks[p]
         return bool(self.decks[k]) or (self.reshuffles() and bool(self.discards[k]))
 
     def recovery_draws(self, p: int) -> int:

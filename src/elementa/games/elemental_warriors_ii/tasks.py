@@ -452,7 +452,7 @@ def chance_pool(s: EW2State, t: Task) -> list[int]:
     if kind == "roll":
         return list(range(10))
     if kind in ("draw", "top"):
-        k = s.deck_index(p)
+        k = s.game.seat_decks[p]
         if not s.decks[k] and s.reshuffles() and s.discards[k]:
             return sorted(s.discards[k])  # the new deck when the card is drawn (apply_chance)
         return s.decks[k]
@@ -476,7 +476,7 @@ def apply_chance(s: EW2State, t: Task, a: Action) -> None:
         s.column[p] = x
         s.log(f"{s.pname(p)} rolls {x + 1}")
     elif kind in ("draw", "top"):
-        k = s.deck_index(p)
+        k = s.game.seat_decks[p]
         if not s.decks[k] and s.reshuffles() and s.discards[k]:
             s.decks[k], s.discards[k] = sorted(s.discards[k]), []
             s.log("the discards are shuffled into a new deck")
