@@ -195,6 +195,8 @@ def _powers(s: EW2State) -> None:
 
 ADJACENT_ENTRIES = ((EARTH, (1, 4)), (WATER, (3,)))
 """The entries that also work from the columns next to the active one: Earth (n) and (nd), Water (d)."""
+NEIGHBOURS = tuple(neighbours(col) for col in range(COLUMNS))
+"""The columns next to each column (see :func:`~.sheet.neighbours`), made once."""
 ADJACENT_AT = {
     e: tuple(tuple(i for i in entries if ENTRY_LEVEL[i] <= top)[-1:] for top in range(DD + 1))
     for e, entries in ADJACENT_ENTRIES
@@ -240,7 +242,7 @@ def column_powers(s: EW2State, p: int, col: int) -> list[Task]:
             top = max_level(sheet[starts[e] + col])
             if top is not None and top >= N:
                 tasks.append(("power", p, e, N, N, "suit"))
-    for nc in neighbours(col):
+    for nc in NEIGHBOURS[col]:
         if floods[nc]:
             continue
         for e, entries in ADJACENT_ENTRIES:
