@@ -228,20 +228,22 @@ def column_powers(s: EW2State, p: int, col: int) -> list[Task]:
     cumulative = s.game.options.cumulative
     tasks: list[Task] = []
     if not floods[col]:
+        card = s.played[p]
+        suit = -1 if card is None else cards.suit(card)
+        bonus = False  # whether the card's suit adds its element's (n): its square reaches (n)
         for e, start in enumerate(starts):
             sq = sheet[start + col]
             if sq == EMPTY:  # most squares are
                 continue
+            top = max_level(sq)
             if cumulative:
                 tasks += [("power", p, e, lv, lv, "") for lv in cumulative_levels(sq)]
             else:
-                tasks.append(("power", p, e, P, max_level(sq), ""))
-        card = s.played[p]
-        if card is not None:
-            e = cards.suit(card)
-            top = max_level(sheet[starts[e] + col])
-            if top is not None and top >= N:
-                tasks.append(("power", p, e, N, N, "suit"))
+                tasks.append(("power", p, e, P, top, ""))
+            if e == suit:
+                bonus = top is not None and top >= N
+        if bonus:
+            tasks.append(("power", p, suit, N, N, "suit"))
     for nc in NEIGHBOURS[col]:
         if floods[nc]:
             continue
@@ -287,7 +289,8 @@ def _skirmish(s: EW2State) -> None:
         for a in group:
             value = attack_value(s, a)
             total += value
-            best = max(best, value)
+            if value > best:
+                best = value
         if not adding:
             total = best + len(group) - 1
         defense = defense_value(s, v)
