@@ -101,8 +101,9 @@ def _turn(s: EW2State) -> None:
     s.mode = [None] * n
     s.column = [None] * n
     s.target = [None] * n
-    for effects, used in zip(s.effects, s.used, strict=True):  # last turn's: cleared in place
+    for effects in s.effects:  # last turn's: cleared in place
         effects[:] = NO_EFFECTS
+    for used in s.used:
         used.clear()
     s.draw_req = [0] * n
     s.surrender_req = [False] * n
@@ -286,17 +287,19 @@ def _skirmish(s: EW2State) -> None:
         if group is None:
             continue
         total = best = 0
+        names = []  # the attackers' names for the log
         for a in group:
             value = attack_value(s, a)
             total += value
             if value > best:
                 best = value
+            names.append(s.pname(a))
         if not adding:
             total = best + len(group) - 1
         defense = defense_value(s, v)
         hits[v] = hit = total > defense
-        names = "+".join(map(s.pname, group))
-        s.log(f"{names} attack {total} vs {s.pname(v)} defense {defense}: {'hit' if hit else 'no hit'}")
+        attackers = "+".join(names)
+        s.log(f"{attackers} attack {total} vs {s.pname(v)} defense {defense}: {'hit' if hit else 'no hit'}")
     s.attacks = []  # every attack on a live player, in resolution order
     for a in order:
         victim = s.target[a]

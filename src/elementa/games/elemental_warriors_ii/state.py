@@ -17,8 +17,6 @@ source: elemental-warriors-ii.txt; rulings in docs/rulings/elemental-warriors-ii
 from __future__ import annotations
 
 import random
-from itertools import compress
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, win_shares
@@ -55,9 +53,12 @@ def _window_start(s: EW2State) -> dict[str, Any]:
     discard pile (a window action only ever adds to a pile: a discarded card), the live seats and
     the last exit (an elimination), and an empty table of the seats that acted (see
     :func:`_seat_start`)."""
+    sizes = []  # a plain loop: map costs more for a pile or a few
+    for pile in s.discards:
+        sizes.append(len(pile))
     return {
         "history_length": len(s._history),
-        "discard_sizes": list(map(len, s.discards)),
+        "discard_sizes": sizes,
         "live_seats": s.live_seats,
         "last_exit": s.last_exit,
         "seats": {},
@@ -190,7 +191,11 @@ class EW2State(State):
     def players_to_move(self) -> list[int]:
         p = self.mover
         if p == SIMULTANEOUS:
-            return list(compress(range(self.nplayers), self.pending))  # the seats with tasks left
+            movers = []  # the seats with tasks left (a plain loop: compress costs more here)
+            for seat, mine in enumerate(self.pending):
+                if mine:
+                    movers.append(seat)
+            return movers
         return [p] if p >= 0 else []
 
     def _legal_actions(self, player: int) -> list[Action]:
@@ -480,7 +485,10 @@ class EW2State(State):
             else:
                 keyed.append((0, 0, 0, p))
         keyed.sort()
-        return list(map(itemgetter(-1), keyed))
+        order = []  # a plain loop: map and itemgetter cost more for a few seats
+        for key in keyed:
+            order.append(key[-1])
+        return order
 
     def take_from_hand(self, p: int, card: int) -> None:
         """Remove a card from a hand (what others knew of it is forgotten)."""
