@@ -365,9 +365,9 @@ class EW2State(State):
     def push(self, *new: tuple[Any, ...]) -> None:
         """Queue tasks to run next, in the order given (on the owner's stack inside a window)."""
         if self.window is None:
-            self.stack.extend(reversed(new))
+            self.stack.extend(new[::-1])
             return
-        for t in reversed(new):
+        for t in new[::-1]:
             self._stack_for(t[1]).append(t)
 
     def pop_task(self, p: int) -> None:
