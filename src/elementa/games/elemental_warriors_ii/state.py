@@ -340,10 +340,9 @@ class EW2State(State):
                 continue
             task = stack[-1]
             kind = task[0]
-            auto = auto_tasks.get(kind)
-            if auto is not None:
+            if kind in auto_tasks:
                 stack.pop()
-                auto(self, task)
+                auto_tasks[kind](self, task)
                 continue
             if kind in CHANCE_KINDS:
                 if tasks.chance_pool(self, task):

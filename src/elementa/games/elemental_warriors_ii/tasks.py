@@ -465,7 +465,8 @@ def chance_outcomes(s: EW2State, t: Task) -> list[tuple[Action, float]]:
         faces = s.game.die_actions
         return [(faces[x], p) for x, p in die_outcomes(10)]
     pool = chance_pool(s, t)  # card ids, each card once: drawn with equal chances
-    return list(map(s.game.card_outcomes(len(pool)).__getitem__, pool))
+    table = s.game.card_outcomes(len(pool))
+    return [table[c] for c in pool]
 
 
 def apply_chance(s: EW2State, t: Task, a: Action) -> None:
