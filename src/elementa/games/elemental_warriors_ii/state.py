@@ -84,10 +84,10 @@ def _seat_start(s: EW2State, p: int) -> tuple[Any, ...]:
         known.append(row[p])
     return (
         s.sheets[p][:],  # the squares only: a Sheet is made of them if ever needed
-        s.hands[p][:],
-        s.tokens[p][:],
-        s.floods[p][:],
-        s.pending[p][:],
+        s.hands[p].copy(),
+        s.tokens[p].copy(),
+        s.floods[p].copy(),
+        s.pending[p].copy(),
         s.pool[p],
         s.played[p],
         s.mode[p],
