@@ -473,20 +473,20 @@ class EW2State(State):
     def resolution_order(self) -> list[int]:
         """Return the live players in resolution order: by the rank of the card played (a d10 roll
         counts as its number), then diamonds, spades, hearts, clubs, then seat (ruling R27)."""
-        keyed: list[tuple[int, ...]] = []  # each live seat's sort key, the seat last
+        keyed: list[tuple[tuple[int, int, int], int]] = []  # each live seat's sort key and the seat
         played, column, order_keys = self.played, self.column, cards.ORDER_KEYS
         for p in self.live_seats:
             c, col = played[p], column[p]
             if c is not None:
-                keyed.append(order_keys[c] + (p,))
+                keyed.append((order_keys[c], p))
             elif self.mode[p] == "roll" and col is not None:
-                keyed.append((col + 1, 4, 0, p))
+                keyed.append(((col + 1, 4, 0), p))
             else:
-                keyed.append((0, 0, 0, p))
+                keyed.append(((0, 0, 0), p))
         keyed.sort()
         order = []  # a plain loop: map and itemgetter cost more for a few seats
-        for key in keyed:
-            order.append(key[-1])
+        for _, p in keyed:
+            order.append(p)
         return order
 
     def take_from_hand(self, p: int, card: int) -> None:
