@@ -18,6 +18,7 @@ import elementa
 from elementa import CHANCE, SIMULTANEOUS
 from elementa.core.runner import sample_outcome
 from elementa.games.elemental_warriors_ii.game import EW2Game
+from elementa.games.elemental_warriors_ii.state import EW2State
 from tests.support.walk import decision_nodes
 
 PRESETS = [{}, *EW2Game.presets.values()]
@@ -229,3 +230,58 @@ def test_the_log_keeps_the_latest_events_an_observation_shows(monkeypatch: pytes
             q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
             state.apply_action(rng.choice(state.legal_actions(q)), q)
     assert checked > 200 and len(logged) > 2 * EVENTS_SHOWN
+
+
+def _recount_mover(state: EW2State) -> int:
+    """Who moves, from the state's tasks: the end, an open window, a chance task or a decision's seat."""
+    from elementa import TERMINAL
+    from elementa.games.elemental_warriors_ii.tasks import CHANCE_KINDS
+
+    if state.over:
+        return TERMINAL
+    if state.window is not None:
+        return SIMULTANEOUS
+    task = state.stack[-1]
+    return CHANCE if task[0] in CHANCE_KINDS else task[1]
+
+
+def _check_kept(state: EW2State, where: object) -> None:
+    """Assert that what the state keeps as play goes on matches a recount from scratch: the seat to
+    move, and the legal actions kept for a seat (those of the task on top of its stack)."""
+    from elementa.games.elemental_warriors_ii import tasks
+
+    assert state.current_player() == _recount_mover(state), where
+    for seat, kept in state._cache.items():
+        assert seat in state.players_to_move(), where
+        task = state.pending[seat][-1] if state.window is not None else state.stack[-1]
+        assert kept == tasks.legal(state, task), where
+
+
+@pytest.mark.parametrize("options", PRESETS, ids=["default", *EW2Game.presets])
+def test_kept_fields_match_a_recount_at_every_node_in_copies_and_redraws(options: dict[str, object]) -> None:
+    """The seat to move is kept where the engine stops (not found again at every ask), and so are
+    the legal actions found for a seat: along random playouts both match a recount at every node
+    (chance and simultaneous ones included), in a copy and in a state redrawn from a seat's
+    information (whose own actions may replay a window)."""
+    game = elementa.load_game("elemental-warriors-ii", **options)
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        while True:
+            where = (seed, len(state.history()))
+            _check_kept(state, where)  # type: ignore[arg-type]
+            _check_kept(state.clone(), where)  # type: ignore[arg-type]
+            if state.is_terminal() or len(state.history()) >= 1200:
+                break
+            p = state.current_player()
+            movers = state.players_to_move()
+            seat = movers[0] if movers else 0
+            _check_kept(state.resample_from_infostate(seat, random.Random(checked)), where)  # type: ignore[arg-type]
+            checked += 1
+            if p == CHANCE:
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+                continue
+            q = rng.choice(movers)
+            state.apply_action(rng.choice(state.legal_actions(q)), q)
+    assert checked > 200

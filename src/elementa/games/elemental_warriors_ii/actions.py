@@ -15,11 +15,15 @@ from typing import TYPE_CHECKING, Any
 from elementa.core import Action
 from elementa.games.elemental_warriors_ii import cards
 from elementa.games.elemental_warriors_ii.effects import (
+    AIR,
+    EARTH,
+    FIRE,
     FORFEIT_WITH,
     HARMS,
     LANDSLIDE,
     POWER_TEXT,
     TOKEN_NAMES,
+    WATER,
     WHIRLWIND,
     power_name,
 )
@@ -134,8 +138,8 @@ def forfeits(s: EW2State, p: int) -> list[Action]:
     (source: Elemental Effects, Earth/Fire/Air/Water (dd); ruling R19 on when)."""
     tokens = s.tokens[p]
     acts: list[Action] = []
-    if not any(tokens[:LANDSLIDE]):
-        return acts  # no element token to forfeit (the element tokens come first)
+    if not (tokens[EARTH] or tokens[FIRE] or tokens[AIR] or tokens[WATER]):
+        return acts  # no element token to forfeit
     for h, goods in enumerate(FORFEIT_WITH):
         if h < 3:
             cols = [0] if tokens[LANDSLIDE + h] else []

@@ -101,8 +101,9 @@ def _turn(s: EW2State) -> None:
     s.mode = [None] * n
     s.column = [None] * n
     s.target = [None] * n
-    for effects, used in zip(s.effects, s.used, strict=True):  # last turn's: cleared in place
+    for effects in s.effects:  # last turn's: cleared in place
         effects[:] = NO_EFFECTS
+    for used in s.used:
         used.clear()
     s.draw_req = [0] * n
     s.surrender_req = [False] * n
@@ -195,6 +196,8 @@ def _powers(s: EW2State) -> None:
 
 ADJACENT_ENTRIES = ((EARTH, (1, 4)), (WATER, (3,)))
 """The entries that also work from the columns next to the active one: Earth (n) and (nd), Water (d)."""
+NEIGHBOURS = tuple(neighbours(col) for col in range(COLUMNS))
+"""The columns next to each column (see :func:`~.sheet.neighbours`), made once."""
 ADJACENT_AT = {
     e: tuple(tuple(i for i in entries if ENTRY_LEVEL[i] <= top)[-1:] for top in range(DD + 1))
     for e, entries in ADJACENT_ENTRIES
@@ -226,21 +229,23 @@ def column_powers(s: EW2State, p: int, col: int) -> list[Task]:
     cumulative = s.game.options.cumulative
     tasks: list[Task] = []
     if not floods[col]:
+        card = s.played[p]
+        suit = -1 if card is None else cards.suit(card)
+        bonus = False  # whether the card's suit adds its element's (n): its square reaches (n)
         for e, start in enumerate(starts):
             sq = sheet[start + col]
             if sq == EMPTY:  # most squares are
                 continue
+            top = max_level(sq)
             if cumulative:
                 tasks += [("power", p, e, lv, lv, "") for lv in cumulative_levels(sq)]
             else:
-                tasks.append(("power", p, e, P, max_level(sq), ""))
-        card = s.played[p]
-        if card is not None:
-            e = cards.suit(card)
-            top = max_level(sheet[starts[e] + col])
-            if top is not None and top >= N:
-                tasks.append(("power", p, e, N, N, "suit"))
-    for nc in neighbours(col):
+                tasks.append(("power", p, e, P, top, ""))
+            if e == suit:
+                bonus = top is not None and top >= N
+        if bonus:
+            tasks.append(("power", p, suit, N, N, "suit"))
+    for nc in NEIGHBOURS[col]:
         if floods[nc]:
             continue
         for e, entries in ADJACENT_ENTRIES:
@@ -282,16 +287,19 @@ def _skirmish(s: EW2State) -> None:
         if group is None:
             continue
         total = best = 0
+        names = []  # the attackers' names for the log
         for a in group:
             value = attack_value(s, a)
             total += value
-            best = max(best, value)
+            if value > best:
+                best = value
+            names.append(s.pname(a))
         if not adding:
             total = best + len(group) - 1
         defense = defense_value(s, v)
         hits[v] = hit = total > defense
-        names = "+".join(map(s.pname, group))
-        s.log(f"{names} attack {total} vs {s.pname(v)} defense {defense}: {'hit' if hit else 'no hit'}")
+        attackers = "+".join(names)
+        s.log(f"{attackers} attack {total} vs {s.pname(v)} defense {defense}: {'hit' if hit else 'no hit'}")
     s.attacks = []  # every attack on a live player, in resolution order
     for a in order:
         victim = s.target[a]

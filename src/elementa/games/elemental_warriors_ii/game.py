@@ -132,6 +132,8 @@ class EW2Game(Game):
     def __init__(self, options: Any) -> None:
         self.layout = Layout(options.combat_model)
         self.num_decks = options.players if options.independence or options.independent_panic else 1
+        self.seat_decks = tuple(range(options.players)) if self.num_decks > 1 else (0,) * options.players
+        """The deck each seat draws from, by seat: its own with the Independence variants."""
         self.action_cache: dict[tuple[str, tuple[int, ...]], Action] = {}
         """Actions made so far, by ``(kind, args)``: their labels depend on nothing else."""
         self.action_lists: dict[tuple[Any, ...], list[Action]] = {}
@@ -147,6 +149,12 @@ class EW2Game(Game):
         """The chance outcome of each face of the d10 (0 rolls 1)."""
         self.play_actions = [make_action(self, "play", (c,)) for c in range(CARDS_PER_DECK * self.num_decks)]
         """The action of playing each card face down (Activate), by card id."""
+        self.pay_actions = [
+            [make_action(self, "pay", (coin, *divmod(i, COLUMNS))) for coin in range(3)]
+            for i in range(self.layout.size)
+        ]
+        """The actions of paying a cent with each coin (penny, nickel, dime) of each square, by the
+        square's index (Allocate Damage, Inferno)."""
         self._card_outcomes: dict[int, list[tuple[Action, float]]] = {}
 
     def card_outcomes(self, size: int) -> list[tuple[Action, float]]:

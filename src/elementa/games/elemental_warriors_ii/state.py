@@ -17,15 +17,14 @@ source: elemental-warriors-ii.txt; rulings in docs/rulings/elemental-warriors-ii
 from __future__ import annotations
 
 import random
-from itertools import compress
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, win_shares
-from elementa.games.elemental_warriors_ii import cards, flow, tasks, view
+from elementa.games.elemental_warriors_ii import cards, tasks, view
 from elementa.games.elemental_warriors_ii.effects import AIR, NUM_EFFECTS, TOKEN_NAMES, richest_other
+from elementa.games.elemental_warriors_ii.flow import AUTO, STEPS
 from elementa.games.elemental_warriors_ii.sheet import COLUMNS, Sheet, sheet_value
-from elementa.games.elemental_warriors_ii.tasks import AUTO_SINGLE, CHANCE_KINDS
+from elementa.games.elemental_warriors_ii.tasks import APPLY, AUTO_SINGLE, CHANCE_KINDS, LEGAL
 
 if TYPE_CHECKING:
     from elementa.games.elemental_warriors_ii.game import EW2Game
@@ -35,13 +34,15 @@ WIN_POINTS = 25
 
 PLAYER_NAMES = tuple(f"P{p + 1}" for p in range(6))
 """The players' short names by seat (the log's and the prompts')."""
+LOG_CUT = 2 * view.EVENTS_SHOWN
+"""The log's length at which its older events are cut (see :meth:`EW2State.log`)."""
 _SLOTS = (
     "game", "seed", "_history", "nplayers", "layout", "ndecks", "sheets", "hands", "known",
     "decks", "discards", "tokens", "floods", "pool", "out", "surrendered", "live_seats", "points",
     "random_next", "adjust_next", "double_until", "fire_start", "played", "mode", "column",
     "target", "effects", "used", "draw_req", "surrender_req", "attacks", "turn", "phase", "step",
     "revealed", "over", "deck_ran_out", "last_exit", "stack", "window", "pending",
-    "window_actions", "window_base", "window_start", "events", "_cache",
+    "window_actions", "window_base", "window_start", "events", "_cache", "mover",
 )  # fmt: skip
 """Every attribute of a state, as slots: CPython 3.11 gives up its compact instance dictionaries
 at 30 attributes, which made every attribute read of this state slower."""
@@ -52,9 +53,12 @@ def _window_start(s: EW2State) -> dict[str, Any]:
     discard pile (a window action only ever adds to a pile: a discarded card), the live seats and
     the last exit (an elimination), and an empty table of the seats that acted (see
     :func:`_seat_start`)."""
+    sizes = []  # a plain loop: map costs more for a pile or a few
+    for pile in s.discards:
+        sizes.append(len(pile))
     return {
         "history_length": len(s._history),
-        "discard_sizes": list(map(len, s.discards)),
+        "discard_sizes": sizes,
         "live_seats": s.live_seats,
         "last_exit": s.last_exit,
         "seats": {},
@@ -80,10 +84,10 @@ def _seat_start(s: EW2State, p: int) -> tuple[Any, ...]:
         known.append(row[p])
     return (
         s.sheets[p][:],  # the squares only: a Sheet is made of them if ever needed
-        s.hands[p][:],
-        s.tokens[p][:],
-        s.floods[p][:],
-        s.pending[p][:],
+        s.hands[p].copy(),
+        s.tokens[p].copy(),
+        s.floods[p].copy(),
+        s.pending[p].copy(),
         s.pool[p],
         s.played[p],
         s.mode[p],
@@ -170,6 +174,10 @@ class EW2State(State):
         self.events: list[str] = []
         """The latest public events, the last one last (see :meth:`log`)."""
         self._cache: dict[int, list[Action]] = {}
+        self.mover = TERMINAL
+        """Who moves now (``current_player()``): set where :meth:`_advance` stops, the only place a
+        node changes its type or its seat (a window action that leaves its seat a decision keeps
+        the node simultaneous)."""
         self._advance()
 
     # ------------------------------------------------------------------------------ the node API
@@ -178,33 +186,30 @@ class EW2State(State):
         return self.nplayers
 
     def current_player(self) -> int:
-        if self.over:
-            return TERMINAL
-        if self.window is not None:
-            return SIMULTANEOUS
-        task = self.stack[-1]
-        return CHANCE if task[0] in CHANCE_KINDS else task[1]
+        return self.mover
 
     def players_to_move(self) -> list[int]:
-        if self.over:
-            return []
-        if self.window is not None:
-            return list(compress(range(self.nplayers), self.pending))  # the seats with tasks left
-        p = self.current_player()
+        p = self.mover
+        if p == SIMULTANEOUS:
+            movers = []  # the seats with tasks left (a plain loop: compress costs more here)
+            for seat, mine in enumerate(self.pending):
+                if mine:
+                    movers.append(seat)
+            return movers
         return [p] if p >= 0 else []
 
     def _legal_actions(self, player: int) -> list[Action]:
         found = self._cache.get(player)
         if found is None:
             task = self.pending[player][-1] if self.window is not None else self.stack[-1]
-            found = self._cache[player] = tasks.legal(self, task)
+            found = self._cache[player] = LEGAL[task[0]](self, task)
         return list(found)
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         return tasks.chance_outcomes(self, self.stack[-1])
 
     def _apply(self, action: Action, player: int) -> None:
-        self._cache = {}
+        self._cache.clear()  # the state's own table (a copy gets its own): emptied in place
         if player == CHANCE:
             tasks.apply_chance(self, self.stack.pop(), action)
         elif self.window is not None:
@@ -215,16 +220,19 @@ class EW2State(State):
             if player not in seats:
                 seats[player] = _seat_start(self, player)
             self.window_actions[player].append(action)
-            tasks.apply(self, self.pending[player][-1], action)
             mine = self.pending[player]
+            task = mine[-1]
+            APPLY[task[0]](self, task, action)
             while mine:
-                found = tasks.legal(self, mine[-1])
+                task = mine[-1]
+                found = LEGAL[task[0]](self, task)
                 if found:  # still this player's turn in the window: nothing for _advance to do
                     self._cache[player] = found
                     return
                 mine.pop()
         else:
-            tasks.apply(self, self.stack[-1], action)
+            task = self.stack[-1]
+            APPLY[task[0]](self, task, action)
         self._advance()
 
     def returns(self) -> list[float]:
@@ -312,15 +320,17 @@ class EW2State(State):
         s.window_start = None if start is None else {**start, "seats": dict(start["seats"])}
         s.events = self.events[:]
         s._cache = self._cache.copy()
+        s.mover = self.mover
         return s
 
     # ----------------------------------------------------------------------------- the engine
     def _advance(self) -> None:
         """Run steps and automatic tasks until a decision, a chance event or the end."""
-        stack, steps, auto_tasks = self.stack, flow.STEPS, flow.AUTO
+        stack, steps, auto_tasks = self.stack, STEPS, AUTO
         while not self.over:
             if self.window is not None:
                 if any(self.pending):
+                    self.mover = SIMULTANEOUS
                     return
                 self.window = None
                 self.window_base = self.window_start = None
@@ -330,36 +340,42 @@ class EW2State(State):
                 continue
             task = stack[-1]
             kind = task[0]
-            auto = auto_tasks.get(kind)
-            if auto is not None:
+            if kind in auto_tasks:
                 stack.pop()
-                auto(self, task)
+                auto_tasks[kind](self, task)
                 continue
             if kind in CHANCE_KINDS:
                 if tasks.chance_pool(self, task):
+                    self.mover = CHANCE
                     return
                 stack.pop()
                 continue
-            found = tasks.legal(self, task)
+            found = LEGAL[kind](self, task)
             if not found:
                 stack.pop()
             elif kind in AUTO_SINGLE and len(found) == 1:
-                tasks.apply(self, task, found[0])
+                APPLY[kind](self, task, found[0])
             else:
-                self._cache = {task[1]: found}
+                self._cache[task[1]] = found  # the table is empty: new, or emptied by _apply
+                self.mover = task[1]
                 return
+        self.mover = TERMINAL
 
     def push(self, *new: tuple[Any, ...]) -> None:
         """Queue tasks to run next, in the order given (on the owner's stack inside a window)."""
         if self.window is None:
-            self.stack.extend(reversed(new))
+            self.stack.extend(new[::-1])
             return
-        for t in reversed(new):
+        for t in new[::-1]:
             self._stack_for(t[1]).append(t)
 
     def pop_task(self, p: int) -> None:
-        """Remove the task a player (or the game, -1) is working on."""
-        self._stack_for(p).pop()
+        """Remove the task a player (or the game, -1) is working on (from the stack
+        :meth:`_stack_for` names, chosen here without calling it: nearly every decision pops)."""
+        if self.window is None or p < 0:
+            self.stack.pop()
+        else:
+            self.pending[p].pop()
 
     def replace_task(self, p: int, task: tuple[Any, ...]) -> None:
         """Replace the task a player is working on (a countdown, for example)."""
@@ -424,7 +440,7 @@ class EW2State(State):
         if self.window is None:
             events = self.events
             events.append(text)
-            if len(events) >= 2 * view.EVENTS_SHOWN:  # cut once in a while, not at every event
+            if len(events) >= LOG_CUT:  # cut once in a while, not at every event
                 del events[: -view.EVENTS_SHOWN]
 
     def live(self) -> tuple[int, ...]:
@@ -435,10 +451,6 @@ class EW2State(State):
         """Return the cents on a player's sheet."""
         return sheet_value(self.sheets[p])
 
-    def deck_index(self, p: int) -> int:
-        """Return the deck a player draws from (their own with the Independence variants)."""
-        return p if self.ndecks > 1 else 0
-
     def reshuffles(self) -> bool:
         """Return whether an empty deck is refilled from the discards (not in Panic or Endgame)."""
         o = self.game.options
@@ -446,7 +458,7 @@ class EW2State(State):
 
     def can_draw(self, p: int) -> bool:
         """Return whether a card can be drawn for a player now (a deck, or discards to shuffle)."""
-        k = self.deck_index(p)
+        k = self.game.seat_decks[p]
         return bool(self.decks[k]) or (self.reshuffles() and bool(self.discards[k]))
 
     def recovery_draws(self, p: int) -> int:
@@ -461,18 +473,21 @@ class EW2State(State):
     def resolution_order(self) -> list[int]:
         """Return the live players in resolution order: by the rank of the card played (a d10 roll
         counts as its number), then diamonds, spades, hearts, clubs, then seat (ruling R27)."""
-        keyed: list[tuple[int, ...]] = []  # each live seat's sort key, the seat last
+        keyed: list[tuple[tuple[int, int, int], int]] = []  # each live seat's sort key and the seat
         played, column, order_keys = self.played, self.column, cards.ORDER_KEYS
         for p in self.live_seats:
             c, col = played[p], column[p]
             if c is not None:
-                keyed.append(order_keys[c] + (p,))
+                keyed.append((order_keys[c], p))
             elif self.mode[p] == "roll" and col is not None:
-                keyed.append((col + 1, 4, 0, p))
+                keyed.append(((col + 1, 4, 0), p))
             else:
-                keyed.append((0, 0, 0, p))
+                keyed.append(((0, 0, 0), p))
         keyed.sort()
-        return list(map(itemgetter(-1), keyed))
+        order = []  # a plain loop: map and itemgetter cost more for a few seats
+        for _, p in keyed:
+            order.append(p)
+        return order
 
     def take_from_hand(self, p: int, card: int) -> None:
         """Remove a card from a hand (what others knew of it is forgotten)."""

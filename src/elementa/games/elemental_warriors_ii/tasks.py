@@ -195,12 +195,12 @@ def _legal_pay(s: EW2State, t: Task) -> list[Action]:
     if s.out[p] or sheet_value(s.sheets[p]) == 0:
         return []
     acts = []
-    sheet = s.sheets[p]
+    sheet, pays = s.sheets[p], s.game.pay_actions
     for i in sheet.filled:
-        sq = sheet[i]
+        sq, pay = sheet[i], pays[i]
         for coin in range(3):
             if sq[coin]:
-                acts.append(act(s, "pay", coin, i // COLUMNS, i % COLUMNS))
+                acts.append(pay[coin])
     return acts
 
 
@@ -420,14 +420,22 @@ DECISIONS: dict[str, tuple[_Legal, _Apply]] = {
 }
 
 
+LEGAL: dict[str, _Legal] = {kind: pair[0] for kind, pair in DECISIONS.items()}
+"""Each decision task's function listing its legal actions, by kind (see :func:`legal`)."""
+APPLY: dict[str, _Apply] = {kind: pair[1] for kind, pair in DECISIONS.items()}
+"""Each decision task's function applying an action, by kind (see :func:`apply`)."""
+
+
 def legal(s: EW2State, t: Task) -> list[Action]:
-    """Return the legal actions of a decision task, in a fixed order (empty: the task is skipped)."""
-    return DECISIONS[t[0]][0](s, t)
+    """Return the legal actions of a decision task, in a fixed order (empty: the task is skipped).
+    The engine calls ``LEGAL[t[0]](s, t)`` itself: one call less at every step."""
+    return LEGAL[t[0]](s, t)
 
 
 def apply(s: EW2State, t: Task, a: Action) -> None:
-    """Apply a legal action to the decision task it answers."""
-    DECISIONS[t[0]][1](s, t, a)
+    """Apply a legal action to the decision task it answers (the engine calls ``APPLY[t[0]]``
+    itself)."""
+    APPLY[t[0]](s, t, a)
 
 
 # --------------------------------------------------------------------------------------- chance
@@ -444,7 +452,7 @@ def chance_pool(s: EW2State, t: Task) -> list[int]:
     if kind == "roll":
         return list(range(10))
     if kind in ("draw", "top"):
-        k = s.deck_index(p)
+        k = s.game.seat_decks[p]
         if not s.decks[k] and s.reshuffles() and s.discards[k]:
             return sorted(s.discards[k])  # the new deck when the card is drawn (apply_chance)
         return s.decks[k]
@@ -457,7 +465,8 @@ def chance_outcomes(s: EW2State, t: Task) -> list[tuple[Action, float]]:
         faces = s.game.die_actions
         return [(faces[x], p) for x, p in die_outcomes(10)]
     pool = chance_pool(s, t)  # card ids, each card once: drawn with equal chances
-    return list(map(s.game.card_outcomes(len(pool)).__getitem__, pool))
+    table = s.game.card_outcomes(len(pool))
+    return [table[c] for c in pool]
 
 
 def apply_chance(s: EW2State, t: Task, a: Action) -> None:
@@ -468,7 +477,7 @@ def apply_chance(s: EW2State, t: Task, a: Action) -> None:
         s.column[p] = x
         s.log(f"{s.pname(p)} rolls {x + 1}")
     elif kind in ("draw", "top"):
-        k = s.deck_index(p)
+        k = s.game.seat_decks[p]
         if not s.decks[k] and s.reshuffles() and s.discards[k]:
             s.decks[k], s.discards[k] = sorted(s.discards[k]), []
             s.log("the discards are shuffled into a new deck")
