@@ -198,6 +198,9 @@ class EW2State(State):
             return movers
         return [p] if p >= 0 else []
 
+    def _to_move(self, player: int) -> bool:
+        return bool(self.pending[player])  # a seat with tasks left in the window, as players_to_move
+
     def _legal_actions(self, player: int) -> list[Action]:
         found = self._cache.get(player)
         if found is None:
