@@ -187,10 +187,11 @@ class WarriorsState(State):
             return TERMINAL
         task = self.tasks[-1]
         kind = task[0]
-        if kind in CHANCE_TASKS:
-            return CHANCE
-        if kind == "assemble":
-            return SIMULTANEOUS
+        if kind != "act":  # the commonest task (two steps in three) first
+            if kind in CHANCE_TASKS:
+                return CHANCE
+            if kind == "assemble":
+                return SIMULTANEOUS
         seat: int = task[1]  # a decision task names its seat second
         return seat
 
