@@ -479,19 +479,27 @@ def apply(st: WarriorsState, task: Task, action: Action, p: int) -> bool:
             st.equipping = True
             st.events.append(("player {}'s {} removes {}", p + 1, f.card.name, e.card.name))  # see Event
         return True
-    if kind in ("decline", "stay", "no_location", "done", "stop"):
+    if kind in ("decline", "stay", "no_location", "done", "stop"):  # the rest by how often each comes
         st.tasks.pop()
-    elif kind == "take":
-        st.replace(("draw", p, 1))
-    elif kind == "leave":
+    elif kind == "field":
+        st.from_hand(p, a[0], public=not hidden)
+        st.fighters[p] = Fighter(p, p, st.card(a[0]))
+    elif kind == "ready":
+        _ready(st, p, hidden)
+    elif kind in ("attack", "volley"):
         st.tasks.pop()
-        _leave(st, p)
-    elif kind == "join":
+        combat.declare_attack(st, p, a[0], a[1], split=kind == "volley")
+    elif kind == "pass":
         st.tasks.pop()
-        st.in_game[p] = True
-        st.mulligans[p] = 0
-        st.log(f"player {p + 1} joins the game")
-        st.push(("draw", p, HAND_SIZE), ("mulligan", p))
+        st.events.append(("player {} does nothing", p + 1))
+    elif kind == "retreat":
+        st.tasks.pop()
+        st.retreat(p)
+    elif kind == "use":
+        st.tasks.pop()
+        use(st, p, a[0], None if a[1] == no_target(st) else a[1])
+    elif kind == "break":
+        combat.choose_break(st, task, a[0])
     elif kind == "location":
         st.tasks.pop()
         st.from_hand(p, a[0])
@@ -504,34 +512,26 @@ def apply(st: WarriorsState, task: Task, action: Action, p: int) -> bool:
         st.log(
             f"player {p + 1} chooses {st.card(card).name}, controlled by player {a[0] + 1}, as the location"
         )
-    elif kind == "field":
-        st.from_hand(p, a[0], public=not hidden)
-        st.fighters[p] = Fighter(p, p, st.card(a[0]))
-    elif kind == "forfeit":
-        _forfeit(st, p, hidden)
-    elif kind == "ready":
-        _ready(st, p, hidden)
-    elif kind in ("attack", "volley"):
-        st.tasks.pop()
-        combat.declare_attack(st, p, a[0], a[1], split=kind == "volley")
-    elif kind == "next_target":
-        combat.next_volley(st, task, a[0])
-    elif kind == "use":
-        st.tasks.pop()
-        use(st, p, a[0], None if a[1] == no_target(st) else a[1])
-    elif kind == "retreat":
-        st.tasks.pop()
-        st.retreat(p)
-    elif kind == "pass":
-        st.tasks.pop()
-        st.events.append(("player {} does nothing", p + 1))
-    elif kind == "break":
-        combat.choose_break(st, task, a[0])
+    elif kind == "take":
+        st.replace(("draw", p, 1))
     elif kind == "discard":
         st.tasks.pop()
         st.from_hand(p, a[0])
         st.discard(a[0], p)
         st.log(f"player {p + 1} discards {st.card(a[0]).name}")
+    elif kind == "forfeit":
+        _forfeit(st, p, hidden)
+    elif kind == "next_target":
+        combat.next_volley(st, task, a[0])
+    elif kind == "leave":
+        st.tasks.pop()
+        _leave(st, p)
+    elif kind == "join":
+        st.tasks.pop()
+        st.in_game[p] = True
+        st.mulligans[p] = 0
+        st.log(f"player {p + 1} joins the game")
+        st.push(("draw", p, HAND_SIZE), ("mulligan", p))
     else:  # pragma: no cover - every kind a decision offers is handled above
         raise ValueError(f"unknown action kind {kind}")
     return False
