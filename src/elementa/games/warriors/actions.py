@@ -472,12 +472,12 @@ def apply(st: WarriorsState, task: Task, action: Action, p: int) -> bool:
         f = st.fighters[p]
         if f is None:
             f = st.fighter(p)  # raises: only a fighter removes
-        e = f.take_off(a[0])
-        st.to_hand(p, e.card.id, public=not hidden)
-        st.removed[p].append(e.card.id)
+        taken = f.take_off(a[0]).card
+        st.to_hand(p, taken.id, public=not hidden)
+        st.removed[p].append(taken.id)
         if task[0] == "act":
             st.equipping = True
-            st.events.append(("player {}'s {} removes {}", p + 1, f.card.name, e.card.name))  # see Event
+            st.events.append(("player {}'s {} removes {}", p + 1, f.card.name, taken.name))  # see Event
         return True
     if kind in ("decline", "stay", "no_location", "done", "stop"):  # the rest by how often each comes
         st.tasks.pop()

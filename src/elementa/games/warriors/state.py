@@ -455,7 +455,8 @@ class WarriorsState(State):
         """Put a card into a hand; ``public`` when everyone sees which card it is."""
         self.hands[seat].append(card_id)
         if public:
-            self.known[seat][card_id] = self.known[seat].get(card_id, 0) + 1
+            known = self.known[seat]
+            known[card_id] = known.get(card_id, 0) + 1
 
     def from_hand(self, seat: int, card_id: int, public: bool = True) -> None:
         """Take a card out of a hand (``public``: everyone sees it, so it is no longer 'known' there)."""
@@ -465,11 +466,12 @@ class WarriorsState(State):
 
     def forget(self, seat: int, card_id: int) -> None:
         """Lower the count of a card everyone knows is in a hand, after one copy left it visibly."""
-        k = self.known[seat].get(card_id, 0)
+        known = self.known[seat]
+        k = known.get(card_id, 0)
         if k > 1:
-            self.known[seat][card_id] = k - 1
+            known[card_id] = k - 1
         elif k == 1:
-            del self.known[seat][card_id]
+            del known[card_id]
 
     def discard(self, card_id: int, owner: int) -> None:
         """Put a card on top of its owner's discard pile."""
