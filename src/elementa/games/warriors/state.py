@@ -213,10 +213,11 @@ class WarriorsState(State):
         return self.status[player] == "assembling" and not self.acted[player]  # as players_to_move
 
     def _legal_actions(self, player: int) -> list[Action]:
-        if player != self._legal_seat:
-            self._legal = actions.legal(self, player)
-            self._legal_seat = player
-        return list(self._legal)
+        if player == self._legal_seat:
+            return self._legal.copy()
+        legal = self._legal = actions.legal(self, player)
+        self._legal_seat = player
+        return legal.copy()
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         task = self.tasks[-1]
