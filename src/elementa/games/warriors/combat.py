@@ -214,7 +214,7 @@ def outcomes(st: WarriorsState, task: Task) -> list[tuple[Action, float]]:
                 what = "roll again" if v is None else f"hit roll {_raw(v, off, lo, mode)}"
                 out.append((sp.make("roll", face - 1, label=f"d{sides} shows {face}: {what}"), 1 / sides))
             rolls = cache[lo, hi] = tuple(out)
-        return list(rolls)
+        return [*rolls]
     if kind == "breakroll":
         digit = "tens" if task[3] < 0 else "units"
         dice = st.game.breakage_dice.get(digit)
@@ -223,7 +223,7 @@ def outcomes(st: WarriorsState, task: Task) -> list[tuple[Action, float]]:
                 (sp.make("roll", i, label=f"breakage {digit} d10 shows {(i + 1) % 10}"), p)
                 for i, p in die_outcomes(10)
             )
-        return list(dice)
+        return [*dice]
     cands = task[1] if kind == "first" else task[2]
     what = "goes first" if kind == "first" else "is the Beast's target"
     return [(sp.make("pick", i, label=f"{st.who(c)} {what}"), 1 / len(cands)) for i, c in enumerate(cands)]

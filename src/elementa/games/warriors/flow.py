@@ -323,7 +323,7 @@ def _begin(st: WarriorsState, task: Task) -> bool:
     st.removed[seat] = []
     if f is None or st.status[seat] != "fighting":
         return True
-    for e in list(f.equipment):
+    for e in f.equipment.copy():
         if e.duration is None:
             continue
         if e.duration > 0:

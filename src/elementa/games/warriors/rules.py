@@ -154,7 +154,7 @@ class Fighter:
 # ----------------------------------------------------------------------------------- modifiers
 def mods(f: Fighter, location: Card | None) -> list[Mod]:
     """Return the static modifiers acting on a fighter: its own, its active equipment's, the location's."""
-    out: list[Mod] = list(f.card.static_mods)
+    out: list[Mod] = [*f.card.static_mods]
     for e in f.equipment:
         if e.card.static_mods and e.active:
             out += e.card.static_mods
