@@ -228,13 +228,14 @@ class WarriorsState(State):
     def _apply(self, action: Action, player: int) -> None:
         self._legal_seat = None
         task = self.tasks[-1]
-        if task[0] == "draw":
+        if player >= 0:  # a decision: four steps in five
+            if actions.apply(self, task, action, player):
+                return  # the same decision is on top (equipping on): advance() would find nothing to run
+        elif task[0] == "draw":
             if self._apply_draw(task, action.args[0]):
                 return  # the next draw is on top: advance() would find nothing to run
-        elif player == CHANCE:
+        else:
             combat.apply_outcome(self, task, action)
-        elif actions.apply(self, task, action, player):
-            return  # the same decision is on top (equipping on): advance() would find nothing to run
         self.advance()
 
     def returns(self) -> list[float]:
