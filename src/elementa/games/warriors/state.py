@@ -329,9 +329,11 @@ class WarriorsState(State):
     # ----------------------------------------------------------------------------- the stack
     def advance(self) -> None:
         """Run automatic tasks until a decision, a chance node or the end of the game is on top."""
-        tasks, handlers = self.tasks, flow.HANDLERS  # flow.run without a call per task
-        while self.result is None and handlers[tasks[-1][0]](self, tasks[-1]):
-            tasks = self.tasks  # finish() replaces the stack
+        handlers = flow.HANDLERS  # flow.run without a call per task
+        while self.result is None:
+            task = self.tasks[-1]  # read again each time: finish() replaces the stack
+            if not handlers[task[0]](self, task):
+                return
 
     def push(self, *tasks: tuple[Any, ...]) -> None:
         """Push tasks so that the first given runs first."""
