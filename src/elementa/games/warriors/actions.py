@@ -473,7 +473,7 @@ def apply(st: WarriorsState, task: Task, action: Action, p: int) -> bool:
         if f is None:
             f = st.fighter(p)  # raises: only a fighter removes
         taken = f.take_off(a[0]).card
-        st.to_hand(p, taken.id, public=not hidden)
+        st.to_hand(p, taken.id, not hidden)  # public unless hidden; positional: a keyword call costs more
         st.removed[p].append(taken.id)
         if task[0] == "act":
             st.equipping = True
