@@ -302,3 +302,26 @@ def test_battle_over_reads_as_counting_the_sides_left(options: dict[str, object]
             assert s.battle_over() == expected
             seen.add(expected)
     assert seen == {True, False}
+
+
+@pytest.mark.parametrize("min_damage_mode", ["clamp", "uniform_range"])
+def test_hit_values_read_as_the_hit_roll_outcomes(min_damage_mode: str) -> None:
+    """The per-game memo of hit values (combat.hit_values) gives each face the hit roll that its
+    chance outcome's label reads, for every damage range met in seeded games."""
+    game = load_game("warriors", min_damage_mode=min_damage_mode)
+    for seed in range(4):
+        s = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            if s.current_player() == CHANCE:
+                s.apply_unchecked(sample_outcome(s.chance_outcomes(), rng), CHANCE)
+                continue
+            for q in s.players_to_move():
+                s.apply_unchecked(rng.choice(s.legal_actions(q)), q)
+    assert len(game.hit_values) > 5
+    for key, values in game.hit_values.items():
+        sides = len(values)
+        assert [a.label for a, _ in game.roll_cache[key]] == [
+            f"d{sides} shows {face + 1}: " + ("roll again" if v is None else f"hit roll {v}")
+            for face, v in enumerate(values)
+        ]

@@ -233,20 +233,37 @@ def _raw(v: int, off: int, lo: int, mode: str) -> int:
     return v + off if mode == "uniform_range" else max(lo, v)
 
 
+def hit_values(st: WarriorsState, lo: int, hi: int) -> tuple[int | None, ...]:
+    """Return the hit roll each face of the die rolled for damage ``lo``-``hi`` stands for (``None``:
+    rolled again), by face (0 = the face showing 1).
+
+    Memoised per game by ``(lo, hi)`` (:attr:`.game.WarriorsGame.hit_values`): the values are a
+    function of those and the game's ``min_damage_mode`` alone.
+    """
+    values = st.game.hit_values.get((lo, hi))
+    if values is None:
+        mode = st.game.options.min_damage_mode
+        span, off = roll_span(lo, hi, mode)
+        sides, usable = hit_die(span)
+        faces = [die_value(face, span, sides, usable) for face in range(1, sides + 1)]
+        values = st.game.hit_values[lo, hi] = tuple(
+            None if v is None else _raw(v, off, lo, mode) for v in faces
+        )
+    return values
+
+
 def apply_outcome(st: WarriorsState, task: Task, action: Action) -> None:
     """Apply a chance outcome to the task on top."""
     kind = task[0]
     i = action.args[0]
     if kind == "attack":
         _, _, _, lo, hi, _ = task
-        mode = st.game.options.min_damage_mode
-        span, off = roll_span(lo, hi, mode)
-        sides, usable = hit_die(span)
-        v = die_value(i + 1, span, sides, usable)
+        values = hit_values(st, lo, hi)
+        v = values[i]
         if v is None:
-            st.log(f"d{sides} shows {i + 1}: rolled again")
+            st.log(f"d{len(values)} shows {i + 1}: rolled again")
         else:
-            hit(st, task, _raw(v, off, lo, mode))
+            hit(st, task, v)
     elif kind == "breakroll":
         _, tgt, slot, tens = task
         digit = (i + 1) % 10

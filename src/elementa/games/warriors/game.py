@@ -157,6 +157,8 @@ class WarriorsGame(Game):
         """Actions whose label depends only on their key, shared by every state (they are immutable)."""
         self.roll_cache: dict[tuple[int, int], tuple[tuple[Action, float], ...]] = {}
         """The chance outcomes of a hit roll by ``(min, max)`` damage, shared by every state."""
+        self.hit_values: dict[tuple[int, int], tuple[int | None, ...]] = {}
+        """The hit roll of each face of the die for ``(min, max)`` damage (see :func:`.combat.hit_values`)."""
         self.breakage_dice: dict[str, tuple[tuple[Action, float], ...]] = {}
         """The chance outcomes of a breakage d10 by digit (``"tens"``, ``"units"``), shared by every state."""
         super().__init__(options)
