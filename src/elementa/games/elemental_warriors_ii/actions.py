@@ -188,7 +188,8 @@ def rearrangements(s: EW2State, p: int) -> list[Action]:
             found[i] = (square, recompile, rebalance)
         recompiles += recompile
         rebalances += rebalance
-    return recompiles + rebalances
+    recompiles += rebalances  # in place: no third list
+    return recompiles
 
 
 Moves = tuple[list[Action], list[Action]]
@@ -264,9 +265,9 @@ def draw_actions(s: EW2State, p: int) -> list[Action]:
     """Return the Draw action, in a new list, when the hand holds under three cards and a card can
     be drawn; else an empty list (source: Recovery)."""
     if len(s.hands[p]) < 3 and s.can_draw(p):
-        return [act(s, "draw")]
+        return [s.game.draw_action]
     return []
 
 
 def surrender_actions(s: EW2State, p: int) -> list[Action]:
-    return [act(s, "surrender")] if s.can_surrender(p) else []
+    return [s.game.surrender_action] if s.can_surrender(p) else []
