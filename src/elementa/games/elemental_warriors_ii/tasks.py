@@ -37,7 +37,9 @@ from elementa.games.elemental_warriors_ii.effects import (
 from elementa.games.elemental_warriors_ii.sheet import (
     COIN_VALUES,
     COLUMNS,
+    DIME,
     ENTRY_LEVEL,
+    NICKEL,
     PENNY,
     PRESET_NAMES,
     pay_cent,
@@ -197,11 +199,15 @@ def _legal_pay(s: EW2State, t: Task) -> list[Action]:
         return []
     acts = []
     sheet, pays = s.sheets[p], s.game.pay_actions
-    for i in sheet.filled:
-        sq, pay = sheet[i], pays[i]
-        for coin in range(3):
-            if sq[coin]:
-                acts.append(pay[coin])
+    for i in sheet.filled:  # each coin the square holds, penny, nickel, dime (written out: hot)
+        held_p, held_n, held_d = sheet[i]
+        pay = pays[i]
+        if held_p:
+            acts.append(pay[PENNY])
+        if held_n:
+            acts.append(pay[NICKEL])
+        if held_d:
+            acts.append(pay[DIME])
     return acts
 
 
