@@ -70,6 +70,8 @@ class Layout:
         """For each square, the Rebalance destinations open to its coins."""
         self.element_starts = tuple(self.element_row(e) * COLUMNS for e in range(len(ELEMENTS)))
         """The index of each element row's first square (Earth ... Water)."""
+        self.square_names = tuple(f"{self.rows[i // COLUMNS]} {i % COLUMNS + 1}" for i in range(self.size))
+        """Each square's name, for example ``"Fire 3"``, by index (see :meth:`square_name`)."""
 
     def destination(self, row: int, col: int, dest: int) -> int | None:
         """Return the square a Rebalance destination leads to, or ``None`` where a coin may not go.
@@ -98,7 +100,7 @@ class Layout:
 
     def square_name(self, index: int) -> str:
         """Return a square's name, for example ``"Fire 3"``."""
-        return f"{self.rows[index // COLUMNS]} {index % COLUMNS + 1}"
+        return self.square_names[index]
 
     def new_sheet(self) -> Sheet:
         """Return an empty sheet."""

@@ -383,7 +383,7 @@ def _apply_pay(s: EW2State, t: Task, a: Action) -> None:
     s.sheets[p][i] = pay_cent(s.sheets[p][i], coin)
     if cause == "damage" and s.effects[p][HEALING]:
         s.pool[p] += 1
-    s.log(f"{s.pname(p)} {action_verb(cause)} a cent from {s.layout.square_name(i)}")
+    s.log(f"{s.pname(p)} {action_verb(cause)} a cent from {s.layout.square_names[i]}")
     if coin == PENNY and s.game.options.elim_on_last_penny and pennies(s.sheets[p]) == 0:
         s.eliminate(p)
     if count > 1 and not s.out[p] and sheet_value(s.sheets[p]) > 0:
