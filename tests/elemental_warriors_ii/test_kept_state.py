@@ -247,14 +247,24 @@ def _recount_mover(state: EW2State) -> int:
 
 def _check_kept(state: EW2State, where: object) -> None:
     """Assert that what the state keeps as play goes on matches a recount from scratch: the seat to
-    move, and the legal actions kept for a seat (those of the task on top of its stack)."""
+    move, the legal actions kept for a seat (those of the task on top of its stack), and the moves
+    each sheet keeps by square (each entry still naming its square, and every seat's Recompiles and
+    Rebalances, as a menu reads them, equal to those made afresh square by square)."""
     from elementa.games.elemental_warriors_ii import tasks
+    from elementa.games.elemental_warriors_ii.actions import _square_moves, rearrangements
 
     assert state.current_player() == _recount_mover(state), where
     for seat, kept in state._cache.items():
         assert seat in state.players_to_move(), where
         task = state.pending[seat][-1] if state.window is not None else state.stack[-1]
         assert kept == tasks.legal(state, task), where
+    for seat, sheet in enumerate(state.sheets):
+        for i, (square, recompile, rebalance) in enumerate(sheet.found):
+            if square is sheet[i]:
+                assert (recompile, rebalance) == _square_moves(state.game, i, square), where
+        fresh = [_square_moves(state.game, i, sheet[i]) for i in range(len(sheet)) if sheet[i] != (0, 0, 0)]
+        expected = [a for moves, _ in fresh for a in moves] + [a for _, moves in fresh for a in moves]
+        assert rearrangements(state, seat) == expected, where
 
 
 @pytest.mark.parametrize("options", PRESETS, ids=["default", *EW2Game.presets])

@@ -171,15 +171,25 @@ def rearrangements(s: EW2State, p: int) -> list[Action]:
     Recompile exchanges the coins of one element square for another mix of equal value; Rebalance
     moves one coin to another square of its column (never between combat and element rows) or one
     column left or right in its row, cyclically.
+
+    The moves of each square are kept on the sheet with the square they were found for
+    (``Sheet.found``), so only squares changed since the last menu are looked up again in the
+    game's table (a look-up that hashes the square).
     """
-    sheet, tables = s.sheets[p], s.game.square_moves
+    sheet = s.sheets[p]
+    found = sheet.found
     recompiles: list[Action] = []
     rebalances: list[Action] = []
     for i in sheet.filled:
-        recompile, rebalance = tables[i][sheet[i]]
+        square = sheet[i]
+        kept, recompile, rebalance = found[i]
+        if kept is not square:
+            recompile, rebalance = s.game.square_moves[i][square]
+            found[i] = (square, recompile, rebalance)
         recompiles += recompile
         rebalances += rebalance
-    return recompiles + rebalances
+    recompiles += rebalances  # in place: no third list
+    return recompiles
 
 
 Moves = tuple[list[Action], list[Action]]
@@ -255,9 +265,9 @@ def draw_actions(s: EW2State, p: int) -> list[Action]:
     """Return the Draw action, in a new list, when the hand holds under three cards and a card can
     be drawn; else an empty list (source: Recovery)."""
     if len(s.hands[p]) < 3 and s.can_draw(p):
-        return [act(s, "draw")]
+        return [s.game.draw_action]
     return []
 
 
 def surrender_actions(s: EW2State, p: int) -> list[Action]:
-    return [act(s, "surrender")] if s.can_surrender(p) else []
+    return [s.game.surrender_action] if s.can_surrender(p) else []

@@ -146,7 +146,7 @@ def _reveal(s: EW2State) -> None:
         if c is not None:
             if not cards.is_face(c):
                 s.column[p] = cards.rank(c) - 1
-            s.log(f"{s.pname(p)} plays {cards.name(c, s.ndecks)}")
+            s.log(f"{s.pname(p)} plays {s.game.card_names[c]}")
         elif s.column[p] is None:
             s.log(f"{s.pname(p)} plays no card")
         s.random_next[p] = False

@@ -145,6 +145,11 @@ class EW2Game(Game):
         super().__init__(options)
         self.card_actions = [make_action(self, "card", (c,)) for c in range(CARDS_PER_DECK * self.num_decks)]
         """The chance outcome of drawing each card, by card id."""
+        self.card_names = [a.label for a in self.card_actions]
+        """Each card's name (:func:`.cards.name`), by card id: the label of its draw outcome."""
+        self.draw_action = make_action(self, "draw", ())
+        self.surrender_action = make_action(self, "surrender", ())
+        """The Recovery actions Draw and Surrender, made once (offered at every Recovery menu)."""
         self.die_actions = [make_action(self, "d10", (x,)) for x in range(COLUMNS)]
         """The chance outcome of each face of the d10 (0 rolls 1)."""
         self.play_actions = [make_action(self, "play", (c,)) for c in range(CARDS_PER_DECK * self.num_decks)]

@@ -13,6 +13,7 @@ source: elemental-warriors-ii.txt, setup, Activate, Recovery.
 from __future__ import annotations
 
 from bisect import insort
+from typing import Any
 
 from elementa.games.elemental_warriors_ii.cards import ELEMENTS
 
@@ -23,6 +24,8 @@ COLUMNS = 10
 
 Square = tuple[int, int, int]
 EMPTY: Square = (0, 0, 0)
+NOT_FOUND: tuple[None, list[Any], list[Any]] = (None, [], [])
+"""A sheet's ``found`` entry for a square whose moves no menu has found yet (no square is None)."""
 
 P, N, NN, D, ND, DD = range(6)
 LEVEL_NAMES = ("p", "n", "nn", "d", "nd", "dd")
@@ -67,6 +70,8 @@ class Layout:
         """For each square, the Rebalance destinations open to its coins."""
         self.element_starts = tuple(self.element_row(e) * COLUMNS for e in range(len(ELEMENTS)))
         """The index of each element row's first square (Earth ... Water)."""
+        self.square_names = tuple(f"{self.rows[i // COLUMNS]} {i % COLUMNS + 1}" for i in range(self.size))
+        """Each square's name, for example ``"Fire 3"``, by index (see :meth:`square_name`)."""
 
     def destination(self, row: int, col: int, dest: int) -> int | None:
         """Return the square a Rebalance destination leads to, or ``None`` where a coin may not go.
@@ -95,7 +100,7 @@ class Layout:
 
     def square_name(self, index: int) -> str:
         """Return a square's name, for example ``"Fire 3"``."""
-        return f"{self.rows[index // COLUMNS]} {index % COLUMNS + 1}"
+        return self.square_names[index]
 
     def new_sheet(self) -> Sheet:
         """Return an empty sheet."""
@@ -123,14 +128,19 @@ class Sheet(list[Square]):
     Attributes:
         cents: the cents on the sheet.
         filled: the indices of the squares holding coins, in increasing order.
+        found: by square, ``(square, recompiles, rebalances)`` as a Recovery menu last found them
+            (:func:`~.actions.rearrangements`): they hold while that very tuple (``is``) is still on
+            the square, so nothing has to forget them when a square changes, and copies share the
+            list (whatever one writes there holds for every sheet whose square it names).
     """
 
-    __slots__ = ("cents", "filled")
+    __slots__ = ("cents", "filled", "found")
 
     def __init__(self, squares: list[Square], cents: int | None = None) -> None:
         super().__init__(squares)
         self.cents = sum(map(value, squares)) if cents is None else cents
         self.filled = [i for i, square in enumerate(squares) if square != EMPTY]
+        self.found: list[tuple[Square | None, list[Any], list[Any]]] = [NOT_FOUND] * len(squares)
 
     def __setitem__(self, index: int, square: Square) -> None:  # type: ignore[override]
         old = self[index]  # cents: value(square) - value(old), written out (every coin moved)
@@ -148,6 +158,7 @@ class Sheet(list[Square]):
         copy.extend(self)
         copy.cents = self.cents
         copy.filled = self.filled[:]
+        copy.found = self.found
         return copy
 
 
