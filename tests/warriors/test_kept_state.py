@@ -197,11 +197,7 @@ def test_an_equip_or_remove_that_keeps_its_decision_leaves_nothing_for_advance(
                 if not actions.apply(after, after.tasks[-1], a, seat):
                     continue
                 skipped += 1
-                advanced = after.clone()
-                advanced.advance()
-                assert advanced.tasks == after.tasks
-                assert str(advanced) == str(after)
-                assert advanced.current_player() == after.current_player()
+                assert_advance_changes_nothing(after)
     assert skipped > 100
 
 
@@ -232,6 +228,16 @@ def test_combat_events_kept_as_templates_read_as_written_out() -> None:
     assert checked > 100
 
 
+def assert_advance_changes_nothing(after: WarriorsState) -> None:
+    """Assert that running ``advance()`` on a copy of a state whose ``_apply`` skipped it leaves the
+    tasks, the position and the player to move as they are."""
+    advanced = after.clone()
+    advanced.advance()
+    assert advanced.tasks == after.tasks
+    assert str(advanced) == str(after)
+    assert advanced.current_player() == after.current_player()
+
+
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_a_draw_followed_by_a_draw_leaves_nothing_for_advance(options: dict[str, object]) -> None:
     """``_apply`` skips ``advance()`` after a draw that leaves the same seat's next draw on top, from
@@ -250,10 +256,7 @@ def test_a_draw_followed_by_a_draw_leaves_nothing_for_advance(options: dict[str,
                         if not after._apply_draw(after.tasks[-1], outcome.args[0]):
                             continue
                         skipped += 1
-                        advanced = after.clone()
-                        advanced.advance()
-                        assert advanced.tasks == after.tasks
-                        assert str(advanced) == str(after)
+                        assert_advance_changes_nothing(after)
                 s.apply_unchecked(sample_outcome(s.chance_outcomes(), rng), CHANCE)
                 continue
             for q in s.players_to_move():
