@@ -295,3 +295,40 @@ def test_kept_fields_match_a_recount_at_every_node_in_copies_and_redraws(options
             q = rng.choice(movers)
             state.apply_action(rng.choice(state.legal_actions(q)), q)
     assert checked > 200
+
+
+@pytest.mark.parametrize("options", PRESETS, ids=["default", *EW2Game.presets])
+def test_the_duel_fast_paths_agree_with_the_general_ones(
+    options: dict[str, object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two players attacking each other skip the Assault tables by target: along random playouts
+    (three-player ones too, once a player is out) each duel's attacks and log lines are those the
+    general path finds for the same state."""
+    from elementa.games.elemental_warriors_ii import flow
+
+    duels = 0
+
+    def duel_attacks(s: EW2State, order: list[int]) -> list[tuple[int, int, bool]]:
+        nonlocal duels
+        general = s.clone()
+        expected = flow.assault_attacks(general, order)
+        got = fast_attacks(s, order)
+        assert got == expected and s.events == general.events
+        duels += 1
+        return got
+
+    fast_attacks = flow.duel_attacks
+    monkeypatch.setattr(flow, "duel_attacks", duel_attacks)
+    for players in (2, 3):
+        game = elementa.load_game("elemental-warriors-ii", **{**options, "players": players})
+        for seed in range(6):
+            rng = random.Random(seed)
+            state = game.new_initial_state(seed)
+            while not state.is_terminal() and len(state.history()) < 2000:
+                p = state.current_player()
+                if p == CHANCE:
+                    state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+                    continue
+                q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
+                state.apply_action(rng.choice(state.legal_actions(q)), q)
+    assert duels > 100

@@ -273,19 +273,57 @@ def _skirmish(s: EW2State) -> None:
     s.phase = "skirmish"
     s.step = "allocate"
     order = s.resolution_order()
-    adding = s.game.options.assault_multi == "sum"
+    live, target = s.live_seats, s.target
+    if len(live) == 2 and target[live[0]] == live[1] and target[live[1]] == live[0]:
+        s.attacks = duel_attacks(s, order)
+    else:
+        s.attacks = assault_attacks(s, order)
+    s.end_phase()
+
+
+def duel_attacks(s: EW2State, order: list[int]) -> list[tuple[int, int, bool]]:
+    """Return the attacks of two players attacking each other (every two-player turn) in
+    resolution order ``order``, as :func:`assault_attacks` does without its tables by target: each
+    is the other's only attacker; the victims are resolved in seat order."""
+    a, b = s.live_seats
+    on_a = attacked(s, a, (b,))
+    on_b = attacked(s, b, (a,))
+    return [(a, b, on_b), (b, a, on_a)] if order[0] == a else [(b, a, on_a), (a, b, on_b)]
+
+
+def assault_attacks(s: EW2State, order: list[int]) -> list[tuple[int, int, bool]]:
+    """Return every attack on a live player as ``(attacker, victim, hit)`` in resolution order
+    ``order``, the attacks on each victim resolved together, the victims in seat order."""
+    target = s.target
     groups: dict[int | None, list[int]] = {}  # by target: the attackers in resolution order
     for a in order:
-        group = groups.get(s.target[a])
+        group = groups.get(target[a])
         if group is None:
-            groups[s.target[a]] = [a]
+            groups[target[a]] = [a]
         else:
             group.append(a)
     hits: dict[int, bool] = {}  # by victim: whether the attacks on them hit
     for v in s.live_seats:
         group = groups.get(v)
-        if group is None:
-            continue
+        if group is not None:
+            hits[v] = attacked(s, v, group)
+    attacks = []
+    for a in order:
+        victim = target[a]
+        if victim is not None and victim in hits:
+            attacks.append((a, victim, hits[victim]))
+    return attacks
+
+
+def attacked(s: EW2State, v: int, group: tuple[int, ...] | list[int]) -> bool:
+    """Return whether the attacks of ``group`` (in resolution order) on player ``v`` hit, and log
+    them: their Attacks added, or the highest plus one per extra attacker (Assault), against v's
+    Defense (source: Skirmish; ruling R2)."""
+    if len(group) == 1:  # one attacker (always in a duel): either way its Attack alone
+        a = group[0]
+        total = attack_value(s, a)
+        attackers = s.pname(a)
+    else:
         total = best = 0
         names = []  # the attackers' names for the log
         for a in group:
@@ -294,18 +332,13 @@ def _skirmish(s: EW2State) -> None:
             if value > best:
                 best = value
             names.append(s.pname(a))
-        if not adding:
+        if s.game.options.assault_multi != "sum":
             total = best + len(group) - 1
-        defense = defense_value(s, v)
-        hits[v] = hit = total > defense
         attackers = "+".join(names)
-        s.log(f"{attackers} attack {total} vs {s.pname(v)} defense {defense}: {'hit' if hit else 'no hit'}")
-    s.attacks = []  # every attack on a live player, in resolution order
-    for a in order:
-        victim = s.target[a]
-        if victim is not None and victim in hits:
-            s.attacks.append((a, victim, hits[victim]))
-    s.end_phase()
+    defense = defense_value(s, v)
+    hit = total > defense
+    s.log(f"{attackers} attack {total} vs {s.pname(v)} defense {defense}: {'hit' if hit else 'no hit'}")
+    return hit
 
 
 def _allocate(s: EW2State) -> None:
