@@ -187,7 +187,7 @@ def _targets(s: EW2State) -> None:
 
 
 def _powers(s: EW2State) -> None:
-    s.step = "activate_end"
+    s.step = "skirmish"
     tasks: list[Task] = []
     for p in s.resolution_order():
         tasks += power_tasks(s, p)
@@ -262,14 +262,13 @@ def column_powers(s: EW2State, p: int, col: int) -> list[Task]:
     return tasks
 
 
-def _activate_end(s: EW2State) -> None:
-    s.step = "skirmish"
-    s.end_phase()
-
-
 def _skirmish(s: EW2State) -> None:
     """Compare combat values: a hit needs Attack strictly greater than Defense (ruling R2); several
-    attackers on one player add their attacks or add one per extra attacker (Assault)."""
+    attackers on one player add their attacks or add one per extra attacker (Assault). First the
+    check that ends the Activate phase."""
+    s.end_phase()  # the last phase's end (see STEPS)
+    if s.over:
+        return
     s.phase = "skirmish"
     s.step = "allocate"
     order = s.resolution_order()
@@ -343,19 +342,18 @@ def attacked(s: EW2State, v: int, group: tuple[int, ...] | list[int]) -> bool:
 
 def _allocate(s: EW2State) -> None:
     s.phase = "allocate"
-    s.step = "allocate_end"
+    s.step = "recovery"
     tasks: list[Task] = []
     for a, v, hit in s.attacks:
         tasks.append(("hit" if hit else "miss", a, v))
     s.push(*tasks)
 
 
-def _allocate_end(s: EW2State) -> None:
-    s.step = "recovery"
-    s.end_phase()
-
-
 def _recovery(s: EW2State) -> None:
+    """The sealed Recovery window, after the check that ends the Allocate Damage phase."""
+    s.end_phase()  # the last phase's end (see STEPS)
+    if s.over:
+        return
     s.phase = "recovery"
     s.step = "recovery_done"
     for p in s.live_seats:
@@ -364,7 +362,7 @@ def _recovery(s: EW2State) -> None:
 
 
 def _recovery_done(s: EW2State) -> None:
-    s.step = "recovery_end"
+    s.step = "end"
     draws: list[Task] = []
     for p in s.live_seats:
         if s.surrender_req[p]:
@@ -374,13 +372,12 @@ def _recovery_done(s: EW2State) -> None:
     s.push(*draws)
 
 
-def _recovery_end(s: EW2State) -> None:
-    s.step = "end"
-    s.end_phase()
-
-
 def _end(s: EW2State) -> None:
-    """End of Turn: Water (p) forfeits and Inferno payments, in a sealed window."""
+    """End of Turn: Water (p) forfeits and Inferno payments, in a sealed window, after the check
+    that ends the Recovery phase."""
+    s.end_phase()  # the last phase's end (see STEPS)
+    if s.over:
+        return
     s.phase = "end"
     s.step = "cleanup"
     for p in s.live_seats:  # each seat's stack: the last task runs first
@@ -404,6 +401,9 @@ def _cleanup(s: EW2State) -> None:
 
 
 STEPS: dict[str, Callable[[EW2State], None]] = {
+    # The check that ends the Activate, Allocate Damage and Recovery phases (``end_phase``) is
+    # the first thing the next phase's step does: as a step of its own it always ran just before
+    # that one (it queues nothing), so a step less per phase does the same.
     "setup": _setup,
     "deal": _deal,
     "turn": _turn,
@@ -411,13 +411,10 @@ STEPS: dict[str, Callable[[EW2State], None]] = {
     "reveal": _reveal,
     "targets": _targets,
     "powers": _powers,
-    "activate_end": _activate_end,
     "skirmish": _skirmish,
     "allocate": _allocate,
-    "allocate_end": _allocate_end,
     "recovery": _recovery,
     "recovery_done": _recovery_done,
-    "recovery_end": _recovery_end,
     "end": _end,
     "cleanup": _cleanup,
 }
