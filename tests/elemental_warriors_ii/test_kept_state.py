@@ -332,3 +332,15 @@ def test_the_duel_fast_paths_agree_with_the_general_ones(
                 q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
                 state.apply_action(rng.choice(state.legal_actions(q)), q)
     assert duels > 100
+
+
+def test_the_card_tables_read_as_the_cards() -> None:
+    """The tables made once by card id (every deck of the Independence variants) give what the card
+    functions compute: its resolution order, and the column a numbered card activates (none for a
+    wild card)."""
+    from elementa.games.elemental_warriors_ii import cards
+
+    assert len(cards.COLUMN_OF) == len(cards.ORDER_KEYS) == cards.MAX_DECKS * cards.CARDS_PER_DECK
+    for c, col in enumerate(cards.COLUMN_OF):
+        assert col == (None if cards.is_face(c) else cards.rank(c) - 1)
+        assert cards.ORDER_KEYS[c] == (*cards.declare_key(c), cards.deck_of(c))

@@ -89,3 +89,8 @@ ORDER_KEYS: tuple[tuple[int, int, int], ...] = tuple(
 )
 """By card id: ``declare_key`` and the card's deck, the resolution order of a played card (made
 once: the order is sorted three times a turn)."""
+COLUMN_OF: tuple[int | None, ...] = tuple(
+    None if is_face(c) else rank(c) - 1 for c in range(MAX_DECKS * CARDS_PER_DECK)
+)
+"""By card id: the column a numbered card activates (its rank less one), ``None`` for a wild card
+(made once: read for every card revealed)."""

@@ -141,15 +141,24 @@ def _reveal(s: EW2State) -> None:
     """Turn the cards face up; numbered cards fix their column, wild cards declare in order."""
     s.step = "targets"
     s.revealed = True
+    played, column, columns, adjust_next = s.played, s.column, cards.COLUMN_OF, s.adjust_next
+    ordered = False  # whether the loops below have work: an adjustment or a wild card to declare
     for p in s.live_seats:
-        c = s.played[p]
+        c = played[p]
         if c is not None:
-            if not cards.is_face(c):
-                s.column[p] = cards.rank(c) - 1
+            col = columns[c]
+            if col is None:
+                ordered = True
+            else:
+                column[p] = col
             s.log(f"{s.pname(p)} plays {s.game.card_names[c]}")
-        elif s.column[p] is None:
+        elif column[p] is None:
             s.log(f"{s.pname(p)} plays no card")
         s.random_next[p] = False
+        if adjust_next[p]:
+            ordered = True
+    if not ordered:  # most turns: nothing to queue, so no resolution order to sort
+        return
     tasks: list[Task] = []
     order = s.resolution_order()
     for p in order:
