@@ -344,3 +344,37 @@ def test_the_card_tables_read_as_the_cards() -> None:
     for c, col in enumerate(cards.COLUMN_OF):
         assert col == (None if cards.is_face(c) else cards.rank(c) - 1)
         assert cards.ORDER_KEYS[c] == (*cards.declare_key(c), cards.deck_of(c))
+
+
+@pytest.mark.parametrize("options", PRESETS, ids=["default", *EW2Game.presets])
+def test_the_resolution_order_of_a_duel_is_that_of_a_sort(options: dict[str, object]) -> None:
+    """A duel's resolution order is one comparison, not a sort: along random playouts of two and
+    three players it is, at every node, the live seats sorted by the rules' keys (the card's rank
+    and suit, a d10 roll's number above every suit, no card first), then by seat."""
+    from elementa.games.elemental_warriors_ii import cards
+
+    def key(s: EW2State, p: int) -> tuple[tuple[int, int, int], int]:
+        c, col = s.played[p], s.column[p]
+        if c is not None:
+            return (*cards.declare_key(c), cards.deck_of(c)), p
+        if s.mode[p] == "roll" and col is not None:
+            return (col + 1, 4, 0), p
+        return (0, 0, 0), p
+
+    duels = 0
+    for players in (2, 3):
+        game = elementa.load_game("elemental-warriors-ii", **{**options, "players": players})
+        for seed in range(4):
+            rng = random.Random(seed)
+            state = game.new_initial_state(seed)
+            while not state.is_terminal() and len(state.history()) < 1500:
+                s: EW2State = state  # type: ignore[assignment]
+                assert s.resolution_order() == sorted(s.live_seats, key=lambda p: key(s, p))
+                duels += len(s.live_seats) == 2
+                p = state.current_player()
+                if p == CHANCE:
+                    state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+                    continue
+                q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
+                state.apply_action(rng.choice(state.legal_actions(q)), q)
+    assert duels > 300

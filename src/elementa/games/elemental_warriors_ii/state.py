@@ -476,21 +476,22 @@ class EW2State(State):
     def resolution_order(self) -> list[int]:
         """Return the live players in resolution order: by the rank of the card played (a d10 roll
         counts as its number), then diamonds, spades, hearts, clubs, then seat (ruling R27)."""
-        keyed: list[tuple[tuple[int, int, int], int]] = []  # each live seat's sort key and the seat
-        played, column, order_keys = self.played, self.column, cards.ORDER_KEYS
-        for p in self.live_seats:
-            c, col = played[p], column[p]
-            if c is not None:
-                keyed.append((order_keys[c], p))
-            elif self.mode[p] == "roll" and col is not None:
-                keyed.append(((col + 1, 4, 0), p))
-            else:
-                keyed.append(((0, 0, 0), p))
-        keyed.sort()
-        order = []  # a plain loop: map and itemgetter cost more for a few seats
-        for _, p in keyed:
-            order.append(p)
-        return order
+        live = self.live_seats
+        if len(live) == 2:  # a duel: one comparison instead of a sort (the earlier seat on a tie)
+            a, b = live
+            return [a, b] if self.order_key(a) <= self.order_key(b) else [b, a]
+        return sorted(live, key=self.order_key)  # a stable sort: seat order on a tie
+
+    def order_key(self, p: int) -> tuple[int, int, int]:
+        """Return a live player's sort key in the resolution order (see :meth:`resolution_order`):
+        the played card's, a d10 roll's number as a rank above every suit, else the lowest."""
+        c = self.played[p]
+        if c is not None:
+            return cards.ORDER_KEYS[c]
+        col = self.column[p]
+        if col is not None and self.mode[p] == "roll":
+            return (col + 1, 4, 0)
+        return (0, 0, 0)
 
     def take_from_hand(self, p: int, card: int) -> None:
         """Remove a card from a hand (what others knew of it is forgotten)."""
