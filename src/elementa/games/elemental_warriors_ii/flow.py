@@ -274,7 +274,7 @@ def column_powers(s: EW2State, p: int, col: int) -> list[Task]:
 def _skirmish(s: EW2State) -> None:
     """Compare combat values: a hit needs Attack strictly greater than Defense (ruling R2); several
     attackers on one player add their attacks or add one per extra attacker (Assault). First the
-    check that ends the Activate phase."""
+    check that ends the Activate phase, which also stands for the Skirmish's."""
     s.end_phase()  # the last phase's end (see STEPS)
     if s.over:
         return
@@ -286,7 +286,8 @@ def _skirmish(s: EW2State) -> None:
         s.attacks = duel_attacks(s, order)
     else:
         s.attacks = assault_attacks(s, order)
-    s.end_phase()
+    # The Skirmish's own end-of-phase check would find what the Activate one above just found (the
+    # Skirmish changes no sheet, seat or deck), so it is not run again.
 
 
 def duel_attacks(s: EW2State, order: list[int]) -> list[tuple[int, int, bool]]:
