@@ -134,7 +134,10 @@ def _plays(s: EW2State) -> None:
         kind = BLIND_PLAYS.get(s.mode[p] or "")
         if kind is not None:
             blind.append((kind, p))
-    s.push(*blind)
+    if blind:
+        s.push(*blind)
+    else:  # nothing queued (every card came from a hand): the next step at once (see STEPS)
+        _reveal(s)
 
 
 def _reveal(s: EW2State) -> None:
@@ -158,6 +161,7 @@ def _reveal(s: EW2State) -> None:
         if adjust_next[p]:
             ordered = True
     if not ordered:  # most turns: nothing to queue, so no resolution order to sort
+        _targets(s)  # and the next step at once (see STEPS)
         return
     tasks: list[Task] = []
     order = s.resolution_order()
@@ -186,6 +190,7 @@ def _targets(s: EW2State) -> None:
     if len(live) == 2 or o.assault_targeting == "jyhad":
         for i, p in enumerate(live):
             s.target[p] = live[(i + 1) % len(live)]
+        _powers(s)  # nothing queued: the next step at once (see STEPS)
         return
     lay = s.layout
 
@@ -287,7 +292,9 @@ def _skirmish(s: EW2State) -> None:
     else:
         s.attacks = assault_attacks(s, order)
     # The Skirmish's own end-of-phase check would find what the Activate one above just found (the
-    # Skirmish changes no sheet, seat or deck), so it is not run again.
+    # Skirmish changes no sheet, seat or deck), so it is not run again; nothing is queued either,
+    # so the next step runs at once (see STEPS).
+    _allocate(s)
 
 
 def duel_attacks(s: EW2State, order: list[int]) -> list[tuple[int, int, bool]]:
@@ -379,7 +386,10 @@ def _recovery_done(s: EW2State) -> None:
             s.surrender(p)
         elif s.draw_req[p]:
             draws += [("draw", p)] * s.draw_req[p]
-    s.push(*draws)
+    if draws:
+        s.push(*draws)
+    else:  # nothing queued (a surrender ends nothing before the check): the next step at once
+        _end(s)
 
 
 def _end(s: EW2State) -> None:
@@ -396,6 +406,8 @@ def _end(s: EW2State) -> None:
         if s.effects[p][WATER_P] and not s.game.options.randomizer:
             s.pending[p].append(("water_p", p, s.effects[p][WATER_P]))
     s.open_window("end")
+    if s.window is None:  # nobody has a task (most turns): the next step at once (see STEPS)
+        _cleanup(s)
 
 
 def _cleanup(s: EW2State) -> None:
@@ -408,12 +420,16 @@ def _cleanup(s: EW2State) -> None:
     limit = s.game.options.max_rounds
     if not s.over and limit and s.turn >= limit:
         s.end_by_value(f"the round limit ({limit}) is reached")
+    if not s.over:  # nothing queued: the next turn at once (see STEPS)
+        _turn(s)
 
 
 STEPS: dict[str, Callable[[EW2State], None]] = {
     # The check that ends the Activate, Allocate Damage and Recovery phases (``end_phase``) is
     # the first thing the next phase's step does: as a step of its own it always ran just before
-    # that one (it queues nothing), so a step less per phase does the same.
+    # that one (it queues nothing), so a step less per phase does the same. A step that leaves
+    # nothing to do before the next one (no task queued, no window open, the game not over) runs
+    # that step itself, as the engine's loop would, without a trip through it.
     "setup": _setup,
     "deal": _deal,
     "turn": _turn,
