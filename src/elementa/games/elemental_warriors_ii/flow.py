@@ -458,9 +458,15 @@ def _adjacent(s: EW2State, t: Task) -> None:
 
 
 def _hit(s: EW2State, t: Task) -> None:
+    """A hit: Fire (p) discards may add to its damage first (they change the damage task queued
+    below them); without them nothing comes between, so the damage is dealt at once (as the
+    engine would run its task, next; the same for each stage of a hit below)."""
     _, a, v = t
-    first = [("fire_p", a, v, s.effects[a][FIRE_P])] if s.effects[a][FIRE_P] else []
-    s.push(*first, ("damage", a, v, 0))
+    uses = s.effects[a][FIRE_P]
+    if uses:
+        s.push(("fire_p", a, v, uses), ("damage", a, v, 0))
+    else:
+        _damage(s, ("damage", a, v, 0))
 
 
 def _damage(s: EW2State, t: Task) -> None:
@@ -472,15 +478,20 @@ def _damage(s: EW2State, t: Task) -> None:
     prevented = min(s.effects[v][PREVENT], dmg)
     s.effects[v][PREVENT] -= prevented
     dmg -= prevented
-    first = [("earth_p", v, a, s.effects[v][EARTH_P])] if dmg and s.effects[v][EARTH_P] else []
-    s.push(*first, ("harm", a, v, dmg))
+    uses = s.effects[v][EARTH_P]
+    if dmg and uses:  # Earth (p) discards may take from it first (see _hit)
+        s.push(("earth_p", v, a, uses), ("harm", a, v, dmg))
+    else:
+        _harm(s, ("harm", a, v, dmg))
 
 
 def _harm(s: EW2State, t: Task) -> None:
     _, a, v, dmg = t
     s.log(f"{s.pname(a)} hits {s.pname(v)} for {dmg} damage")
-    pay = [("pay", v, dmg, "damage")] if dmg else []
-    s.push(*pay, ("after_hit", a, v, dmg))
+    if dmg:  # the victim pays first (see _hit)
+        s.push(("pay", v, dmg, "damage"), ("after_hit", a, v, dmg))
+    else:
+        _after_hit(s, ("after_hit", a, v, 0))
 
 
 def _after_hit(s: EW2State, t: Task) -> None:
