@@ -83,7 +83,8 @@ def _seat_start(s: EW2State, p: int) -> tuple[Any, ...]:
     for row in s.known:
         known.append(row[p])
     return (
-        s.sheets[p][:],  # the squares only: a Sheet is made of them if ever needed
+        list.copy(s.sheets[p]),  # the squares only (a Sheet is made of them if ever needed),
+        # copied without the slice object a [:] builds
         s.hands[p].copy(),
         s.tokens[p].copy(),
         s.floods[p].copy(),
