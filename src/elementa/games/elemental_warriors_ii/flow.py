@@ -48,7 +48,7 @@ from elementa.games.elemental_warriors_ii.sheet import (
     max_level,
     neighbours,
 )
-from elementa.games.elemental_warriors_ii.tasks import Task
+from elementa.games.elemental_warriors_ii.tasks import PLAYER_NAMES, Task
 
 if TYPE_CHECKING:
     from elementa.games.elemental_warriors_ii.state import EW2State
@@ -154,9 +154,9 @@ def _reveal(s: EW2State) -> None:
                 ordered = True
             else:
                 column[p] = col
-            s.log(f"{s.pname(p)} plays {s.game.card_names[c]}")
+            s.log(f"{PLAYER_NAMES[p]} plays {s.game.card_names[c]}")
         elif column[p] is None:
-            s.log(f"{s.pname(p)} plays no card")
+            s.log(f"{PLAYER_NAMES[p]} plays no card")
         s.random_next[p] = False
         if adjust_next[p]:
             ordered = True
@@ -338,7 +338,7 @@ def attacked(s: EW2State, v: int, group: tuple[int, ...] | list[int]) -> bool:
     if len(group) == 1:  # one attacker (always in a duel): either way its Attack alone
         a = group[0]
         total = attack_value(s, a)
-        attackers = s.pname(a)
+        attackers = PLAYER_NAMES[a]
     else:
         total = best = 0
         names = []  # the attackers' names for the log
@@ -347,13 +347,13 @@ def attacked(s: EW2State, v: int, group: tuple[int, ...] | list[int]) -> bool:
             total += value
             if value > best:
                 best = value
-            names.append(s.pname(a))
+            names.append(PLAYER_NAMES[a])
         if s.game.options.assault_multi != "sum":
             total = best + len(group) - 1
         attackers = "+".join(names)
     defense = defense_value(s, v)
     hit = total > defense
-    s.log(f"{attackers} attack {total} vs {s.pname(v)} defense {defense}: {'hit' if hit else 'no hit'}")
+    s.log(f"{attackers} attack {total} vs {PLAYER_NAMES[v]} defense {defense}: {'hit' if hit else 'no hit'}")
     return hit
 
 
@@ -487,7 +487,7 @@ def _damage(s: EW2State, t: Task) -> None:
 
 def _harm(s: EW2State, t: Task) -> None:
     _, a, v, dmg = t
-    s.log(f"{s.pname(a)} hits {s.pname(v)} for {dmg} damage")
+    s.log(f"{PLAYER_NAMES[a]} hits {PLAYER_NAMES[v]} for {dmg} damage")
     if dmg:  # the victim pays first (see _hit)
         s.push(("pay", v, dmg, "damage"), ("after_hit", a, v, dmg))
     else:
@@ -501,7 +501,7 @@ def _after_hit(s: EW2State, t: Task) -> None:
         tasks.append(("rdiscard", v))
     if s.effects[a][INFERNO_ON_HIT]:
         s.tokens[v][INFERNO] += 1
-        s.log(f"{s.pname(v)} gets an Inferno token")
+        s.log(f"{PLAYER_NAMES[v]} gets an Inferno token")
     if dmg and s.effects[a][FLOOD_ON_DAMAGE]:
         tasks.append(("flood", a, v))
     if not dmg:
@@ -522,7 +522,7 @@ def _no_harm(s: EW2State, a: int, v: int) -> None:
     ):
         if s.effects[v][flag]:
             s.tokens[a][token] += 1
-            s.log(f"{s.pname(a)} gets a {name} token")
+            s.log(f"{PLAYER_NAMES[a]} gets a {name} token")
 
 
 AUTO: dict[str, Callable[[EW2State, Task], None]] = {

@@ -24,7 +24,7 @@ from elementa.games.elemental_warriors_ii import cards, tasks, view
 from elementa.games.elemental_warriors_ii.effects import AIR, NUM_EFFECTS, TOKEN_NAMES, richest_other
 from elementa.games.elemental_warriors_ii.flow import AUTO, STEPS
 from elementa.games.elemental_warriors_ii.sheet import COLUMNS, Sheet, sheet_value
-from elementa.games.elemental_warriors_ii.tasks import APPLY, AUTO_SINGLE, CHANCE_KINDS, LEGAL
+from elementa.games.elemental_warriors_ii.tasks import APPLY, AUTO_SINGLE, CHANCE_KINDS, LEGAL, PLAYER_NAMES
 
 if TYPE_CHECKING:
     from elementa.games.elemental_warriors_ii.game import EW2Game
@@ -32,8 +32,6 @@ if TYPE_CHECKING:
 WIN_POINTS = 25
 """Points for winning; a surrender gives the opponent this less the surrenderer's change."""
 
-PLAYER_NAMES = tuple(f"P{p + 1}" for p in range(6))
-"""The players' short names by seat (the log's and the prompts')."""
 LOG_CUT = 2 * view.EVENTS_SHOWN
 """The log's length at which its older events are cut (see :meth:`EW2State.log`)."""
 _SLOTS = (

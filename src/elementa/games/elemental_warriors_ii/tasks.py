@@ -54,6 +54,9 @@ if TYPE_CHECKING:
 
 Task = tuple[Any, ...]
 """A pending task: ``(kind, player, *arguments)``."""
+PLAYER_NAMES = tuple(f"P{p + 1}" for p in range(6))
+"""The players' short names by seat (the log's and the prompts'; read here and in :mod:`.flow`
+without the call of ``EW2State.pname``, as log lines are made at nearly every step)."""
 STARTING_CHANGE = 25
 CHANCE_KINDS = frozenset({"draw", "top", "prandom", "rdiscard", "steal", "roll"})
 AUTO_SINGLE = frozenset({"power", "target"})
@@ -256,7 +259,7 @@ def _apply_add(s: EW2State, t: Task, a: Action) -> None:
     s.sheets[p][i] = with_coin(s.sheets[p][i], PENNY)
     if where == "pool":
         s.pool[p] -= 1
-    s.log(f"{s.pname(p)} puts a cent on {s.layout.square_name(i)}")
+    s.log(f"{PLAYER_NAMES[p]} puts a cent on {s.layout.square_name(i)}")
     if count > 1:
         s.replace_task(p, ("add", p, count - 1, where, optional))
     else:
@@ -268,19 +271,19 @@ def _apply_adjust(s: EW2State, t: Task, a: Action) -> None:
     s.pop_task(p)
     col = ((s.column[p] or 0) + a.args[0] - 1) % COLUMNS  # adjusted cards always have a column
     s.column[p] = col
-    s.log(f"{s.pname(p)} activates column {col + 1}")
+    s.log(f"{PLAYER_NAMES[p]} activates column {col + 1}")
 
 
 def _apply_declare(s: EW2State, t: Task, a: Action) -> None:
     s.pop_task(t[1])
     s.column[t[1]] = a.args[0]
-    s.log(f"{s.pname(t[1])} declares column {a.args[0] + 1}")
+    s.log(f"{PLAYER_NAMES[t[1]]} declares column {a.args[0] + 1}")
 
 
 def _apply_target(s: EW2State, t: Task, a: Action) -> None:
     s.pop_task(t[1])
     s.target[t[1]] = a.args[0]
-    s.log(f"{s.pname(t[1])} attacks {s.pname(a.args[0])}")
+    s.log(f"{PLAYER_NAMES[t[1]]} attacks {PLAYER_NAMES[a.args[0]]}")
 
 
 def _apply_power(s: EW2State, t: Task, a: Action) -> None:
@@ -383,7 +386,7 @@ def _apply_pay(s: EW2State, t: Task, a: Action) -> None:
     s.sheets[p][i] = pay_cent(s.sheets[p][i], coin)
     if cause == "damage" and s.effects[p][HEALING]:
         s.pool[p] += 1
-    s.log(f"{s.pname(p)} {action_verb(cause)} a cent from {s.layout.square_names[i]}")
+    s.log(f"{PLAYER_NAMES[p]} {action_verb(cause)} a cent from {s.layout.square_names[i]}")
     if coin == PENNY and s.game.options.elim_on_last_penny and pennies(s.sheets[p]) == 0:
         s.eliminate(p)
     if count > 1 and not s.out[p] and sheet_value(s.sheets[p]) > 0:
@@ -400,7 +403,7 @@ def action_verb(cause: str) -> str:
 def _apply_flood(s: EW2State, t: Task, a: Action) -> None:
     s.pop_task(t[1])
     s.floods[t[2]][a.args[0]] += 1
-    s.log(f"{s.pname(t[1])} floods column {a.args[0] + 1} of {s.pname(t[2])}")
+    s.log(f"{PLAYER_NAMES[t[1]]} floods column {a.args[0] + 1} of {PLAYER_NAMES[t[2]]}")
 
 
 _Legal = Callable[["EW2State", Task], list[Action]]
@@ -484,7 +487,7 @@ def apply_chance(s: EW2State, t: Task, a: Action) -> None:
     x = a.args[0]
     if kind == "roll":
         s.column[p] = x
-        s.log(f"{s.pname(p)} rolls {x + 1}")
+        s.log(f"{PLAYER_NAMES[p]} rolls {x + 1}")
     elif kind in ("draw", "top"):
         k = s.game.seat_decks[p]
         if not s.decks[k] and s.reshuffles() and s.discards[k]:
@@ -496,7 +499,7 @@ def apply_chance(s: EW2State, t: Task, a: Action) -> None:
             s.deck_ran_out = True
         if kind == "draw":
             s.give_to_hand(p, x)
-            s.log(f"{s.pname(p)} draws a card")
+            s.log(f"{PLAYER_NAMES[p]} draws a card")
         else:
             s.played[p] = x
     elif kind == "prandom":
@@ -504,13 +507,13 @@ def apply_chance(s: EW2State, t: Task, a: Action) -> None:
         s.played[p] = x
     elif kind == "rdiscard":
         s.discard_from_hand(p, x)
-        s.log(f"{s.pname(p)} discards {cards.name(x, s.ndecks)} at random")
+        s.log(f"{PLAYER_NAMES[p]} discards {cards.name(x, s.ndecks)} at random")
     else:  # steal
         victim = t[2]
         s.take_from_hand(victim, x)
         s.give_to_hand(p, x)
         s.known[victim][p] |= {x}  # a new frozen set
-        s.log(f"{s.pname(p)} takes a card from {s.pname(victim)}")
+        s.log(f"{PLAYER_NAMES[p]} takes a card from {PLAYER_NAMES[victim]}")
 
 
 def visible_to(s: EW2State, t: Task) -> set[int] | None:
