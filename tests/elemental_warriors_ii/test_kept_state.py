@@ -378,3 +378,32 @@ def test_the_resolution_order_of_a_duel_is_that_of_a_sort(options: dict[str, obj
                 q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
                 state.apply_action(rng.choice(state.legal_actions(q)), q)
     assert duels > 300
+
+
+@pytest.mark.parametrize("options", PRESETS, ids=["default", *EW2Game.presets])
+def test_a_window_left_open_kept_what_it_found_of_every_seat_that_acted(options: dict[str, object]) -> None:
+    """A window's last action (a task of CLOSING, the last one left) keeps nothing of what the
+    window found, as it closes the window: along random playouts of two to four players, whenever
+    a window is still open after an action, it kept the table and every seat that acted in it."""
+    closed = kept = 0
+    for players in (2, 3, 4):
+        game = elementa.load_game("elemental-warriors-ii", **{**options, "players": players})
+        for seed in range(3):
+            rng = random.Random(seed)
+            state = game.new_initial_state(seed)
+            while not state.is_terminal() and len(state.history()) < 1500:
+                s: EW2State = state  # type: ignore[assignment]
+                if s.window is not None:
+                    acted = {q for q, done in enumerate(s.window_actions) if done}
+                    if acted:
+                        assert s.window_start is not None and acted <= set(s.window_start["seats"])
+                        kept += 1
+                p = state.current_player()
+                if p == CHANCE:
+                    state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+                    continue
+                q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
+                window = s.window
+                state.apply_action(rng.choice(state.legal_actions(q)), q)
+                closed += window is not None and s.window is None
+    assert kept > 100 and closed > 100

@@ -98,6 +98,13 @@ def _seat_start(s: EW2State, p: int) -> tuple[Any, ...]:
     )
 
 
+CLOSING = frozenset({"play", "recovery", "declare"})
+"""The window tasks that every action but a forfeit finishes without queuing another task: when
+such a task is the last one left in its window, the action closes the window before anyone can look
+at it, so what the window found of the seat (and of the table) is not kept for it (the Activate and
+Recovery windows close so at nearly every turn's last choice)."""
+
+
 class EW2State(State):
     """One position of Elemental Warriors II (see the module docstring for the node types).
 
@@ -169,7 +176,8 @@ class EW2State(State):
         self.window_start: dict[str, Any] | None = None
         """What a window's actions can change, as the window found it: the shared parts kept at its
         first action (see :func:`_window_start`), each seat's at that seat's first action (under
-        ``"seats"``, see :func:`_seat_start`)."""
+        ``"seats"``, see :func:`_seat_start`); nothing for an action that closes the window (see
+        CLOSING), as nobody can look at the window after it."""
         self.events: list[str] = []
         """The latest public events, the last one last (see :meth:`log`)."""
         self._cache: dict[int, list[Action]] = {}
@@ -215,15 +223,21 @@ class EW2State(State):
         if player == CHANCE:
             tasks.apply_chance(self, self.stack.pop(), action)
         elif self.window is not None:
-            start = self.window_start
-            if start is None:
-                start = self.window_start = _window_start(self)
-            seats = start["seats"]
-            if player not in seats:
-                seats[player] = _seat_start(self, player)
-            self.window_actions[player].append(action)
             mine = self.pending[player]
             task = mine[-1]
+            if not (  # what the window found is kept, unless this action closes it (see CLOSING)
+                len(mine) == 1
+                and task[0] in CLOSING
+                and action.kind != "forfeit"
+                and sum(map(bool, self.pending)) == 1  # the other seats are done
+            ):
+                start = self.window_start
+                if start is None:
+                    start = self.window_start = _window_start(self)
+                seats = start["seats"]
+                if player not in seats:
+                    seats[player] = _seat_start(self, player)
+            self.window_actions[player].append(action)
             APPLY[task[0]](self, task, action)
             while mine:
                 task = mine[-1]
@@ -392,7 +406,8 @@ class EW2State(State):
         windows, so the caller queues each seat's tasks on them, then opens the window).
 
         What the window's actions change is kept as it stands now at the first of them (the others
-        are shown as the window found them: :meth:`opened_window`). Nothing happens when no player
+        are shown as the window found them: :meth:`opened_window`), unless that action closes the
+        window (see CLOSING). Nothing happens when no player
         has a task.
         """
         if not any(self.pending):
