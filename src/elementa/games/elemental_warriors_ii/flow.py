@@ -406,17 +406,20 @@ def _end(s: EW2State) -> None:
         if s.effects[p][WATER_P] and not s.game.options.randomizer:
             s.pending[p].append(("water_p", p, s.effects[p][WATER_P]))
     s.open_window("end")
-    if s.window is None:  # nobody has a task (most turns): the next step at once (see STEPS)
-        _cleanup(s)
+    if s.window is None:  # nobody has a task (most turns): the next step at once (see STEPS),
+        _cleanup(s, checked=True)  # with nothing changed since the check above
 
 
-def _cleanup(s: EW2State) -> None:
+def _cleanup(s: EW2State, checked: bool = False) -> None:
+    """The played cards are discarded; the check that ends the End phase (unless ``checked``: run
+    just before, with no sheet, seat or deck changed since) and the round limit (ruling R28)."""
     s.step = "turn"
     for c in s.played:
         if c is not None:
             s.discard(c)
     s.played = [None] * s.num_players()
-    s.end_phase()
+    if not checked:
+        s.end_phase()
     limit = s.game.options.max_rounds
     if not s.over and limit and s.turn >= limit:
         s.end_by_value(f"the round limit ({limit}) is reached")
