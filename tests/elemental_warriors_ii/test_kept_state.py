@@ -407,3 +407,36 @@ def test_a_window_left_open_kept_what_it_found_of_every_seat_that_acted(options:
                 state.apply_action(rng.choice(state.legal_actions(q)), q)
                 closed += window is not None and s.window is None
     assert kept > 100 and closed > 100
+
+
+@pytest.mark.parametrize("options", PRESETS, ids=["default", *EW2Game.presets])
+def test_every_turn_starts_with_no_card_played(
+    options: dict[str, object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A turn does not clear the cards played (the last turn's cleanup did): along random playouts
+    every turn after the first starts with none."""
+    from elementa.games.elemental_warriors_ii import flow
+
+    turns = 0
+
+    def turn(s: EW2State) -> None:
+        nonlocal turns
+        assert s.played == [None] * s.num_players()
+        turns += 1
+        start_turn(s)
+
+    start_turn = flow._turn
+    monkeypatch.setattr(flow, "_turn", turn)
+    game = elementa.load_game("elemental-warriors-ii", **options)
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        assert state.played == [None] * game.num_players  # type: ignore[attr-defined]
+        while not state.is_terminal() and len(state.history()) < 1500:
+            p = state.current_player()
+            if p == CHANCE:
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+                continue
+            q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
+            state.apply_action(rng.choice(state.legal_actions(q)), q)
+    assert turns > 20

@@ -93,11 +93,10 @@ def _deal(s: EW2State) -> None:
 
 def _turn(s: EW2State) -> None:
     """Start a turn: the sealed Activate window (source: Activate; Water token; healing pool)."""
-    n = s.num_players()
+    n = s.nplayers
     s.turn += 1
     s.phase = "activate"
-    s.revealed = False
-    s.played = [None] * n
+    s.revealed = False  # no card is played yet: the last turn's cleanup (or the setup) left none
     s.mode = [None] * n
     s.column = [None] * n
     s.target = [None] * n
