@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from elementa.core import CHANCE, load_game
+from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, load_game
 from elementa.core.runner import sample_outcome
 from elementa.games.warriors import actions
 from elementa.games.warriors.cards import Card
@@ -328,3 +328,34 @@ def test_hit_values_read_as_the_hit_roll_outcomes(min_damage_mode: str) -> None:
             f"d{sides} shows {face + 1}: " + ("roll again" if v is None else f"hit roll {v}")
             for face, v in enumerate(values)
         ]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_the_kept_mover_reads_as_the_task_on_top_at_every_node(options: dict[str, object]) -> None:
+    """``current_player()`` reads the kept mover; at every node of seeded playouts (chance and
+    simultaneous nodes included), in clones and in resampled states, it is what the stack says."""
+    kinds = set()
+    for seed in range(3):
+        game = load_game("warriors", **options)
+        s = game.new_initial_state(seed)
+        assert isinstance(s, WarriorsState)
+        rng = random.Random(seed)
+        while True:
+            mover = s.current_player()
+            assert mover == s.find_mover()
+            kinds.add(mover if mover < 0 else 0)  # the seats count as one kind
+            copy = s.clone()
+            assert copy.current_player() == copy.find_mover() == mover
+            if mover >= 0 or mover == SIMULTANEOUS:
+                seat = mover if mover >= 0 else s.players_to_move()[0]
+                other = s.resample_from_infostate(seat, rng)
+                assert isinstance(other, WarriorsState)
+                assert other.current_player() == other.find_mover() == mover
+            if mover == TERMINAL:
+                break
+            if mover == CHANCE:
+                s.apply_unchecked(sample_outcome(s.chance_outcomes(), rng), CHANCE)
+            else:
+                seat = mover if mover >= 0 else s.players_to_move()[0]
+                s.apply_unchecked(rng.choice(s.legal_actions(seat)), seat)
+    assert kinds == {0, CHANCE, SIMULTANEOUS, TERMINAL}

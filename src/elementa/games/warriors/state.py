@@ -96,6 +96,7 @@ class WarriorsState(State):
         "known",
         "location",
         "location_from",
+        "mover",
         "mulligans",
         "n",
         "order",
@@ -148,6 +149,10 @@ class WarriorsState(State):
         """The latest public events, oldest first (a full queue drops its oldest as one is logged);
         :meth:`event_texts` reads them in words."""
         self.tasks: list[tuple[Any, ...]] = [("setup",)]
+        self.mover = TERMINAL
+        """Who moves now (``current_player()``), found where :meth:`advance` stops: a node changes
+        its type or its seat only there (an action that keeps its decision on top, or a draw
+        followed by another, leaves it as it was)."""
         self.advance()
 
     # ------------------------------------------------------------------------------ protocol
@@ -180,9 +185,16 @@ class WarriorsState(State):
         s.result = None if self.result is None else list(self.result)
         s.events = self.events.copy()
         s.tasks = list(self.tasks)
+        s.mover = self.mover
         return s
 
     def current_player(self) -> int:
+        return self.mover
+
+    def find_mover(self) -> int:
+        """Return who moves at this node, read from the task on top of the stack: TERMINAL once
+        the game has a result, CHANCE for a draw or a roll, SIMULTANEOUS for the secret assembly,
+        else the seat the decision task names (see :attr:`mover`, which keeps it)."""
         if self.result is not None:
             return TERMINAL
         task = self.tasks[-1]
@@ -333,7 +345,8 @@ class WarriorsState(State):
         while self.result is None:
             task = self.tasks[-1]  # read again each time: finish() replaces the stack
             if not handlers[task[0]](self, task):
-                return
+                break
+        self.mover = self.find_mover()
 
     def push(self, *tasks: tuple[Any, ...]) -> None:
         """Push tasks so that the first given runs first."""
