@@ -16,6 +16,7 @@ import pytest
 
 import elementa
 from elementa import CHANCE, SIMULTANEOUS
+from elementa.core import State
 from elementa.core.runner import sample_outcome
 from elementa.games.elemental_warriors_ii.game import EW2Game
 from elementa.games.elemental_warriors_ii.state import EW2State
@@ -56,6 +57,17 @@ def test_change_is_the_sum_of_the_sheet_and_shared_choices_stay_intact(options: 
     assert steps > 150
 
 
+def play_one(state: State, rng: random.Random) -> None:
+    """Apply one random step: a chance outcome drawn by its probability, else a uniformly random
+    legal action of the seat to move (at a simultaneous node, of one mover picked at random)."""
+    p = state.current_player()
+    if p == CHANCE:
+        state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+        return
+    q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
+    state.apply_action(rng.choice(state.legal_actions(q)), q)
+
+
 def _public(view: dict[str, object], viewer: int) -> dict[str, object]:
     """What a viewer's observation shows of the others and of the table (not of their own seat)."""
     players = view["players"]
@@ -90,11 +102,7 @@ def test_inside_a_window_the_others_stay_as_the_window_found_them(options: dict[
                     assert [_public(state.observation(v), v) for v in range(n)] == seen, seed
                     checked += 1
                 window = (view["turn"], view["phase"], movers)
-            if p == CHANCE:
-                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
-                continue
-            q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
-            state.apply_action(rng.choice(state.legal_actions(q)), q)
+            play_one(state, rng)
     assert checked > 20
 
 
@@ -224,11 +232,7 @@ def test_the_log_keeps_the_latest_events_an_observation_shows(monkeypatch: pytes
                 shown = state.observation(None)["events"]
                 assert shown == logged[-EVENTS_SHOWN:], (seed, len(state.history()))
                 checked += 1
-            if p == CHANCE:
-                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
-                continue
-            q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
-            state.apply_action(rng.choice(state.legal_actions(q)), q)
+            play_one(state, rng)
     assert checked > 200 and len(logged) > 2 * EVENTS_SHOWN
 
 
@@ -325,12 +329,7 @@ def test_the_duel_fast_paths_agree_with_the_general_ones(
             rng = random.Random(seed)
             state = game.new_initial_state(seed)
             while not state.is_terminal() and len(state.history()) < 2000:
-                p = state.current_player()
-                if p == CHANCE:
-                    state.apply_action(sample_outcome(state.chance_outcomes(), rng))
-                    continue
-                q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
-                state.apply_action(rng.choice(state.legal_actions(q)), q)
+                play_one(state, rng)
     assert duels > 100
 
 
@@ -371,12 +370,7 @@ def test_the_resolution_order_of_a_duel_is_that_of_a_sort(options: dict[str, obj
                 s: EW2State = state  # type: ignore[assignment]
                 assert s.resolution_order() == sorted(s.live_seats, key=lambda p: key(s, p))
                 duels += len(s.live_seats) == 2
-                p = state.current_player()
-                if p == CHANCE:
-                    state.apply_action(sample_outcome(state.chance_outcomes(), rng))
-                    continue
-                q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
-                state.apply_action(rng.choice(state.legal_actions(q)), q)
+                play_one(state, rng)
     assert duels > 300
 
 
@@ -433,10 +427,5 @@ def test_every_turn_starts_with_no_card_played(
         state = game.new_initial_state(seed)
         assert state.played == [None] * game.num_players  # type: ignore[attr-defined]
         while not state.is_terminal() and len(state.history()) < 1500:
-            p = state.current_player()
-            if p == CHANCE:
-                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
-                continue
-            q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
-            state.apply_action(rng.choice(state.legal_actions(q)), q)
+            play_one(state, rng)
     assert turns > 20
