@@ -23,8 +23,9 @@ from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, win_sha
 from elementa.games.elemental_warriors_ii import cards, tasks, view
 from elementa.games.elemental_warriors_ii.effects import AIR, NUM_EFFECTS, TOKEN_NAMES, richest_other
 from elementa.games.elemental_warriors_ii.flow import AUTO, STEPS
+from elementa.games.elemental_warriors_ii.names import PLAYER_NAMES
 from elementa.games.elemental_warriors_ii.sheet import COLUMNS, Sheet, sheet_value
-from elementa.games.elemental_warriors_ii.tasks import APPLY, AUTO_SINGLE, CHANCE_KINDS, LEGAL, PLAYER_NAMES
+from elementa.games.elemental_warriors_ii.tasks import APPLY, AUTO_SINGLE, CHANCE_KINDS, LEGAL
 
 if TYPE_CHECKING:
     from elementa.games.elemental_warriors_ii.game import EW2Game
@@ -527,7 +528,7 @@ class EW2State(State):
         """Discard a card from a hand, face up (everyone sees it go; ruling R21)."""
         self.take_from_hand(p, card)
         self.discard(card)
-        self.log(f"{self.pname(p)} discards {cards.name(card, self.ndecks)}")
+        self.log(f"{PLAYER_NAMES[p]} discards {cards.name(card, self.ndecks)}")
 
     def expose_hand(self, p: int) -> None:
         """Everyone saw a player's hand (their Whirlwind token just went): they remember it."""
@@ -540,7 +541,7 @@ class EW2State(State):
         self.out[p] = True
         self.live_seats = tuple(q for q in self.live_seats if q != p)
         self.last_exit = "elimination"
-        self.log(f"{self.pname(p)} is out of the game")
+        self.log(f"{PLAYER_NAMES[p]} is out of the game")
 
     def surrender(self, p: int) -> None:
         """A player surrenders: the opponent (the richest other player) scores 25 less the
@@ -553,7 +554,7 @@ class EW2State(State):
         self.surrendered[p] = True
         self.live_seats = tuple(q for q in self.live_seats if q != p)
         self.last_exit = "surrender"
-        self.log(f"{self.pname(p)} surrenders with {change} cents")
+        self.log(f"{PLAYER_NAMES[p]} surrenders with {change} cents")
 
     def end_phase(self) -> None:
         """The check at the end of every phase: players without change are out; the last player
@@ -566,7 +567,7 @@ class EW2State(State):
             self.over = True
             if live and self.last_exit == "elimination":
                 self.points[live[0]] += WIN_POINTS
-            self.log(f"{self.pname(live[0])} wins" if live else "nobody has change left: a draw")
+            self.log(f"{PLAYER_NAMES[live[0]]} wins" if live else "nobody has change left: a draw")
         elif self.deck_ran_out and self.game.options.endgame:
             self.end_by_value("the deck ran out (Endgame)")
 
@@ -578,4 +579,4 @@ class EW2State(State):
         if len(winners) == 1:
             self.points[winners[0]] += WIN_POINTS
         self.over = True
-        self.log(f"{reason}: " + (f"{self.pname(winners[0])} wins" if len(winners) == 1 else "a tie"))
+        self.log(f"{reason}: " + (f"{PLAYER_NAMES[winners[0]]} wins" if len(winners) == 1 else "a tie"))
