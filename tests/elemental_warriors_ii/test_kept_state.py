@@ -480,3 +480,26 @@ def test_the_window_as_it_opened_is_the_state_it_opened_on(options: dict[str, ob
                 q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
                 state.apply_action(rng.choice(state.legal_actions(q)), q)
     assert checked > 100
+
+
+@pytest.mark.parametrize("options", PRESETS, ids=["default", *EW2Game.presets])
+def test_outside_windows_nothing_of_a_window_is_kept(options: dict[str, object]) -> None:
+    """A window opens without dropping what the last one kept (its closing did): along random
+    playouts, at every node outside a window, in the state and in a copy, nothing is kept of one."""
+    game = elementa.load_game("elemental-warriors-ii", **options)
+    outside = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        while not state.is_terminal() and len(state.history()) < 1500:
+            for s in (state, state.clone()):
+                if s.window is None:  # type: ignore[attr-defined]
+                    assert s.window_start is None and s.window_base is None  # type: ignore[attr-defined]
+                    outside += 1
+            p = state.current_player()
+            if p == CHANCE:
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+                continue
+            q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
+            state.apply_action(rng.choice(state.legal_actions(q)), q)
+    assert outside > 100

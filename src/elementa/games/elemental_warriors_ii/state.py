@@ -382,7 +382,7 @@ class EW2State(State):
                     self.mover = SIMULTANEOUS
                     return
                 self.window = None
-                self.window_base = self.window_start = None
+                self.window_base = self.window_start = None  # so a new window opens without them
                 continue
             if not stack:
                 steps[self.step](self)
@@ -448,7 +448,7 @@ class EW2State(State):
         self.window = name
         for acted in self.window_actions:  # the last window's: cleared in place
             acted.clear()
-        self.window_base = self.window_start = None
+        # window_base and window_start are None already: the last window's were dropped as it closed
 
     def opened_window(self) -> EW2State:
         """Return the state as the open window found it (``self`` while nobody has acted in it):
