@@ -429,3 +429,66 @@ def test_every_turn_starts_with_no_card_played(
         while not state.is_terminal() and len(state.history()) < 1500:
             play_one(state, rng)
     assert turns > 20
+
+
+SEAT_ENTRIES = (
+    "sheets", "hands", "tokens", "floods", "pending", "pool", "played", "mode", "column", "draw_req",
+    "surrender_req", "out", "known", "discards", "live_seats", "last_exit",
+)  # fmt: skip
+"""The entries of a state a window's actions can change."""
+
+
+@pytest.mark.parametrize("options", PRESETS, ids=["default", *EW2Game.presets])
+def test_the_window_as_it_opened_is_the_state_it_opened_on(options: dict[str, object]) -> None:
+    """A seat's last action in a window (a task of CLOSING, the last one of the seat, while others
+    still act) keeps only what that action can change: along random playouts of two to four
+    players, at every node inside a window the state as the window found it (``opened_window``)
+    has every entry a window can change as the state had it when the window opened."""
+    checked = 0
+    for players in (2, 3, 4):
+        game = elementa.load_game("elemental-warriors-ii", **{**options, "players": players})
+        for seed in range(3):
+            rng = random.Random(seed)
+            state = game.new_initial_state(seed)
+            opened: EW2State | None = None  # a copy of the state the open window opened on
+            while not state.is_terminal() and len(state.history()) < 1500:
+                s: EW2State = state  # type: ignore[assignment]
+                if s.window is None:
+                    opened = None
+                elif not any(s.window_actions):  # nobody acted yet: the window just opened
+                    opened = s.clone()
+                elif opened is not None:
+                    base = s.opened_window()
+                    for name in SEAT_ENTRIES:
+                        assert getattr(base, name) == getattr(opened, name), (name, seed)
+                    checked += 1
+                p = state.current_player()
+                if p == CHANCE:
+                    state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+                    continue
+                q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
+                state.apply_action(rng.choice(state.legal_actions(q)), q)
+    assert checked > 100
+
+
+@pytest.mark.parametrize("options", PRESETS, ids=["default", *EW2Game.presets])
+def test_outside_windows_nothing_of_a_window_is_kept(options: dict[str, object]) -> None:
+    """A window opens without dropping what the last one kept (its closing did): along random
+    playouts, at every node outside a window, in the state and in a copy, nothing is kept of one."""
+    game = elementa.load_game("elemental-warriors-ii", **options)
+    outside = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        while not state.is_terminal() and len(state.history()) < 1500:
+            for s in (state, state.clone()):
+                if s.window is None:  # type: ignore[attr-defined]
+                    assert s.window_start is None and s.window_base is None  # type: ignore[attr-defined]
+                    outside += 1
+            p = state.current_player()
+            if p == CHANCE:
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+                continue
+            q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
+            state.apply_action(rng.choice(state.legal_actions(q)), q)
+    assert outside > 100

@@ -27,6 +27,7 @@ from elementa.games.elemental_warriors_ii.effects import (
     WHIRLWIND,
     power_name,
 )
+from elementa.games.elemental_warriors_ii.names import PLAYER_NAMES
 from elementa.games.elemental_warriors_ii.sheet import (
     COIN_NAMES,
     COLUMNS,
@@ -161,7 +162,7 @@ def apply_forfeit(s: EW2State, p: int, action: Action) -> None:
             s.expose_hand(p)
     else:
         s.floods[p][c] -= 1
-    s.log(f"{s.pname(p)} forfeits an {TOKEN_NAMES[g]} token to remove a {HARMS[h]} token")
+    s.log(f"{PLAYER_NAMES[p]} forfeits an {TOKEN_NAMES[g]} token to remove a {HARMS[h]} token")
 
 
 def rearrangements(s: EW2State, p: int) -> list[Action]:
@@ -248,7 +249,7 @@ def apply_rearrangement(s: EW2State, p: int, action: Action) -> None:
         sheet[i] = with_coin(sheet[i], coin, -1)
         sheet[j] = with_coin(sheet[j], coin)
     if s.window is None:  # inside the sealed Recovery window log() drops it: skip making the text
-        s.log(f"{s.pname(p)}: {action.label}")
+        s.log(f"{PLAYER_NAMES[p]}: {action.label}")
 
 
 def discards(s: EW2State, p: int, suit: int) -> list[Action]:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from elementa.games.elemental_warriors_ii.cards import ELEMENTS
+from elementa.games.elemental_warriors_ii.names import PLAYER_NAMES
 from elementa.games.elemental_warriors_ii.sheet import COLUMNS, ENTRY_NAMES, sheet_value
 
 if TYPE_CHECKING:
@@ -125,7 +126,7 @@ def apply_power(s: EW2State, p: int, element: int, entry: int, how: str = "") ->
     """
     name = power_name(element, entry)
     s.used[p].append(name + (f" [{how}]" if how else ""))
-    s.log(f"{s.pname(p)} uses {name}{f' ({how})' if how else ''}")
+    s.log(f"{PLAYER_NAMES[p]} uses {name}{f' ({how})' if how else ''}")
     _HANDLERS[element][entry](s, p, how == "adjacent")
 
 
@@ -147,7 +148,9 @@ def _token(token: int, condition: Callable[[EW2State, int], bool] | None = None)
     def handler(s: EW2State, p: int, adjacent: bool) -> None:
         if condition is None or condition(s, p):
             s.tokens[p][token] += 1
-            s.log(f"{s.pname(p)} gains a{'n' if token in (EARTH, AIR) else ''} {TOKEN_NAMES[token]} token")
+            s.log(
+                f"{PLAYER_NAMES[p]} gains a{'n' if token in (EARTH, AIR) else ''} {TOKEN_NAMES[token]} token"
+            )
 
     return handler
 

@@ -37,6 +37,7 @@ from elementa.games.elemental_warriors_ii.effects import (
     WHIRLWIND_ON_NOHARM,
     apply_power,
 )
+from elementa.games.elemental_warriors_ii.names import PLAYER_NAMES
 from elementa.games.elemental_warriors_ii.sheet import (
     COLUMNS,
     DD,
@@ -48,7 +49,7 @@ from elementa.games.elemental_warriors_ii.sheet import (
     max_level,
     neighbours,
 )
-from elementa.games.elemental_warriors_ii.tasks import PLAYER_NAMES, Task
+from elementa.games.elemental_warriors_ii.tasks import Task
 
 if TYPE_CHECKING:
     from elementa.games.elemental_warriors_ii.state import EW2State

@@ -17,14 +17,16 @@ source: elemental-warriors-ii.txt; rulings in docs/rulings/elemental-warriors-ii
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, win_shares
 from elementa.games.elemental_warriors_ii import cards, tasks, view
 from elementa.games.elemental_warriors_ii.effects import AIR, NUM_EFFECTS, TOKEN_NAMES, richest_other
 from elementa.games.elemental_warriors_ii.flow import AUTO, STEPS
+from elementa.games.elemental_warriors_ii.names import PLAYER_NAMES
 from elementa.games.elemental_warriors_ii.sheet import COLUMNS, Sheet, sheet_value
-from elementa.games.elemental_warriors_ii.tasks import APPLY, AUTO_SINGLE, CHANCE_KINDS, LEGAL, PLAYER_NAMES
+from elementa.games.elemental_warriors_ii.tasks import APPLY, AUTO_SINGLE, CHANCE_KINDS, LEGAL
 
 if TYPE_CHECKING:
     from elementa.games.elemental_warriors_ii.game import EW2Game
@@ -63,46 +65,79 @@ def _window_start(s: EW2State) -> dict[str, Any]:
     }
 
 
-SEAT_KEPT = (
-    "sheets", "hands", "tokens", "floods", "pending", "pool", "played", "mode", "column", "draw_req",
-    "surrender_req", "out", "known",
-)  # fmt: skip
-"""What :func:`_seat_start` keeps of a seat, in the order of its tuple: the state's attribute names
-(``known`` stands for what every viewer knows of the seat's hand)."""
-
-
-def _seat_start(s: EW2State, p: int) -> tuple[Any, ...]:
-    """Return copies of everything of seat ``p`` its window actions can change (its sheet, hand,
-    tokens, floods, pool, choices and tasks, and what the others know of its hand), in the order
-    of SEAT_KEPT, kept at its first action in the window: the only seats a window changes are
-    those that act in it, and each changes only its own entries (a discard or an elimination
-    aside: see :func:`_window_start`)."""
-    known = []  # what each viewer knows of the hand
+def _known_of(s: EW2State, p: int) -> list[frozenset[int]]:
+    """Return what each viewer knows of seat ``p``'s hand."""
+    known = []
     for row in s.known:
         known.append(row[p])
-    return (
-        list.copy(s.sheets[p]),  # the squares only (a Sheet is made of them if ever needed),
-        # copied without the slice object a [:] builds
-        s.hands[p].copy(),
-        s.tokens[p].copy(),
-        s.floods[p].copy(),
-        s.pending[p].copy(),
-        s.pool[p],
-        s.played[p],
-        s.mode[p],
-        s.column[p],
-        s.draw_req[p],
-        s.surrender_req[p],
-        s.out[p],
-        known,
-    )
+    return known
 
 
-CLOSING = frozenset({"play", "recovery", "declare"})
-"""The window tasks that every action but a forfeit finishes without queuing another task: when
-such a task is the last one left in its window, the action closes the window before anyone can look
-at it, so what the window found of the seat (and of the table) is not kept for it (the Activate and
-Recovery windows close so at nearly every turn's last choice)."""
+def _seat_start(s: EW2State, p: int) -> dict[str, Any]:
+    """Return copies of everything of seat ``p`` its window actions can change (its sheet, hand,
+    tokens, floods, pool, choices and tasks, and what the others know of its hand), kept at its
+    first action in the window by the state's attribute names (``known`` stands for what every
+    viewer knows of the seat's hand): the only seats a window changes are those that act in it,
+    and each changes only its own entries (a discard or an elimination aside: see
+    :func:`_window_start`)."""
+    return {
+        "sheets": list.copy(s.sheets[p]),  # the squares only (a Sheet is made of them if ever
+        # needed), copied without the slice object a [:] builds
+        "hands": s.hands[p].copy(),
+        "tokens": s.tokens[p].copy(),
+        "floods": s.floods[p].copy(),
+        "pending": s.pending[p].copy(),
+        "pool": s.pool[p],
+        "played": s.played[p],
+        "mode": s.mode[p],
+        "column": s.column[p],
+        "draw_req": s.draw_req[p],
+        "surrender_req": s.surrender_req[p],
+        "out": s.out[p],
+        "known": _known_of(s, p),
+    }
+
+
+def _play_start(s: EW2State, p: int) -> dict[str, Any]:
+    """Return what of seat ``p`` :func:`_seat_start` keeps that its last play can change: the card
+    taken from its hand (which the others forget), the card and mode played, its task."""
+    return {
+        "pending": s.pending[p].copy(),
+        "hands": s.hands[p].copy(),
+        "known": _known_of(s, p),
+        "played": s.played[p],
+        "mode": s.mode[p],
+    }
+
+
+def _recovery_start(s: EW2State, p: int) -> dict[str, Any]:
+    """Return what of seat ``p`` :func:`_seat_start` keeps that its last Recovery action can
+    change: its sheet (a rearrangement), the draws or surrender asked for, its task."""
+    return {
+        "pending": s.pending[p].copy(),
+        "sheets": list.copy(s.sheets[p]),
+        "draw_req": s.draw_req[p],
+        "surrender_req": s.surrender_req[p],
+    }
+
+
+def _declare_start(s: EW2State, p: int) -> dict[str, Any]:
+    """Return what of seat ``p`` :func:`_seat_start` keeps that its last declaration can change:
+    the column declared, its task."""
+    return {"pending": s.pending[p].copy(), "column": s.column[p]}
+
+
+CLOSING: dict[str, Callable[[EW2State, int], dict[str, Any]]] = {
+    "play": _play_start,
+    "recovery": _recovery_start,
+    "declare": _declare_start,
+}
+"""The window tasks that every action but a forfeit finishes without queuing another task, each
+with how to keep what of the seat such an action can change. When such a task is the last one
+left in its window, the action closes the window before anyone can look at it, so what the window
+found of the seat (and of the table) is not kept for it (the Activate and Recovery windows close so
+at nearly every turn's last choice); when it is the seat's last task but others still act, it is
+the seat's last action in the window, so only what it can change is kept."""
 
 
 class EW2State(State):
@@ -225,18 +260,16 @@ class EW2State(State):
         elif self.window is not None:
             mine = self.pending[player]
             task = mine[-1]
+            last = len(mine) == 1 and task[0] in CLOSING and action.kind != "forfeit"  # of the seat
             if not (  # what the window found is kept, unless this action closes it (see CLOSING)
-                len(mine) == 1
-                and task[0] in CLOSING
-                and action.kind != "forfeit"
-                and sum(map(bool, self.pending)) == 1  # the other seats are done
+                last and sum(map(bool, self.pending)) == 1  # the other seats are done
             ):
                 start = self.window_start
                 if start is None:
                     start = self.window_start = _window_start(self)
                 seats = start["seats"]
-                if player not in seats:
-                    seats[player] = _seat_start(self, player)
+                if player not in seats:  # all its actions can change, or its last one's
+                    seats[player] = (CLOSING[task[0]] if last else _seat_start)(self, player)
             self.window_actions[player].append(action)
             APPLY[task[0]](self, task, action)
             while mine:
@@ -349,7 +382,7 @@ class EW2State(State):
                     self.mover = SIMULTANEOUS
                     return
                 self.window = None
-                self.window_base = self.window_start = None
+                self.window_base = self.window_start = None  # so a new window opens without them
                 continue
             if not stack:
                 steps[self.step](self)
@@ -415,7 +448,7 @@ class EW2State(State):
         self.window = name
         for acted in self.window_actions:  # the last window's: cleared in place
             acted.clear()
-        self.window_base = self.window_start = None
+        # window_base and window_start are None already: the last window's were dropped as it closed
 
     def opened_window(self) -> EW2State:
         """Return the state as the open window found it (``self`` while nobody has acted in it):
@@ -431,7 +464,7 @@ class EW2State(State):
             base.discards = [pile[:k] for pile, k in zip(self.discards, start["discard_sizes"], strict=True)]
             base.live_seats, base.last_exit = start["live_seats"], start["last_exit"]
             for p, seat in start["seats"].items():
-                for name, kept in zip(SEAT_KEPT, seat, strict=True):
+                for name, kept in seat.items():
                     if name == "known":
                         for row, cards_known in zip(base.known, kept, strict=True):
                             row[p] = cards_known
@@ -527,7 +560,7 @@ class EW2State(State):
         """Discard a card from a hand, face up (everyone sees it go; ruling R21)."""
         self.take_from_hand(p, card)
         self.discard(card)
-        self.log(f"{self.pname(p)} discards {cards.name(card, self.ndecks)}")
+        self.log(f"{PLAYER_NAMES[p]} discards {cards.name(card, self.ndecks)}")
 
     def expose_hand(self, p: int) -> None:
         """Everyone saw a player's hand (their Whirlwind token just went): they remember it."""
@@ -540,7 +573,7 @@ class EW2State(State):
         self.out[p] = True
         self.live_seats = tuple(q for q in self.live_seats if q != p)
         self.last_exit = "elimination"
-        self.log(f"{self.pname(p)} is out of the game")
+        self.log(f"{PLAYER_NAMES[p]} is out of the game")
 
     def surrender(self, p: int) -> None:
         """A player surrenders: the opponent (the richest other player) scores 25 less the
@@ -553,7 +586,7 @@ class EW2State(State):
         self.surrendered[p] = True
         self.live_seats = tuple(q for q in self.live_seats if q != p)
         self.last_exit = "surrender"
-        self.log(f"{self.pname(p)} surrenders with {change} cents")
+        self.log(f"{PLAYER_NAMES[p]} surrenders with {change} cents")
 
     def end_phase(self) -> None:
         """The check at the end of every phase: players without change are out; the last player
@@ -566,7 +599,7 @@ class EW2State(State):
             self.over = True
             if live and self.last_exit == "elimination":
                 self.points[live[0]] += WIN_POINTS
-            self.log(f"{self.pname(live[0])} wins" if live else "nobody has change left: a draw")
+            self.log(f"{PLAYER_NAMES[live[0]]} wins" if live else "nobody has change left: a draw")
         elif self.deck_ran_out and self.game.options.endgame:
             self.end_by_value("the deck ran out (Endgame)")
 
@@ -578,4 +611,4 @@ class EW2State(State):
         if len(winners) == 1:
             self.points[winners[0]] += WIN_POINTS
         self.over = True
-        self.log(f"{reason}: " + (f"{self.pname(winners[0])} wins" if len(winners) == 1 else "a tie"))
+        self.log(f"{reason}: " + (f"{PLAYER_NAMES[winners[0]]} wins" if len(winners) == 1 else "a tie"))

@@ -34,6 +34,7 @@ from elementa.games.elemental_warriors_ii.effects import (
     WHIRLWIND,
     apply_power,
 )
+from elementa.games.elemental_warriors_ii.names import PLAYER_NAMES
 from elementa.games.elemental_warriors_ii.sheet import (
     COIN_VALUES,
     COLUMNS,
@@ -54,9 +55,6 @@ if TYPE_CHECKING:
 
 Task = tuple[Any, ...]
 """A pending task: ``(kind, player, *arguments)``."""
-PLAYER_NAMES = tuple(f"P{p + 1}" for p in range(6))
-"""The players' short names by seat (the log's and the prompts'; read here and in :mod:`.flow`
-without the call of ``EW2State.pname``, as log lines are made at nearly every step)."""
 STARTING_CHANGE = 25
 CHANCE_KINDS = frozenset({"draw", "top", "prandom", "rdiscard", "steal", "roll"})
 AUTO_SINGLE = frozenset({"power", "target"})

@@ -1,0 +1,8 @@
+"""The players' short names, in a module of their own so that every module of the rules can import
+them (:mod:`.effects` and :mod:`.actions` cannot import :mod:`.tasks`, which imports them)."""
+
+from __future__ import annotations
+
+PLAYER_NAMES = tuple(f"P{p + 1}" for p in range(6))
+"""The players' short names by seat (the log's and the prompts'; read directly rather than through
+``EW2State.pname``, as log lines are made at nearly every step)."""
