@@ -36,7 +36,6 @@ from elementa.core import (
     load_game,
     register_games_from,
 )
-from elementa.core.runner import sample_outcome
 
 MAX_STEPS = 100_000
 """A playout longer than this is abandoned (and reported) as a game that does not end."""
@@ -66,7 +65,7 @@ def random_step(state: State, rng: random.Random) -> int:
     """Advance a state by one node at random (all movers of a simultaneous node); return the action count."""
     p = state.current_player()
     if p == CHANCE:
-        state.apply_unchecked(sample_outcome(state.chance_outcomes(), rng), CHANCE)
+        state.apply_unchecked(state.sample_chance_outcome(rng), CHANCE)
         return 1
     movers = state.players_to_move() if p == SIMULTANEOUS else [p]
     for q in movers:

@@ -25,7 +25,6 @@ import sys
 from typing import Any
 
 from elementa.core import CHANCE, SIMULTANEOUS, ConfigError, Game, State, load_game
-from elementa.core.runner import sample_outcome
 
 
 def playout(state: State, rng: random.Random, every: int, digest: Any, clone_at: int) -> State | None:
@@ -45,7 +44,7 @@ def playout(state: State, rng: random.Random, every: int, digest: Any, clone_at:
         if p == CHANCE:
             outcomes = state.chance_outcomes()
             digest.update(repr([(a.id, a.label, pr) for a, pr in outcomes]).encode())
-            a = sample_outcome(outcomes, rng)
+            a = state.sample_chance_outcome(rng)
             digest.update(f"c{a.id}".encode())
             state.apply_unchecked(a, CHANCE)
         else:
@@ -84,7 +83,7 @@ def _play_plain(state: State, rng: random.Random, stop: int | None = None) -> li
     while not state.is_terminal() and (stop is None or len(state.history()) < stop):
         p = state.current_player()
         if p == CHANCE:
-            state.apply_unchecked(sample_outcome(state.chance_outcomes(), rng), CHANCE)
+            state.apply_unchecked(state.sample_chance_outcome(rng), CHANCE)
         else:
             for q in state.players_to_move() if p == SIMULTANEOUS else [p]:
                 state.apply_unchecked(rng.choice(state.legal_actions(q)), q)

@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench import random_step
 
 from elementa.core import ConfigError, list_games, load_game
-from elementa.core.runner import sample_outcome
+from elementa.core.chance import sample_outcome
 
 KUHN = "openspiel:python_kuhn_poker"
 OPENSPIEL_GAMES = (KUHN, "openspiel:python_liars_poker")

@@ -227,6 +227,7 @@ def check_node(state: State, where: str, *, thorough: bool = False) -> None:
         if thorough:
             again = [(a.id, p) for a, p in state.chance_outcomes()]
             check(again == [(a.id, p) for a, p in outcomes], where, "chance_outcomes() is not stable")
+        check_sampler(state, outcomes, where)
         return
     if cp == SIMULTANEOUS:
         check(game.info.simultaneous, where, "a simultaneous node in a game whose GameInfo says otherwise")
@@ -253,6 +254,43 @@ def check_node(state: State, where: str, *, thorough: bool = False) -> None:
         for q in range(n):
             if q not in to_move:
                 check(state.legal_actions(q) == [], where, f"{who(q)} is not to move but has legal actions")
+
+
+class FixedDraw(random.Random):
+    """A generator whose ``random()`` returns one chosen value and counts its calls; any other
+    draw (``getrandbits``, so ``randrange`` and ``choice``) fails."""
+
+    def __init__(self, r: float) -> None:
+        super().__init__(0)
+        self.r, self.calls = r, 0
+
+    def random(self) -> float:
+        self.calls += 1
+        return self.r
+
+    def getrandbits(self, k: int) -> int:
+        raise AssertionError("sample_chance_outcome drew with getrandbits, not one random()")
+
+
+def check_sampler(state: State, outcomes: list[tuple[Action, float]], where: str) -> None:
+    """Check that ``sample_chance_outcome`` draws what ``sample_outcome`` over ``chance_outcomes()``
+    draws, with one ``random()`` call, for ``random()`` values 1%, 50% and 99% of the way into each
+    outcome's share of ``[0, 1)`` (not at the shares' very edges, where two sums of the same
+    probabilities may round apart)."""
+    values, acc = [], 0.0
+    for _, p in outcomes:
+        values += [acc + p * 0.01, acc + p * 0.5, acc + p * 0.99]
+        acc += p
+    for r in values:
+        draw = FixedDraw(r)
+        got = state.sample_chance_outcome(draw)
+        want = elementa.core.sample_outcome(outcomes, FixedDraw(r))
+        check(
+            got.id == want.id and draw.calls == 1,
+            where,
+            f"sample_chance_outcome() drew {got.label!r} with {draw.calls} random() calls for "
+            f"random() = {r}, where sample_outcome over chance_outcomes() draws {want.label!r} with one",
+        )
 
 
 def check_descriptions(state: State, action: Action, actor: int, where: str) -> None:

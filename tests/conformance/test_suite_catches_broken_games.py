@@ -91,6 +91,14 @@ class LoadedDie(ToyState):
         return [(a, p * 0.9) for a, p in super()._chance_outcomes()]
 
 
+class FirstFaceSampler(ToyState):
+    """A faster chance draw that always gives the first outcome: not what the probabilities say."""
+
+    def _sample_chance_outcome(self, rng: random.Random) -> Action:
+        rng.random()
+        return self._chance_outcomes()[0][0]
+
+
 class RepeatedBid(ToyState):
     """The same bid offered twice."""
 
@@ -182,6 +190,7 @@ BROKEN = [
     (LabelsShowing, DESCRIBE_HIDES, "description leaks hidden information"),
     (NoResample, RESAMPLE, "keeps the default resample_from_infostate"),
     (LoadedDie, RESAMPLE, "chance probabilities sum to"),
+    (FirstFaceSampler, RESAMPLE, "sample_chance_outcome\\(\\) drew"),
     (RepeatedBid, RESAMPLE, "repeated action ids"),
     (EveryoneToMove, RESAMPLE, "_to_move\\(\\) says"),
     (ShortReturns, RESAMPLE, "returns\\(\\) has 1 entries for 2 players"),

@@ -63,6 +63,24 @@ def test_sample_outcome_falls_back_to_the_last_when_probabilities_fall_short() -
     assert sample_outcome(short, Fixed(0.95)).label == "c"
 
 
+def test_sample_chance_outcome_draws_as_sample_outcome_over_the_outcomes() -> None:
+    state = toy().new_initial_state(seed=4)
+    outcomes = state.chance_outcomes()
+    for r in (0.0, 0.3, 0.55, 0.999):
+        assert state.sample_chance_outcome(Fixed(r)) == sample_outcome(outcomes, Fixed(r))
+
+
+def test_sample_chance_outcome_is_refused_away_from_a_chance_node() -> None:
+    state = toy().new_initial_state(seed=4)
+    resolve_chance(state)
+    while state.is_chance_node():
+        resolve_chance(state)
+    before = state.history()
+    with pytest.raises(ValueError, match="not at a chance node"):
+        state.sample_chance_outcome(random.Random(0))
+    assert state.history() == before
+
+
 def test_chance_rng_depends_on_seed_and_step_only() -> None:
     assert chance_rng(7, 3).random() == chance_rng(7, 3).random()
     draws = {chance_rng(7, step).random() for step in range(20)} | {

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from elementa import Action, Agent, State, load_game, play_game
-from elementa.core.runner import sample_outcome
+from elementa.core.chance import sample_outcome
 from elementa.games.elemental_card_dice.agent import GOLD_NEED, MAIN_PHASE_LAST, CardDiceAgent
 from tests.elemental_card_dice.table import NAME
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from elementa import CHANCE, IllegalActionError, load_game
-from elementa.core.runner import sample_outcome
+from elementa.core.chance import sample_outcome
 from tests.elemental_card_dice.table import NAME, Table
 
 

@@ -17,7 +17,7 @@ import pytest
 import elementa
 from elementa import CHANCE, SIMULTANEOUS
 from elementa.core import State
-from elementa.core.runner import sample_outcome
+from elementa.core.chance import sample_outcome
 from elementa.games.elemental_warriors_ii.game import EW2Game
 from elementa.games.elemental_warriors_ii.state import EW2State
 from tests.support.walk import decision_nodes

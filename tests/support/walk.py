@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator
 
 from elementa.core import State
-from elementa.core.runner import sample_outcome
+from elementa.core.chance import sample_outcome
 
 
 def decision_nodes(

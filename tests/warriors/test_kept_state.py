@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, load_game
-from elementa.core.runner import sample_outcome
+from elementa.core.chance import sample_outcome
 from elementa.games.warriors import actions
 from elementa.games.warriors.cards import Card
 from elementa.games.warriors.effects import EFFECTS

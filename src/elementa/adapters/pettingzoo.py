@@ -26,7 +26,7 @@ from pettingzoo import AECEnv, ParallelEnv
 
 import elementa
 from elementa.adapters.common import apply_joint, legal_mask
-from elementa.core import CHANCE, Game, State, sample_outcome
+from elementa.core import CHANCE, Game, State
 
 
 class _Table:
@@ -77,7 +77,7 @@ class _Table:
     def _resolve_chance(self) -> None:
         table = self.table
         while table.is_chance_node():
-            table.apply_unchecked(sample_outcome(table.chance_outcomes(), self._rng), CHANCE)
+            table.apply_unchecked(table.sample_chance_outcome(self._rng), CHANCE)
 
     def _seat(self, agent: str) -> int:
         return self.possible_agents.index(agent)

@@ -70,7 +70,6 @@ from typing import Literal
 
 from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, Agent, Game, State
 from elementa.core.game import EvaluationCut
-from elementa.core.runner import sample_outcome
 
 Rollout = Literal["random", "rule"]
 """A rollout policy: ``"random"`` (uniform) or ``"rule"`` (the game's rule-based agent)."""
@@ -460,7 +459,7 @@ class _Search:
             if p == TERMINAL:
                 break
             if p == CHANCE:
-                state.apply_unchecked(sample_outcome(state.chance_outcomes(), rng), CHANCE)
+                state.apply_unchecked(state.sample_chance_outcome(rng), CHANCE)
                 continue
             movers = state.players_to_move() if p == SIMULTANEOUS else [p]
             picks: list[tuple[int, Action]] = []
@@ -535,7 +534,7 @@ class _Search:
                     return value
                 horizon = self.horizon = None  # no evaluation in this game: play on from now on
             if p == CHANCE:
-                state.apply_unchecked(sample_outcome(state.chance_outcomes(), rng), CHANCE)
+                state.apply_unchecked(state.sample_chance_outcome(rng), CHANCE)
                 continue
             last = p
             if p >= 0:  # one seat to move: what the loop below does for one mover, without lists

@@ -49,7 +49,7 @@ from elementa.core import (
     list_games,
     load_saved,
 )
-from elementa.core.runner import chance_rng, sample_outcome
+from elementa.core.runner import chance_rng
 from elementa.sim.runner import derive_seed
 
 COMMANDS = [
@@ -151,7 +151,7 @@ class PlaySession:
                 "Chance: which outcome came up at the table?", outcomes, "Outcome", short=True
             )
         else:
-            outcome = sample_outcome(st.chance_outcomes(), chance_rng(st.seed, len(st.history())))
+            outcome = st.sample_chance_outcome(chance_rng(st.seed, len(st.history())))
         self._step(outcome, CHANCE)
 
     def _decide(self, player: int, question: str) -> None:

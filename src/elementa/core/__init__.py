@@ -6,7 +6,7 @@ This package knows no game. Games implement :class:`Game` and :class:`State`; ev
 
 from elementa.core.actions import Action, ActionSpace
 from elementa.core.agent import Agent
-from elementa.core.chance import die_outcomes, draw_outcomes
+from elementa.core.chance import die_outcomes, draw_outcomes, sample_outcome
 from elementa.core.errors import (
     ConfigError,
     ElementaError,
@@ -20,7 +20,7 @@ from elementa.core.nodes import CHANCE, SIMULTANEOUS, TERMINAL
 from elementa.core.options import OptionInfo, option
 from elementa.core.persistence import SavedGame, load, load_saved, save
 from elementa.core.registry import GameListing, list_games, load_game, register_game, register_games_from
-from elementa.core.runner import chance_rng, play_game, resolve_chance, sample_outcome
+from elementa.core.runner import chance_rng, play_game, resolve_chance
 
 __all__ = [
     "CHANCE",

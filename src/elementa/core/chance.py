@@ -6,11 +6,33 @@ shuffle is never a hidden order that a player's observation could depend on.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
 T = TypeVar("T", bound=Hashable)
+
+
+def sample_outcome(outcomes: Sequence[tuple[T, float]], rng: random.Random) -> T:
+    """Draw one outcome of a chance node: the first whose running total of probabilities passes one
+    ``rng.random()`` draw.
+
+    Args:
+        outcomes: ``(outcome, probability)`` pairs summing to 1, in the order the node gives them.
+        rng: the generator to draw with (one ``random()`` call).
+
+    Returns:
+        The outcome drawn. A game's own faster sampler (``State._sample_chance_outcome``) must draw
+        the same outcome from the same ``random()`` value.
+    """
+    r = rng.random()
+    acc = 0.0
+    for outcome, p in outcomes:
+        acc += p
+        if r < acc:
+            return outcome
+    return outcomes[-1][0]
 
 
 def die_outcomes(sides: int) -> list[tuple[int, float]]:

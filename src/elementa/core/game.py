@@ -22,6 +22,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, SupportsIndex
 
 from elementa.core.actions import Action, ActionSpace
+from elementa.core.chance import sample_outcome
 from elementa.core.errors import IllegalActionError, describe_player
 from elementa.core.nodes import CHANCE, SIMULTANEOUS, TERMINAL
 from elementa.core.options import OptionInfo, describe_options, options_dict
@@ -232,6 +233,12 @@ class State(ABC):
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         """Return the outcomes of the current chance node and their probabilities."""
 
+    def _sample_chance_outcome(self, rng: random.Random) -> Action:
+        """Draw the outcome of the current chance node: :func:`~elementa.core.chance.sample_outcome`
+        over :meth:`_chance_outcomes`. A game may override it with a cheaper draw that picks the
+        same outcome from the same single ``rng.random()`` value (the conformance tests check it)."""
+        return sample_outcome(self._chance_outcomes(), rng)
+
     @abstractmethod
     def _apply(self, action: Action, player: int) -> None:
         """Apply a legal action (already checked) for ``player`` (CHANCE at chance nodes)."""
@@ -379,6 +386,26 @@ class State(ABC):
         if self.current_player() != CHANCE:
             return []
         return self._chance_outcomes()
+
+    def sample_chance_outcome(self, rng: random.Random) -> Action:
+        """Draw the outcome of the current chance node with its probability.
+
+        The same outcome as ``sample_outcome(self.chance_outcomes(), rng)`` from the same generator
+        state (one ``rng.random()`` call), without building the outcome list where the game knows a
+        cheaper way (a card drawn from a pile, a die).
+
+        Args:
+            rng: the generator to draw with.
+
+        Returns:
+            The chance :class:`Action` to apply (with player ``CHANCE``).
+
+        Raises:
+            ValueError: the state is not at a chance node.
+        """
+        if self.current_player() != CHANCE:
+            raise ValueError("sample_chance_outcome: the state is not at a chance node")
+        return self._sample_chance_outcome(rng)
 
     def apply_action(self, action: Action | int, player: int | None = None) -> None:
         """Apply an action (or its id) after checking that it is legal.

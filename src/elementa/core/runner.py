@@ -27,25 +27,9 @@ def chance_rng(seed: int, step: int) -> random.Random:
     return random.Random(chance_seed(seed, step))
 
 
-def sample_outcome(outcomes: Sequence[tuple[Action, float]], rng: random.Random) -> Action:
-    """Draw one outcome of a chance node.
-
-    Args:
-        outcomes: ``(action, probability)`` pairs summing to 1.
-        rng: the generator to draw with.
-    """
-    r = rng.random()
-    acc = 0.0
-    for action, p in outcomes:
-        acc += p
-        if r < acc:
-            return action
-    return outcomes[-1][0]
-
-
 def resolve_chance(state: State) -> Action:
     """Apply the seeded outcome of the current chance node and return it."""
-    outcome = sample_outcome(state.chance_outcomes(), chance_rng(state.seed, len(state._history)))
+    outcome = state.sample_chance_outcome(chance_rng(state.seed, len(state._history)))
     state.apply_unchecked(outcome, CHANCE)
     return outcome
 
@@ -118,7 +102,7 @@ def play_game(
             raise RuntimeError(f"{game.info.title}: no end after {max_steps} steps")
         if p == CHANCE:
             draw.seed(chance_seed(s.seed, len(history)))
-            outcome = sample_outcome(s.chance_outcomes(), draw)
+            outcome = s.sample_chance_outcome(draw)
             if on_step:
                 on_step(s, CHANCE, outcome)
             s.apply_unchecked(outcome, CHANCE)

@@ -37,7 +37,6 @@ from elementa.core import (
     chance_rng,
     describe_player,
     load_game,
-    sample_outcome,
 )
 from elementa.server.db import ActionRow, SeatRow, TableRow, hash_token, now
 
@@ -399,7 +398,7 @@ class TableService:
         count = 0
         while live.state.is_chance_node():
             state = live.state
-            outcome = sample_outcome(state.chance_outcomes(), chance_rng(state.seed, len(state.history())))
+            outcome = state.sample_chance_outcome(chance_rng(state.seed, len(state.history())))
             self.apply(table_id, CHANCE, outcome.id)
             count += 1
         return count
