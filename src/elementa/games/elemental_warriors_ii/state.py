@@ -253,6 +253,9 @@ class EW2State(State):
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         return tasks.chance_outcomes(self, self.stack[-1])
 
+    def _sample_chance_outcome(self, rng: random.Random) -> Action:
+        return tasks.sample_chance(self, self.stack[-1], rng)
+
     def _apply(self, action: Action, player: int) -> None:
         self._cache.clear()  # the state's own table (a copy gets its own): emptied in place
         if player == CHANCE:

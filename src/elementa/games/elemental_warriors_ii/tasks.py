@@ -10,6 +10,7 @@ source: elemental-warriors-ii.txt (every phase); rulings in docs/rulings/element
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
@@ -477,6 +478,17 @@ def chance_outcomes(s: EW2State, t: Task) -> list[tuple[Action, float]]:
     if len(pool) < 2:  # itemgetter of one key returns the item itself, not a tuple
         return [table[c] for c in pool]
     return list(itemgetter(*pool)(table))  # picked in C: cheaper than a comprehension over a deck
+
+
+def sample_chance(s: EW2State, t: Task, rng: random.Random) -> Action:
+    """Draw the outcome of a chance task without listing the outcomes: the ``n`` outcomes of
+    :func:`chance_outcomes` are equally likely, so the ``k``-th is the one whose share
+    ``[k/n, (k+1)/n)`` holds the ``rng.random()`` value, as :func:`elementa.core.sample_outcome`
+    would pick it."""
+    if t[0] == "roll":
+        return s.game.die_actions[int(rng.random() * COLUMNS)]
+    pool = chance_pool(s, t)
+    return s.game.card_actions[pool[int(rng.random() * len(pool))]]
 
 
 def apply_chance(s: EW2State, t: Task, a: Action) -> None:
