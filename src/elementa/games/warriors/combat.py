@@ -8,6 +8,7 @@ source: warriors.txt, 4.1 (attacking), 7.2 (breakage), 7.5 (weapon proficiency),
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import Action, die_outcomes
@@ -198,6 +199,12 @@ def auto_volley(st: WarriorsState, task: Task) -> bool:
 # --------------------------------------------------------------------------------- chance
 def outcomes(st: WarriorsState, task: Task) -> list[tuple[Action, float]]:
     """Return the chance outcomes of a hit roll, a breakage die or a random pick."""
+    return [*outcome_table(st, task)]
+
+
+def outcome_table(st: WarriorsState, task: Task) -> Sequence[tuple[Action, float]]:
+    """Return the chance outcomes of a hit roll, a breakage die or a random pick, all equally likely
+    (one die face or one candidate each), as the game's shared table where there is one: only read."""
     sp = st.game.action_space
     kind = task[0]
     if kind == "attack":
@@ -214,7 +221,7 @@ def outcomes(st: WarriorsState, task: Task) -> list[tuple[Action, float]]:
                 what = "roll again" if v is None else f"hit roll {_raw(v, off, lo, mode)}"
                 out.append((sp.make("roll", face - 1, label=f"d{sides} shows {face}: {what}"), 1 / sides))
             rolls = cache[lo, hi] = tuple(out)
-        return [*rolls]
+        return rolls
     if kind == "breakroll":
         digit = "tens" if task[3] < 0 else "units"
         dice = st.game.breakage_dice.get(digit)
@@ -223,7 +230,7 @@ def outcomes(st: WarriorsState, task: Task) -> list[tuple[Action, float]]:
                 (sp.make("roll", i, label=f"breakage {digit} d10 shows {(i + 1) % 10}"), p)
                 for i, p in die_outcomes(10)
             )
-        return [*dice]
+        return dice
     cands = task[1] if kind == "first" else task[2]
     what = "goes first" if kind == "first" else "is the Beast's target"
     return [(sp.make("pick", i, label=f"{st.who(c)} {what}"), 1 / len(cands)) for i, c in enumerate(cands)]

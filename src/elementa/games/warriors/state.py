@@ -237,6 +237,22 @@ class WarriorsState(State):
             return self._draw_outcomes(task[1])
         return combat.outcomes(self, task)
 
+    def _sample_chance_outcome(self, rng: random.Random) -> Action:
+        task = self.tasks[-1]
+        if task[0] != "draw":  # n equally likely outcomes: the k-th holds r in [k/n, (k+1)/n)
+            table = combat.outcome_table(self, task)
+            return table[int(rng.random() * len(table))][0]
+        seat = task[1]  # a draw: the card whose run of copies, in card id order, holds r * total
+        deck: dict[int, int] = self.decks[self.game.deck_of[seat]]
+        draws: list[Action] = self.game.draw_actions[seat]
+        x = rng.random() * sum(deck.values())
+        acc = 0
+        for c, k in deck.items():
+            acc += k
+            if x < acc:
+                return draws[c]
+        return draws[c]  # x rounded up to the total: the last card
+
     def _apply(self, action: Action, player: int) -> None:
         self._legal_seat = None
         task = self.tasks[-1]
