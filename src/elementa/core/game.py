@@ -363,6 +363,10 @@ class State(ABC):
         cur = self.current_player()
         if cur >= 0:  # one seat to move (the fast path of every rollout step)
             return self._legal_actions(cur) if player is None or player == cur else []
+        if cur == SIMULTANEOUS and player is not None and player >= 0:  # a named seat, as search asks
+            if player < self.num_players() and self._to_move(player):
+                return self._legal_actions(player)
+            return []
         if cur == TERMINAL:
             return []
         if player is None:
