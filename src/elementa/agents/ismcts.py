@@ -51,7 +51,7 @@ How the general game protocol is handled:
   It is cleared when the agent meets another game object or the table outgrows ``max_nodes``.
 
 The agent reads the state only through ``resample_from_infostate``, ``observation``,
-``legal_actions``, ``clone`` (inside the game's resample), ``apply_unchecked``, ``chance_outcomes``,
+``legal_actions``, ``clone`` (inside the game's resample), ``apply_unchecked``, ``sample_chance_outcome``,
 ``returns``, ``evaluate`` (on determinizations only), ``current_player`` and ``players_to_move``;
 its only randomness is its own seeded generator, so a search under an iteration budget is
 reproducible.
