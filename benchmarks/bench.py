@@ -64,10 +64,13 @@ class Result:
 def random_step(state: State, rng: random.Random) -> int:
     """Advance a state by one node at random (all movers of a simultaneous node); return the action count."""
     p = state.current_player()
+    if p >= 0:  # one seat to move: most steps
+        state.apply_unchecked(rng.choice(state.legal_actions(p)), p)
+        return 1
     if p == CHANCE:
         state.apply_unchecked(state.sample_chance_outcome(rng), CHANCE)
         return 1
-    movers = state.players_to_move() if p == SIMULTANEOUS else [p]
+    movers = state.players_to_move()  # a simultaneous node: every seat in turn
     for q in movers:
         state.apply_unchecked(rng.choice(state.legal_actions(q)), q)
     return len(movers)
