@@ -19,6 +19,7 @@ from elementa import CHANCE, SIMULTANEOUS
 from elementa.core import State
 from elementa.core.chance import sample_outcome
 from elementa.games.elemental_warriors_ii.game import EW2Game
+from elementa.games.elemental_warriors_ii.sheet import Sheet
 from elementa.games.elemental_warriors_ii.state import EW2State
 from tests.support.walk import decision_nodes
 
@@ -492,3 +493,31 @@ def test_outside_windows_nothing_of_a_window_is_kept(options: dict[str, object])
             q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
             state.apply_action(rng.choice(state.legal_actions(q)), q)
     assert outside > 100
+
+
+@pytest.mark.parametrize("options", PRESETS, ids=["default", *EW2Game.presets])
+def test_rearrangements_keep_the_cents_and_the_squares_holding_coins(options: dict[str, object]) -> None:
+    """A Recompile or Rebalance sets its squares without working out the cents again (they keep
+    their value): after each one the sheet's cents and coin-holding squares match a recount."""
+    game = elementa.load_game("elemental-warriors-ii", **options)
+    seen = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        while not state.is_terminal() and len(state.history()) < 3000:
+            p = state.current_player()
+            if p == CHANCE:
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+                continue
+            q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
+            action = rng.choice(state.legal_actions(q))
+            before = [list(sheet) for sheet in state.sheets]  # type: ignore[attr-defined]
+            state.apply_action(action, q)
+            if action.kind not in ("recompile", "rebalance"):
+                continue
+            seen += 1
+            for sheet, old in zip(state.sheets, before, strict=True):  # type: ignore[attr-defined]
+                recount = Sheet(list(sheet))
+                assert (sheet.cents, sheet.filled) == (recount.cents, recount.filled), seed
+                assert sheet.cents == Sheet(old).cents
+    assert seen > 50

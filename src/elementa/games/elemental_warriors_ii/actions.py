@@ -35,7 +35,6 @@ from elementa.games.elemental_warriors_ii.sheet import (
     Square,
     exchanges,
     value,
-    with_coin,
 )
 
 if TYPE_CHECKING:
@@ -241,13 +240,11 @@ def apply_rearrangement(s: EW2State, p: int, action: Action) -> None:
     if action.kind == "recompile":
         e, col, n, d = action.args
         i = lay.element_starts[e] + col
-        sheet[i] = (value(sheet[i]) - 5 * n - 10 * d, n, d)
+        sheet.exchange(i, (value(sheet[i]) - 5 * n - 10 * d, n, d))  # the same value
     else:
         coin, row, col, dest = action.args
         i = row * COLUMNS + col
-        j = lay.targets[i][dest] or 0  # legal: never None
-        sheet[i] = with_coin(sheet[i], coin, -1)
-        sheet[j] = with_coin(sheet[j], coin)
+        sheet.move_coin(i, lay.targets[i][dest] or 0, coin)  # legal: never None
     if s.window is None:  # inside the sealed Recovery window log() drops it: skip making the text
         s.log(f"{PLAYER_NAMES[p]}: {action.label}")
 

@@ -116,8 +116,9 @@ class Sheet(list[Square]):
     """A player's sheet: the list of squares (see the module docstring), the cents on it and the
     squares that hold coins.
 
-    ``cents`` and ``filled`` are kept as squares are set one at a time (``sheet[i] = square``), the
-    only way the rules change a sheet, so the change a player holds is never summed again square by
+    ``cents`` and ``filled`` are kept as squares are set one at a time (``sheet[i] = square``, or
+    :meth:`exchange` and :meth:`move_coin`, which keep the cents), the only ways the rules change a
+    sheet, so the change a player holds is never summed again square by
     square, and the choices that go square by square (Recompile, Rebalance, paying a cent) visit
     only the squares with coins.
 
@@ -151,6 +152,33 @@ class Sheet(list[Square]):
         elif square == EMPTY:
             self.filled.remove(index)
         list.__setitem__(self, index, square)
+
+    def exchange(self, index: int, square: Square) -> None:
+        """Set a coin-holding square to another mix of coins of the same value (a Recompile): the
+        cents and the squares holding coins stay as they are, so neither is worked out again.
+
+        Args:
+            index: the square (``row * 10 + column``), holding coins.
+            square: its new coins, worth what it holds now.
+        """
+        list.__setitem__(self, index, square)
+
+    def move_coin(self, source: int, dest: int, coin: int) -> None:
+        """Move one coin of a kind from one square to another (a Rebalance): the cents stay as they
+        are, only the squares holding coins are kept.
+
+        Args:
+            source, dest: the squares (``row * 10 + column``); ``source`` holds such a coin.
+            coin: ``PENNY``, ``NICKEL`` or ``DIME``.
+        """
+        old = self[dest]
+        square = with_coin(self[source], coin, -1)
+        if square == EMPTY:
+            self.filled.remove(source)
+        if old == EMPTY:
+            insort(self.filled, dest)
+        list.__setitem__(self, source, square)
+        list.__setitem__(self, dest, with_coin(old, coin))
 
     def copy(self) -> Sheet:
         """Return an independent copy (squares are tuples, shared)."""
