@@ -117,7 +117,8 @@ class Sheet(list[Square]):
     squares that hold coins.
 
     ``cents`` and ``filled`` are kept as squares are set one at a time (``sheet[i] = square``, or
-    :meth:`exchange` and :meth:`move_coin`, which keep the cents), the only ways the rules change a
+    :meth:`exchange`, :meth:`move_coin`, :meth:`add_coin` and :meth:`pay`, which know how the
+    cents change), the only ways the rules change a
     sheet, so the change a player holds is never summed again square by
     square, and the choices that go square by square (Recompile, Rebalance, paying a cent) visit
     only the squares with coins.
@@ -179,6 +180,33 @@ class Sheet(list[Square]):
             insort(self.filled, dest)
         list.__setitem__(self, source, square)
         list.__setitem__(self, dest, with_coin(old, coin))
+
+    def add_coin(self, index: int, coin: int) -> None:
+        """Put one more coin of a kind on a square (a cent placed): the cents grow by its value.
+
+        Args:
+            index: the square (``row * 10 + column``).
+            coin: ``PENNY``, ``NICKEL`` or ``DIME``.
+        """
+        old = self[index]
+        self.cents += COIN_VALUES[coin]
+        if old == EMPTY:
+            insort(self.filled, index)
+        list.__setitem__(self, index, with_coin(old, coin))
+
+    def pay(self, index: int, coin: int) -> None:
+        """Pay one cent from a square with a coin of a kind, making change (see :func:`pay_cent`):
+        the cents drop by one.
+
+        Args:
+            index: the square (``row * 10 + column``), holding such a coin.
+            coin: ``PENNY``, ``NICKEL`` or ``DIME``.
+        """
+        square = pay_cent(self[index], coin)
+        self.cents -= 1
+        if square == EMPTY:
+            self.filled.remove(index)
+        list.__setitem__(self, index, square)
 
     def copy(self) -> Sheet:
         """Return an independent copy (squares are tuples, shared)."""

@@ -44,7 +44,6 @@ from elementa.games.elemental_warriors_ii.sheet import (
     NICKEL,
     PENNY,
     PRESET_NAMES,
-    pay_cent,
     pennies,
     preset_sheet,
     sheet_value,
@@ -255,7 +254,7 @@ def _apply_add(s: EW2State, t: Task, a: Action) -> None:
         s.pop_task(p)
         return
     i = a.args[0] * COLUMNS + a.args[1]
-    s.sheets[p][i] = with_coin(s.sheets[p][i], PENNY)
+    s.sheets[p].add_coin(i, PENNY)
     if where == "pool":
         s.pool[p] -= 1
     s.log(f"{PLAYER_NAMES[p]} puts a cent on {s.layout.square_name(i)}")
@@ -382,7 +381,7 @@ def _apply_pay(s: EW2State, t: Task, a: Action) -> None:
     _, p, count, cause = t
     coin, row, col = a.args
     i = row * COLUMNS + col
-    s.sheets[p][i] = pay_cent(s.sheets[p][i], coin)
+    s.sheets[p].pay(i, coin)
     if cause == "damage" and s.effects[p][HEALING]:
         s.pool[p] += 1
     s.log(f"{PLAYER_NAMES[p]} {action_verb(cause)} a cent from {s.layout.square_names[i]}")
