@@ -242,12 +242,12 @@ def column_powers(s: EW2State, p: int, col: int) -> list[Task]:
     sheet, starts, floods = s.sheets[p], s.layout.element_starts, s.floods[p]
     cumulative = s.game.options.cumulative
     tasks: list[Task] = []
-    if not floods[col]:
+    squares = sheet[starts[0] + col :: COLUMNS]  # its Earth ... Water squares (the last rows)
+    if not floods[col] and squares.count(EMPTY) < len(squares):  # most hold no coins
         card = s.played[p]
         suit = -1 if card is None else cards.suit(card)
         bonus = False  # whether the card's suit adds its element's (n): its square reaches (n)
-        for e, start in enumerate(starts):
-            sq = sheet[start + col]
+        for e, sq in enumerate(squares):
             if sq == EMPTY:  # most squares are
                 continue
             top = max_level(sq)
