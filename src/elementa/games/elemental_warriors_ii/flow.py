@@ -219,6 +219,21 @@ ADJACENT_AT = {
 """By element and top level of an adjacent square: the entry it gives (its highest one at that level
 or lower; none below the lowest), without Cumulative Effects."""
 
+ADJACENT_SQUARES = {
+    rows: tuple(
+        tuple(
+            (nc, e, (rows + e) * COLUMNS + nc, entries)
+            for nc in NEIGHBOURS[col]
+            for e, entries in ADJACENT_ENTRIES
+        )
+        for col in range(COLUMNS)
+    )
+    for rows in (1, 2)
+}
+"""By the number of combat rows (the element rows follow them) and active column: the squares whose
+adjacent powers work, in the order they are looked at, each as ``(column, element, index,
+entries)`` (see ADJACENT_ENTRIES), made once."""
+
 
 def power_tasks(s: EW2State, p: int) -> list[Task]:
     """Return the power tasks of a player, locked when the columns are known (ruling R9).
@@ -259,20 +274,17 @@ def column_powers(s: EW2State, p: int, col: int) -> list[Task]:
                 bonus = top is not None and top >= N
         if bonus:
             tasks.append(("power", p, suit, N, N, "suit"))
-    for nc in NEIGHBOURS[col]:
-        if floods[nc]:
+    for nc, e, index, entries in ADJACENT_SQUARES[s.layout.combat_rows][col]:
+        sq = sheet[index]
+        if sq == EMPTY or floods[nc]:
             continue
-        for e, entries in ADJACENT_ENTRIES:
-            sq = sheet[starts[e] + nc]
-            if sq == EMPTY:
-                continue
-            if cumulative:
-                levels = cumulative_levels(sq)
-                usable: tuple[int, ...] = tuple(i for i in entries if ENTRY_LEVEL[i] in levels)
-            else:
-                usable = ADJACENT_AT[e][max_level(sq) or P]  # never None: the square holds coins
-            for i in usable:
-                tasks.append(("adj", p, e, i))
+        if cumulative:
+            levels = cumulative_levels(sq)
+            usable: tuple[int, ...] = tuple(i for i in entries if ENTRY_LEVEL[i] in levels)
+        else:
+            usable = ADJACENT_AT[e][max_level(sq) or P]  # never None: the square holds coins
+        for i in usable:
+            tasks.append(("adj", p, e, i))
     return tasks
 
 
