@@ -172,14 +172,16 @@ class Sheet(list[Square]):
             source, dest: the squares (``row * 10 + column``); ``source`` holds such a coin.
             coin: ``PENNY``, ``NICKEL`` or ``DIME``.
         """
-        old = self[dest]
-        square = with_coin(self[source], coin, -1)
+        p, n, d = self[source]  # with_coin, written out for both squares (a hot path)
+        square = (p - 1, n, d) if coin == PENNY else (p, n - 1, d) if coin == NICKEL else (p, n, d - 1)
         if square == EMPTY:
             self.filled.remove(source)
+        list.__setitem__(self, source, square)
+        p, n, d = old = self[dest]
         if old == EMPTY:
             insort(self.filled, dest)
-        list.__setitem__(self, source, square)
-        list.__setitem__(self, dest, with_coin(old, coin))
+        square = (p + 1, n, d) if coin == PENNY else (p, n + 1, d) if coin == NICKEL else (p, n, d + 1)
+        list.__setitem__(self, dest, square)
 
     def add_coin(self, index: int, coin: int) -> None:
         """Put one more coin of a kind on a square (a cent placed): the cents grow by its value.
