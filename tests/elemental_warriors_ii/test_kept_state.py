@@ -463,12 +463,7 @@ def test_the_window_as_it_opened_is_the_state_it_opened_on(options: dict[str, ob
                     for name in SEAT_ENTRIES:
                         assert getattr(base, name) == getattr(opened, name), (name, seed)
                     checked += 1
-                p = state.current_player()
-                if p == CHANCE:
-                    state.apply_action(sample_outcome(state.chance_outcomes(), rng))
-                    continue
-                q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
-                state.apply_action(rng.choice(state.legal_actions(q)), q)
+                play_one(state, rng)
     assert checked > 100
 
 
@@ -486,12 +481,7 @@ def test_outside_windows_nothing_of_a_window_is_kept(options: dict[str, object])
                 if s.window is None:  # type: ignore[attr-defined]
                     assert s.window_start is None and s.window_base is None  # type: ignore[attr-defined]
                     outside += 1
-            p = state.current_player()
-            if p == CHANCE:
-                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
-                continue
-            q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
-            state.apply_action(rng.choice(state.legal_actions(q)), q)
+            play_one(state, rng)
     assert outside > 100
 
 
