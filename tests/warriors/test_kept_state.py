@@ -19,7 +19,7 @@ from elementa.core.chance import sample_outcome
 from elementa.games.warriors import actions
 from elementa.games.warriors.cards import Card
 from elementa.games.warriors.effects import EFFECTS
-from elementa.games.warriors.rules import MAX_EQUIP, UNARMED, can_equip, load
+from elementa.games.warriors.rules import MAX_EQUIP, UNARMED, can_attack, can_equip, load
 from elementa.games.warriors.state import WarriorsState
 from tests.support.walk import decision_nodes
 
@@ -359,3 +359,28 @@ def test_the_kept_mover_reads_as_the_task_on_top_at_every_node(options: dict[str
                 seat = mover if mover >= 0 else s.players_to_move()[0]
                 s.apply_unchecked(rng.choice(s.legal_actions(seat)), seat)
     assert kinds == {0, CHANCE, SIMULTANEOUS, TERMINAL}
+
+
+def attackable_the_long_way(s: WarriorsState, cid: int) -> list[int]:
+    """The combatants fighter ``cid`` may attack, from the fighters present (7.3, 8.2)."""
+    f = s.fighters[cid]
+    if f is None:
+        return []
+    here = [g for c, g in enumerate(s.fighters) if g is not None and (c >= s.n or s.status[c] == "fighting")]
+    return [g.cid for g in here if g is not f and can_attack(f, g, here, s.game.team_of)]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_kept_attack_targets_read_as_the_fighters_present(options: dict[str, object]) -> None:
+    """``attackable`` keeps its answers while the fighters and the seats' statuses stay; at every
+    decision of seeded games (the assembly, fighters revealed, dying and re-entering, Beasts), for
+    every combatant, the kept answer is the one worked out from the fighters present."""
+    kept = 0
+    for seed in range(3):
+        game = load_game("warriors", **options)
+        for s, _ in decision_nodes(game.new_initial_state(seed), random.Random(seed), 3000):
+            assert isinstance(s, WarriorsState)
+            for cid in range(len(s.fighters)):
+                kept += cid in s._targets and s._roster == (*s.fighters, *s.status)
+                assert s.attackable(cid) == attackable_the_long_way(s, cid)
+    assert kept > 1000  # answers kept across steps were checked, not only fresh ones
