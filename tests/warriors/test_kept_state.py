@@ -93,7 +93,7 @@ def check_plan(s: WarriorsState, f: Fighter, kit: actions.Gear) -> None:
     if plan is None:  # no combat menu asked for this kit yet
         plan = actions.combat_plan(f, kit[2])
     assert plan == actions.combat_plan(f, kit[2])
-    sources, spells, uses, dmods, cast_mods = plan
+    sources, spells, uses, acts, dmods, cast_mods = plan
     live = [(i, c) for i, c, _, _ in sources if c.type != "attack_spell" or f.equipment[i].charges != 0]
     assert (live or [(MAX_EQUIP, UNARMED)]) == attack_sources(f)
     assert [(name, x) for i, c, name, x in sources] == [
@@ -108,6 +108,8 @@ def check_plan(s: WarriorsState, f: Fighter, kit: actions.Gear) -> None:
     if loc is not None:
         on += [(kw, a) for stat, kw, a in loc.static_mods if stat == "damage"]
     assert sorted(on, key=repr) == sorted(damage_mods(f, loc), key=repr)
+    ab = f.card.ability
+    assert acts == (ab is not None and ab.when in ("action", "charge_action"))
     usable = ("defense_spell", "utility_spell")
     assert uses == tuple(
         i

@@ -232,7 +232,7 @@ GEAR_MEMO_LIMIT = 50_000
 
 Source = tuple[int, "Card", str, int]
 """An attack source of a :data:`CombatPlan`: ``(slot, card, name, proficiency)``."""
-CombatPlan = tuple[tuple[Source, ...], bool, tuple[int, ...], DamageMods, tuple[int, ...]]
+CombatPlan = tuple[tuple[Source, ...], bool, tuple[int, ...], bool, DamageMods, tuple[int, ...]]
 """What :func:`combat_plan` works out once for a fighter card with a sequence of equipment."""
 Gear = tuple[tuple[Action, ...], frozenset[int], tuple[str, ...], list[CombatPlan | None]]
 """What :func:`gear` tells of a fighter's equipment: remove actions, what fits, names by slot, and a
@@ -370,7 +370,7 @@ def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
     plan = kit[3][0]
     if plan is None:
         plan = kit[3][0] = combat_plan(f, kit[2])
-    sources, spells, uses, dmods, cast_mods = plan
+    sources, spells, uses, acts, dmods, cast_mods = plan
     if spells:  # an attack spell whose charges ran out cannot attack (4.1)
         equipment = f.equipment
         sources = tuple([s for s in sources if s[1].type != "attack_spell" or equipment[s[0]].charges != 0])
@@ -400,7 +400,7 @@ def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
                     f"split attack with {src_name}: {st.who(t)}, then up to {x} more (damage {lo}-{hi} each)"
                 )
                 out.append(sp.make("volley", slot, t, label=label))
-    if uses or f.card.ability is not None or (loc is not None and loc.ability is not None):
+    if uses or acts or (loc is not None and loc.ability is not None and loc.ability.when == "action"):
         out += _uses(st, f, uses, targets, kit[2], loc)
     fixed = st.game.fixed
     out += equip_menu(st, seat, kit, fixed["retreat"])
@@ -414,9 +414,10 @@ def combat_plan(f: Fighter, names: tuple[str, ...]) -> CombatPlan:
     ``names`` are the equipment's names by slot (:func:`gear`). Returns the equipped weapons and
     attack spells as ``(slot, card, name, proficiency)`` (:func:`.rules.attack_sources` but for
     spent attack spells and bare hands), whether any is an attack spell, the slots whose card may
-    give a ``use`` action (:func:`_uses`), the max-damage modifiers always on (the fighter card's,
-    and its equipment's but spells': :func:`.rules.damage_mods` without the location) and the slots
-    of spells whose modifiers are on while cast. A function of the fighter card and the equipped
+    give a ``use`` action (:func:`_uses`), whether the fighter card's ability is used as an
+    Action, the max-damage modifiers always on (the fighter card's, and its equipment's but
+    spells': :func:`.rules.damage_mods` without the location) and the slots of spells whose
+    modifiers are on while cast. A function of the fighter card and the equipped
     cards alone, kept with the fighter card's kit. source: warriors.txt, 4.1-4.4, 7.5.
     """
     sources = []
@@ -436,7 +437,9 @@ def combat_plan(f: Fighter, names: tuple[str, ...]) -> CombatPlan:
             else:
                 dmods += [(kw, a) for stat, kw, a in c.static_mods if stat == "damage"]
     spells = any(c.type == "attack_spell" for _, c, _, _ in sources)
-    return tuple(sources), spells, tuple(uses), dmods, tuple(cast_mods)
+    ab = f.card.ability
+    acts = ab is not None and ab.when in ACTION_WHENS
+    return tuple(sources), spells, tuple(uses), acts, dmods, tuple(cast_mods)
 
 
 ACTION_WHENS = ("action", "charge_action")

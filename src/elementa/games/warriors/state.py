@@ -219,7 +219,7 @@ class WarriorsState(State):
         return self.result is not None
 
     def players_to_move(self) -> list[int]:
-        if self.result is None and self.tasks[-1][0] == "assemble":
+        if self.mover == SIMULTANEOUS:  # the secret assembly (see find_mover)
             status, acted = self.status, self.acted
             movers = []  # a loop, not a comprehension: this runs at every step of the assembly
             for p in range(self.n):
