@@ -421,13 +421,19 @@ def combat_plan(f: Fighter, names: tuple[str, ...]) -> CombatPlan:
     cards alone, kept with the fighter card's kit. source: warriors.txt, 4.1-4.4, 7.5.
     """
     sources = []
+    spells = False
     uses = []
-    dmods: DamageMods = [(kw, a) for stat, kw, a in f.card.static_mods if stat == "damage"]
+    dmods: DamageMods = []
+    if f.card.static_mods:
+        dmods += [(kw, a) for stat, kw, a in f.card.static_mods if stat == "damage"]
     cast_mods = []
     for i, e in enumerate(f.equipment):
         c = e.card
-        if c.type in ("weapon", "attack_spell"):
+        if c.type == "weapon":
             sources.append((i, c, names[i], proficiency(f, c)))
+        elif c.type == "attack_spell":
+            sources.append((i, c, names[i], 0))  # proficiency is for weapons (7.5)
+            spells = True
         ab = c.ability
         if c.type in ("defense_spell", "utility_spell") or (ab is not None and ab.when in ACTION_WHENS):
             uses.append(i)
@@ -436,7 +442,6 @@ def combat_plan(f: Fighter, names: tuple[str, ...]) -> CombatPlan:
                 cast_mods.append(i)
             else:
                 dmods += [(kw, a) for stat, kw, a in c.static_mods if stat == "damage"]
-    spells = any(c.type == "attack_spell" for _, c, _, _ in sources)
     ab = f.card.ability
     acts = ab is not None and ab.when in ACTION_WHENS
     return tuple(sources), spells, tuple(uses), acts, dmods, tuple(cast_mods)
