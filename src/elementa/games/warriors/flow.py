@@ -226,15 +226,17 @@ def _reveal(st: WarriorsState, task: Task) -> bool:
         if st.status[p] == "fighting":
             penalties += legend_clash(st, p, range(p + 1, n))
     _seat_beasts(st)
+    beasts = [f for f in st.fighters[n:] if f is not None]
+    seats = []  # loops, not comprehensions per seat: this runs at every battle
     for p in range(n):
         if st.status[p] == "fighting":
             st.order.append(p)
-        st.order += [
-            c for c in range(n, len(st.fighters)) if (f := st.fighters[c]) is not None and f.seat == p
-        ]
+            seats.append(p)
+        for f in beasts:  # a Beast's combatant id is its place in the fighters
+            if f.seat == p:
+                st.order.append(f.cid)
     if not st.battle_over():
         st.push(("turn",))
-        seats = [p for p in range(n) if st.status[p] == "fighting"]
         low = min(st.fighters[p].card.durability for p in seats)  # type: ignore[union-attr]
         first = [p for p in seats if st.fighters[p].card.durability == low]  # type: ignore[union-attr]
         if len(first) == 1:
