@@ -132,7 +132,7 @@ def _battle(st: WarriorsState, task: Task) -> bool:
 
 def location_choices(st: WarriorsState, seat: int) -> bool:
     """Whether the chooser has any location to choose (in hand, or controlled by anyone)."""
-    return any(st.card(c).type == "location" for c in st.hands[seat]) or any(st.controlled)
+    return not st.game.location_ids.isdisjoint(st.hands[seat]) or any(st.controlled)
 
 
 def _location(st: WarriorsState, task: Task) -> bool:
@@ -402,7 +402,7 @@ def _battle_end(st: WarriorsState, task: Task) -> bool:
     st.tasks.pop()
     n = st.n
     alive = [c for c in range(len(st.fighters)) if st.active(c)]
-    winners = [c for c in alive if c < n] if alive and all(c < n for c in alive) else []
+    winners = alive if alive and alive[-1] < n else []  # players only (ids in order: Beasts last)
     for c in range(n, len(st.fighters)):
         f = st.fighters[c]
         if f is not None:

@@ -673,7 +673,7 @@ class WarriorsState(State):
                     self.tokens[killer] += 1
             else:
                 self.status[seat] = "dead"
-                others = sum(1 for g in self.present() if not g.beast)
+                others = len([g for g in self.present() if not g.beast])
                 draws.append((seat, 3 + others))
         self.log(f"{name} dies")
         if self.game.options.deathmatch and self._token_winner():
