@@ -237,8 +237,14 @@ def _reveal(st: WarriorsState, task: Task) -> bool:
                 st.order.append(f.cid)
     if not st.battle_over():
         st.push(("turn",))
-        low = min(st.fighters[p].card.durability for p in seats)  # type: ignore[union-attr]
-        first = [p for p in seats if st.fighters[p].card.durability == low]  # type: ignore[union-attr]
+        first: list[int] = []  # the seats of the lowest printed durability
+        low = 0
+        for p in seats:
+            d = st.fighters[p].card.durability  # type: ignore[union-attr]
+            if not first or d < low:
+                first, low = [p], d
+            elif d == low:
+                first.append(p)
         if len(first) == 1:
             st.turn_pos = st.order.index(first[0])
         else:
