@@ -19,7 +19,17 @@ from elementa.core.chance import sample_outcome
 from elementa.games.warriors import actions
 from elementa.games.warriors.cards import Card
 from elementa.games.warriors.effects import EFFECTS
-from elementa.games.warriors.rules import MAX_EQUIP, UNARMED, can_equip, load
+from elementa.games.warriors.rules import (
+    MAX_EQUIP,
+    UNARMED,
+    Fighter,
+    attack_sources,
+    can_attack,
+    can_equip,
+    damage_mods,
+    load,
+    proficiency,
+)
 from elementa.games.warriors.state import WarriorsState
 from tests.support.walk import decision_nodes
 
@@ -47,7 +57,7 @@ def check_node(s: WarriorsState, seat: int) -> int:
         assert f.beast == (f.card.type == "beast")
         assert f.equipped_ids == tuple(e.card.id for e in f.equipment)
         kit = actions.gear(s, f)  # the kept kit, if the fighter has one
-        removes, fits, gear_names = kit
+        removes, fits, gear_names, _ = kit
         equipment = [e.card for e in f.equipment]
         assert fits == {c.id for c in s.game.catalog.cards if can_equip(f, c)}
         assert fits == actions.fits(s.game, f.card, load(equipment))
@@ -67,12 +77,46 @@ def check_node(s: WarriorsState, seat: int) -> int:
             )
             assert entry[:4] == (removes, used, tuple(names), tuple(c.name for c in equipment))
             assert entry[4].get(f.card.id, kit) == kit  # the kit kept for this fighter card, if any
+        check_plan(s, f, kit)
         if f.seat == seat and f.cid == seat:
             offered = sorted(set(s.hands[seat]) - set(s.removed[seat]))
             expected = [s.game.equip_actions[c] for c in offered if can_equip(f, cards[c])]
             done = s.game.fixed["done"]
             assert actions.equip_menu(s, seat, kit, done) == [*expected, *removes, done]
     return kept
+
+
+def check_plan(s: WarriorsState, f: Fighter, kit: actions.Gear) -> None:
+    """A fighter's combat plan kept with its kit reads as a fresh one, and as the rules read the
+    fighter: its attack sources, proficiency, max-damage modifiers and the slots that may be used."""
+    plan = kit[3][0]
+    if plan is None:  # no combat menu asked for this kit yet
+        plan = actions.combat_plan(f, kit[2])
+    assert plan == actions.combat_plan(f, kit[2])
+    sources, spells, uses, acts, dmods, cast_mods = plan
+    live = [(i, c) for i, c, _, _ in sources if c.type != "attack_spell" or f.equipment[i].charges != 0]
+    assert (live or [(MAX_EQUIP, UNARMED)]) == attack_sources(f)
+    assert [(name, x) for i, c, name, x in sources] == [
+        (kit[2][i], proficiency(f, c)) for i, c, _, _ in sources
+    ]
+    assert spells == any(c.type == "attack_spell" for _, c, _, _ in sources)
+    loc = s.location_card()
+    on = [*dmods]
+    for i in cast_mods:
+        if f.equipment[i].duration is not None:
+            on += [(kw, a) for stat, kw, a in f.equipment[i].card.static_mods if stat == "damage"]
+    if loc is not None:
+        on += [(kw, a) for stat, kw, a in loc.static_mods if stat == "damage"]
+    assert sorted(on, key=repr) == sorted(damage_mods(f, loc), key=repr)
+    ab = f.card.ability
+    assert acts == (ab is not None and ab.when in ("action", "charge_action"))
+    usable = ("defense_spell", "utility_spell")
+    assert uses == tuple(
+        i
+        for i, e in enumerate(f.equipment)
+        if e.card.type in usable
+        or (e.card.ability is not None and e.card.ability.when in actions.ACTION_WHENS)
+    )
 
 
 def check_menu(s: WarriorsState, seat: int) -> None:
@@ -359,3 +403,28 @@ def test_the_kept_mover_reads_as_the_task_on_top_at_every_node(options: dict[str
                 seat = mover if mover >= 0 else s.players_to_move()[0]
                 s.apply_unchecked(rng.choice(s.legal_actions(seat)), seat)
     assert kinds == {0, CHANCE, SIMULTANEOUS, TERMINAL}
+
+
+def attackable_the_long_way(s: WarriorsState, cid: int) -> list[int]:
+    """The combatants fighter ``cid`` may attack, from the fighters present (7.3, 8.2)."""
+    f = s.fighters[cid]
+    if f is None:
+        return []
+    here = [g for c, g in enumerate(s.fighters) if g is not None and (c >= s.n or s.status[c] == "fighting")]
+    return [g.cid for g in here if g is not f and can_attack(f, g, here, s.game.team_of)]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_kept_attack_targets_read_as_the_fighters_present(options: dict[str, object]) -> None:
+    """``attackable`` keeps its answers while the fighters and the seats' statuses stay; at every
+    decision of seeded games (the assembly, fighters revealed, dying and re-entering, Beasts), for
+    every combatant, the kept answer is the one worked out from the fighters present."""
+    kept = 0
+    for seed in range(3):
+        game = load_game("warriors", **options)
+        for s, _ in decision_nodes(game.new_initial_state(seed), random.Random(seed), 3000):
+            assert isinstance(s, WarriorsState)
+            for cid in range(len(s.fighters)):
+                kept += cid in s._targets and s._roster == (*s.fighters, *s.status)
+                assert s.attackable(cid) == attackable_the_long_way(s, cid)
+    assert kept > 1000  # answers kept across steps were checked, not only fresh ones

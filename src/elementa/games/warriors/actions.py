@@ -18,10 +18,10 @@ from elementa.games.warriors.rules import (
     MAX_BEASTS,
     MAX_EQUIP,
     MAX_HELD,
+    UNARMED,
+    DamageMods,
     Fighter,
     Load,
-    attack_sources,
-    damage_mods,
     fitting,
     load,
     load_plus,
@@ -230,8 +230,13 @@ GEAR_MEMO_LIMIT = 50_000
 """The most equipment sequences :func:`gear` keeps at once (the memo is emptied when full)."""
 
 
-Gear = tuple[tuple[Action, ...], frozenset[int], tuple[str, ...]]
-"""What :func:`gear` tells of a fighter's equipment: remove actions, what fits, names by slot."""
+Source = tuple[int, "Card", str, int]
+"""An attack source of a :data:`CombatPlan`: ``(slot, card, name, proficiency)``."""
+CombatPlan = tuple[tuple[Source, ...], bool, tuple[int, ...], bool, DamageMods, tuple[int, ...]]
+"""What :func:`combat_plan` works out once for a fighter card with a sequence of equipment."""
+Gear = tuple[tuple[Action, ...], frozenset[int], tuple[str, ...], list[CombatPlan | None]]
+"""What :func:`gear` tells of a fighter's equipment: remove actions, what fits, names by slot, and a
+place for its :func:`combat_plan`, worked out at its first combat menu."""
 Sequence = tuple[tuple[Action, ...], Load, tuple[str, ...], tuple[str, ...], dict[int, Gear]]
 """What :func:`gear` memoises of a sequence of equipped cards: its remove actions, its load, its names
 by slot (copies told apart), its cards' names as printed, and the kits of the fighter cards seen with
@@ -259,7 +264,7 @@ def gear(st: WarriorsState, f: Fighter) -> Gear:
         kit = kits.get(f.card.id)
         if kit is None:
             removes, used, names, _, _ = found
-            kit = kits[f.card.id] = removes, fits(st.game, f.card, used), names
+            kit = kits[f.card.id] = removes, fits(st.game, f.card, used), names, [None]
         f.kit = kit
     return kit
 
@@ -326,7 +331,7 @@ def equip_menu(st: WarriorsState, seat: int, gear: Gear, last: Action) -> list[A
     ``gear`` is :func:`gear` of the fighter. A card taken off the fighter this step is not offered
     again.
     """
-    removes, fits, _ = gear
+    removes, fits, _, _ = gear
     offered = fits.intersection(st.hands[seat])
     if offered:
         removed = st.removed[seat]
@@ -354,19 +359,32 @@ def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
     Attack and use actions are shared by the game, keyed by everything their labels are made of;
     a target's name (:meth:`~.state.WarriorsState.who`) is a function of its combatant id and
     fighter card, so those stand for it in the keys, and it is written out only for a new key.
+    What depends on the fighter card and its equipment alone comes from its :func:`combat_plan`.
     """
     sp = st.game.action_space
     cache = st.game.action_cache
     fighters = st.fighters
     loc = st.location_card()
     targets = st.attackable(seat)
-    dmods = damage_mods(f, loc)
-    out = []
     kit = gear(st, f)
-    names = kit[2]
-    for slot, src in attack_sources(f):
-        src_name = names[slot] if slot < len(names) else src.name
-        x = proficiency(f, src)
+    plan = kit[3][0]
+    if plan is None:
+        plan = kit[3][0] = combat_plan(f, kit[2])
+    sources, spells, uses, acts, dmods, cast_mods = plan
+    if spells:  # an attack spell whose charges ran out cannot attack (4.1)
+        equipment = f.equipment
+        sources = tuple([s for s in sources if s[1].type != "attack_spell" or equipment[s[0]].charges != 0])
+    if not sources:
+        sources = ((MAX_EQUIP, UNARMED, UNARMED.name, 0),)
+    if cast_mods or (loc is not None and loc.static_mods):  # as damage_mods(f, loc): the rest
+        dmods = [*dmods]
+        for i in cast_mods:
+            if f.equipment[i].duration is not None:
+                dmods += [(kw, a) for stat, kw, a in f.equipment[i].card.static_mods if stat == "damage"]
+        if loc is not None:
+            dmods += [(kw, a) for stat, kw, a in loc.static_mods if stat == "damage"]
+    out = []
+    for slot, src, src_name, x in sources:
         lo, hi = modified_range(dmods, src, src.max_damage + x, src.min_damage)
         for t in targets:
             key = ("attack", slot, t, fighters[t].card.id, src_name, lo, hi)  # type: ignore[union-attr]
@@ -382,11 +400,51 @@ def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
                     f"split attack with {src_name}: {st.who(t)}, then up to {x} more (damage {lo}-{hi} each)"
                 )
                 out.append(sp.make("volley", slot, t, label=label))
-    out += _uses(st, f, targets, names, loc)
+    if uses or acts or (loc is not None and loc.ability is not None and loc.ability.when == "action"):
+        out += _uses(st, f, uses, targets, kit[2], loc)
     fixed = st.game.fixed
     out += equip_menu(st, seat, kit, fixed["retreat"])
     out.append(fixed["pass"])
     return out
+
+
+def combat_plan(f: Fighter, names: tuple[str, ...]) -> CombatPlan:
+    """Return what a combat menu needs of a fighter card with its equipment, counters aside.
+
+    ``names`` are the equipment's names by slot (:func:`gear`). Returns the equipped weapons and
+    attack spells as ``(slot, card, name, proficiency)`` (:func:`.rules.attack_sources` but for
+    spent attack spells and bare hands), whether any is an attack spell, the slots whose card may
+    give a ``use`` action (:func:`_uses`), whether the fighter card's ability is used as an
+    Action, the max-damage modifiers always on (the fighter card's, and its equipment's but
+    spells': :func:`.rules.damage_mods` without the location) and the slots of spells whose
+    modifiers are on while cast. A function of the fighter card and the equipped
+    cards alone, kept with the fighter card's kit. source: warriors.txt, 4.1-4.4, 7.5.
+    """
+    sources = []
+    spells = False
+    uses = []
+    dmods: DamageMods = []
+    if f.card.static_mods:
+        dmods += [(kw, a) for stat, kw, a in f.card.static_mods if stat == "damage"]
+    cast_mods = []
+    for i, e in enumerate(f.equipment):
+        c = e.card
+        if c.type == "weapon":
+            sources.append((i, c, names[i], proficiency(f, c)))
+        elif c.type == "attack_spell":
+            sources.append((i, c, names[i], 0))  # proficiency is for weapons (7.5)
+            spells = True
+        ab = c.ability
+        if c.type in ("defense_spell", "utility_spell") or (ab is not None and ab.when in ACTION_WHENS):
+            uses.append(i)
+        if c.static_mods:
+            if c.is_spell:
+                cast_mods.append(i)
+            else:
+                dmods += [(kw, a) for stat, kw, a in c.static_mods if stat == "damage"]
+    ab = f.card.ability
+    acts = ab is not None and ab.when in ACTION_WHENS
+    return tuple(sources), spells, tuple(uses), acts, dmods, tuple(cast_mods)
 
 
 ACTION_WHENS = ("action", "charge_action")
@@ -394,12 +452,20 @@ ACTION_WHENS = ("action", "charge_action")
 
 
 def _uses(
-    st: WarriorsState, f: Fighter, targets: list[int], names: tuple[str, ...], loc: Card | None
+    st: WarriorsState,
+    f: Fighter,
+    slots: tuple[int, ...],
+    targets: list[int],
+    names: tuple[str, ...],
+    loc: Card | None,
 ) -> list[Action]:
-    """The ``use`` actions: abilities and Defense/Utility spells (``names``: the equipment's names by
-    slot, from :func:`gear`; ``loc``: the location card)."""
+    """The ``use`` actions: abilities and Defense/Utility spells (``slots``: those of the equipment
+    that may give one, from :func:`combat_plan`; ``names``: the equipment's names by slot, from
+    :func:`gear`; ``loc``: the location card)."""
     out: list[Action] = []
-    for i, e in enumerate(f.equipment):
+    equipment = f.equipment
+    for i in slots:
+        e = equipment[i]
         c = e.card
         ab = c.ability
         if c.type in ("defense_spell", "utility_spell"):

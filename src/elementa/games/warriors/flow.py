@@ -132,7 +132,7 @@ def _battle(st: WarriorsState, task: Task) -> bool:
 
 def location_choices(st: WarriorsState, seat: int) -> bool:
     """Whether the chooser has any location to choose (in hand, or controlled by anyone)."""
-    return any(st.card(c).type == "location" for c in st.hands[seat]) or any(st.controlled)
+    return not st.game.location_ids.isdisjoint(st.hands[seat]) or any(st.controlled)
 
 
 def _location(st: WarriorsState, task: Task) -> bool:
@@ -226,17 +226,25 @@ def _reveal(st: WarriorsState, task: Task) -> bool:
         if st.status[p] == "fighting":
             penalties += legend_clash(st, p, range(p + 1, n))
     _seat_beasts(st)
+    beasts = [f for f in st.fighters[n:] if f is not None]
+    seats = []  # loops, not comprehensions per seat: this runs at every battle
     for p in range(n):
         if st.status[p] == "fighting":
             st.order.append(p)
-        st.order += [
-            c for c in range(n, len(st.fighters)) if (f := st.fighters[c]) is not None and f.seat == p
-        ]
+            seats.append(p)
+        for f in beasts:  # a Beast's combatant id is its place in the fighters
+            if f.seat == p:
+                st.order.append(f.cid)
     if not st.battle_over():
         st.push(("turn",))
-        seats = [p for p in range(n) if st.status[p] == "fighting"]
-        low = min(st.fighters[p].card.durability for p in seats)  # type: ignore[union-attr]
-        first = [p for p in seats if st.fighters[p].card.durability == low]  # type: ignore[union-attr]
+        first: list[int] = []  # the seats of the lowest printed durability
+        low = 0
+        for p in seats:
+            d = st.fighters[p].card.durability  # type: ignore[union-attr]
+            if not first or d < low:
+                first, low = [p], d
+            elif d == low:
+                first.append(p)
         if len(first) == 1:
             st.turn_pos = st.order.index(first[0])
         else:
@@ -400,7 +408,7 @@ def _battle_end(st: WarriorsState, task: Task) -> bool:
     st.tasks.pop()
     n = st.n
     alive = [c for c in range(len(st.fighters)) if st.active(c)]
-    winners = [c for c in alive if c < n] if alive and all(c < n for c in alive) else []
+    winners = alive if alive and alive[-1] < n else []  # players only (ids in order: Beasts last)
     for c in range(n, len(st.fighters)):
         f = st.fighters[c]
         if f is not None:

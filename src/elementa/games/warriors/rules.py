@@ -185,7 +185,9 @@ def protection(f: Fighter, location: Card | None) -> int:
     for e in f.equipment:
         if e.card.type == "armor" or (e.card.type == "defense_spell" and e.duration is not None):
             total += e.card.protection
-    total += sum(a for stat, _, a in mods(f, location) if stat == "protection")
+    for stat, _, a in mods(f, location):  # a loop, not a generator: asked at every hit
+        if stat == "protection":
+            total += a
     return max(0, total)
 
 

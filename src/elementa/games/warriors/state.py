@@ -81,6 +81,8 @@ class WarriorsState(State):
         "_history",
         "_legal",
         "_legal_seat",
+        "_roster",
+        "_targets",
         "acted",
         "battle",
         "chooser",
@@ -119,6 +121,11 @@ class WarriorsState(State):
         """The seat whose legal actions at this position :attr:`_legal` lists (``None``: none yet;
         every ``_apply`` resets it)."""
         self._legal: list[Action] = []
+        self._roster: tuple[Any, ...] | None = None
+        """What :meth:`attackable` keeps its answers for: the fighter at each combatant id, then each
+        seat's status (``None``: nothing kept)."""
+        self._targets: dict[int, list[int]] = {}
+        """:meth:`attackable` by combatant id, for :attr:`_roster`."""
         if blank:
             return
         n = game.num_players
@@ -212,7 +219,7 @@ class WarriorsState(State):
         return self.result is not None
 
     def players_to_move(self) -> list[int]:
-        if self.result is None and self.tasks[-1][0] == "assemble":
+        if self.mover == SIMULTANEOUS:  # the secret assembly (see find_mover)
             status, acted = self.status, self.acted
             movers = []  # a loop, not a comprehension: this runs at every step of the assembly
             for p in range(self.n):
@@ -456,7 +463,27 @@ class WarriorsState(State):
         return self.status[cid] in ACTIVE_STATUSES
 
     def attackable(self, cid: int) -> list[int]:
-        """Return the combatants fighter ``cid`` may attack (ganging and teams, warriors.txt 7.3, 8.2)."""
+        """Return the combatants fighter ``cid`` may attack (ganging and teams, warriors.txt 7.3, 8.2).
+
+        The answer is a function of which fighter sits at each combatant id and of the seats'
+        statuses alone (a fighter's card, seat and combatant id never change), so it is kept, for
+        each combatant asked, until either changes: the tuple of both is the key (it holds the
+        fighters, so none of them can give its address to another). The list returned is shared:
+        do not change it.
+        """
+        roster = (*self.fighters, *self.status)
+        if roster == self._roster:
+            targets = self._targets.get(cid)
+            if targets is not None:
+                return targets
+        else:
+            self._roster = roster
+            self._targets = {}
+        targets = self._targets[cid] = self._attackable(cid)
+        return targets
+
+    def _attackable(self, cid: int) -> list[int]:
+        """:meth:`attackable` worked out from the fighters present."""
         f = self.fighters[cid]
         if f is None:
             return []
@@ -646,7 +673,7 @@ class WarriorsState(State):
                     self.tokens[killer] += 1
             else:
                 self.status[seat] = "dead"
-                others = sum(1 for g in self.present() if not g.beast)
+                others = len([g for g in self.present() if not g.beast])
                 draws.append((seat, 3 + others))
         self.log(f"{name} dies")
         if self.game.options.deathmatch and self._token_winner():
