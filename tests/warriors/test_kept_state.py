@@ -93,7 +93,7 @@ def check_plan(s: WarriorsState, f: Fighter, kit: actions.Gear) -> None:
     if plan is None:  # no combat menu asked for this kit yet
         plan = actions.combat_plan(f, kit[2])
     assert plan == actions.combat_plan(f, kit[2])
-    sources, spells, uses, acts, dmods, cast_mods = plan
+    sources, spells, uses, acts, _, _ = plan
     live = [(i, c) for i, c, _, _ in sources if c.type != "attack_spell" or f.equipment[i].charges != 0]
     assert (live or [(MAX_EQUIP, UNARMED)]) == attack_sources(f)
     assert [(name, x) for i, c, name, x in sources] == [
@@ -101,12 +101,7 @@ def check_plan(s: WarriorsState, f: Fighter, kit: actions.Gear) -> None:
     ]
     assert spells == any(c.type == "attack_spell" for _, c, _, _ in sources)
     loc = s.location_card()
-    on = [*dmods]
-    for i in cast_mods:
-        if f.equipment[i].duration is not None:
-            on += [(kw, a) for stat, kw, a in f.equipment[i].card.static_mods if stat == "damage"]
-    if loc is not None:
-        on += [(kw, a) for stat, kw, a in loc.static_mods if stat == "damage"]
+    on = actions.plan_damage_mods(f, plan, loc)
     assert sorted(on, key=repr) == sorted(damage_mods(f, loc), key=repr)
     ab = f.card.ability
     assert acts == (ab is not None and ab.when in ("action", "charge_action"))

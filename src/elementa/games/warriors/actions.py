@@ -376,13 +376,8 @@ def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
         sources = tuple([s for s in sources if s[1].type != "attack_spell" or equipment[s[0]].charges != 0])
     if not sources:
         sources = ((MAX_EQUIP, UNARMED, UNARMED.name, 0),)
-    if cast_mods or (loc is not None and loc.static_mods):  # as damage_mods(f, loc): the rest
-        dmods = [*dmods]
-        for i in cast_mods:
-            if f.equipment[i].duration is not None:
-                dmods += [(kw, a) for stat, kw, a in f.equipment[i].card.static_mods if stat == "damage"]
-        if loc is not None:
-            dmods += [(kw, a) for stat, kw, a in loc.static_mods if stat == "damage"]
+    if cast_mods or (loc is not None and loc.static_mods):
+        dmods = plan_damage_mods(f, plan, loc)
     out = []
     for slot, src, src_name, x in sources:
         lo, hi = modified_range(dmods, src, src.max_damage + x, src.min_damage)
@@ -406,6 +401,20 @@ def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
     out += equip_menu(st, seat, kit, fixed["retreat"])
     out.append(fixed["pass"])
     return out
+
+
+def plan_damage_mods(f: Fighter, plan: CombatPlan, loc: Card | None) -> DamageMods:
+    """Return the max-damage modifiers on now: the plan's always-on ones, those of the spells among
+    its cast-while-on slots whose effect lasts (a duration), and the location card's (``loc``, or
+    ``None``); :func:`.rules.damage_mods` as a combat menu needs it. source: warriors.txt, 4.4, 7.5."""
+    dmods: DamageMods = [*plan[4]]
+    cast_mods = plan[5]
+    for i in cast_mods:
+        if f.equipment[i].duration is not None:
+            dmods += [(kw, a) for stat, kw, a in f.equipment[i].card.static_mods if stat == "damage"]
+    if loc is not None:
+        dmods += [(kw, a) for stat, kw, a in loc.static_mods if stat == "damage"]
+    return dmods
 
 
 def combat_plan(f: Fighter, names: tuple[str, ...]) -> CombatPlan:
