@@ -24,6 +24,7 @@ from typing import Any, NoReturn
 
 import elementa
 from elementa import CHANCE, SIMULTANEOUS, TERMINAL, Action, Agent, Game, IllegalActionError, State
+from tests.support.fixed import Fixed
 
 # The families of checks a :class:`Walk` can run besides the per-node ones that always run.
 ILLEGAL = "illegal"  # sampled steps: bad ids, wrong players, terminal states are refused cleanly
@@ -256,17 +257,17 @@ def check_node(state: State, where: str, *, thorough: bool = False) -> None:
                 check(state.legal_actions(q) == [], where, f"{who(q)} is not to move but has legal actions")
 
 
-class FixedDraw(random.Random):
-    """A generator whose ``random()`` returns one chosen value and counts its calls; any other
-    draw (``getrandbits``, so ``randrange`` and ``choice``) fails."""
+class FixedDraw(Fixed):
+    """A :class:`Fixed` generator that counts its ``random()`` calls; any other draw
+    (``getrandbits``, so ``randrange`` and ``choice``) fails."""
 
-    def __init__(self, r: float) -> None:
-        super().__init__(0)
-        self.r, self.calls = r, 0
+    def __init__(self, value: float) -> None:
+        super().__init__(value)
+        self.calls = 0
 
     def random(self) -> float:
         self.calls += 1
-        return self.r
+        return super().random()
 
     def getrandbits(self, k: int) -> int:
         raise AssertionError("sample_chance_outcome drew with getrandbits, not one random()")

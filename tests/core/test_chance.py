@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from elementa.core import die_outcomes, draw_outcomes
+from elementa.core import die_outcomes, draw_outcomes, pick_from_counts, pick_uniform, sample_outcome
+from tests.support.fixed import Fixed
 
 
 def test_die_outcomes_are_uniform_faces() -> None:
@@ -30,3 +31,27 @@ def test_draw_probabilities_sum_to_one_and_match_counts(pile: list[int]) -> None
     counts = Counter(pile)
     assert {c: round(p * len(pile)) for c, p in outcomes} == dict(counts)
     assert [c for c, _ in outcomes] == sorted(counts)
+
+
+def inside_each_share(outcomes: list[tuple[object, float]]) -> list[float]:
+    """random() values 1%, 50% and 99% into each outcome's share of [0, 1)."""
+    values, acc = [], 0.0
+    for _, p in outcomes:
+        values += [acc + p * 0.01, acc + p * 0.5, acc + p * 0.99]
+        acc += p
+    return values
+
+
+@pytest.mark.parametrize("sides", [1, 2, 6, 10, 52])
+def test_pick_uniform_picks_what_sample_outcome_picks(sides: int) -> None:
+    outcomes = die_outcomes(sides)
+    for r in inside_each_share(outcomes):
+        assert pick_uniform(range(sides), Fixed(r)) == sample_outcome(outcomes, Fixed(r))
+
+
+@pytest.mark.parametrize("pile", [{7: 1}, {1: 2, 3: 1}, {0: 3, 2: 1, 5: 4, 9: 2}])
+def test_pick_from_counts_picks_what_sample_outcome_picks_over_draw_outcomes(pile: dict[int, int]) -> None:
+    outcomes = draw_outcomes(pile)
+    picked = [pick_from_counts(pile, Fixed(r)) for r in inside_each_share(outcomes)]
+    assert picked == [sample_outcome(outcomes, Fixed(r)) for r in inside_each_share(outcomes)]
+    assert set(picked) == set(pile)  # every item is reachable

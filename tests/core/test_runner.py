@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import elementa
 from elementa import CHANCE, Action, Agent, State, play_game
 from elementa.core import chance_rng, resolve_chance, sample_outcome
+from tests.support.fixed import Fixed
 
 
 class RandomAgent(Agent):
@@ -31,17 +32,6 @@ def agents(n: int, seed: int) -> list[Agent]:
 
 def toy(players: int = 3) -> elementa.Game:
     return elementa.load_game("toy-dice", players=players)
-
-
-class Fixed(random.Random):
-    """A generator whose random() always returns one value."""
-
-    def __init__(self, value: float) -> None:
-        super().__init__(0)
-        self.value = value
-
-    def random(self) -> float:
-        return self.value
 
 
 OUTCOMES = [

@@ -6,7 +6,7 @@ This package knows no game. Games implement :class:`Game` and :class:`State`; ev
 
 from elementa.core.actions import Action, ActionSpace
 from elementa.core.agent import Agent
-from elementa.core.chance import die_outcomes, draw_outcomes, sample_outcome
+from elementa.core.chance import die_outcomes, draw_outcomes, pick_from_counts, pick_uniform, sample_outcome
 from elementa.core.errors import (
     ConfigError,
     ElementaError,
@@ -49,6 +49,8 @@ __all__ = [
     "load_game",
     "load_saved",
     "option",
+    "pick_from_counts",
+    "pick_uniform",
     "play_game",
     "read_user_file",
     "register_game",

@@ -35,6 +35,37 @@ def sample_outcome(outcomes: Sequence[tuple[T, float]], rng: random.Random) -> T
     return outcomes[-1][0]
 
 
+def pick_uniform(outcomes: Sequence[T], rng: random.Random) -> T:
+    """Draw one of equally likely outcomes by index: the ``k``-th of ``n`` is the one whose share
+    ``[k/n, (k+1)/n)`` holds one ``rng.random()`` draw, the pick :func:`sample_outcome` makes over
+    them with probabilities ``1/n`` (a die of :func:`die_outcomes`, a card from a pile of distinct
+    cards), without listing the pairs or walking their running total.
+
+    Args:
+        outcomes: the outcomes (or ``(outcome, 1/n)`` pairs), in the order the node gives them.
+        rng: the generator to draw with (one ``random()`` call).
+    """
+    return outcomes[int(rng.random() * len(outcomes))]
+
+
+def pick_from_counts(counts: Mapping[T, int], rng: random.Random) -> T:
+    """Draw one item of a pile kept as counts: the item whose run of copies, in the mapping's order,
+    holds one ``rng.random()`` draw times the pile's size; the pick :func:`sample_outcome` makes over
+    :func:`draw_outcomes` of the same pile when the mapping is in that sorted order.
+
+    Args:
+        counts: item -> copies, every count positive, the pile not empty.
+        rng: the generator to draw with (one ``random()`` call).
+    """
+    x = rng.random() * sum(counts.values())
+    acc = 0
+    for item, k in counts.items():
+        acc += k
+        if x < acc:
+            return item
+    return item  # x rounded up to the pile's size: the last item
+
+
 def die_outcomes(sides: int) -> list[tuple[int, float]]:
     """Return ``(face index, probability)`` for a fair die: faces ``0..sides-1``, each ``1/sides``.
 

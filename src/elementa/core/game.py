@@ -363,23 +363,15 @@ class State(ABC):
         cur = self.current_player()
         if cur >= 0:  # one seat to move (the fast path of every rollout step)
             return self._legal_actions(cur) if player is None or player == cur else []
-        if cur == SIMULTANEOUS and player is not None and player >= 0:  # a named seat, as search asks
-            if player < self.num_players() and self._to_move(player):
+        if cur == SIMULTANEOUS:
+            if player is None:
+                raise ValueError("at a simultaneous node, legal_actions needs the player")
+            if 0 <= player < self.num_players() and self._to_move(player):
                 return self._legal_actions(player)
             return []
-        if cur == TERMINAL:
-            return []
-        if player is None:
-            if cur == CHANCE:
-                return [a for a, _ in self._chance_outcomes()]
-            if cur == SIMULTANEOUS:
-                raise ValueError("at a simultaneous node, legal_actions needs the player")
-            player = cur
-        if player == CHANCE:
-            return [a for a, _ in self._chance_outcomes()] if cur == CHANCE else []
-        if not 0 <= player < self.num_players() or not self._to_move(player):
-            return []
-        return self._legal_actions(player)
+        if cur == CHANCE and (player is None or player == CHANCE):
+            return [a for a, _ in self._chance_outcomes()]
+        return []  # the game is over, or a seat at a chance node
 
     def legal_action_ids(self, player: int | None = None) -> list[int]:
         """Return the ids of :meth:`legal_actions`."""
