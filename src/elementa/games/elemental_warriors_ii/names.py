@@ -4,5 +4,4 @@ them (:mod:`.effects` and :mod:`.actions` cannot import :mod:`.tasks`, which imp
 from __future__ import annotations
 
 PLAYER_NAMES = tuple(f"P{p + 1}" for p in range(6))
-"""The players' short names by seat (the log's and the prompts'; read directly rather than through
-``EW2State.pname``, as log lines are made at nearly every step)."""
+"""The players' short names by seat, ``"P1"`` for seat 0 (the log's, the prompts' and the views')."""

@@ -117,11 +117,10 @@ class Sheet(list[Square]):
     squares that hold coins.
 
     ``cents`` and ``filled`` are kept as squares are set one at a time (``sheet[i] = square``, or
-    :meth:`exchange`, :meth:`move_coin`, :meth:`add_coin` and :meth:`pay`, which know how the
-    cents change), the only ways the rules change a
-    sheet, so the change a player holds is never summed again square by
-    square, and the choices that go square by square (Recompile, Rebalance, paying a cent) visit
-    only the squares with coins.
+    :meth:`exchange`, :meth:`move_coin`, :meth:`add_coin` and :meth:`pay`, which know how the cents
+    change), the only ways the rules change a sheet, so the change a player holds is never summed
+    again square by square, and the choices that go square by square (Recompile, Rebalance, paying
+    a cent) visit only the squares with coins.
 
     Args:
         squares: the squares, ``rows * 10`` of them.
@@ -172,16 +171,14 @@ class Sheet(list[Square]):
             source, dest: the squares (``row * 10 + column``); ``source`` holds such a coin.
             coin: ``PENNY``, ``NICKEL`` or ``DIME``.
         """
-        p, n, d = self[source]  # with_coin, written out for both squares (a hot path)
-        square = (p - 1, n, d) if coin == PENNY else (p, n - 1, d) if coin == NICKEL else (p, n, d - 1)
+        square = with_coin(self[source], coin, -1)
         if square == EMPTY:
             self.filled.remove(source)
         list.__setitem__(self, source, square)
-        p, n, d = old = self[dest]
+        old = self[dest]
         if old == EMPTY:
             insort(self.filled, dest)
-        square = (p + 1, n, d) if coin == PENNY else (p, n + 1, d) if coin == NICKEL else (p, n, d + 1)
-        list.__setitem__(self, dest, square)
+        list.__setitem__(self, dest, with_coin(old, coin))
 
     def add_coin(self, index: int, coin: int) -> None:
         """Put one more coin of a kind on a square (a cent placed): the cents grow by its value.

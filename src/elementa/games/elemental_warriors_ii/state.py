@@ -482,10 +482,6 @@ class EW2State(State):
         return self.window_base
 
     # ------------------------------------------------------------------------------- helpers
-    def pname(self, p: int) -> str:
-        """Return a player's short name, ``"P1"`` for seat 0."""
-        return PLAYER_NAMES[p]
-
     def log(self, text: str) -> None:
         """Add a public event to the log (nothing is logged inside a sealed window); the log keeps
         the latest events an observation shows (``view.EVENTS_SHOWN``) and fewer than as many

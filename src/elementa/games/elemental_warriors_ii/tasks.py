@@ -15,7 +15,7 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import Action, die_outcomes
+from elementa.core import Action, die_outcomes, pick_uniform
 from elementa.games.elemental_warriors_ii import cards
 from elementa.games.elemental_warriors_ii.actions import (
     act,
@@ -480,14 +480,11 @@ def chance_outcomes(s: EW2State, t: Task) -> list[tuple[Action, float]]:
 
 
 def sample_chance(s: EW2State, t: Task, rng: random.Random) -> Action:
-    """Draw the outcome of a chance task without listing the outcomes: the ``n`` outcomes of
-    :func:`chance_outcomes` are equally likely, so the ``k``-th is the one whose share
-    ``[k/n, (k+1)/n)`` holds the ``rng.random()`` value, as :func:`elementa.core.sample_outcome`
-    would pick it."""
+    """Draw the outcome of a chance task without listing the outcomes, which are equally likely
+    (:func:`elementa.core.pick_uniform` over :func:`chance_pool`)."""
     if t[0] == "roll":
-        return s.game.die_actions[int(rng.random() * COLUMNS)]
-    pool = chance_pool(s, t)
-    return s.game.card_actions[pool[int(rng.random() * len(pool))]]
+        return pick_uniform(s.game.die_actions, rng)
+    return s.game.card_actions[pick_uniform(chance_pool(s, t), rng)]
 
 
 def apply_chance(s: EW2State, t: Task, a: Action) -> None:

@@ -26,6 +26,7 @@ from elementa.games.elemental_warriors_ii.effects import (
     power_name,
 )
 from elementa.games.elemental_warriors_ii.flow import attack_value, defense_value
+from elementa.games.elemental_warriors_ii.names import PLAYER_NAMES
 from elementa.games.elemental_warriors_ii.sheet import COLUMNS, LEVEL_NAMES, describe_square, sheet_value
 
 if TYPE_CHECKING:
@@ -172,7 +173,7 @@ def prompt(s: EW2State, viewer: int | None) -> str | None:
     if kind == "free":
         return f"free Recompile or Rebalance ({t[2]} left)"
     if kind == "flood":
-        return f"Water (dd): place a Flood token on a column of {s.pname(t[2])}"
+        return f"Water (dd): place a Flood token on a column of {PLAYER_NAMES[t[2]]}"
     return {
         "play": "Activate: play a card face down (token forfeits allowed first)",
         "adjust": "Water (nn): add or subtract one from your card's rank",
@@ -195,19 +196,19 @@ def describe_action(s: EW2State, action: Action, player: int, viewer: int | None
     if player != CHANCE or s.current_player() != CHANCE:
         return State.describe_action(s, action, player, viewer)
     t = s.stack[-1]
-    kind, who = t[0], s.pname(t[1])
+    kind, who = t[0], PLAYER_NAMES[t[1]]
     seen = tasks.visible_to(s, t)
     if seen is not None and viewer not in seen:
         return {
             "draw": f"{who} draws a card",
-            "steal": f"{who} takes a card from {s.pname(t[-1])}",
+            "steal": f"{who} takes a card from {PLAYER_NAMES[t[-1]]}",
             "prandom": f"{who} plays a card chosen at random, face down",
             "top": f"{who} plays the top card of the deck, face down",
         }[kind]
     return {
         "roll": f"{who} {action.label}s",
         "draw": f"{who} draws {action.label}",
-        "steal": f"{who} takes {action.label} from {s.pname(t[-1])}",
+        "steal": f"{who} takes {action.label} from {PLAYER_NAMES[t[-1]]}",
         "prandom": f"{who} plays {action.label}, chosen at random",
         "top": f"{who} plays {action.label}, the top card of the deck",
         "rdiscard": f"{who} discards {action.label}, chosen at random",
@@ -280,7 +281,7 @@ def text(s: EW2State) -> str:
         toks = ", ".join(f"{n} {s.tokens[q][i]}" for i, n in enumerate(TOKEN_NAMES) if s.tokens[q][i])
         floods = [c + 1 for c in range(COLUMNS) for _ in range(s.floods[q][c])]
         lines.append(
-            f"{s.pname(q)}: {s.change(q)} cents, {len(s.hands[q])} cards, pool {s.pool[q]}, "
+            f"{PLAYER_NAMES[q]}: {s.change(q)} cents, {len(s.hands[q])} cards, pool {s.pool[q]}, "
             f"points {s.points[q]:g}{status}"
             + (f", tokens: {toks}" if toks else "")
             + (f", floods on {floods}" if floods else "")

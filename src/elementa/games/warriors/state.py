@@ -16,7 +16,16 @@ import random
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, win_shares
+from elementa.core import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Action,
+    State,
+    pick_from_counts,
+    pick_uniform,
+    win_shares,
+)
 from elementa.games.warriors import actions, combat, flow, view
 from elementa.games.warriors.cards import Card
 from elementa.games.warriors.rules import (
@@ -246,19 +255,13 @@ class WarriorsState(State):
 
     def _sample_chance_outcome(self, rng: random.Random) -> Action:
         task = self.tasks[-1]
-        if task[0] != "draw":  # n equally likely outcomes: the k-th holds r in [k/n, (k+1)/n)
-            table = combat.outcome_table(self, task)
-            return table[int(rng.random() * len(table))][0]
-        seat = task[1]  # a draw: the card whose run of copies, in card id order, holds r * total
+        if task[0] != "draw":  # a die face or a candidate: equally likely
+            action: Action = pick_uniform(combat.outcome_table(self, task), rng)[0]
+            return action
+        seat = task[1]  # a deck's counts are in card id order, as _draw_outcomes lists them
         deck: dict[int, int] = self.decks[self.game.deck_of[seat]]
         draws: list[Action] = self.game.draw_actions[seat]
-        x = rng.random() * sum(deck.values())
-        acc = 0
-        for c, k in deck.items():
-            acc += k
-            if x < acc:
-                return draws[c]
-        return draws[c]  # x rounded up to the total: the last card
+        return draws[pick_from_counts(deck, rng)]
 
     def _apply(self, action: Action, player: int) -> None:
         self._legal_seat = None
