@@ -11,12 +11,13 @@ actions a caller got does not change what the state offers next.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
 import elementa
 from elementa import CHANCE, SIMULTANEOUS
-from elementa.core import State
+from elementa.core import Action, State
 from elementa.core.chance import sample_outcome
 from elementa.games.elemental_warriors_ii.game import EW2Game
 from elementa.games.elemental_warriors_ii.sheet import Sheet
@@ -58,15 +59,38 @@ def test_change_is_the_sum_of_the_sheet_and_shared_choices_stay_intact(options: 
     assert steps > 150
 
 
-def play_one(state: State, rng: random.Random) -> None:
-    """Apply one random step: a chance outcome drawn by its probability, else a uniformly random
-    legal action of the seat to move (at a simultaneous node, of one mover picked at random)."""
+def choose_one(state: State, rng: random.Random) -> tuple[int, Action]:
+    """Return a random step as ``(actor, action)``: a chance outcome drawn by its probability, else a
+    uniformly random legal action of the seat to move (at a simultaneous node, of one mover picked
+    at random)."""
     p = state.current_player()
     if p == CHANCE:
-        state.apply_action(sample_outcome(state.chance_outcomes(), rng))
-        return
+        return CHANCE, sample_outcome(state.chance_outcomes(), rng)
     q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
-    state.apply_action(rng.choice(state.legal_actions(q)), q)
+    return q, rng.choice(state.legal_actions(q))
+
+
+def play_one(state: State, rng: random.Random) -> None:
+    """Apply one random step (see :func:`choose_one`)."""
+    actor, action = choose_one(state, rng)
+    state.apply_action(action, actor)
+
+
+def walk(
+    options: dict[str, object], players: tuple[int | None, ...] = (None,), seeds: int = 4, limit: int = 1500
+) -> Iterator[EW2State]:
+    """Yield the state at every node of seeded random playouts, stepped by :func:`play_one` once the
+    caller is done with it: for each player count (``None``: the options' own) and the seeds
+    ``0..seeds-1``, until the game ends or ``limit`` actions are played."""
+    for n in players:
+        chosen = options if n is None else {**options, "players": n}
+        game = elementa.load_game("elemental-warriors-ii", **chosen)
+        for seed in range(seeds):
+            rng = random.Random(seed)
+            state: EW2State = game.new_initial_state(seed)  # type: ignore[assignment]
+            while not state.is_terminal() and len(state.history()) < limit:
+                yield state
+                play_one(state, rng)
 
 
 def _public(view: dict[str, object], viewer: int) -> dict[str, object]:
@@ -324,13 +348,8 @@ def test_the_duel_fast_paths_agree_with_the_general_ones(
 
     fast_attacks = flow.duel_attacks
     monkeypatch.setattr(flow, "duel_attacks", duel_attacks)
-    for players in (2, 3):
-        game = elementa.load_game("elemental-warriors-ii", **{**options, "players": players})
-        for seed in range(6):
-            rng = random.Random(seed)
-            state = game.new_initial_state(seed)
-            while not state.is_terminal() and len(state.history()) < 2000:
-                play_one(state, rng)
+    for _ in walk(options, (2, 3), seeds=6, limit=2000):
+        pass
     assert duels > 100
 
 
@@ -362,16 +381,9 @@ def test_the_resolution_order_of_a_duel_is_that_of_a_sort(options: dict[str, obj
         return (0, 0, 0), p
 
     duels = 0
-    for players in (2, 3):
-        game = elementa.load_game("elemental-warriors-ii", **{**options, "players": players})
-        for seed in range(4):
-            rng = random.Random(seed)
-            state = game.new_initial_state(seed)
-            while not state.is_terminal() and len(state.history()) < 1500:
-                s: EW2State = state  # type: ignore[assignment]
-                assert s.resolution_order() == sorted(s.live_seats, key=lambda p: key(s, p))
-                duels += len(s.live_seats) == 2
-                play_one(state, rng)
+    for s in walk(options, (2, 3)):
+        assert s.resolution_order() == sorted(s.live_seats, key=lambda p: key(s, p))
+        duels += len(s.live_seats) == 2
     assert duels > 300
 
 
@@ -393,13 +405,9 @@ def test_a_window_left_open_kept_what_it_found_of_every_seat_that_acted(options:
                     if acted:
                         assert s.window_start is not None and acted <= set(s.window_start["seats"])
                         kept += 1
-                p = state.current_player()
-                if p == CHANCE:
-                    state.apply_action(sample_outcome(state.chance_outcomes(), rng))
-                    continue
-                q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
+                q, action = choose_one(state, rng)
                 window = s.window
-                state.apply_action(rng.choice(state.legal_actions(q)), q)
+                state.apply_action(action, q)
                 closed += window is not None and s.window is None
     assert kept > 100 and closed > 100
 
@@ -422,13 +430,9 @@ def test_every_turn_starts_with_no_card_played(
 
     start_turn = flow._turn
     monkeypatch.setattr(flow, "_turn", turn)
-    game = elementa.load_game("elemental-warriors-ii", **options)
-    for seed in range(4):
-        rng = random.Random(seed)
-        state = game.new_initial_state(seed)
-        assert state.played == [None] * game.num_players  # type: ignore[attr-defined]
-        while not state.is_terminal() and len(state.history()) < 1500:
-            play_one(state, rng)
+    for s in walk(options):
+        if not s.history():  # a new state: nothing played yet
+            assert s.played == [None] * s.num_players()
     assert turns > 20
 
 
@@ -446,24 +450,17 @@ def test_the_window_as_it_opened_is_the_state_it_opened_on(options: dict[str, ob
     players, at every node inside a window the state as the window found it (``opened_window``)
     has every entry a window can change as the state had it when the window opened."""
     checked = 0
-    for players in (2, 3, 4):
-        game = elementa.load_game("elemental-warriors-ii", **{**options, "players": players})
-        for seed in range(3):
-            rng = random.Random(seed)
-            state = game.new_initial_state(seed)
-            opened: EW2State | None = None  # a copy of the state the open window opened on
-            while not state.is_terminal() and len(state.history()) < 1500:
-                s: EW2State = state  # type: ignore[assignment]
-                if s.window is None:
-                    opened = None
-                elif not any(s.window_actions):  # nobody acted yet: the window just opened
-                    opened = s.clone()
-                elif opened is not None:
-                    base = s.opened_window()
-                    for name in SEAT_ENTRIES:
-                        assert getattr(base, name) == getattr(opened, name), (name, seed)
-                    checked += 1
-                play_one(state, rng)
+    opened: EW2State | None = None  # a copy of the state the open window opened on
+    for s in walk(options, (2, 3, 4), seeds=3):
+        if s.window is None:
+            opened = None
+        elif not any(s.window_actions):  # nobody acted yet: the window just opened
+            opened = s.clone()
+        elif opened is not None:
+            base = s.opened_window()
+            for name in SEAT_ENTRIES:
+                assert getattr(base, name) == getattr(opened, name), (name, s.seed)
+            checked += 1
     assert checked > 100
 
 
@@ -471,17 +468,12 @@ def test_the_window_as_it_opened_is_the_state_it_opened_on(options: dict[str, ob
 def test_outside_windows_nothing_of_a_window_is_kept(options: dict[str, object]) -> None:
     """A window opens without dropping what the last one kept (its closing did): along random
     playouts, at every node outside a window, in the state and in a copy, nothing is kept of one."""
-    game = elementa.load_game("elemental-warriors-ii", **options)
     outside = 0
-    for seed in range(4):
-        rng = random.Random(seed)
-        state = game.new_initial_state(seed)
-        while not state.is_terminal() and len(state.history()) < 1500:
-            for s in (state, state.clone()):
-                if s.window is None:  # type: ignore[attr-defined]
-                    assert s.window_start is None and s.window_base is None  # type: ignore[attr-defined]
-                    outside += 1
-            play_one(state, rng)
+    for state in walk(options):
+        for s in (state, state.clone()):
+            if s.window is None:
+                assert s.window_start is None and s.window_base is None
+                outside += 1
     assert outside > 100
 
 
@@ -496,12 +488,7 @@ def test_moves_of_coins_keep_the_cents_and_the_squares_holding_coins(options: di
         rng = random.Random(seed)
         state = game.new_initial_state(seed)
         while not state.is_terminal() and len(state.history()) < 3000:
-            p = state.current_player()
-            if p == CHANCE:
-                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
-                continue
-            q = rng.choice(state.players_to_move()) if p == SIMULTANEOUS else p
-            action = rng.choice(state.legal_actions(q))
+            q, action = choose_one(state, rng)
             before = [list(sheet) for sheet in state.sheets]  # type: ignore[attr-defined]
             state.apply_action(action, q)
             if action.kind not in ("recompile", "rebalance", "pay", "add"):
