@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import random
+from typing import cast
+
 import pytest
 from rich.console import Console
 
 import elementa
 from elementa import Agent, play_game
 from elementa.cli.render.elemental_warriors_ii import coins, render, sheet_table
+from elementa.core import Action
+from elementa.games.elemental_warriors_ii.agent import HIT, HURT, _View
+from elementa.games.elemental_warriors_ii.game import EW2Game
+from elementa.games.elemental_warriors_ii.sheet import COLUMNS, PENNY, Square, value
+from elementa.games.elemental_warriors_ii.state import EW2State
+from elementa.games.elemental_warriors_ii.view import combat_view
 from tests.elemental_warriors_ii.helpers import NAME, play, start
+from tests.support.walk import decision_nodes
 
 
 class RandomAgent(Agent):
@@ -56,3 +66,52 @@ def test_evaluate_shares_the_win_by_change_and_keeps_points_scored() -> None:
     state.sheets[1] = state.game.layout.new_sheet()  # type: ignore[attr-defined]  # player 2 left with nothing
     rich, poor = state.evaluate()
     assert 24.5 < rich < 25.0 and poor == pytest.approx(2.0, abs=0.5)
+
+
+def _sheet_after(state: EW2State, p: int, action: Action) -> list[tuple[Square, ...]]:
+    """Player ``p``'s sheet after a sheet move, by column, made with the sheet's own methods."""
+    sheet, lay = state.sheets[p].copy(), state.layout
+    if action.kind == "pay":
+        coin, row, col = action.args
+        sheet.pay(row * COLUMNS + col, coin)
+    elif action.kind == "add":
+        row, col = action.args
+        sheet.add_coin(row * COLUMNS + col, PENNY)
+    elif action.kind == "rebalance":
+        coin, row, col, dest = action.args
+        i = row * COLUMNS + col
+        sheet.move_coin(i, lay.targets[i][dest] or 0, coin)
+    else:
+        e, col, n, d = action.args
+        i = lay.element_starts[e] + col
+        sheet.exchange(i, (value(sheet[i]) - 5 * n - 10 * d, n, d))
+    return [tuple(sheet[r * COLUMNS + c] for r in range(len(lay.rows))) for c in range(COLUMNS)]
+
+
+@pytest.mark.parametrize("options", [{}, *EW2Game.presets.values()], ids=["default", *EW2Game.presets])
+def test_the_agents_sheet_move_gains_match_valuing_the_whole_sheet_again(options: dict[str, object]) -> None:
+    """The rule-based agent values a pay, add, Rebalance or Recompile by working out again only
+    the part of the column a changed square is in. At every sheet move of random playouts, that
+    gain equals the weighted change of every column's worth, with the sheet after the move made by
+    the sheet's own methods (and this turn's skirmish, once revealed)."""
+    game = elementa.load_game(NAME, **options)
+    checked = 0
+    for seed in range(3):
+        for state, p in decision_nodes(game.new_initial_state(seed), random.Random(seed), max_steps=2500):
+            moves = [a for a in state.legal_actions(p) if a.kind in ("pay", "add", "rebalance", "recompile")]
+            if not moves:
+                continue
+            view = _View(combat_view(cast(EW2State, state), p), p)
+            for action in moves:
+                after = _sheet_after(cast(EW2State, state), p, action)
+                expected = sum(
+                    view.weights[c] * (view.column_worth(after[c]) - view.column_worth(view.columns[c]))
+                    for c in range(COLUMNS)
+                )
+                if view.revealed and view.obs["phase"] == "activate" and view.me["column"] is not None:
+                    mine = after[view.me["column"] - 1]
+                    expected += 10 * HIT * (view.hits(mine) - view.hits())
+                    expected -= 10 * HURT * (view.hurt(mine) - view.hurt())
+                assert view.gain(action) == pytest.approx(expected, abs=1e-9), (seed, action.label)
+                checked += 1
+    assert checked > 1000

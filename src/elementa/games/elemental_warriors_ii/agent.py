@@ -55,6 +55,39 @@ _MOVE_BONUS = {"pay": 0.0, "add": 1.0, "rebalance": -0.05, "recompile": -0.05}
 """Added to the gain of a sheet move, by kind."""
 HIT, HURT = 3.0, 3.5
 """Worth of landing a hit this turn, and cost of being hit."""
+_TAKE, _PUT, _PAY = 0, 3, 6
+"""The one-square changes ``_View.square_gain`` values, each plus the coin (0 penny, 1 nickel,
+2 dime): one coin taken away, one added, one cent paid with it."""
+_CHANGE_COINS = (
+    *(with_coin(EMPTY, coin, -1) for coin in range(3)),
+    *(with_coin(EMPTY, coin) for coin in range(3)),
+    *(pay_cent(EMPTY, coin) for coin in range(3)),
+)
+"""The coins each change adds to a square (pennies, nickels, dimes), by change."""
+
+
+def _changed(square: Square, change: int) -> Square:
+    """Return ``square`` after one of ``_View.square_gain``'s changes."""
+    (p, n, d), (dp, dn, dd) = square, _CHANGE_COINS[change]
+    return (p + dp, n + dn, d + dd)
+
+
+class _PowerWorth(dict[Square, float]):
+    """The worth of the best power an element square gives (``BEST``) by its coins, 0 for an
+    empty square: worked out on first use, then looked up."""
+
+    def __init__(self, element: int) -> None:
+        super().__init__()
+        self.best = BEST[element]
+
+    def __missing__(self, square: Square) -> float:
+        top = max_level(square)
+        worth = self[square] = 0.0 if top is None else self.best[top]
+        return worth
+
+
+_POWER_WORTH = tuple(_PowerWorth(e) for e in range(len(ELEMENTS)))
+"""``_POWER_WORTH[element][square]``: the worth of the best power of an element square."""
 
 
 class WarriorAgent(Agent):
@@ -142,6 +175,7 @@ class _View:
         self.att = rows.index("Attack") if "Attack" in rows else 0
         self.dfn = rows.index("Defense") if "Defense" in rows else 0
         self.elem = [rows.index(e) for e in ELEMENTS]
+        self.rows = len(rows)
         players = obs["players"]
         self.me = players[me]
         others = [p for p in players if p["seat"] != me and not p["out"] and not p["surrendered"]]
@@ -189,21 +223,17 @@ class _View:
 
     # ----------------------------------------------------------------------------- sheets
     def element_worth(self, column: Column) -> float:
-        """Worth of the powers a column's element squares give (static)."""
+        """Worth of the powers a column's element squares give (static): the sum of their
+        ``_POWER_WORTH``, Earth first."""
         total = 0.0
-        for best, row in zip(BEST, self.elem, strict=True):
-            square = column[row]
-            top = max_level(square) if square != EMPTY else None  # most squares are empty
-            if top is not None:
-                total += best[top]
+        for worth, row in zip(_POWER_WORTH, self.elem, strict=True):
+            total += worth[column[row]]
         return total
 
-    def column_worth(self, column: Column, elements: float | None = None) -> float:
-        """Worth of activating a column against the opponent's squares on average
-        (``elements``: the column's ``element_worth`` where it is already known)."""
-        if elements is None:
-            elements = self.element_worth(column)
-        return self.combat(column[self.att][0], column[self.dfn][0]) + 0.3 * elements
+    def column_worth(self, column: Column) -> float:
+        """Worth of activating a column against the opponent's squares on average: its
+        ``combat`` part and 0.3 of its ``element_worth``."""
+        return self.combat(column[self.att][0], column[self.dfn][0]) + 0.3 * self.element_worth(column)
 
     def combat(self, attack: int, defense: int) -> float:
         """The combat part of ``column_worth`` for a column with these Attack and Defense pennies:
@@ -219,14 +249,28 @@ class _View:
         return worth
 
     @cached_property
+    def my_parts(self) -> list[list[float]]:
+        """The ``_POWER_WORTH`` of each element square of my sheet as it stands, by column and
+        element (computed once)."""
+        pairs = list(zip(_POWER_WORTH, self.elem, strict=True))
+        return [[worth[column[row]] for worth, row in pairs] for column in self.columns]
+
+    @cached_property
     def my_elements(self) -> list[float]:
         """``element_worth`` of each column of my sheet as it stands (computed once)."""
         return [self.element_worth(column) for column in self.columns]
 
     @cached_property
+    def my_combat(self) -> list[float]:
+        """``combat`` of each column of my sheet as it stands (computed once)."""
+        return [self.combat(column[self.att][0], column[self.dfn][0]) for column in self.columns]
+
+    @cached_property
     def my_worth(self) -> list[float]:
-        """``column_worth`` of each column of my sheet as it stands (computed once)."""
-        return [self.column_worth(self.columns[c], self.my_elements[c]) for c in range(COLUMNS)]
+        """``column_worth`` of each column of my sheet as it stands (computed once, from
+        ``my_combat`` and ``my_elements``)."""
+        parts = zip(self.my_combat, self.my_elements, strict=True)
+        return [combat + 0.3 * elements for combat, elements in parts]
 
     @cached_property
     def opp_columns(self) -> list[Column]:
@@ -246,61 +290,92 @@ class _View:
         """How much a pay, add, rebalance or recompile action changes the worth of my sheet; once
         the columns are revealed, this turn's skirmish counts ten times over.
 
-        Only the columns the action changes are valued again: their combat part from their new
-        Attack and Defense pennies (``combat``), their element worth anew only where the action
-        changes an element square."""
-        after: dict[int, Column] = {}  # the columns the action changes, as they would be
-        elements_changed = False
-        first_element, columns = self.elem[0], self.columns
-        for row, col, square in self.moves(a):
-            column = after.get(col)
-            if column is None:
-                column = after[col] = list(columns[col])
-            column[row] = square
-            if row >= first_element:
-                elements_changed = True
-        w, before, att, dfn, combat = self.weights, self.my_worth, self.att, self.dfn, self._combat
-        known = None if elements_changed else self.my_elements  # element squares unchanged
-        terms = []
-        for c, column in after.items():
-            key = (column[att][0], column[dfn][0])
-            worth = combat.get(key)
-            if worth is None:
-                worth = self.combat(*key)
-            elements = self.element_worth(column) if known is None else known[c]
-            terms.append(w[c] * (worth + 0.3 * elements - before[c]))  # column_worth, less before
-        total = sum(terms)
+        Only the columns the action changes are valued again, and of those only the part (combat
+        or elements) the changed squares are in: by ``square_gain`` where the action changes one
+        square of a column."""
+        kind, args = a.kind, a.args
+        if kind == "pay":
+            coin, row, col = args
+            total = self.square_gain(row, col, _PAY + coin)
+        elif kind == "add":
+            row, col = args
+            total = self.square_gain(row, col, _PUT)
+        elif kind == "rebalance":
+            coin, row, col, dest = args
+            if dest >= self.rows:  # one column left or right, cyclically
+                to_col = (col + (1 if dest > self.rows else -1)) % COLUMNS
+                total = self.square_gain(row, col, _TAKE + coin) + self.square_gain(row, to_col, _PUT + coin)
+            else:  # to another square of the column: of the same kind, combat or element
+                column = list(self.columns[col])
+                column[row] = _changed(column[row], _TAKE + coin)
+                column[dest] = _changed(column[dest], _PUT + coin)
+                if row >= self.elem[0]:
+                    worth = self.my_combat[col] + 0.3 * self.element_worth(column)
+                else:
+                    attack, defense = column[self.att][0], column[self.dfn][0]
+                    worth = self.combat(attack, defense) + 0.3 * self.my_elements[col]
+                total = self.weights[col] * (worth - self.my_worth[col])
+        else:  # a Recompile
+            ((col, column),) = self.after(a).items()
+            total = self.weights[col] * (self.column_worth(column) - self.my_worth[col])
         if self.revealed and self.obs["phase"] == "activate":
             active = self.me["column"]
-            mine = None if active is None else after.get(active - 1)
+            mine = None if active is None else self.after(a).get(active - 1)
             total += 10 * HIT * (self.hits(mine) - self.hits_now)
             total -= 10 * HURT * (self.hurt(mine) - self.hurt_now)
         return total
 
-    def moves(self, a: Action) -> list[tuple[int, int, Square]]:
-        """Return the squares a pay, add, rebalance or recompile action changes on my sheet, as
-        ``(row, column, square after)``."""
+    def square_gain(self, row: int, col: int, change: int) -> float:
+        """How much more my column ``col`` is worth (``column_worth``, weighted by ``weights``)
+        with one square changed: ``change`` is
+        ``_TAKE``, ``_PUT`` or ``_PAY`` plus the coin (one coin taken away, one added, one cent
+        paid with it). Only the part of ``column_worth`` the square is in is worked out again."""
+        column = self.columns[col]
+        square = _changed(column[row], change)
+        e = row - self.elem[0]
+        if e >= 0:  # an element square: the combat part stays
+            worth = self.my_combat[col]
+            elements = 0.0  # element_worth, with the square changed
+            for k, part in enumerate(self.my_parts[col]):
+                elements += _POWER_WORTH[k][square] if k == e else part
+        else:
+            att, dfn = self.att, self.dfn
+            key = (square[0] if row == att else column[att][0], square[0] if row == dfn else column[dfn][0])
+            known = self._combat.get(key)
+            worth = self.combat(*key) if known is None else known
+            elements = self.my_elements[col]
+        return self.weights[col] * (worth + 0.3 * elements - self.my_worth[col])
+
+    def after(self, a: Action) -> dict[int, Column]:
+        """Return the columns of my sheet a pay, add, rebalance or recompile action changes, as
+        they would be after it, by column."""
         old = self.columns
-        if a.kind == "pay":
-            coin, row, col = a.args
-            return [(row, col, pay_cent(old[col][row], coin))]
-        if a.kind == "add":
-            row, col = a.args
-            return [(row, col, with_coin(old[col][row], 0))]
-        if a.kind == "recompile":
-            e, col, n, d = a.args
+        kind, args = a.kind, a.args
+        if kind == "pay":
+            coin, row, col = args
+            changes = [(row, col, pay_cent(old[col][row], coin))]
+        elif kind == "add":
+            row, col = args
+            changes = [(row, col, with_coin(old[col][row], 0))]
+        elif kind == "recompile":
+            e, col, n, d = args
             row = self.elem[e]
             sq = old[col][row]
-            return [(row, col, (sq[0] + 5 * sq[1] + 10 * sq[2] - 5 * n - 10 * d, n, d))]
-        coin, row, col, dest = a.args
-        rows = len(old[col])
-        to_row, to_col = dest, col
-        if dest >= rows:
-            to_row, to_col = row, (col + (1 if dest > rows else -1)) % COLUMNS
-        return [
-            (row, col, with_coin(old[col][row], coin, -1)),
-            (to_row, to_col, with_coin(old[to_col][to_row], coin)),
-        ]
+            changes = [(row, col, (sq[0] + 5 * sq[1] + 10 * sq[2] - 5 * n - 10 * d, n, d))]
+        else:
+            coin, row, col, dest = args
+            to_row, to_col = dest, col
+            if dest >= self.rows:
+                to_row, to_col = row, (col + (1 if dest > self.rows else -1)) % COLUMNS
+            changes = [(row, col, with_coin(old[col][row], coin, -1))]
+            changes.append((to_row, to_col, with_coin(old[to_col][to_row], coin)))
+        after: dict[int, Column] = {}
+        for row, col, square in changes:
+            column = after.get(col)
+            if column is None:
+                column = after[col] = list(old[col])
+            column[row] = square
+        return after
 
     # ------------------------------------------------------------------------------ decisions
     def play_score(self, a: Action) -> float:
