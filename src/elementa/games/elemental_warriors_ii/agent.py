@@ -12,7 +12,8 @@ skirmish. It never surrenders and always takes the card-discard (p) powers.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from functools import cached_property
+from collections.abc import Sequence
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, cast
 
 from elementa.core import Action, Agent
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from elementa.core import State
     from elementa.games.elemental_warriors_ii.state import EW2State
 
-Column = list[Square]
+Column = Sequence[Square]
 """A column of a sheet: its squares by row."""
 
 # Rough worth of each power (element, entry) when nothing about the turn is known.
@@ -172,9 +173,7 @@ class _View:
     def __init__(self, obs: dict[str, Any], me: int) -> None:
         self.obs = obs
         rows = obs["rows"]
-        self.att = rows.index("Attack") if "Attack" in rows else 0
-        self.dfn = rows.index("Defense") if "Defense" in rows else 0
-        self.elem = [rows.index(e) for e in ELEMENTS]
+        self.att, self.dfn, self.elem = _rows_read(rows)
         self.rows = len(rows)
         players = obs["players"]
         self.me = players[me]
@@ -316,8 +315,8 @@ class _View:
                     worth = self.combat(attack, defense) + 0.3 * self.my_elements[col]
                 total = self.weights[col] * (worth - self.my_worth[col])
         else:  # a Recompile
-            ((col, column),) = self.after(a).items()
-            total = self.weights[col] * (self.column_worth(column) - self.my_worth[col])
+            ((col, recompiled),) = self.after(a).items()
+            total = self.weights[col] * (self.column_worth(recompiled) - self.my_worth[col])
         if self.revealed and self.obs["phase"] == "activate":
             active = self.me["column"]
             mine = None if active is None else self.after(a).get(active - 1)
@@ -346,7 +345,7 @@ class _View:
             elements = self.my_elements[col]
         return self.weights[col] * (worth + 0.3 * elements - self.my_worth[col])
 
-    def after(self, a: Action) -> dict[int, Column]:
+    def after(self, a: Action) -> dict[int, list[Square]]:
         """Return the columns of my sheet a pay, add, rebalance or recompile action changes, as
         they would be after it, by column."""
         old = self.columns
@@ -369,7 +368,7 @@ class _View:
                 to_row, to_col = row, (col + (1 if dest > self.rows else -1)) % COLUMNS
             changes = [(row, col, with_coin(old[col][row], coin, -1))]
             changes.append((to_row, to_col, with_coin(old[to_col][to_row], coin)))
-        after: dict[int, Column] = {}
+        after: dict[int, list[Square]] = {}
         for row, col, square in changes:
             column = after.get(col)
             if column is None:
@@ -437,6 +436,15 @@ class _View:
         return float(p["defense"] or 0) + float(p["change"]) / 100
 
 
-def _columns(rows: list[list[list[int]]]) -> list[Column]:
-    """Return an observed sheet (rows of columns of ``[pennies, nickels, dimes]``) by column."""
-    return [list(map(tuple, column)) for column in zip(*rows, strict=True)]
+def _columns(rows: list[list[Square]]) -> list[Column]:
+    """Return a sheet given by rows (of squares by column) by column."""
+    return list(zip(*rows, strict=True))
+
+
+@cache
+def _rows_read(rows: tuple[str, ...]) -> tuple[int, int, tuple[int, ...]]:
+    """Return the rows the agent reads on a sheet of these rows: Attack, Defense (the Combat row for
+    both where there is one) and each element's, Earth first."""
+    att = rows.index("Attack") if "Attack" in rows else 0
+    dfn = rows.index("Defense") if "Defense" in rows else 0
+    return att, dfn, tuple(rows.index(e) for e in ELEMENTS)
