@@ -12,9 +12,10 @@ import elementa
 from elementa import Agent, play_game
 from elementa.cli.render.elemental_warriors_ii import coins, render, sheet_table
 from elementa.core import Action
-from elementa.games.elemental_warriors_ii.agent import HIT, HURT, _View
+from elementa.games.elemental_warriors_ii.agent import BEST, HIT, HURT, _View
+from elementa.games.elemental_warriors_ii.cards import ELEMENTS
 from elementa.games.elemental_warriors_ii.game import EW2Game
-from elementa.games.elemental_warriors_ii.sheet import COLUMNS, PENNY, Square, value
+from elementa.games.elemental_warriors_ii.sheet import COLUMNS, EMPTY, PENNY, Square, max_level, value
 from elementa.games.elemental_warriors_ii.state import EW2State
 from elementa.games.elemental_warriors_ii.view import combat_view
 from tests.elemental_warriors_ii.helpers import NAME, play, start
@@ -102,6 +103,10 @@ def test_the_agents_sheet_move_gains_match_valuing_the_whole_sheet_again(options
             if not moves:
                 continue
             view = _View(combat_view(cast(EW2State, state), p), p)
+            for column in view.columns:  # the worth of its element squares' best powers
+                squares = [column[view.elem[e]] for e in range(len(ELEMENTS))]
+                powers = sum(BEST[e][max_level(sq) or 0] for e, sq in enumerate(squares) if sq != EMPTY)
+                assert view.element_worth(column) == pytest.approx(powers, abs=1e-9)
             for action in moves:
                 after = _sheet_after(cast(EW2State, state), p, action)
                 expected = sum(

@@ -73,22 +73,26 @@ def _changed(square: Square, change: int) -> Square:
     return (p + dp, n + dn, d + dd)
 
 
-class _PowerWorth(dict[Square, float]):
-    """The worth of the best power an element square gives (``BEST``) by its coins, 0 for an
-    empty square: worked out on first use, then looked up."""
+class _ElementsWorth(dict[tuple[Square, ...], float]):
+    """The worth of the powers a column's element squares give (``_View.element_worth``) by those
+    squares, Earth first: the sum of the ``BEST`` power of each square holding coins, worked out on
+    first use, then looked up (most columns hold the same few mixes)."""
 
-    def __init__(self, element: int) -> None:
-        super().__init__()
-        self.best = BEST[element]
+    LIMIT = 4096
+    """The most mixes kept (the table is emptied when it holds this many)."""
 
-    def __missing__(self, square: Square) -> float:
-        top = max_level(square)
-        worth = self[square] = 0.0 if top is None else self.best[top]
-        return worth
+    def __missing__(self, squares: tuple[Square, ...]) -> float:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        total = 0.0
+        for best, square in zip(BEST, squares, strict=True):
+            if square != EMPTY:
+                total += best[max_level(square)]  # type: ignore[index]
+        self[squares] = total
+        return total
 
 
-_POWER_WORTH = tuple(_PowerWorth(e) for e in range(len(ELEMENTS)))
-"""``_POWER_WORTH[element][square]``: the worth of the best power of an element square."""
+_ELEMENTS_WORTH = _ElementsWorth()
 
 
 class WarriorAgent(Agent):
@@ -112,15 +116,16 @@ class WarriorAgent(Agent):
         if len(acts) == 1:
             return acts[0]
         view = _View(combat_view(cast("EW2State", state), self.player), self.player)
-        presets = [a for a in acts if a.kind == "preset"]
-        if presets:
-            return self._preset(view, presets)
-        chosen = self._forfeit(view, [a for a in acts if a.kind == "forfeit"])
-        if chosen is not None:
-            return chosen
-        scored = [(self._score(view, a), -i, a) for i, a in enumerate(acts)]
-        best = max(s for s, _, _ in scored)
-        ties = [a for s, _, a in scored if s >= best - 1e-9]
+        kinds = {a.kind for a in acts}
+        if "preset" in kinds:
+            return self._preset(view, [a for a in acts if a.kind == "preset"])
+        if "forfeit" in kinds:
+            chosen = self._forfeit(view, [a for a in acts if a.kind == "forfeit"])
+            if chosen is not None:
+                return chosen
+        scores = [self._score(view, a) for a in acts]
+        best = max(scores)
+        ties = [a for score, a in zip(scores, acts, strict=True) if score >= best - 1e-9]
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)
 
     # ------------------------------------------------------------------------------ choices
@@ -222,12 +227,9 @@ class _View:
 
     # ----------------------------------------------------------------------------- sheets
     def element_worth(self, column: Column) -> float:
-        """Worth of the powers a column's element squares give (static): the sum of their
-        ``_POWER_WORTH``, Earth first."""
-        total = 0.0
-        for worth, row in zip(_POWER_WORTH, self.elem, strict=True):
-            total += worth[column[row]]
-        return total
+        """Worth of the powers a column's element squares give (static; see ``_ElementsWorth``).
+        The element rows are the last rows of a sheet, Earth first."""
+        return _ELEMENTS_WORTH[tuple(column[self.elem[0] :])]
 
     def column_worth(self, column: Column) -> float:
         """Worth of activating a column against the opponent's squares on average: its
@@ -246,13 +248,6 @@ class _View:
             p_hurt = (COLUMNS - bisect_right(self.opp_att, defense)) / COLUMNS  # attacks above defense
             worth = self._combat[key] = HIT * p_hit - HURT * p_hurt
         return worth
-
-    @cached_property
-    def my_parts(self) -> list[list[float]]:
-        """The ``_POWER_WORTH`` of each element square of my sheet as it stands, by column and
-        element (computed once)."""
-        pairs = list(zip(_POWER_WORTH, self.elem, strict=True))
-        return [[worth[column[row]] for worth, row in pairs] for column in self.columns]
 
     @cached_property
     def my_elements(self) -> list[float]:
@@ -334,9 +329,9 @@ class _View:
         e = row - self.elem[0]
         if e >= 0:  # an element square: the combat part stays
             worth = self.my_combat[col]
-            elements = 0.0  # element_worth, with the square changed
-            for k, part in enumerate(self.my_parts[col]):
-                elements += _POWER_WORTH[k][square] if k == e else part
+            squares = list(column[self.elem[0] :])
+            squares[e] = square
+            elements = _ELEMENTS_WORTH[tuple(squares)]
         else:
             att, dfn = self.att, self.dfn
             key = (square[0] if row == att else column[att][0], square[0] if row == dfn else column[dfn][0])
