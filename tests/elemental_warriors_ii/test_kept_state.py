@@ -187,8 +187,8 @@ def test_the_agents_combat_view_is_the_observation_it_stands_for(options: dict[s
                     hand = kept.pop("hand_cards")
                     names = None if hand is None else [cards.name(c, game.num_decks) for c in hand]  # type: ignore[attr-defined]
                     assert names == shown["hand"], (seed, len(state.history()), q)
-                    sheet = [[list(square) for square in row] for row in kept.pop("sheet")]
-                    assert sheet == shown["sheet"], (seed, len(state.history()), q)
+                    squares = [list(square) for square in kept.pop("squares")]
+                    assert squares == [square for row in shown["sheet"] for square in row], (seed, q)
                     assert kept == {k: shown[k] for k in kept}, (seed, len(state.history()), q)
     assert steps > 150
 

@@ -115,10 +115,10 @@ class WarriorAgent(Agent):
         acts = state.legal_actions(self.player)
         if len(acts) == 1:
             return acts[0]
-        view = _View(combat_view(cast("EW2State", state), self.player), self.player)
         kinds = {a.kind for a in acts}
         if "preset" in kinds:
-            return self._preset(view, [a for a in acts if a.kind == "preset"])
+            return self._preset([a for a in acts if a.kind == "preset"])
+        view = _View(combat_view(cast("EW2State", state), self.player), self.player)
         if "forfeit" in kinds:
             chosen = self._forfeit(view, [a for a in acts if a.kind == "forfeit"])
             if chosen is not None:
@@ -129,7 +129,7 @@ class WarriorAgent(Agent):
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)
 
     # ------------------------------------------------------------------------------ choices
-    def _preset(self, view: _View, acts: list[Action]) -> Action:
+    def _preset(self, acts: list[Action]) -> Action:
         wanted = PRESET_NAMES.index(self.preset)
         return next((a for a in acts if a.args[0] == wanted), acts[0])
 
@@ -187,15 +187,23 @@ class _View:
         chosen = [p for p in others if p["seat"] + 1 == target]
         self.opp = chosen[0] if chosen else min(others, key=lambda p: p["change"]) if others else self.me
         self.others = others or [self.me]
-        self.columns = _columns(self.me["sheet"])
-        opp_rows = self.opp["sheet"]
-        self.opp_att = sorted(square[0] for square in opp_rows[self.att])
-        self.opp_def = sorted(square[0] for square in opp_rows[self.dfn])
+        self.columns = _columns(self.me["squares"])
+        opp = self.opp["squares"]
+        self.opp_att = sorted(square[0] for square in opp[self.att * COLUMNS : (self.att + 1) * COLUMNS])
+        self.opp_def = sorted(square[0] for square in opp[self.dfn * COLUMNS : (self.dfn + 1) * COLUMNS])
         """The opponent's Attack and Defense pennies over the ten columns, sorted (for counting)."""
         self.revealed = self.me["attack"] is not None
         self.prompt = obs["prompt"] or ""
         self._combat: dict[tuple[int, int], float] = {}
         """``combat`` by (attack, defense) pennies, as worked out."""
+        att, dfn = self.att, self.dfn
+        self.my_combat = [self.combat(column[att][0], column[dfn][0]) for column in self.columns]
+        """``combat`` of each column of my sheet as it stands."""
+        self.my_elements = [self.element_worth(column) for column in self.columns]
+        """``element_worth`` of each column of my sheet as it stands."""
+        parts = zip(self.my_combat, self.my_elements, strict=True)
+        self.my_worth = [combat + 0.3 * elements for combat, elements in parts]
+        """``column_worth`` of each column of my sheet as it stands."""
 
     # ------------------------------------------------------------------- the turn, once revealed
     def hits(self, column: Column | None = None) -> bool:
@@ -250,26 +258,9 @@ class _View:
         return worth
 
     @cached_property
-    def my_elements(self) -> list[float]:
-        """``element_worth`` of each column of my sheet as it stands (computed once)."""
-        return [self.element_worth(column) for column in self.columns]
-
-    @cached_property
-    def my_combat(self) -> list[float]:
-        """``combat`` of each column of my sheet as it stands (computed once)."""
-        return [self.combat(column[self.att][0], column[self.dfn][0]) for column in self.columns]
-
-    @cached_property
-    def my_worth(self) -> list[float]:
-        """``column_worth`` of each column of my sheet as it stands (computed once, from
-        ``my_combat`` and ``my_elements``)."""
-        parts = zip(self.my_combat, self.my_elements, strict=True)
-        return [combat + 0.3 * elements for combat, elements in parts]
-
-    @cached_property
     def opp_columns(self) -> list[Column]:
         """The opponent's sheet by column."""
-        return _columns(self.opp["sheet"])
+        return _columns(self.opp["squares"])
 
     @cached_property
     def weights(self) -> list[float]:
@@ -431,9 +422,9 @@ class _View:
         return float(p["defense"] or 0) + float(p["change"]) / 100
 
 
-def _columns(rows: list[list[Square]]) -> list[Column]:
-    """Return a sheet given by rows (of squares by column) by column."""
-    return list(zip(*rows, strict=True))
+def _columns(squares: Sequence[Square]) -> list[Column]:
+    """Return a sheet's squares (by index, ``row * 10 + column``) by column."""
+    return [squares[c::COLUMNS] for c in range(COLUMNS)]
 
 
 @cache

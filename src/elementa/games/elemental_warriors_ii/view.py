@@ -123,9 +123,10 @@ def combat_view(s: EW2State, viewer: int) -> dict[str, Any]:
     """Return the part of ``observation(s, viewer)`` the rule-based agent reads, made without the
     rest (names, tokens, effects, events): ``phase``, ``rows``, ``prompt`` and, for each seat,
     ``seat``, ``out``, ``surrendered``, ``change``, ``hand_size``, ``target``, ``column``,
-    ``attack``, ``defense``, ``defense_doubled`` as ``observation`` gives them, ``floods`` (the
-    state's own list: only to be read), ``sheet`` as rows of ``(pennies, nickels, dimes)`` squares
-    and ``hand_cards``, the card ids of a hand the viewer sees (sorted), else ``None``. Like
+    ``attack``, ``defense``, ``defense_doubled`` as ``observation`` gives them, ``floods`` and
+    ``squares`` (the state's own lists: only to be read; ``squares`` is the sheet's
+    ``(pennies, nickels, dimes)`` squares by index, ``row * 10 + column``, that ``sheet`` gives by
+    row) and ``hand_cards``, the card ids of a hand the viewer sees (sorted), else ``None``. Like
     ``observation``, it shows the viewer's seat as it is now and the others as an open window
     found them."""
     base = s.opened_window()
@@ -136,7 +137,7 @@ def combat_view(s: EW2State, viewer: int) -> dict[str, Any]:
         sheet, col, target = t.sheets[q], shown_column(t, q), t.target[q]
         players.append({
             "seat": q,
-            "sheet": [sheet[r * COLUMNS : (r + 1) * COLUMNS] for r in range(len(rows))],
+            "squares": sheet,
             "change": sheet_value(sheet),
             "floods": t.floods[q],
             "hand_size": len(t.hands[q]),
