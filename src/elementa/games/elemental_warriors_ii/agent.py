@@ -316,7 +316,8 @@ class _View:
         ``_TAKE``, ``_PUT`` or ``_PAY`` plus the coin (one coin taken away, one added, one cent
         paid with it). Only the part of ``column_worth`` the square is in is worked out again."""
         column = self.columns[col]
-        square = _changed(column[row], change)
+        (p, n, d), (dp, dn, dd) = column[row], _CHANGE_COINS[change]  # _changed, written out
+        square = (p + dp, n + dn, d + dd)
         e = row - self.elem[0]
         if e >= 0:  # an element square: the combat part stays
             worth = self.my_combat[col]
