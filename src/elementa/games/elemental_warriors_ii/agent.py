@@ -112,20 +112,23 @@ class WarriorAgent(Agent):
 
     def step(self, state: State) -> Action:
         """Return the chosen legal action (the state is only read)."""
-        acts = state.legal_actions(self.player)
-        if len(acts) == 1:
-            return acts[0]
-        kinds = {a.kind for a in acts}
+        return self.choose(state, state.legal_actions(self.player))
+
+    def choose(self, state: State, legal: Sequence[Action]) -> Action:
+        """Return the action :meth:`step` would, reading the legal actions it is given."""
+        if len(legal) == 1:
+            return legal[0]
+        kinds = {a.kind for a in legal}
         if "preset" in kinds:
-            return self._preset([a for a in acts if a.kind == "preset"])
+            return self._preset([a for a in legal if a.kind == "preset"])
         view = _View(combat_view(cast("EW2State", state), self.player), self.player)
         if "forfeit" in kinds:
-            chosen = self._forfeit(view, [a for a in acts if a.kind == "forfeit"])
+            chosen = self._forfeit(view, [a for a in legal if a.kind == "forfeit"])
             if chosen is not None:
                 return chosen
-        scores = [self._score(view, a) for a in acts]
+        scores = [self._score(view, a) for a in legal]
         best = max(scores)
-        ties = [a for score, a in zip(scores, acts, strict=True) if score >= best - 1e-9]
+        ties = [a for score, a in zip(scores, legal, strict=True) if score >= best - 1e-9]
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)
 
     # ------------------------------------------------------------------------------ choices
