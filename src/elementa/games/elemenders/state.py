@@ -120,6 +120,9 @@ class ElemendersState(State):
         applied)."""
         self._terrain_rows: tuple[str, ...] | None = None
         """The terrain as the observation shows it, until the next terraform."""
+        self._monoliths_seen: list[dict[int, tuple[int, bool | None]] | None] = [None, None]
+        """The standing monoliths as ``brief_observation`` shows them to each seat, once made, until
+        what they show changes (``_monoliths_changed``); never modified in place."""
         self._reach = attack_reach(g, game.options.adjacency)
         """The squares a unit can attack from each square (shared by the game's states)."""
 
@@ -240,6 +243,7 @@ class ElemendersState(State):
         s = self.board.monolith_squares(player)[index]
         self.true_square[player] = s
         self.health[s] = TRUE_HEALTH
+        self._monoliths_changed()
         if player == 0:
             self.to_move = 1
         else:
@@ -314,6 +318,8 @@ class ElemendersState(State):
         """One point of damage; a destroyed true monolith wins (source: elemenders.txt, Attacking,
         Monoliths and Winning; ruling ELM-12 on what a hit reveals)."""
         enemy = self.owner[target]
+        if self.piece[target] == MONOLITH:  # it may fall, or be revealed the true one
+            self._monoliths_changed()
         self.health[target] -= 1
         if self.health[target] <= 0:
             self.owner[target] = -1
@@ -355,6 +361,7 @@ class ElemendersState(State):
         limit = self.game.options.max_turns
         if limit and self.turns_done >= limit:
             self.phase = OVER
+            self._monoliths_changed()  # every monolith's truth is shown
         elif player == self.first_mover:
             self._start_turn(1 - player)
         else:
@@ -449,6 +456,11 @@ class ElemendersState(State):
             "monoliths": monoliths,
         }
 
+    def _monoliths_changed(self) -> None:
+        """Drop the monoliths ``brief_observation`` keeps: one fell or was revealed the true one, a
+        true one was marked or redrawn, or the game ended."""
+        self._monoliths_seen = [None, None]
+
     def _monolith_known(self, p: int, square: int, shown: bool, standing: bool) -> bool:
         """Whether a viewer sees the truth and health of player ``p``'s monolith on ``square``:
         ``shown`` (the viewer owns it, or the game is over), fallen, or the true one revealed by a hit
@@ -468,10 +480,23 @@ class ElemendersState(State):
         building the full JSON-ready observation (a search calls the agent at every rollout step).
 
         It is derived from the same fields under the same visibility rule (``_monolith_known``);
-        tests/elemenders/test_information.py checks it against ``observation`` at every node.
+        tests/elemenders/test_brief_observation.py checks it against ``observation`` at every node,
+        in clones and in resampled states. Its monoliths are kept until they change (a dict the
+        caller only reads).
         """
         owner, piece, health = self.owner, self.piece, self.health
         units = {s: (owner[s], PIECE_NAMES[piece[s]], health[s]) for s in self.units[0] | self.units[1]}
+        monoliths = self._monoliths_seen[player]
+        if monoliths is None:
+            monoliths = self._monoliths_seen[player] = self._standing_monoliths(player)
+        g = self.board
+        return BriefObservation(
+            g.rows, g.cols, self.game.options.adjacency, self.terrain_rows(), units, monoliths, self.active
+        )
+
+    def _standing_monoliths(self, player: int) -> dict[int, tuple[int, bool | None]]:
+        """Return ``brief_observation(player)``'s monoliths, worked out."""
+        owner, piece = self.owner, self.piece
         monoliths: dict[int, tuple[int, bool | None]] = {}
         over = self.phase == OVER
         for p in (0, 1):
@@ -480,10 +505,7 @@ class ElemendersState(State):
                 if owner[s] == p and piece[s] == MONOLITH:  # standing
                     known = self._monolith_known(p, s, shown, True)
                     monoliths[s] = (p, (s == true_square if true_square >= 0 else None) if known else None)
-        g = self.board
-        return BriefObservation(
-            g.rows, g.cols, self.game.options.adjacency, self.terrain_rows(), units, monoliths, self.active
-        )
+        return monoliths
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> ElemendersState:
         """Return a copy in which the opponent's true monolith is redrawn among those ``player`` cannot
@@ -503,6 +525,7 @@ class ElemendersState(State):
         s.health[old], s.health[new] = DECOY_HEALTH, TRUE_HEALTH
         s.true_square[q] = new
         s._legal_of = NOBODY  # the kept legal actions belong to the state before the redraw
+        s._monoliths_changed()
         sp = self.game.action_space
         old_id = sp.encode("mark", MONOLITH_COLUMNS.index(old % self.board.cols))
         new_id = sp.encode("mark", MONOLITH_COLUMNS.index(new % self.board.cols))
@@ -518,6 +541,7 @@ class ElemendersState(State):
         s.__dict__.update(self.__dict__)
         s.terrain, s.owner, s.piece, s.health = self.terrain[:], self.owner[:], self.piece[:], self.health[:]
         s.true_square, s.revealed = self.true_square[:], self.revealed[:]
+        s._monoliths_seen = self._monoliths_seen[:]
         s.units = [self.units[0].copy(), self.units[1].copy()]
         s.acted = self.acted.copy()
         s.ready = self.ready.copy()
