@@ -62,3 +62,31 @@ def test_the_brief_view_is_the_observations(options: dict[str, object]) -> None:
         assert isinstance(state, ElemendersState)
         _check(state, (seed, "over"))
     assert checked > 1000
+
+
+def test_the_goals_the_agent_keeps_are_those_of_the_monoliths_it_sees() -> None:
+    """The rule agent works out its goals (the monoliths it guards and attacks, and the distances
+    to them) once per monoliths dict a state hands out, since a state never changes one in place:
+    at every decision of seeded playouts, including searches' resampled states, the goals it kept
+    are those worked out afresh from the seat's brief view."""
+    from elementa.games.elemenders.agent import GreedyAgent, _Goals
+
+    game = elementa.load_game("elemenders")
+    agents = [GreedyAgent(p, seed=p) for p in (0, 1)]
+    checked = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        for node, seat in decision_nodes(game.new_initial_state(seed), random.Random(seed)):
+            assert isinstance(node, ElemendersState)
+            for state in (node, node.resample_from_infostate(seat, rng)) if rng.random() < 0.1 else (node,):
+                agent = agents[seat]
+                agent.choose(state, state.legal_actions(seat))
+                fresh, kept = _Goals(state.brief_observation(seat), seat), agent._goals
+                assert kept is not None
+                assert (kept.guarded, kept.targets, kept.distances) == (
+                    fresh.guarded,
+                    fresh.targets,
+                    fresh.distances,
+                ), (seed, len(node.history()))
+                checked += 1
+    assert checked > 1000

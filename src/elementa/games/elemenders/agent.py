@@ -16,6 +16,7 @@ Ties are broken with the agent's own seeded generator.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Final, cast
 
@@ -62,6 +63,25 @@ def _terrain(rows: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(SYMBOL[ch] for row in rows for ch in row)
 
 
+class _Goals:
+    """What the agent reads from the standing monoliths of an observation (made once for each
+    monoliths dict a state hands out: it never changes one in place).
+
+    Attributes:
+        guarded: the squares of its own standing monoliths.
+        targets: the squares of the enemy's standing monoliths.
+        distances: per square, the steps to the nearest goal: a known true enemy monolith, else any
+            standing one.
+    """
+
+    def __init__(self, obs: BriefObservation, me: int) -> None:
+        monoliths = obs.monoliths
+        self.guarded = [s for s, m in monoliths.items() if m[OWNER] == me]
+        self.targets = [s for s, m in monoliths.items() if m[OWNER] != me]
+        known = [s for s in self.targets if monoliths[s][1]]
+        self.distances = _goal_distances(obs.rows, obs.cols, tuple(known or self.targets))
+
+
 class _View:
     """The parts of an observation the agent reasons with, indexed by square number.
 
@@ -69,7 +89,7 @@ class _View:
     :meth:`attack_value` of each enemy piece it meets; goal distances come from a shared table.
     """
 
-    def __init__(self, obs: BriefObservation, me: int) -> None:
+    def __init__(self, obs: BriefObservation, me: int, goals: _Goals) -> None:
         self.rows = obs.rows
         self.cols = cols = obs.cols
         self.me = me
@@ -80,13 +100,11 @@ class _View:
         """``(owner, element, health)`` of every unit, by square."""
         self.monoliths = obs.monoliths
         """``(owner, true)`` of every standing monolith, by square (``true`` None where unknown)."""
-        self.guarded = [s for s, m in self.monoliths.items() if m[OWNER] == me]
-        targets = [s for s, m in self.monoliths.items() if m[OWNER] != me]
-        known = [s for s in targets if self.monoliths[s][1]]
-        self.goal_distances = _goal_distances(self.rows, cols, tuple(known or targets))
+        self.guarded = goals.guarded
+        self.goal_distances = goals.distances
         self.active = obs.active
         self.enemies = {s for s, u in self.units.items() if u[OWNER] != me}
-        self.enemies.update(targets)
+        self.enemies.update(goals.targets)
         self._values: dict[int, float] = {}
 
     def army(self, element: str) -> int:
@@ -135,12 +153,24 @@ class GreedyAgent(Agent):
 
     name = "greedy"
 
+    def __init__(self, player: int, seed: int = 0) -> None:
+        super().__init__(player, seed)
+        self._goals_of: dict[int, tuple[int, bool | None]] | None = None
+        self._goals: _Goals | None = None
+        """The goals of the last monoliths dict seen (``_goals_of``, kept so it stays that dict)."""
+
     def step(self, state: State) -> Action:
         """Return the best-scored legal action for the agent's seat (ties broken at random)."""
-        actions = state.legal_actions(self.player)
-        view = _View(cast("ElemendersState", state).brief_observation(self.player), self.player)
-        scored = [(self._score(a, view) + self.rng.random() * 0.01, i) for i, a in enumerate(actions)]
-        return actions[max(scored)[1]]
+        return self.choose(state, state.legal_actions(self.player))
+
+    def choose(self, state: State, legal: Sequence[Action]) -> Action:
+        """Return the action :meth:`step` would, reading the legal actions it is given."""
+        obs = cast("ElemendersState", state).brief_observation(self.player)
+        if self._goals is None or obs.monoliths is not self._goals_of:
+            self._goals_of, self._goals = obs.monoliths, _Goals(obs, self.player)
+        view = _View(obs, self.player, self._goals)
+        scored = [(self._score(a, view) + self.rng.random() * 0.01, i) for i, a in enumerate(legal)]
+        return legal[max(scored)[1]]
 
     def _score(self, action: Action, view: _View) -> float:
         kind = action.kind
