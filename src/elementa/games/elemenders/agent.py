@@ -102,6 +102,7 @@ class _View:
         """``(owner, true)`` of every standing monolith, by square (``true`` None where unknown)."""
         self.guarded = goals.guarded
         self.goal_distances = goals.distances
+        """Per square, the steps to the nearest goal: a known true enemy monolith, else any standing one."""
         self.active = obs.active
         self.enemies = {s for s, u in self.units.items() if u[OWNER] != me}
         self.enemies.update(goals.targets)
@@ -110,10 +111,6 @@ class _View:
     def army(self, element: str) -> int:
         """The agent's units of an element on the board."""
         return sum(1 for u in self.units.values() if u[OWNER] == self.me and u[ELEMENT] == element)
-
-    def goal_distance(self, square: int) -> int:
-        """Steps from a square to the nearest goal: a known true enemy monolith, else any standing one."""
-        return self.goal_distances[square]
 
     def attack_value(self, square: int) -> float:
         """How good hitting the enemy piece on a square is (0 for none)."""
@@ -140,7 +137,7 @@ class _View:
 
     def ending_value(self, unit: Unit, square: int, terrain: str) -> float:
         """How good it is for ``unit`` to end the turn on ``square`` if it holds ``terrain``."""
-        value = -3.0 * self.goal_distance(square)
+        value = -3.0 * self.goal_distances[square]
         if terrain == HARMS[unit[ELEMENT]]:
             value -= 40.0 if unit[HEALTH] == 1 else 15.0
         if unit[ELEMENT] == "plant" and terrain == "forest" and unit[HEALTH] < 2:
@@ -180,7 +177,7 @@ class GreedyAgent(Agent):
             return self._place_score(action, view)
         if kind == "select":
             square = action.args[0]
-            return view.best_attack_from(square) - view.goal_distance(square)
+            return view.best_attack_from(square) - view.goal_distances[square]
         if kind == "end_turn":
             return -1000.0
         active = view.active
@@ -215,7 +212,7 @@ class GreedyAgent(Agent):
                 value += 6.0 * sign
             elif made == "forest" and piece[ELEMENT] == "plant" and piece[HEALTH] < 2:
                 value -= 4.0 * sign
-        if made == "river" and action.args[0] == 1 and view.goal_distance(square) > 4:
+        if made == "river" and action.args[0] == 1 and view.goal_distances[square] > 4:
             value += 1.0
         return value
 

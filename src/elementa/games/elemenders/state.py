@@ -485,7 +485,7 @@ class ElemendersState(State):
         caller only reads).
         """
         owner, piece, health = self.owner, self.piece, self.health
-        units = {s: (owner[s], PIECE_NAMES[piece[s]], health[s]) for s in self.units[0] | self.units[1]}
+        units = {s: (owner[s], PIECE_NAMES[piece[s]], health[s]) for group in self.units for s in group}
         monoliths = self._monoliths_seen[player]
         if monoliths is None:
             monoliths = self._monoliths_seen[player] = self._standing_monoliths(player)
