@@ -6,6 +6,7 @@ It reads only its own seat's view and legal actions (never the state's fields): 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from elementa.core import Action, Agent
@@ -40,8 +41,12 @@ class GreedyAgent(Agent):
         self.cosmic_limit = cosmic_limit
 
     def step(self, state: State) -> Action:
+        """Return the chosen legal action (the state is only read)."""
+        return self.choose(state, state.legal_actions(self.player))
+
+    def choose(self, state: State, legal: Sequence[Action]) -> Action:
+        """Return the action :meth:`step` would, reading the legal actions it is given."""
         obs = brief_view(cast("ElementalisState", state), self.player)  # what observation() shows, in part
-        legal = state.legal_actions(self.player)
         kinds = {a.kind for a in legal}
         phase = obs["phase"]
         me = obs["players"][self.player]
@@ -82,14 +87,14 @@ class GreedyAgent(Agent):
 
     # ------------------------------------------------------------------------------ helpers
     @staticmethod
-    def _kind(legal: list[Action], kind: str, fallback: Action | None = None) -> Action:
+    def _kind(legal: Sequence[Action], kind: str, fallback: Action | None = None) -> Action:
         for a in legal:
             if a.kind == kind:
                 return a
         return fallback if fallback is not None else legal[0]
 
     @staticmethod
-    def _by_label(legal: list[Action], preference: tuple[str, ...]) -> Action:
+    def _by_label(legal: Sequence[Action], preference: tuple[str, ...]) -> Action:
         for word in preference:
             for a in legal:
                 if word in a.label:
@@ -101,7 +106,7 @@ class GreedyAgent(Agent):
         taken = [p["major"] for p in obs["players"]]
         return tuple(sorted(ELEMENTS, key=taken.count))
 
-    def _pick_mana(self, legal: list[Action], me: dict[str, Any]) -> Action:
+    def _pick_mana(self, legal: Sequence[Action], me: dict[str, Any]) -> Action:
         """Most Mana; then the colour of my Major (spells); keep what I give away small and spare."""
         major = me.get("chosen_major") or me.get("major")
         pool = me["pool"]
@@ -143,7 +148,7 @@ class GreedyAgent(Agent):
         ready = {s["name"] for s in me["spells"] if not s["cast_this_turn"] and self._can_pay(me, s)}
         return bool(ready & ({name for name, _ in self._wishes(obs)} | {"Counter Spell", "Fortitude"}))
 
-    def _choose_cast(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+    def _choose_cast(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
         """The first wished-for cast among the legal ones; else forfeit (keeping the Mana)."""
         for name, fragment in self._wishes(obs):
             for a in legal:

@@ -7,6 +7,7 @@ catalog: printed numbers every player can read); it never looks at the state's f
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import Action, Agent
@@ -54,12 +55,16 @@ class WarriorsAgent(Agent):
         self._catalog: Catalog | None = None
 
     def step(self, state: State) -> Action:
+        """Return the chosen legal action (the state is only read)."""
+        return self.choose(state, state.legal_actions(self.player))
+
+    def choose(self, state: State, legal: Sequence[Action]) -> Action:
+        """Return the action :meth:`step` would, reading the legal actions it is given."""
         game: WarriorsGame = state.game  # type: ignore[assignment]
         self.game = game
         self.cards = game.catalog
         if self._catalog is not game.catalog:
             self._catalog, self._values = game.catalog, {}
-        legal = state.legal_actions(self.player)
         if len(legal) == 1:  # every rule below picks one of the legal actions
             return legal[0]
         kinds = {a.kind for a in legal}
@@ -199,7 +204,7 @@ class WarriorsAgent(Agent):
         return 1.0 if c.ability is not None or c.type == "defense_spell" else 0.0
 
     # ----------------------------------------------------------------------------- decisions
-    def _location(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+    def _location(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
         held = [a for a in legal if a.kind == "held" and a.args[0] != self.player]
         if held:
             return max(held, key=lambda a: len(obs["players"][a.args[0]]["locations"]))
@@ -208,7 +213,7 @@ class WarriorsAgent(Agent):
             return mine[0]
         return next(a for a in legal if a.kind == "no_location")
 
-    def _equip_or_finish(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+    def _equip_or_finish(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
         f = self._fighter(obs, self.player)
         finish = next(a for a in legal if a.kind in ("ready", "done"))
         if f is None:
@@ -229,7 +234,7 @@ class WarriorsAgent(Agent):
         ev = target["equipment"][a.args[0]]
         return (ev["breakage"] or 0) * self._card_value(self.cards.card(ev["name"]))
 
-    def _combat(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+    def _combat(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
         f = self._fighter(obs, self.player)
         if f is None:
             return next(a for a in legal if a.kind == "pass")
