@@ -235,6 +235,9 @@ class CardDiceState(State):
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         return tasks.chance_outcomes(self)
 
+    def _sample_chance_outcome(self, rng: random.Random) -> Action:
+        return tasks.sample_chance(self, rng)
+
     def _legal_actions(self, player: int) -> list[Action]:
         if self._legal is None or self._legal[0] != player:
             if self.tasks:
