@@ -56,6 +56,21 @@ payment. Gold beyond it is worth ever less (see :meth:`CardDiceAgent.gold_worth`
 holds plenty plays damage rather than more gold."""
 
 
+def _draw_gold_or_bless(legal: Sequence[Action]) -> Action | None:
+    """Return the turn's draw if legal, else the turn's gold, else the first blessing, else None
+    (one pass over the list: a main-phase list holds up to twenty actions)."""
+    gold = bless = None
+    for a in legal:
+        kind = a.kind
+        if kind == "draw":
+            return a
+        if kind == "gain_gold":
+            gold = a
+        elif kind == "bless" and bless is None:
+            bless = a
+    return gold if gold is not None else bless
+
+
 class CardDiceAgent(Agent):
     """The rule-based ("greedy") agent; see the module docstring for its rules."""
 
@@ -83,10 +98,9 @@ class CardDiceAgent(Agent):
         s = cast("CardDiceState", state)
         main = legal[-1].kind in MAIN_PHASE_LAST
         if main:  # the turn's draw, gold and blessings come first, and need no observation
-            for kind in ("draw", "gain_gold", "bless"):
-                for a in legal:
-                    if a.kind == kind:
-                        return a
+            first = _draw_gold_or_bless(legal)
+            if first is not None:
+                return first
         self.obs: dict[str, Any] = s.observation(self.player, brief=True)
         if s.game is not self._game:  # the card tables, once per game
             self._game = s.game

@@ -180,8 +180,9 @@ class CardDiceState(State):
         self.push(*_TURN_CHANGE[self.active])
 
     def _run(self) -> None:
-        while not self.over and self.tasks:
-            if not tasks.step(self, self.tasks[-1]):
+        stack, step = self.tasks, tasks.step
+        while stack and not self.over:
+            if not step(self, stack[-1]):
                 return
         if not self.over:
             self._check_end()
