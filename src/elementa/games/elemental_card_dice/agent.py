@@ -10,6 +10,7 @@ manipulation in its own favour, pay Paid Militia only to survive, and discard it
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from elementa.core import Action, Agent, State
@@ -55,6 +56,21 @@ payment. Gold beyond it is worth ever less (see :meth:`CardDiceAgent.gold_worth`
 holds plenty plays damage rather than more gold."""
 
 
+def _draw_gold_or_bless(legal: Sequence[Action]) -> Action | None:
+    """Return the turn's draw if legal, else the turn's gold, else the first blessing, else None
+    (one pass over the list: a main-phase list holds up to twenty actions)."""
+    gold = bless = None
+    for a in legal:
+        kind = a.kind
+        if kind == "draw":
+            return a
+        if kind == "gain_gold":
+            gold = a
+        elif kind == "bless" and bless is None:
+            bless = a
+    return gold if gold is not None else bless
+
+
 class CardDiceAgent(Agent):
     """The rule-based ("greedy") agent; see the module docstring for its rules."""
 
@@ -66,14 +82,25 @@ class CardDiceAgent(Agent):
 
     def step(self, state: State) -> Action:
         """Return one of ``state.legal_actions(self.player)`` chosen by the rules above."""
+        return self.choose(state, state.legal_actions(self.player))
+
+    def choose(self, state: State, legal: Sequence[Action]) -> Action:
+        """Return the action :meth:`step` would, reading ``legal`` (this seat's legal actions in
+        ``state``) instead of asking the state for them again.
+
+        Args:
+            state: the state (not modified).
+            legal: ``state.legal_actions(self.player)``.
+
+        Returns:
+            One of ``legal``, chosen by the rules in the module docstring.
+        """
         s = cast("CardDiceState", state)
-        legal = s.legal_actions(self.player)
         main = legal[-1].kind in MAIN_PHASE_LAST
         if main:  # the turn's draw, gold and blessings come first, and need no observation
-            for kind in ("draw", "gain_gold", "bless"):
-                for a in legal:
-                    if a.kind == kind:
-                        return a
+            first = _draw_gold_or_bless(legal)
+            if first is not None:
+                return first
         self.obs: dict[str, Any] = s.observation(self.player, brief=True)
         if s.game is not self._game:  # the card tables, once per game
             self._game = s.game
@@ -156,7 +183,7 @@ class CardDiceAgent(Agent):
         return self.by_id[a.args[0]]
 
     # ---------------------------------------------------------------------------- main phase
-    def _main(self, legal: list[Action]) -> Action:
+    def _main(self, legal: Sequence[Action]) -> Action:
         """The main phase after the turn's draw, gold and blessings (taken first, in ``step``)."""
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
@@ -193,7 +220,7 @@ class CardDiceAgent(Agent):
             return by_kind["end_turn"][0]
         return min(by_kind["discard"], key=lambda a: self.worth(self._card(a)))
 
-    def _bid(self, legal: list[Action]) -> Action:
+    def _bid(self, legal: Sequence[Action]) -> Action:
         auction = self.obs["auction"]
         card = self.cards[auction["card"]]
         limit = max(card.cost, 1.5 * self.buy_worth(card), self.me["gold"] / 3)
@@ -205,7 +232,7 @@ class CardDiceAgent(Agent):
         return next(a for a in legal if a.kind == "pass")
 
     # ----------------------------------------------------------------------------- responses
-    def _answer(self, legal: list[Action]) -> Action:
+    def _answer(self, legal: Sequence[Action]) -> Action:
         top = self.obs["chain"][-1]
         threat = self.cards[top["card"]]
         passing = next(a for a in legal if a.kind == "pass")
@@ -236,7 +263,7 @@ class CardDiceAgent(Agent):
                 score -= 3 * self.strength(card, dice, seat=entry["player"])
         return score + sum(self.worth(c, dice) for c in mine if c.dice)
 
-    def _decide(self, legal: list[Action]) -> Action:
+    def _decide(self, legal: Sequence[Action]) -> Action:
         kinds = {a.kind for a in legal}
         dice = self.dice
         sides = self.obs["die_sides"]

@@ -120,6 +120,8 @@ class CardDiceGame(Game):
             with its standard label (the same objects :meth:`act` returns).
         plain_actions: per action kind without arguments (``"draw"``, ``"pass"``...), the action
             with its standard label.
+        face_actions, seat_actions: the chance actions of a die's faces (by face index) and of the
+            first player (by seat).
     """
 
     info = GameInfo(
@@ -162,6 +164,8 @@ class CardDiceGame(Game):
         super().__init__(options)
         self.card_actions = {kind: tuple(self.act(kind, c.id) for c in self.cards) for kind in _CARD_KINDS}
         self.plain_actions = {kind: self.act(kind) for kind in _PLAIN}
+        self.face_actions = tuple(self.act("face", f) for f in range(options.die_sides))
+        self.seat_actions = (self.act("seat", 0), self.act("seat", 1))
 
     def _make_action_space(self) -> ActionSpace:
         k, nd = len(self.cards), len(DICE)

@@ -180,8 +180,9 @@ class CardDiceState(State):
         self.push(*_TURN_CHANGE[self.active])
 
     def _run(self) -> None:
-        while not self.over and self.tasks:
-            if not tasks.step(self, self.tasks[-1]):
+        stack, step = self.tasks, tasks.step
+        while stack and not self.over:
+            if not step(self, stack[-1]):
                 return
         if not self.over:
             self._check_end()
@@ -235,6 +236,9 @@ class CardDiceState(State):
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         return tasks.chance_outcomes(self)
 
+    def _sample_chance_outcome(self, rng: random.Random) -> Action:
+        return tasks.sample_chance(self, rng)
+
     def _legal_actions(self, player: int) -> list[Action]:
         if self._legal is None or self._legal[0] != player:
             if self.tasks:
@@ -261,21 +265,23 @@ class CardDiceState(State):
             hand: the distinct card ids in the player's hand, sorted, where the caller has them.
         """
         side = self.sides[player]
-        out: list[Action] = []
         if not side.hand and not side.facedown:
-            return out
+            return []
         game = self.game
         cards, by_card = game.cards, game.card_actions
         if hand is None:
             hand = sorted(set(side.hand))
+        out: list[Action] = []
         if self.actions_left > 0:
-            acts = [c for c in hand if cards[c].kind == "action"]
-            if acts:
-                play = by_card["play"]
-                out += [play[c] for c in acts if self.playable(player, cards[c])]
-                if place:
-                    place_ = by_card["place"]
-                    out += [place_[c] for c in acts]
+            play = by_card["play"]
+            for c in hand:
+                if cards[c].kind == "action" and self.playable(player, cards[c]):
+                    out.append(play[c])
+            if place:
+                place_ = by_card["place"]
+                for c in hand:
+                    if cards[c].kind == "action":
+                        out.append(place_[c])
         if side.facedown:
             turn = self.turn
             ready = sorted({c for c, t, _ in side.facedown if t < turn})
@@ -287,9 +293,11 @@ class CardDiceState(State):
                     for c in ready
                     if gold >= (0 if free else cards[c].cost) and self.playable(player, cards[c])
                 ]
-        if bless and hand:
+        if bless:
             bless_ = by_card["bless"]
-            out += [bless_[c] for c in hand if cards[c].kind == "blessing"]
+            for c in hand:
+                if cards[c].kind == "blessing":
+                    out.append(bless_[c])
         return out
 
     def _main_actions(self) -> list[Action]:
@@ -307,9 +315,9 @@ class CardDiceState(State):
             for c in sorted({*self.shops[0].row, *self.shops[1].row}):
                 if costs[c] <= gold:
                     out.append(bid[c])
-        if hand:
-            discard = by_card["discard"]
-            out += [discard[c] for c in hand]
+        discard = by_card["discard"]
+        for c in hand:
+            out.append(discard[c])
         # a hand within the basic limit needs no look at the passives (Big Handed only adds to it)
         if len(side.hand) <= HAND_LIMIT or len(side.hand) <= self.hand_limit(a):
             out.append(plain["end_turn"])

@@ -13,11 +13,12 @@ top of a deck), ``refill`` (a shop), ``first`` (who starts); decisions: ``pick_r
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from elementa.core import Action, die_outcomes
+from elementa.core import Action, die_outcomes, pick_uniform
 from elementa.games.elemental_card_dice.cards import DICE
 from elementa.games.elemental_card_dice.effects import Task, shields_apply, strength
 from elementa.games.elemental_card_dice.zones import single
@@ -199,17 +200,43 @@ def chance_outcomes(s: CardDiceState) -> list[tuple[Action, float]]:
         return [(act("face", f), p) for f, p in die_outcomes(s.game.options.die_sides)]
     if t.kind == "first":
         return [(act("seat", 0), 0.5), (act("seat", 1), 0.5)]
-    pile = (
-        s.shops[t.arg].deck
-        if t.kind == "refill"
-        else s.sides[t.other if t.kind == "reveal" else t.player].rest
-    )
+    pile = _pile(s, t)
     # no sort: piles are kept sorted (see zones), so the outcomes come in card id order
     card, total = s.game.card_actions["card"], len(pile)
     if len(set(pile)) == total:  # every card once (a shop deck, mostly): nothing to count
         p = 1 / total
         return [(card[c], p) for c in pile]
     return [(card[c], k / total) for c, k in Counter(pile).items()]
+
+
+def sample_chance(s: CardDiceState, rng: random.Random) -> Action:
+    """Draw the outcome of the chance task on top with one ``rng.random()`` call: the outcome
+    ``sample_outcome`` draws over :func:`chance_outcomes` (the conformance suite checks it).
+
+    Every outcome of a die or of the first player is equally likely, and so is every card of a pile
+    (kept sorted, so a card's copies lie side by side, in the order :func:`chance_outcomes` lists the
+    cards): the draw is the face, seat or card at a uniform index (``pick_uniform``).
+
+    Args:
+        s: a state at a chance node.
+        rng: the generator to draw with.
+
+    Returns:
+        The chance action to apply.
+    """
+    t, game = s.tasks[-1], s.game
+    if t.kind == "roll":
+        return pick_uniform(game.face_actions, rng)
+    if t.kind == "first":
+        return pick_uniform(game.seat_actions, rng)
+    return game.card_actions["card"][pick_uniform(_pile(s, t), rng)]
+
+
+def _pile(s: CardDiceState, t: Task) -> list[int]:
+    """The unordered pile a card-drawing chance task draws from: a shop deck or a player's deck."""
+    if t.kind == "refill":
+        return s.shops[t.arg].deck
+    return s.sides[t.other if t.kind == "reveal" else t.player].rest
 
 
 def apply_chance(s: CardDiceState, a: Action) -> None:
