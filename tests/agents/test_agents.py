@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 import elementa
@@ -145,3 +147,29 @@ def test_an_agent_that_only_steps_is_asked_through_step() -> None:
         elementa.core.resolve_chance(state)
     seat = state.players_to_move()[0]
     assert FirstAgent(seat).choose(state, []) == state.legal_actions(seat)[0]
+
+
+def test_an_agent_defines_step_or_choose_and_gets_the_other() -> None:
+    """An agent class defines ``step`` or ``choose``: one that defines neither is refused when the
+    class is made, the bare base class cannot play, and one that defines only ``choose`` is asked
+    through ``step`` with the seat's legal actions."""
+    with pytest.raises(TypeError, match="must define step"):
+
+        class Idle(Agent):
+            name = "idle"
+
+    with pytest.raises(TypeError, match="base class"):
+        Agent(0)
+
+    class Last(Agent):
+        name = "last"
+
+        def choose(self, state: State, legal: Sequence[elementa.Action]) -> elementa.Action:
+            return legal[-1]
+
+    game = toy(2)
+    state = game.new_initial_state(2)
+    while state.is_chance_node():
+        elementa.core.resolve_chance(state)
+    seat = state.players_to_move()[0]
+    assert Last(seat).step(state) == state.legal_actions(seat)[-1]

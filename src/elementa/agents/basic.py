@@ -17,14 +17,6 @@ class RandomAgent(Agent):
 
     name = "random"
 
-    def step(self, state: State) -> Action:
-        """Return a uniformly drawn legal action of this seat.
-
-        Raises:
-            ValueError: the seat has no legal action now.
-        """
-        return self.choose(state, state.legal_actions(self.player))
-
     def choose(self, state: State, legal: Sequence[Action]) -> Action:
         """Return a uniformly drawn action of ``legal`` (this seat's legal actions in ``state``).
 

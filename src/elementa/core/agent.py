@@ -1,9 +1,9 @@
-"""The one interface every computer player implements: ``agent.step(state) -> action``."""
+"""The one interface every computer player implements: ``agent.step(state) -> action``, or
+``agent.choose(state, legal) -> action`` for one that reads the legal actions it is given."""
 
 from __future__ import annotations
 
 import random
-from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from elementa.core.game import State
 
 
-class Agent(ABC):
+class Agent:
     """A computer player bound to one seat.
 
     An agent may read ``state.observation(self.player)`` and ``state.legal_actions(self.player)``,
@@ -30,21 +30,31 @@ class Agent(ABC):
     name: str = "agent"
 
     def __init__(self, player: int, seed: int = 0) -> None:
+        if type(self) is Agent:
+            raise TypeError("Agent is a base class: subclass it and define step() or choose()")
         self.player = player
         self.rng = random.Random(seed)
 
-    @abstractmethod
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.step is Agent.step and cls.choose is Agent.choose:
+            raise TypeError(f"agent class {cls.__name__} must define step() or choose() (or both)")
+
     def step(self, state: State) -> Action:
-        """Return one of ``state.legal_actions(self.player)``; the state is not modified."""
+        """Return one of ``state.legal_actions(self.player)``; the state is not modified.
+
+        An agent defines this, :meth:`choose`, or both. The default asks the state for the seat's
+        legal actions and calls :meth:`choose` with them.
+        """
+        return self.choose(state, state.legal_actions(self.player))
 
     def choose(self, state: State, legal: Sequence[Action]) -> Action:
         """Return the action :meth:`step` would, given ``legal``, this seat's legal actions in ``state``.
 
-        Run loops that check the action against the legal actions compute them anyway
-        (:func:`elementa.core.play_game`), and call this instead of :meth:`step` so that an agent
-        that needs them does not compute them again. The default calls :meth:`step`; an agent
-        overrides it only to read ``legal`` instead of ``state.legal_actions(self.player)``, with
-        the same result.
+        Run loops and search hold the legal actions anyway (:func:`elementa.core.play_game` checks
+        the action against them) and call this instead of :meth:`step`, so that an agent that reads
+        them does not compute them again. An agent that reads them defines this (and inherits
+        :meth:`step`); the default calls :meth:`step`.
 
         Args:
             state: the state (not modified).

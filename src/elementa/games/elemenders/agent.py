@@ -156,12 +156,9 @@ class GreedyAgent(Agent):
         self._goals: _Goals | None = None
         """The goals of the last monoliths dict seen (``_goals_of``, kept so it stays that dict)."""
 
-    def step(self, state: State) -> Action:
-        """Return the best-scored legal action for the agent's seat (ties broken at random)."""
-        return self.choose(state, state.legal_actions(self.player))
-
     def choose(self, state: State, legal: Sequence[Action]) -> Action:
-        """Return the action :meth:`step` would, reading the legal actions it is given."""
+        """Return the chosen action of ``legal``, this seat's legal actions in ``state`` (which is
+        only read)."""
         obs = cast("ElemendersState", state).brief_observation(self.player)
         if self._goals is None or obs.monoliths is not self._goals_of:
             self._goals_of, self._goals = obs.monoliths, _Goals(obs, self.player)

@@ -80,13 +80,9 @@ class CardDiceAgent(Agent):
         super().__init__(player, seed)
         self._game: CardDiceGame | None = None
 
-    def step(self, state: State) -> Action:
-        """Return one of ``state.legal_actions(self.player)`` chosen by the rules above."""
-        return self.choose(state, state.legal_actions(self.player))
-
     def choose(self, state: State, legal: Sequence[Action]) -> Action:
-        """Return the action :meth:`step` would, reading ``legal`` (this seat's legal actions in
-        ``state``) instead of asking the state for them again.
+        """Return the action of ``legal`` (this seat's legal actions in ``state``) that the rules of
+        the module docstring choose.
 
         Args:
             state: the state (not modified).
@@ -184,7 +180,7 @@ class CardDiceAgent(Agent):
 
     # ---------------------------------------------------------------------------- main phase
     def _main(self, legal: Sequence[Action]) -> Action:
-        """The main phase after the turn's draw, gold and blessings (taken first, in ``step``)."""
+        """The main phase after the turn's draw, gold and blessings (taken first, in ``choose``)."""
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)

@@ -40,12 +40,9 @@ class GreedyAgent(Agent):
         self.chance_limit = chance_limit
         self.cosmic_limit = cosmic_limit
 
-    def step(self, state: State) -> Action:
-        """Return the chosen legal action (the state is only read)."""
-        return self.choose(state, state.legal_actions(self.player))
-
     def choose(self, state: State, legal: Sequence[Action]) -> Action:
-        """Return the action :meth:`step` would, reading the legal actions it is given."""
+        """Return the chosen action of ``legal``, this seat's legal actions in ``state`` (which is
+        only read)."""
         obs = brief_view(cast("ElementalisState", state), self.player)  # what observation() shows, in part
         kinds = {a.kind for a in legal}
         phase = obs["phase"]

@@ -54,12 +54,9 @@ class WarriorsAgent(Agent):
         """Memo of :meth:`_attack_value`, for the catalog ``_catalog``."""
         self._catalog: Catalog | None = None
 
-    def step(self, state: State) -> Action:
-        """Return the chosen legal action (the state is only read)."""
-        return self.choose(state, state.legal_actions(self.player))
-
     def choose(self, state: State, legal: Sequence[Action]) -> Action:
-        """Return the action :meth:`step` would, reading the legal actions it is given."""
+        """Return the chosen action of ``legal``, this seat's legal actions in ``state`` (which is
+        only read)."""
         game: WarriorsGame = state.game  # type: ignore[assignment]
         self.game = game
         self.cards = game.catalog
