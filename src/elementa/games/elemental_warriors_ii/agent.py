@@ -29,6 +29,7 @@ from elementa.games.elemental_warriors_ii.sheet import (
     Square,
     max_level,
     pay_cent,
+    value,
     with_coin,
 )
 from elementa.games.elemental_warriors_ii.view import combat_view
@@ -110,12 +111,9 @@ class WarriorAgent(Agent):
         super().__init__(player, seed)
         self.preset = preset
 
-    def step(self, state: State) -> Action:
-        """Return the chosen legal action (the state is only read)."""
-        return self.choose(state, state.legal_actions(self.player))
-
     def choose(self, state: State, legal: Sequence[Action]) -> Action:
-        """Return the action :meth:`step` would, reading the legal actions it is given."""
+        """Return the chosen action of ``legal``, this seat's legal actions in ``state`` (which is
+        only read)."""
         if len(legal) == 1:
             return legal[0]
         kinds = {a.kind for a in legal}
@@ -290,13 +288,13 @@ class _View:
             total = self.square_gain(row, col, _PUT)
         elif kind == "rebalance":
             coin, row, col, dest = args
-            if dest >= self.rows:  # one column left or right, cyclically
-                to_col = (col + (1 if dest > self.rows else -1)) % COLUMNS
+            to_row, to_col = self.destination(row, col, dest)
+            if to_col != col:  # one column left or right
                 total = self.square_gain(row, col, _TAKE + coin) + self.square_gain(row, to_col, _PUT + coin)
             else:  # to another square of the column: of the same kind, combat or element
                 column = list(self.columns[col])
                 column[row] = _changed(column[row], _TAKE + coin)
-                column[dest] = _changed(column[dest], _PUT + coin)
+                column[to_row] = _changed(column[to_row], _PUT + coin)
                 if row >= self.elem[0]:
                     worth = self.my_combat[col] + 0.3 * self.element_worth(column)
                 else:
@@ -319,8 +317,7 @@ class _View:
         ``_TAKE``, ``_PUT`` or ``_PAY`` plus the coin (one coin taken away, one added, one cent
         paid with it). Only the part of ``column_worth`` the square is in is worked out again."""
         column = self.columns[col]
-        (p, n, d), (dp, dn, dd) = column[row], _CHANGE_COINS[change]  # _changed, written out
-        square = (p + dp, n + dn, d + dd)
+        square = _changed(column[row], change)
         e = row - self.elem[0]
         if e >= 0:  # an element square: the combat part stays
             worth = self.my_combat[col]
@@ -335,6 +332,14 @@ class _View:
             elements = self.my_elements[col]
         return self.weights[col] * (worth + 0.3 * elements - self.my_worth[col])
 
+    def destination(self, row: int, col: int, dest: int) -> tuple[int, int]:
+        """Return the ``(row, column)`` a Rebalance's ``dest`` moves a coin of square (row, col) to:
+        a row of the column, or (``dest`` = the number of rows, or one more) the same row one
+        column left or right, cyclically (as ``sheet.Layout.destination``)."""
+        if dest < self.rows:
+            return dest, col
+        return row, (col + (1 if dest > self.rows else -1)) % COLUMNS
+
     def after(self, a: Action) -> dict[int, list[Square]]:
         """Return the columns of my sheet a pay, add, rebalance or recompile action changes, as
         they would be after it, by column."""
@@ -342,22 +347,19 @@ class _View:
         kind, args = a.kind, a.args
         if kind == "pay":
             coin, row, col = args
-            changes = [(row, col, pay_cent(old[col][row], coin))]
+            changes = [(row, col, _changed(old[col][row], _PAY + coin))]
         elif kind == "add":
             row, col = args
-            changes = [(row, col, with_coin(old[col][row], 0))]
+            changes = [(row, col, _changed(old[col][row], _PUT))]
         elif kind == "recompile":
             e, col, n, d = args
             row = self.elem[e]
-            sq = old[col][row]
-            changes = [(row, col, (sq[0] + 5 * sq[1] + 10 * sq[2] - 5 * n - 10 * d, n, d))]
+            changes = [(row, col, (value(old[col][row]) - 5 * n - 10 * d, n, d))]  # the same value
         else:
             coin, row, col, dest = args
-            to_row, to_col = dest, col
-            if dest >= self.rows:
-                to_row, to_col = row, (col + (1 if dest > self.rows else -1)) % COLUMNS
-            changes = [(row, col, with_coin(old[col][row], coin, -1))]
-            changes.append((to_row, to_col, with_coin(old[to_col][to_row], coin)))
+            to_row, to_col = self.destination(row, col, dest)
+            changes = [(row, col, _changed(old[col][row], _TAKE + coin))]
+            changes.append((to_row, to_col, _changed(old[to_col][to_row], _PUT + coin)))
         after: dict[int, list[Square]] = {}
         for row, col, square in changes:
             column = after.get(col)
