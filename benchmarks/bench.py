@@ -10,7 +10,8 @@ Per game, half of ``--seconds`` goes to timing random playouts (chance outcomes 
 probabilities, decisions uniformly at random), the rest to sampling states along such playouts and
 timing, on them, the calls an ISMCTS iteration makes: ``clone()``, ``legal_actions()``,
 ``apply_unchecked()`` of the first legal action (the time of a clone subtracted),
-``resample_from_infostate()`` and ``observation()`` for the seat to move, and one ``step`` of the
+``resample_from_infostate()``, ``observation()`` and ``information_state_key()`` (what the search
+keys its nodes by) for the seat to move, and one ``step`` of the
 game's rule-based agent (its rollout policy). Times are means of this process's CPU time
 (``time.process_time``) in microseconds, so that other work on shared cores does not count.
 """
@@ -57,6 +58,7 @@ class Result:
     apply_us: float
     resample_us: float
     observe_us: float
+    key_us: float
     rule_us: float | None
     unfinished: int
 
@@ -155,7 +157,7 @@ def bench_game(game: Game, seconds: float, seed: int) -> Result:
         playouts += 1
         steps += n
     elapsed = time.process_time() - start
-    rest = 0.35 * seconds / 6
+    rest = 0.35 * seconds / 7
     decisions = [st for st in samples if st.current_player() != CHANCE]
     rules = [game.rule_based_agent(p, seed) for p in range(game.num_players)]
     draw = random.Random(seed)
@@ -175,6 +177,7 @@ def bench_game(game: Game, seconds: float, seed: int) -> Result:
         apply_us=max(0.0, timed(apply_first, samples) - clone_us),
         resample_us=timed(lambda st: st.resample_from_infostate(mover(st), draw), samples),
         observe_us=timed(lambda st: st.observation(mover(st)), samples),
+        key_us=timed(lambda st: st.information_state_key(mover(st)), samples),
         rule_us=None
         if any(a is None for a in rules)
         else timed(lambda st: rules[mover(st)].step(st), decisions),  # type: ignore[union-attr]
@@ -217,6 +220,7 @@ def main(argv: list[str] | None = None) -> int:
         "apply µs",
         "resample µs",
         "observe µs",
+        "key µs",
         "rule agent µs",
         title=f"Random playouts, default options, ~{seconds:.3g} s per game",
         caption="µs: mean time of one call on states sampled from random playouts (see --help)",
@@ -241,6 +245,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{r.apply_us:,.1f}",
             f"{r.resample_us:,.1f}",
             f"{r.observe_us:,.1f}",
+            f"{r.key_us:,.1f}",
             "-" if r.rule_us is None else f"{r.rule_us:,.1f}",
         )
     Console(width=max(150, Console().width)).print(table)

@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import copy
-import enum
 import math
 import random
 import signal
-import sys
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import elementa
 from elementa.agents import LEVELS, IsmctsAgent, make_agent, spec_names
-from elementa.agents.ismcts import Node, _Search, edge_estimate, final_choice, infoset_key, ucb_select
+from elementa.agents.ismcts import Node, _Search, edge_estimate, final_choice, ucb_select
 from elementa.core import (
     CHANCE,
     SIMULTANEOUS,
@@ -335,7 +330,7 @@ def test_a_kept_root_whose_hint_is_not_legal_now_asks_the_rule_based_player_agai
     agent = IsmctsAgent(seat, seed=1, iterations=len(legal), rollout="rule", bias=1.0, widening=0.0)
     agent.step(state)  # the table is now this game's
     stale = Node(hint=max(a.id for a in legal) + 1)
-    agent._table[infoset_key(state, seat)] = stale
+    agent._table[state.information_state_key(seat)] = stale
     assert agent.step(state) == hint
     assert stale.hint == hint.id
 
@@ -565,57 +560,3 @@ def test_forget_drops_the_tree_so_the_next_search_is_a_fresh_agents() -> None:
     assert agent.last is not None and fresh.last is not None
     assert agent.last.reused == fresh.last.reused == 0
     assert agent.root_statistics(state) == fresh.root_statistics(state)
-
-
-class Shows:
-    """Stands in for a state in infoset_key: its observation is whatever it was given."""
-
-    def __init__(self, observation: Any) -> None:
-        self.shown = observation
-
-    def observation(self, player: int) -> Any:
-        return self.shown
-
-
-def key_of(observation: Any, player: int = 0) -> bytes:
-    return infoset_key(Shows(observation), player)  # type: ignore[arg-type]
-
-
-JSON_LIKE = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-(2**70), 2**70)
-    | st.floats(allow_nan=False)
-    | st.text(max_size=5),
-    lambda inner: (
-        st.lists(inner, max_size=3)
-        | st.tuples(inner, inner)
-        | st.dictionaries(st.text(max_size=3) | st.integers(-3, 3), inner, max_size=3)
-    ),
-    max_leaves=12,
-)
-
-
-@settings(max_examples=300, deadline=None)
-@given(JSON_LIKE, JSON_LIKE)
-def test_infoset_keys_are_equal_exactly_when_the_observations_print_alike(a: Any, b: Any) -> None:
-    """The key's equality is repr's (what the search's nodes were keyed by before marshal wrote them)."""
-    assert (key_of(a) == key_of(b)) == (repr(a) == repr(b))
-    assert key_of(a) == key_of(copy.deepcopy(a))
-    assert key_of(a, 0) != key_of(a, 1)
-
-
-def test_infoset_keys_do_not_depend_on_which_objects_an_observation_shares() -> None:
-    word = "".join(["fire"] * 3)
-    shared = {"hand": [word, word], "top": word}
-    separate = {"hand": ["firefirefire", "".join(["fire"] * 3)], "top": sys.intern("fire" * 3)}
-    assert key_of(shared) == key_of(separate)
-
-
-def test_infoset_keys_of_observations_marshal_cannot_write_fall_back_to_repr() -> None:
-    class Colour(enum.IntEnum):
-        RED = 1
-
-    assert key_of({"c": Colour.RED}) == key_of({"c": Colour.RED})
-    assert key_of({"c": Colour.RED}) != key_of({"c": 1})
-    assert key_of({"c": Colour.RED}, 0) != key_of({"c": Colour.RED}, 1)

@@ -3,7 +3,8 @@
 :class:`Walk` plays seeded random playouts. Every step gets the cheap per-node checks (node type,
 players to move, legal actions, chance outcomes, returns). Sampled steps (the first 16, then about
 one in eight) also get a snapshot of everything the public API shows (``str``, every observation as
-JSON), the illegal-action checks and the action descriptions. Deep steps (about one per octave of
+JSON), the illegal-action checks, the action descriptions and the information-state keys (each
+seat's key against every key the walk met before). Deep steps (about one per octave of
 the playout: 0, 1, 2-3, 4-7, ..., and the terminal state) get the expensive ones: clones, fresh
 observations, replaying the history or save/load, resampling, description leaks. See :class:`Plan`.
 
@@ -34,8 +35,9 @@ REPLAY = "replay"  # deep steps: history() replays to the same state on a fresh 
 SAVE = "save"  # deep steps: elementa.save / elementa.load reproduce the state
 RESAMPLE = "resample"  # deep steps: resample_from_infostate keeps exactly what the player sees
 DESCRIBE_HIDES = "describe-hides"  # deep steps: describe_action reveals nothing a viewer cannot see
+INFO_KEY = "information-key"  # sampled steps: information_state_key splits states as observations do
 
-STANDARD = frozenset({ILLEGAL, CLONE, OBS_COPY, REPLAY, SAVE, RESAMPLE, DESCRIBE_HIDES})
+STANDARD = frozenset({ILLEGAL, CLONE, OBS_COPY, REPLAY, SAVE, RESAMPLE, DESCRIBE_HIDES, INFO_KEY})
 """What :class:`Walk` runs by default: everything."""
 
 TOLERANCE = 1e-6
@@ -433,9 +435,10 @@ def check_save_load(state: State, before: dict[str, Any], tmp_dir: Path, where: 
 def check_resample(state: State, before: dict[str, Any], rng: random.Random, where: str) -> None:
     """Check ``resample_from_infostate`` for every seat, and that it leaves the original alone.
 
-    The resampled state must show the seat exactly the same observation (also for a second rng seed),
-    the same node, players to move and legal actions of that seat, and must play on for a few random
-    steps. In a game declared perfect-information every viewer's observation must stay the same.
+    The resampled state must show the seat exactly the same observation (also for a second rng seed)
+    and give it the same ``information_state_key``; it must be at the same node, with the same players
+    to move and legal actions of that seat, and must play on for a few random steps. In a game
+    declared perfect-information every viewer's observation must stay the same.
     """
     game = state.game
     for p in range(game.num_players):
@@ -452,6 +455,12 @@ def check_resample(state: State, before: dict[str, Any], rng: random.Random, whe
                     f"shows {mine} a different observation:\n  {_short(before['observations'][mine])}"
                     f"\n  -> {_short(seen)}",
                 )
+            check(
+                r.information_state_key(p) == state.information_state_key(p),
+                at,
+                f"information_state_key({p}) changed though {mine}'s observation did not: the key "
+                "depends on something the seat does not see",
+            )
             node = {"current player": r.current_player(), "players to move": r.players_to_move()}
             for key, got in node.items():
                 check(got == before[key], at, f"{key} is {got}, not {before[key]}")
@@ -564,6 +573,39 @@ class Plan:
 
 
 @dataclass
+class KeyBook:
+    """The information-state keys a walk has met, each with the seat and observation it stands for.
+
+    :meth:`check` fails when one key stands for two observations (a key that leaves out something
+    the seat sees, so a search would mix up information sets) or one observation gets two keys (a
+    key that depends on something the seat does not see).
+    """
+
+    shown: dict[bytes, tuple[int, str]] = field(default_factory=dict)
+    keys: dict[tuple[int, str], bytes] = field(default_factory=dict)
+
+    def check(self, state: State, where: str) -> None:
+        """Check every seat's ``information_state_key`` in ``state`` against the keys met before."""
+        for p in range(state.game.num_players):
+            key = state.information_state_key(p)
+            check(isinstance(key, bytes), where, f"information_state_key({p}) is {key!r}, not bytes")
+            seen = (p, repr(state.observation(p)))
+            earlier = self.shown.setdefault(key, seen)
+            if earlier != seen:
+                fail(
+                    where,
+                    f"information_state_key({p}) is also the key of another observation, so it leaves "
+                    f"out something the seat sees:\n  {_short(earlier)}\n  {_short(seen)}",
+                )
+            if self.keys.setdefault(seen, key) != key:
+                fail(
+                    where,
+                    f"information_state_key({p}) differs between two states that show {who(p)} the same "
+                    "observation: the key depends on something the seat does not see",
+                )
+
+
+@dataclass
 class Walk:
     """Seeded random playouts with checks.
 
@@ -575,6 +617,7 @@ class Walk:
         max_steps: a playout longer than this fails as one that does not end.
         sample_every: about one step in this many gets the snapshot-based checks (1: every step).
         stats: counts of steps, sampled steps and deep steps walked so far.
+        keys: the information-state keys met so far, over every playout of this walk.
     """
 
     game: Game
@@ -584,6 +627,7 @@ class Walk:
     max_steps: int = 10_000
     sample_every: int = 8
     stats: Counter[str] = field(default_factory=Counter)
+    keys: KeyBook = field(default_factory=KeyBook)
 
     def run(self, seed: int) -> State:
         """Play one playout from ``new_initial_state(seed)``, its choices drawn from ``seed`` too.
@@ -620,6 +664,8 @@ class Walk:
                 check(before["history"] == history, at, "history() is not the actions applied so far")
                 if ILLEGAL in self.checks:
                     check_illegal(state, before, rng, at)
+                if INFO_KEY in self.checks:
+                    self.keys.check(state, at)
             if deep:
                 self._deep(state, before, rng, at, step, seed)
             if state.is_terminal():

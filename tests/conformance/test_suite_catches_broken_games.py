@@ -15,11 +15,13 @@ from typing import Any
 import pytest
 
 from elementa import Action, State
+from elementa.core import information_digest
 from elementa.core.options import parse_options
 from tests.conformance.checks import (
     CLONE,
     DESCRIBE_HIDES,
     ILLEGAL,
+    INFO_KEY,
     OBS_COPY,
     REPLAY,
     RESAMPLE,
@@ -149,6 +151,22 @@ class AliasedObservation(ToyState):
         return f"{super().__str__()} record={self.record}"
 
 
+class KeyWithoutTurn(ToyState):
+    """The information-state key leaves out the turn, which every seat sees."""
+
+    def information_state_key(self, player: int) -> bytes:
+        shown = self.observation(player)
+        del shown["turn"]
+        return information_digest((player, shown))
+
+
+class KeyWithDice(ToyState):
+    """The information-state key holds every die, hidden ones too."""
+
+    def information_state_key(self, player: int) -> bytes:
+        return information_digest((player, self.observation(player), self.dice))
+
+
 class SharedClone(ToyState):
     """clone() copies everything but the bids, which the copy shares with the original."""
 
@@ -197,6 +215,9 @@ BROKEN = [
     (OverRange, RESAMPLE, "outside utility_range"),
     (TupleObservation, RESAMPLE, "changes in a JSON round trip"),
     (AliasedObservation, OBS_COPY, "must return fresh data"),
+    (KeyWithoutTurn, INFO_KEY, "leaves out something the seat sees"),
+    (KeyWithDice, INFO_KEY, "depends on something the seat does not see"),
+    (KeyWithDice, RESAMPLE, "information_state_key\\(\\d\\) changed though"),
     (SharedClone, CLONE, "applying an action to a clone changed the original"),
     (CountsAttempts, ILLEGAL, "refused illegal actions changed the state"),
     (UnseededDeal, REPLAY, "replaying history\\(\\) gives a different state"),

@@ -8,11 +8,12 @@ one new edge, plays the game out with a rollout policy and backs the result up.
 How the general game protocol is handled:
 
 * **Nodes are information sets, keyed by observations.** A node belongs to one seat and is found by
-  ``(seat, state.observation(seat))`` in the determinization being walked (as OpenSpiel's ISMCTS keys
-  its nodes by information-state strings). So each seat's statistics condition only on what that seat
-  sees, never on another seat's hidden cards, dice or sealed choices: the searcher's own nodes are its
-  information sets (as in SO-ISMCTS), and the other seats are modelled on *their* information sets in
-  the determinization, which is what MO-ISMCTS gets from one tree per player. Moves a seat cannot see
+  ``state.information_state_key(seat)`` in the determinization being walked: a key that is equal
+  exactly when the seat's observation is (as OpenSpiel's ISMCTS keys its nodes by information-state
+  strings). So each seat's statistics condition only on what that seat sees, never on another
+  seat's hidden cards, dice or sealed choices: the searcher's own nodes are its information sets (as
+  in SO-ISMCTS), and the other seats are modelled on *their* information sets in the
+  determinization, which is what MO-ISMCTS gets from one tree per player. Moves a seat cannot see
   need no special edge: they simply do not change its observation.
 * **Statistics of the acting seat.** An edge stores visits, the summed return *of the seat that acts
   there* (returns rescaled from ``game.utility_range()`` to [0, 1]) and its availability, so 2 to 7
@@ -50,7 +51,7 @@ How the general game protocol is handled:
   since, and their statistics stay valid because they depend only on the acting seat's information.
   It is cleared when the agent meets another game object or the table outgrows ``max_nodes``.
 
-The agent reads the state only through ``resample_from_infostate``, ``observation``,
+The agent reads the state only through ``resample_from_infostate``, ``information_state_key``,
 ``legal_actions``, ``clone`` (inside the game's resample), ``apply_unchecked``, ``sample_chance_outcome``,
 ``returns``, ``evaluate`` (on determinizations only), ``current_player`` and ``players_to_move``;
 its only randomness is its own seeded generator, so a search under an iteration budget is
@@ -59,8 +60,6 @@ reproducible.
 
 from __future__ import annotations
 
-import hashlib
-import marshal
 import math
 import random
 import time
@@ -106,31 +105,6 @@ class SearchStats:
     seconds: float
     nodes: int
     reused: int
-
-
-def infoset_key(state: State, player: int) -> bytes:
-    """Return the key of ``player``'s information set in ``state``: a digest of its observation.
-
-    The observation is written with :mod:`marshal`'s format 2, which has no back-references, so
-    equal values give equal bytes whichever objects they share; it is about three times as fast
-    as ``repr``, which search spent more time on than the game on the observation itself. An
-    observation that marshal cannot write (a value of a type other than the built-in ones) is
-    written with ``repr`` instead. Either way, two observations made of the JSON-like values that
-    observations hold get one key exactly when their ``repr`` is the same.
-
-    Args:
-        state: a state (a determinization during search).
-        player: the seat whose information set is wanted.
-
-    Returns:
-        16 bytes; equal observations of the same seat give equal keys.
-    """
-    observation = state.observation(player)
-    try:
-        text = b"m" + marshal.dumps((player, observation), 2)
-    except ValueError:  # a type marshal does not know
-        text = b"r" + f"{player}|{observation!r}".encode()
-    return hashlib.blake2b(text, digest_size=16).digest()
 
 
 def ucb_select(
@@ -361,7 +335,7 @@ class IsmctsAgent(Agent):
 
         Empty when the agent has not searched that information set.
         """
-        node = self._table.get(infoset_key(state, self.player))
+        node = self._table.get(state.information_state_key(self.player))
         edges = {} if node is None else node.edges
         return {a: (int(e[0]), e[1] / e[0] if e[0] else 0.0) for a, e in edges.items()}
 
@@ -383,7 +357,7 @@ class IsmctsAgent(Agent):
         if not self.reuse or self._game is not game or len(self._table) > self.max_nodes:
             self._table = {}
         self._game = game
-        root = self._table.setdefault(infoset_key(state, self.player), Node())
+        root = self._table.setdefault(state.information_state_key(self.player), Node())
         if root.hint is not None and all(a.id != root.hint for a in legal):
             # Made in an earlier search, at a state that offered other moves but looked the same
             # to this seat: the first iteration asks again.
@@ -437,7 +411,7 @@ class _Search:
         if root:
             node = self.root
         else:
-            key = infoset_key(state, player)
+            key = state.information_state_key(player)
             found = self.table.get(key)
             node = self.table[key] = Node() if found is None else found
         if node.hint is None and self.hints is not None:

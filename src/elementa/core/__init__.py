@@ -15,7 +15,7 @@ from elementa.core.errors import (
     describe_player,
 )
 from elementa.core.files import TOO_DEEP, read_user_file
-from elementa.core.game import Game, GameInfo, State, win_shares
+from elementa.core.game import Game, GameInfo, State, information_digest, win_shares
 from elementa.core.nodes import CHANCE, SIMULTANEOUS, TERMINAL
 from elementa.core.options import OptionInfo, option
 from elementa.core.persistence import SavedGame, load, load_saved, save
@@ -44,6 +44,7 @@ __all__ = [
     "describe_player",
     "die_outcomes",
     "draw_outcomes",
+    "information_digest",
     "list_games",
     "load",
     "load_game",

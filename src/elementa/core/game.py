@@ -11,6 +11,8 @@ shares: checked application of actions that never half-applies, the history, and
 from __future__ import annotations
 
 import copy
+import hashlib
+import marshal
 import math
 import operator
 import random
@@ -55,6 +57,28 @@ class GameInfo:
     chance: bool = True
     simultaneous: bool = False
     perfect_information: bool = False
+
+
+def information_digest(value: object) -> bytes:
+    """Return a 16-byte digest of a value built of Python's plain types, for keying information sets.
+
+    The value is written with :mod:`marshal`'s format 2, which has no back-references, so equal
+    values give equal bytes whichever objects they share; a value marshal cannot write (one holding
+    another type, such as an enum member) is written with ``repr`` instead. Either way, two values
+    made of the JSON-like types that observations hold (and tuples) get one digest exactly when
+    their ``repr`` is the same.
+
+    Args:
+        value: what to digest, for example ``(seat, observation)``.
+
+    Returns:
+        16 bytes (BLAKE2b).
+    """
+    try:
+        text = b"m" + marshal.dumps(value, 2)  # type: ignore[arg-type]  # refused types raise
+    except ValueError:  # a type marshal does not know
+        text = b"r" + repr(value).encode()
+    return hashlib.blake2b(text, digest_size=16).digest()
 
 
 EvaluationCut = Literal["decision", "turn"]
@@ -253,6 +277,25 @@ class State(ABC):
 
         The result must not depend on anything that player may not see.
         """
+
+    def information_state_key(self, player: int) -> bytes:
+        """Return the key of ``player``'s information set here: the digest of what the seat sees.
+
+        Two states of one game get the same key for a seat exactly when they show that seat the
+        same observation (equal ``repr``), and two seats never share a key. Search agents key their
+        tree nodes by it, as OpenSpiel's do by the information-state string. The default digests
+        ``(player, observation(player))`` with :func:`information_digest`. A game whose observation is
+        costly to build may override it with the digest of the same facts in a compact form; the
+        conformance suite checks, at the nodes of seeded random playouts and in resampled states,
+        that the keys split states exactly as the observations do.
+
+        Args:
+            player: the seat (0-based).
+
+        Returns:
+            16 bytes.
+        """
+        return information_digest((player, self.observation(player)))
 
     def evaluate(self) -> list[float] | None:
         """Return a heuristic estimate of the final ``returns()`` from this non-terminal state, or ``None``.

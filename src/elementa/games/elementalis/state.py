@@ -768,6 +768,13 @@ class ElementalisState(State):
 
         return observe(self, player)
 
+    def information_state_key(self, player: int) -> bytes:
+        """Return the digest of what ``observation(player)`` shows, built without the view
+        (:func:`~elementa.games.elementalis.observe.information_key`)."""
+        from elementa.games.elementalis.observe import information_key
+
+        return information_key(self, player)
+
     def resample_from_infostate(self, player: int, rng: random.Random) -> ElementalisState:
         """Redraw the only hidden thing: other seats' sealed spell declarations."""
         s = self.clone()
