@@ -505,7 +505,7 @@ class CardDiceState(State):
 
     def observation(self, player: int | None, *, brief: bool = False) -> dict[str, Any]:
         """Return what ``player`` (a seat, or None for a spectator) sees; see ``view.observation``
-        (``brief``: without the shops, the log and the card texts)."""
+        (``brief``: only the part the rule-based agent reads, ``view.brief_view``)."""
         return view.observation(self, player, brief=brief)
 
     def describe_action(self, action: Action, player: int, viewer: int | None) -> str:
