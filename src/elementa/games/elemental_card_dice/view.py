@@ -142,30 +142,32 @@ def brief_view(s: CardDiceState, viewer: int | None) -> dict[str, Any]:
     Returns:
         The brief view, a fresh dict.
     """
-    names = s.game.names
+    name = s.game.names.__getitem__
     players: list[dict[str, Any]] = []
     for p, side in enumerate(s.sides):
+        amps = s.amps[p]
+        amplifiers = {} if amps == NO_AMPS else _amplifiers(s, p)
         if viewer == p:
             players.append(
                 {
                     "health": side.health,
                     "gold": side.gold,
-                    "hand": [names[c] for c in side.hand],
-                    "face_down": _face_down(s, p, viewer),
-                    "passives": [names[c] for c in side.passives],
+                    "hand": list(map(name, side.hand)),
+                    "face_down": _face_down(s, p, viewer) if side.facedown else [],
+                    "passives": list(map(name, side.passives)),
                     "hand_limit": s.hand_limit(p),
-                    "amplifiers": _amplifiers(s, p),
+                    "amplifiers": amplifiers,
                 }
             )
         else:
-            players.append({"health": side.health, "amplifiers": _amplifiers(s, p)})
+            players.append({"health": side.health, "amplifiers": amplifiers})
     return {
         "dice": dict(zip(DICE, s.dice, strict=True)),
         "die_sides": s.game.options.die_sides,
         "players": players,
-        "chain": _chain(s),
+        "chain": _chain(s) if s.chain else [],
         "auction": _auction(s),
-        "decision": _decision(s, viewer, lambda ids: [names[c] for c in ids]),
+        "decision": _decision(s, viewer, lambda ids: list(map(name, ids))) if s.tasks else None,
     }
 
 
