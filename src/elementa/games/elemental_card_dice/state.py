@@ -86,7 +86,6 @@ class CardDiceState(State):
         self.winner: int | None = None
         self.last_dealer = -1
         self.events: list[tuple[int | None, int | None, str]] = []
-        self._legal: tuple[int, list[Action]] | None = None  # (seat, its legal actions) until _apply
         setup = [Task("roll", -1, 0, d) for d in range(len(DICE))]
         if o.first_player == "random":
             setup.append(Task("first", -1))
@@ -240,17 +239,13 @@ class CardDiceState(State):
         return tasks.sample_chance(self, rng)
 
     def _legal_actions(self, player: int) -> list[Action]:
-        if self._legal is None or self._legal[0] != player:
-            if self.tasks:
-                legal = tasks.decisions(self, self.tasks[-1])
-            elif self.chain:
-                legal = responses.chain_actions(self, player)
-            elif self.auction is not None:
-                legal = self._auction_actions()
-            else:
-                legal = self._main_actions()
-            self._legal = (player, legal)
-        return list(self._legal[1])
+        if self.tasks:
+            return tasks.decisions(self, self.tasks[-1])
+        if self.chain:
+            return responses.chain_actions(self, player)
+        if self.auction is not None:
+            return self._auction_actions()
+        return self._main_actions()
 
     def play_actions(
         self, player: int, *, place: bool = True, bless: bool = True, hand: list[int] | None = None
@@ -346,7 +341,6 @@ class CardDiceState(State):
         ]
 
     def _apply(self, action: Action, player: int) -> None:
-        self._legal = None
         if player == CHANCE:
             tasks.apply_chance(self, action)
         elif self.tasks:
@@ -524,7 +518,6 @@ class CardDiceState(State):
         s.amps = list(self.amps)
         s.bought = [list(b) for b in self.bought]
         s.tasks, s.chain, s.events = list(self.tasks), list(self.chain), list(self.events)
-        s._legal = None
         return s
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> CardDiceState:
