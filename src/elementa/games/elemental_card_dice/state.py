@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -85,7 +86,7 @@ class CardDiceState(State):
         self.over = False
         self.winner: int | None = None
         self.last_dealer = -1
-        self.events: list[tuple[int | None, int | None, str]] = []
+        self.events: deque[tuple[int | None, int | None, str]] = deque(maxlen=MAX_EVENTS)
         setup = [Task("roll", -1, 0, d) for d in range(len(DICE))]
         if o.first_player == "random":
             setup.append(Task("first", -1))
@@ -100,9 +101,7 @@ class CardDiceState(State):
 
     def note(self, text: str, to: int | None = None, but: int | None = None) -> None:
         """Record an event for the log: for everyone, only for seat ``to``, or for all but ``but``."""
-        self.events.append((to, but, text))
-        if len(self.events) > MAX_EVENTS:
-            del self.events[0]
+        self.events.append((to, but, text))  # the oldest drops out past MAX_EVENTS
 
     def names(self, cards: list[int]) -> str:
         """Return card names joined by commas (``"nothing"`` for none)."""
@@ -517,7 +516,7 @@ class CardDiceState(State):
         s.shops = [x.copy() for x in self.shops]
         s.amps = list(self.amps)
         s.bought = [list(b) for b in self.bought]
-        s.tasks, s.chain, s.events = list(self.tasks), list(self.chain), list(self.events)
+        s.tasks, s.chain, s.events = list(self.tasks), list(self.chain), self.events.copy()
         return s
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> CardDiceState:
@@ -528,7 +527,7 @@ class CardDiceState(State):
         cannot tell apart give the same redraw from the same generator.
         """
         s = self.clone()
-        s.events = [e for e in s.events if e[0] in (None, player) and e[1] != player]
+        s.events = deque((e for e in s.events if e[0] in (None, player) and e[1] != player), MAX_EVENTS)
         mine = s.sides[player]
         k = mine.known[player]
         pool = sorted(mine.top[k:] + mine.rest)  # sorted: the draw depends on what the player knows alone
