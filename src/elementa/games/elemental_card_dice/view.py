@@ -142,7 +142,7 @@ def brief_view(s: CardDiceState, viewer: int | None) -> dict[str, Any]:
     Returns:
         The brief view, a fresh dict.
     """
-    name = s.game.names.__getitem__
+    names = s.game.names
     players: list[dict[str, Any]] = []
     for p, side in enumerate(s.sides):
         amps = s.amps[p]
@@ -152,9 +152,9 @@ def brief_view(s: CardDiceState, viewer: int | None) -> dict[str, Any]:
                 {
                     "health": side.health,
                     "gold": side.gold,
-                    "hand": list(map(name, side.hand)),
+                    "hand": [names[c] for c in side.hand],
                     "face_down": _face_down(s, p, viewer) if side.facedown else [],
-                    "passives": list(map(name, side.passives)),
+                    "passives": [names[c] for c in side.passives] if side.passives else [],
                     "hand_limit": s.hand_limit(p),
                     "amplifiers": amplifiers,
                 }
@@ -167,7 +167,7 @@ def brief_view(s: CardDiceState, viewer: int | None) -> dict[str, Any]:
         "players": players,
         "chain": _chain(s) if s.chain else [],
         "auction": _auction(s),
-        "decision": _decision(s, viewer, lambda ids: list(map(name, ids))) if s.tasks else None,
+        "decision": _decision(s, viewer, lambda ids: [names[c] for c in ids]) if s.tasks else None,
     }
 
 
