@@ -52,24 +52,40 @@ def test_the_agent_decides_the_same_on_any_state_its_seat_cannot_tell_apart() ->
     assert checked == 150
 
 
-def test_the_brief_observation_the_agent_reads_is_part_of_the_full_one() -> None:
-    game = load_game(NAME)
-    state = game.new_initial_state(seed=5)
-    rng = random.Random(5)
-    for _ in range(400):
-        if state.is_terminal():
-            break
-        for viewer in (0, 1, None):
-            full = state.observation(viewer)
-            brief = state.observation(viewer, brief=True)  # type: ignore[call-arg]
-            assert set(full) - set(brief) == {"shops", "log", "cards"}
-            assert {k: v for k, v in brief.items() if k != "players"} == {
-                k: full[k] for k in brief if k != "players"
-            }
-            for mine, whole in zip(brief["players"], full["players"], strict=True):
-                assert mine == {k: whole[k] for k in mine}
-                assert list(mine) == [k for k in whole if k in mine]
-        state.apply_action(rng.choice(state.legal_actions()))
+_BRIEF_KEYS = {"dice", "die_sides", "players", "chain", "auction", "decision"}
+_OWN_KEYS = ["health", "gold", "hand", "face_down", "passives", "hand_limit", "amplifiers"]
+
+
+def _assert_brief_is_part_of_the_full(state: State) -> None:
+    for viewer in (0, 1, None):
+        full = state.observation(viewer)
+        brief = state.observation(viewer, brief=True)  # type: ignore[call-arg]
+        assert set(brief) == _BRIEF_KEYS
+        assert {k: brief[k] for k in brief if k != "players"} == {k: full[k] for k in brief if k != "players"}
+        for p, (mine, whole) in enumerate(zip(brief["players"], full["players"], strict=True)):
+            assert list(mine) == (_OWN_KEYS if p == viewer else ["health", "amplifiers"])
+            assert mine == {k: whole[k] for k in mine}
+
+
+@pytest.mark.parametrize("options", [{}, {"response_whitelist": "any", "start_gold": 30}])
+def test_the_brief_observation_the_agent_reads_is_part_of_the_full_one(options: dict[str, object]) -> None:
+    # at every node of seeded playouts (mostly the agent's moves, to reach answers, auctions and
+    # decisions), in the state, a clone and each seat's resample
+    game = load_game(NAME, **options)
+    for seed in range(3):
+        state, rng = game.new_initial_state(seed), random.Random(seed)
+        agents = [game.rule_based_agent(p, seed) for p in (0, 1)]
+        for _ in range(700):
+            if state.is_terminal():
+                break
+            for twin in (state, state.clone(), *(state.resample_from_infostate(q, rng) for q in (0, 1))):
+                _assert_brief_is_part_of_the_full(twin)
+            if state.is_chance_node():
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+                continue
+            agent = agents[state.current_player()]
+            assert agent is not None
+            state.apply_action(agent.step(state) if rng.random() < 0.8 else rng.choice(state.legal_actions()))
 
 
 def _card(game: object, name: str) -> int:

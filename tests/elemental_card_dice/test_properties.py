@@ -42,8 +42,7 @@ def test_random_play_keeps_every_card(seed: int) -> None:
         state.apply_action(rng.choice(state.legal_actions()))
 
 
-def test_the_kept_action_list_is_a_fresh_listing_at_every_node() -> None:
-    # the state keeps its last listing until the next action (_legal): a clone lists afresh
+def test_a_clone_lists_the_actions_its_original_lists_at_every_node() -> None:
     game = load_game(NAME, response_whitelist="any", start_gold=20)
     for seed in range(3):
         state, rng = game.new_initial_state(seed), random.Random(seed)
@@ -53,10 +52,28 @@ def test_the_kept_action_list_is_a_fresh_listing_at_every_node() -> None:
                 state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
                 continue
             p = state.current_player()
-            kept = [(a.id, a.label) for a in state.legal_actions()]
-            assert kept == [(a.id, a.label) for a in state.clone().legal_actions()]
+            listed = [(a.id, a.label) for a in state.legal_actions()]
+            assert listed == [(a.id, a.label) for a in state.clone().legal_actions()]
             twin = state.resample_from_infostate(p, random.Random(seed))
             assert [a.id for a in twin.legal_actions()] == [a.id for a in twin.clone().legal_actions()]
             agent = agents[p]
+            assert agent is not None
+            state.apply_action(agent.step(state) if rng.random() < 0.7 else rng.choice(state.legal_actions()))
+
+
+def test_the_kept_hand_menus_are_the_menus_of_the_hands_at_every_node() -> None:
+    # game.hand_menu keeps each menu by the hand's distinct cards: it must be the one made afresh
+    game = load_game(NAME, response_whitelist="any", start_gold=20)
+    for seed in range(3):
+        state, rng = game.new_initial_state(seed), random.Random(seed)
+        agents = [game.rule_based_agent(p, seed) for p in (0, 1)]
+        while not state.is_terminal():
+            for twin in (state, state.clone(), *(state.resample_from_infostate(q, rng) for q in (0, 1))):
+                for side in twin.sides:  # type: ignore[attr-defined]
+                    assert game.hand_menu(side.hand) == game.make_hand_menu(side.hand)  # type: ignore[attr-defined]
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+                continue
+            agent = agents[state.current_player()]
             assert agent is not None
             state.apply_action(agent.step(state) if rng.random() < 0.7 else rng.choice(state.legal_actions()))

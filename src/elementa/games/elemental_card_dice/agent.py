@@ -41,6 +41,12 @@ _FIXED_WORTH = {
     "always_lucky": 10.0,
 }
 
+_WORTH_BY_STRENGTH = frozenset(
+    {"damage", "heal", "gain_gold", "draw_cards", "discard_hand", "discard_facedown", "extra_actions"}
+    | {"shield", "hand_size"}
+)
+"""The effects whose worth in play grows with the card's strength (see ``worth``)."""
+
 _BUY_BY_STRENGTH = frozenset(
     {"damage", "draw_cards", "gain_gold", "extra_actions", "shield", "hand_size", "heal"}
 )
@@ -138,24 +144,23 @@ class CardDiceAgent(Agent):
 
     def worth(self, card: Card, dice: list[int] | None = None) -> float:
         """Return a card's rough value to me now, in gold."""
-        e, s = card.effect, self.strength(card, dice)
+        e = card.effect
+        if e not in _WORTH_BY_STRENGTH:
+            if e == "double_gold":
+                return self.gold_worth(self.me["gold"])
+            return 0.5 if e == "recycle" else _FIXED_WORTH.get(e, 1.0)
+        s = self.strength(card, dice)
         if e == "damage":
             return 2.0 * s if card.target == "opponent" else 0.8 * s
         if e == "heal":
             return s * (1.5 if self.me["health"] < 40 else 0.4)
         if e == "gain_gold":
             return self.gold_worth(s)
-        if e == "double_gold":
-            return self.gold_worth(self.me["gold"])
-        if e in ("draw_cards", "discard_hand", "discard_facedown", "extra_actions"):
-            return 2.0 * s
-        if e == "recycle":
-            return 0.5
         if e == "shield":
             return 3.0 * s
         if e == "hand_size":
             return 1.0 * s
-        return _FIXED_WORTH.get(e, 1.0)
+        return 2.0 * s  # draw_cards, discard_hand, discard_facedown, extra_actions
 
     def buy_worth(self, card: Card) -> float:
         """Return what owning a card is worth to me, in gold (damage and card flow first)."""
@@ -183,35 +188,42 @@ class CardDiceAgent(Agent):
         """The main phase after the turn's draw, gold and blessings (taken first, in ``choose``)."""
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
-            by_kind.setdefault(a.kind, []).append(a)
-        plays = by_kind.get("play", []) + by_kind.get("execute", [])
-        lethal = [
-            a
-            for a in plays
-            if self._card(a).effect == "damage" and self.strength(self._card(a)) >= self.foe["health"] + 1
-        ]
-        if lethal:
-            return lethal[0]
-        best = max(by_kind.get("play", []), key=lambda a: self.worth(self._card(a)), default=None)
+            group = by_kind.get(a.kind)
+            if group is None:
+                by_kind[a.kind] = [a]
+            else:
+                group.append(a)
+        by_id = self.by_id
+        plays, executes = by_kind.get("play", []), by_kind.get("execute", [])
+        need = self.foe["health"] + 1
+        for a in (*plays, *executes):  # a damage card that kills at once
+            card = by_id[a.args[0]]
+            if card.effect == "damage" and self.strength(card) >= need:
+                return a
+        best, best_worth = None, 0.0  # the play worth most (the first of equals)
+        for a in plays:
+            worth = self.worth(by_id[a.args[0]])
+            if best is None or worth > best_worth:
+                best, best_worth = a, worth
         if best is not None:
-            card = self._card(best)
+            card = by_id[best.args[0]]
             if EFFECTS[card.effect].group in ("dice", "veto") and "place" in by_kind:
                 return next(a for a in by_kind["place"] if a.args == best.args)
-            if self.worth(card) >= 2 or len(self.me["hand"]) > self.me["hand_limit"]:
+            if best_worth >= 2 or len(self.me["hand"]) > self.me["hand_limit"]:
                 return best
-        for a in by_kind.get("execute", []):
-            card = self._card(a)
+        for a in executes:
+            card = by_id[a.args[0]]
             if EFFECTS[card.effect].group not in ("dice", "veto") and self.worth(card) > card.cost:
                 return a
         bar = 0.25 if self.me["gold"] >= 40 else 0.6  # banked gold does nothing: spend it more freely
-        bids = []  # (worth less half the cost, the bid) for each card worth its bar
+        bid, bid_score = None, 0.0  # the bid worth most less half its cost, among those worth the bar
         for a in by_kind.get("bid", []):
-            card = self.by_id[a.args[0]]
+            card = by_id[a.args[0]]
             worth = self.buy_worth(card)
-            if worth >= bar * card.cost:
-                bids.append((worth - 0.5 * card.cost, a))
-        if bids:
-            return max(bids, key=lambda b: b[0])[1]
+            if worth >= bar * card.cost and (bid is None or worth - 0.5 * card.cost > bid_score):
+                bid, bid_score = a, worth - 0.5 * card.cost
+        if bid is not None:
+            return bid
         if "end_turn" in by_kind:
             return by_kind["end_turn"][0]
         return min(by_kind["discard"], key=lambda a: self.worth(self._card(a)))

@@ -27,13 +27,13 @@ recycle, tutor, ship       card            Recycling / Magnetic Hands / Express 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from elementa.core import Action, ActionSpace, Agent, Game, GameInfo, option
 from elementa.core.tensor import ObservationEncoder
 from elementa.games.elemental_card_dice.cards import DICE, Card, card_summary, load_cards
 from elementa.games.elemental_card_dice.effects import describe
-from elementa.games.elemental_card_dice.state import CardDiceState
+from elementa.games.elemental_card_dice.state import NEEDS_TARGET, CardDiceState
 from elementa.games.elemental_card_dice.tasks import MILITIA_MAX
 
 
@@ -106,6 +106,29 @@ _PLAIN = {
 }
 
 
+HAND_MENUS_MAX = 100_000
+"""The most hands whose menus a game keeps (see ``CardDiceGame.hand_menu``); past it they start over."""
+
+
+class HandMenu(NamedTuple):
+    """What a hand offers in the main phase, by its distinct cards (see ``CardDiceGame.hand_menu``).
+
+    Attributes:
+        actions: the ids of its action cards, sorted.
+        plays, places: playing each of its action cards, and placing it face down (card id order).
+        blesses, discards: playing each of its blessings, and discarding each of its cards.
+        conditional: whether one of its action cards can be played only with something to act on
+            (``NEEDS_TARGET``): then each play needs ``CardDiceState.playable``, else none does.
+    """
+
+    actions: tuple[int, ...]
+    plays: tuple[Action, ...]
+    places: tuple[Action, ...]
+    blesses: tuple[Action, ...]
+    discards: tuple[Action, ...]
+    conditional: bool
+
+
 class CardDiceGame(Game):
     """The Elemental Card-Dice Game by Emil Indzhev, for two players.
 
@@ -161,6 +184,7 @@ class CardDiceGame(Game):
         self.costs = tuple(c.cost for c in self.cards)
         self.cheapest = min(self.costs)
         self._actions: dict[tuple[str, tuple[int, ...]], Action] = {}
+        self._hand_menus: dict[frozenset[int], HandMenu] = {}
         super().__init__(options)
         self.card_actions = {kind: tuple(self.act(kind, c.id) for c in self.cards) for kind in _CARD_KINDS}
         self.plain_actions = {kind: self.act(kind) for kind in _PLAIN}
@@ -204,6 +228,31 @@ class CardDiceGame(Game):
         if a is None:
             a = self._actions[key] = self.action_space.make(kind, *args, label=self._label(kind, args))
         return a
+
+    def hand_menu(self, hand: list[int]) -> HandMenu:
+        """Return :meth:`make_hand_menu` of ``hand`` (card ids), kept per set of distinct cards: it
+        depends on nothing else, and every main-phase action list reads it."""
+        key = frozenset(hand)
+        menu = self._hand_menus.get(key)
+        if menu is None:
+            if len(self._hand_menus) >= HAND_MENUS_MAX:
+                self._hand_menus.clear()
+            menu = self._hand_menus[key] = self.make_hand_menu(hand)
+        return menu
+
+    def make_hand_menu(self, hand: list[int]) -> HandMenu:
+        """Return the :class:`HandMenu` of a hand of card ids (duplicates count once)."""
+        ids = sorted(set(hand))
+        cards, by_card = self.cards, self.card_actions
+        actions = tuple(c for c in ids if cards[c].kind == "action")
+        return HandMenu(
+            actions=actions,
+            plays=tuple(by_card["play"][c] for c in actions),
+            places=tuple(by_card["place"][c] for c in actions),
+            blesses=tuple(by_card["bless"][c] for c in ids if cards[c].kind == "blessing"),
+            discards=tuple(by_card["discard"][c] for c in ids),
+            conditional=any(cards[c].effect in NEEDS_TARGET for c in actions),
+        )
 
     def new_initial_state(self, seed: int | None = None) -> CardDiceState:
         """Return a new game: dice rolled, first player drawn and shops dealt as chance outcomes."""

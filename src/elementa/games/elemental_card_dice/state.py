@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +23,7 @@ from elementa.games.elemental_card_dice.effects import EFFECTS, NO_AMPS, Task, s
 from elementa.games.elemental_card_dice.zones import Shop, Side
 
 if TYPE_CHECKING:
-    from elementa.games.elemental_card_dice.game import CardDiceGame
+    from elementa.games.elemental_card_dice.game import CardDiceGame, HandMenu
 
 RAISE, MATCH = 0, 1
 """Auction stages: the opponent may raise the bid; the active player may match it."""
@@ -35,6 +36,8 @@ KILL_RATE_FLOOR = 0.3
 """The least net damage a card counted for a player whose healing matches the other's damage."""
 KILL_TURNS_CAP = 100.0
 """The most turns to kill counted: beyond it a deck is as good as harmless."""
+NEEDS_TARGET = frozenset({"veto", "express"})
+"""The effects of the cards that can be played only with something to act on (see ``playable``)."""
 _TURN_CHANGE = (
     (Task("refill", -1, 0, CHEAP), Task("refill", -1, 0, EXPENSIVE), Task("begin", 1, 1)),
     (Task("refill", -1, 0, CHEAP), Task("refill", -1, 0, EXPENSIVE), Task("begin", 0, 1)),
@@ -85,8 +88,7 @@ class CardDiceState(State):
         self.over = False
         self.winner: int | None = None
         self.last_dealer = -1
-        self.events: list[tuple[int | None, int | None, str]] = []
-        self._legal: tuple[int, list[Action]] | None = None  # (seat, its legal actions) until _apply
+        self.events: deque[tuple[int | None, int | None, str]] = deque(maxlen=MAX_EVENTS)
         setup = [Task("roll", -1, 0, d) for d in range(len(DICE))]
         if o.first_player == "random":
             setup.append(Task("first", -1))
@@ -101,9 +103,7 @@ class CardDiceState(State):
 
     def note(self, text: str, to: int | None = None, but: int | None = None) -> None:
         """Record an event for the log: for everyone, only for seat ``to``, or for all but ``but``."""
-        self.events.append((to, but, text))
-        if len(self.events) > MAX_EVENTS:
-            del self.events[0]
+        self.events.append((to, but, text))  # the oldest drops out past MAX_EVENTS
 
     def names(self, cards: list[int]) -> str:
         """Return card names joined by commas (``"nothing"`` for none)."""
@@ -131,7 +131,9 @@ class CardDiceState(State):
 
     def playable(self, player: int, card: Card) -> bool:
         """Whether the card has something to act on: Veto needs an opponent's action on the chain,
-        Express Shipping a card bought this turn in the discard pile."""
+        Express Shipping a card bought this turn in the discard pile (any other card always has)."""
+        if card.effect not in NEEDS_TARGET:
+            return True
         if card.effect == "veto":
             return bool(self.chain) and self.chain[-1][1] != player
         if card.effect == "express":
@@ -240,20 +242,16 @@ class CardDiceState(State):
         return tasks.sample_chance(self, rng)
 
     def _legal_actions(self, player: int) -> list[Action]:
-        if self._legal is None or self._legal[0] != player:
-            if self.tasks:
-                legal = tasks.decisions(self, self.tasks[-1])
-            elif self.chain:
-                legal = responses.chain_actions(self, player)
-            elif self.auction is not None:
-                legal = self._auction_actions()
-            else:
-                legal = self._main_actions()
-            self._legal = (player, legal)
-        return list(self._legal[1])
+        if self.tasks:
+            return tasks.decisions(self, self.tasks[-1])
+        if self.chain:
+            return responses.chain_actions(self, player)
+        if self.auction is not None:
+            return self._auction_actions()
+        return self._main_actions()
 
     def play_actions(
-        self, player: int, *, place: bool = True, bless: bool = True, hand: list[int] | None = None
+        self, player: int, *, place: bool = True, bless: bool = True, menu: HandMenu | None = None
     ) -> list[Action]:
         """Return the plays open to the active player now: actions from hand (while action plays are
         left), placing them face down, face-down actions from earlier turns, and blessings.
@@ -262,62 +260,55 @@ class CardDiceState(State):
             player: the active player's seat.
             place: include placing actions face down.
             bless: include blessings.
-            hand: the distinct card ids in the player's hand, sorted, where the caller has them.
+            menu: ``game.hand_menu`` of the player's hand, where the caller has it.
         """
         side = self.sides[player]
         if not side.hand and not side.facedown:
             return []
         game = self.game
-        cards, by_card = game.cards, game.card_actions
-        if hand is None:
-            hand = sorted(set(side.hand))
+        cards = game.cards
+        if menu is None:
+            menu = game.hand_menu(side.hand)
         out: list[Action] = []
         if self.actions_left > 0:
-            play = by_card["play"]
-            for c in hand:
-                if cards[c].kind == "action" and self.playable(player, cards[c]):
-                    out.append(play[c])
+            if menu.conditional:
+                play = game.card_actions["play"]
+                for c in menu.actions:
+                    if self.playable(player, cards[c]):
+                        out.append(play[c])
+            else:
+                out += menu.plays
             if place:
-                place_ = by_card["place"]
-                for c in hand:
-                    if cards[c].kind == "action":
-                        out.append(place_[c])
+                out += menu.places
         if side.facedown:
             turn = self.turn
             ready = sorted({c for c, t, _ in side.facedown if t < turn})
             if ready:
-                execute, gold = by_card["execute"], side.gold
+                execute, gold = game.card_actions["execute"], side.gold
                 free = self.has_passive(player, "cheapskate")  # as in facedown_cost
-                out += [
-                    execute[c]
-                    for c in ready
-                    if gold >= (0 if free else cards[c].cost) and self.playable(player, cards[c])
-                ]
+                for c in ready:
+                    if gold >= (0 if free else cards[c].cost) and self.playable(player, cards[c]):
+                        out.append(execute[c])
         if bless:
-            bless_ = by_card["bless"]
-            for c in hand:
-                if cards[c].kind == "blessing":
-                    out.append(bless_[c])
+            out += menu.blesses
         return out
 
     def _main_actions(self) -> list[Action]:
         a, game, side = self.active, self.game, self.sides[self.active]
-        plain, by_card = game.plain_actions, game.card_actions
+        plain = game.plain_actions
         out = [plain["gain_gold"]] if not self.gained else []
         if not self.drew:
             out.append(plain["draw"])
-        hand = sorted(set(side.hand))
-        if hand or side.facedown:
-            out += self.play_actions(a, hand=hand)
+        menu = game.hand_menu(side.hand)
+        if side.hand or side.facedown:
+            out += self.play_actions(a, menu=menu)
         if not self.bid_done and side.gold >= game.cheapest:  # else no card is affordable
-            costs, bid, gold = game.costs, by_card["bid"], side.gold
+            costs, bid, gold = game.costs, game.card_actions["bid"], side.gold
             # one bid per card: a shop may offer two copies of a card (two Basic Incomes)
             for c in sorted({*self.shops[0].row, *self.shops[1].row}):
                 if costs[c] <= gold:
                     out.append(bid[c])
-        discard = by_card["discard"]
-        for c in hand:
-            out.append(discard[c])
+        out += menu.discards
         # a hand within the basic limit needs no look at the passives (Big Handed only adds to it)
         if len(side.hand) <= HAND_LIMIT or len(side.hand) <= self.hand_limit(a):
             out.append(plain["end_turn"])
@@ -346,7 +337,6 @@ class CardDiceState(State):
         ]
 
     def _apply(self, action: Action, player: int) -> None:
-        self._legal = None
         if player == CHANCE:
             tasks.apply_chance(self, action)
         elif self.tasks:
@@ -505,7 +495,7 @@ class CardDiceState(State):
 
     def observation(self, player: int | None, *, brief: bool = False) -> dict[str, Any]:
         """Return what ``player`` (a seat, or None for a spectator) sees; see ``view.observation``
-        (``brief``: without the shops, the log and the card texts)."""
+        (``brief``: only the part the rule-based agent reads, ``view.brief_view``)."""
         return view.observation(self, player, brief=brief)
 
     def describe_action(self, action: Action, player: int, viewer: int | None) -> str:
@@ -523,8 +513,7 @@ class CardDiceState(State):
         s.shops = [x.copy() for x in self.shops]
         s.amps = list(self.amps)
         s.bought = [list(b) for b in self.bought]
-        s.tasks, s.chain, s.events = list(self.tasks), list(self.chain), list(self.events)
-        s._legal = None
+        s.tasks, s.chain, s.events = list(self.tasks), list(self.chain), self.events.copy()
         return s
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> CardDiceState:
@@ -535,7 +524,7 @@ class CardDiceState(State):
         cannot tell apart give the same redraw from the same generator.
         """
         s = self.clone()
-        s.events = [e for e in s.events if e[0] in (None, player) and e[1] != player]
+        s.events = deque((e for e in s.events if e[0] in (None, player) and e[1] != player), MAX_EVENTS)
         mine = s.sides[player]
         k = mine.known[player]
         pool = sorted(mine.top[k:] + mine.rest)  # sorted: the draw depends on what the player knows alone

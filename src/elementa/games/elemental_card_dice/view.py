@@ -38,72 +38,52 @@ _AMP_NAMES = (*DICE, "non-combo")
 def observation(s: CardDiceState, viewer: int | None, *, brief: bool = False) -> dict[str, Any]:
     """Return exactly what ``viewer`` (a seat, or None for a spectator) may see of ``s``.
 
-    With ``brief``, only the part the rule-based agent reads, built faster: no ``shops``, ``log`` or
-    ``cards``, and per player only ``health``, ``gold``, ``hand``, ``face_down``, ``passives``,
-    ``hand_limit`` and ``amplifiers``.
+    With ``brief``, :func:`brief_view` instead: only the part the rule-based agent reads.
     """
+    if brief:
+        return brief_view(s, viewer)
     game = s.game
     names = game.names
-    named: set[int] = set()  # every card id the observation names, for its "cards" table (not brief)
+    named: set[int] = set()  # every card id the observation names, for its "cards" table
 
     def nms(ids: list[int]) -> list[str]:
-        if not brief:
-            named.update(ids)
+        named.update(ids)
         return [names[c] for c in ids]
 
     players = []
     for p, side in enumerate(s.sides):
         own = viewer == p
         hand = side.hand
-        face_down = []
-        for c, t, seen in side.facedown:
-            shown = own or (seen and viewer == 1 - p)
-            if shown:
-                named.add(c)
-            face_down.append(
-                {"card": names[c] if shown else None, "placed_turn": t, "seen_by_opponent": seen}
-            )
-        player: dict[str, Any] = {
-            "health": side.health,
-            "gold": side.gold,
-            "hand": nms(hand) if own else None,
-        }
-        if not brief:
-            player["hand_size"] = len(hand)
-            player["known_hand"] = (
-                nms([c for c, seen in zip(hand, side.seen, strict=True) if seen])
-                if viewer is not None and not own
-                else []
-            )
-            player["hand_seen_by_opponent"] = list(side.seen) if own else None
-            player["deck_size"] = len(side.top) + len(side.rest)
-            player["known_top"] = nms(side.top[: side.known[viewer]]) if viewer is not None else []
-            player["discard"] = nms(side.discard)
-        player["face_down"] = face_down
-        player["passives"] = nms(side.passives)
-        player["hand_limit"] = s.hand_limit(p)
-        amps = s.amps[p]
-        player["amplifiers"] = (
-            {} if amps == NO_AMPS else {_AMP_NAMES[d]: m for d, m in enumerate(amps) if m != 1}
+        face_down = _face_down(s, p, viewer)
+        named.update(
+            c for (c, _, _), f in zip(side.facedown, face_down, strict=True) if f["card"] is not None
         )
-        if not brief:
-            player["bought"] = nms(s.bought[p])
-        players.append(player)
+        players.append(
+            {
+                "health": side.health,
+                "gold": side.gold,
+                "hand": nms(hand) if own else None,
+                "hand_size": len(hand),
+                "known_hand": (
+                    nms([c for c, seen in zip(hand, side.seen, strict=True) if seen])
+                    if viewer is not None and not own
+                    else []
+                ),
+                "hand_seen_by_opponent": list(side.seen) if own else None,
+                "deck_size": len(side.top) + len(side.rest),
+                "known_top": nms(side.top[: side.known[viewer]]) if viewer is not None else [],
+                "discard": nms(side.discard),
+                "face_down": face_down,
+                "passives": nms(side.passives),
+                "hand_limit": s.hand_limit(p),
+                "amplifiers": _amplifiers(s, p),
+                "bought": nms(s.bought[p]),
+            }
+        )
     cp = s.current_player()
-    auction = None
     if s.auction is not None:
-        shop, c, level, stage = s.auction
-        named.add(c)
-        auction = {
-            "card": names[c],
-            "shop": SHOP_NAMES[shop],
-            "bid": level * game.cards[c].cost,
-            "level": level,
-            "to_move": "raise" if stage == 0 else "match",
-        }
-    chain = [{"card": names[c], "player": o, "from": src} for c, o, src in s.chain]
-    if not brief:
-        named.update(c for c, _, _ in s.chain)
+        named.add(s.auction[1])
+    named.update(c for c, _, _ in s.chain)
     obs: dict[str, Any] = {
         "turn": s.turn,
         "turn_limit": game.options.turn_limit,
@@ -112,9 +92,7 @@ def observation(s: CardDiceState, viewer: int | None, *, brief: bool = False) ->
         "viewer": viewer,
         "dice": dict(zip(DICE, s.dice, strict=True)),
         "die_sides": game.options.die_sides,
-    }
-    if not brief:
-        obs["shops"] = [
+        "shops": [
             {
                 "name": SHOP_NAMES[i],
                 "cards": nms(shop.row),
@@ -123,31 +101,114 @@ def observation(s: CardDiceState, viewer: int | None, *, brief: bool = False) ->
                 "removed": nms(shop.removed),
             }
             for i, shop in enumerate(s.shops)
-        ]
-    obs["players"] = players
-    obs["turn_state"] = {
-        "actions_left": s.actions_left,
-        "gained_gold": s.gained,
-        "drew": s.drew,
-        "bid_done": s.bid_done,
+        ],
+        "players": players,
+        "turn_state": {
+            "actions_left": s.actions_left,
+            "gained_gold": s.gained,
+            "drew": s.drew,
+            "bid_done": s.bid_done,
+        },
+        "chain": _chain(s),
+        "priority": s.priority if s.chain else None,
+        "auction": _auction(s),
+        "decision": _decision(s, viewer, nms),
     }
-    obs["chain"] = chain
-    obs["priority"] = s.priority if s.chain else None
-    obs["auction"] = auction
-    obs["decision"] = _decision(s, viewer, nms)
-    if not brief:
-        log = [
-            text
-            for to, but, text in s.events
-            if (to is None or to == viewer) and (but is None or but != viewer)
-        ]
-        obs["log"] = log[-15:]
+    log = [
+        text for to, but, text in s.events if (to is None or to == viewer) and (but is None or but != viewer)
+    ]
+    obs["log"] = log[-15:]
     obs["over"] = s.over
     obs["winner"] = s.winner
-    if not brief:
-        summaries = game.summaries
-        obs["cards"] = {names[c]: dict(summaries[c]) for c in sorted(named)}
+    summaries = game.summaries
+    obs["cards"] = {names[c]: dict(summaries[c]) for c in sorted(named)}
     return obs
+
+
+def brief_view(s: CardDiceState, viewer: int | None) -> dict[str, Any]:
+    """Return the part of ``observation(s, viewer)`` that the rule-based agent reads, built alone
+    (the agent observes at most rollout decisions of a search).
+
+    Keys: ``dice``, ``die_sides``, ``chain``, ``auction``, ``decision`` and ``players``: per seat
+    ``health`` and ``amplifiers``, and for ``viewer``'s own seat also ``gold``, ``hand``,
+    ``face_down``, ``passives`` and ``hand_limit``. Every value equals the one under the same key in
+    the full observation (tests check it at every node of seeded playouts, in clones and resamples),
+    so it shows nothing the full one hides from ``viewer``.
+
+    Args:
+        s: the state.
+        viewer: the seat whose view this is (None: a spectator, who has no own seat).
+
+    Returns:
+        The brief view, a fresh dict.
+    """
+    names = s.game.names
+    players: list[dict[str, Any]] = []
+    for p, side in enumerate(s.sides):
+        amps = s.amps[p]
+        amplifiers = {} if amps == NO_AMPS else _amplifiers(s, p)
+        if viewer == p:
+            players.append(
+                {
+                    "health": side.health,
+                    "gold": side.gold,
+                    "hand": [names[c] for c in side.hand],
+                    "face_down": _face_down(s, p, viewer) if side.facedown else [],
+                    "passives": [names[c] for c in side.passives] if side.passives else [],
+                    "hand_limit": s.hand_limit(p),
+                    "amplifiers": amplifiers,
+                }
+            )
+        else:
+            players.append({"health": side.health, "amplifiers": amplifiers})
+    return {
+        "dice": dict(zip(DICE, s.dice, strict=True)),
+        "die_sides": s.game.options.die_sides,
+        "players": players,
+        "chain": _chain(s) if s.chain else [],
+        "auction": _auction(s),
+        "decision": _decision(s, viewer, lambda ids: [names[c] for c in ids]) if s.tasks else None,
+    }
+
+
+def _face_down(s: CardDiceState, p: int, viewer: int | None) -> list[dict[str, Any]]:
+    """Seat ``p``'s face-down actions as ``viewer`` sees them: the card only where shown to it."""
+    names = s.game.names
+    own = viewer == p
+    return [
+        {
+            "card": names[c] if own or (seen and viewer == 1 - p) else None,
+            "placed_turn": t,
+            "seen_by_opponent": seen,
+        }
+        for c, t, seen in s.sides[p].facedown
+    ]
+
+
+def _amplifiers(s: CardDiceState, p: int) -> dict[str, int]:
+    """Seat ``p``'s amplifiers other than 1, by name."""
+    amps = s.amps[p]
+    return {} if amps == NO_AMPS else {_AMP_NAMES[d]: m for d, m in enumerate(amps) if m != 1}
+
+
+def _chain(s: CardDiceState) -> list[dict[str, Any]]:
+    """The response chain, oldest first."""
+    names = s.game.names
+    return [{"card": names[c], "player": o, "from": src} for c, o, src in s.chain]
+
+
+def _auction(s: CardDiceState) -> dict[str, Any] | None:
+    """The running auction, or None."""
+    if s.auction is None:
+        return None
+    shop, c, level, stage = s.auction
+    return {
+        "card": s.game.names[c],
+        "shop": SHOP_NAMES[shop],
+        "bid": level * s.game.cards[c].cost,
+        "level": level,
+        "to_move": "raise" if stage == 0 else "match",
+    }
 
 
 def _decision(
