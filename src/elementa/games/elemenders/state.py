@@ -123,6 +123,10 @@ class ElemendersState(State):
         self._monoliths_seen: list[dict[int, tuple[int, bool | None]] | None] = [None, None]
         """The standing monoliths as ``brief_observation`` shows them to each seat, once made, until
         what they show changes (``_monoliths_changed``); never modified in place."""
+        self._units_seen: dict[int, tuple[int, str, int]] | None = None
+        """The units as ``brief_observation`` shows them (to either seat: units hide nothing), once
+        made, until a unit is placed, moves, is hurt or healed, or falls (``_units_changed``); never
+        modified in place."""
         self._reach = attack_reach(g, game.options.adjacency)
         """The squares a unit can attack from each square (shared by the game's states)."""
 
@@ -270,6 +274,7 @@ class ElemendersState(State):
         s = self.board.home_row(player) * self.board.cols + col
         self.owner[s], self.piece[s], self.health[s] = player, element, UNIT_HEALTH
         self.units[player].add(s)
+        self._units_changed()
         if self.phase == SPAWN:
             self.spawn_queue.pop(0)
             self._next_spawn()
@@ -310,6 +315,7 @@ class ElemendersState(State):
         units = self.units[owner[to]]
         units.remove(fr)
         units.add(to)
+        self._units_changed()
         self.active, self.moved = to, True
         if not attack_targets(owner, to, self._reach):
             self._finish_unit()
@@ -320,6 +326,8 @@ class ElemendersState(State):
         enemy = self.owner[target]
         if self.piece[target] == MONOLITH:  # it may fall, or be revealed the true one
             self._monoliths_changed()
+        else:
+            self._units_changed()
         self.health[target] -= 1
         if self.health[target] <= 0:
             self.owner[target] = -1
@@ -352,8 +360,10 @@ class ElemendersState(State):
                 if health[s] <= 0:
                     owner[s] = -1
                     units.remove(s)
-            elif t == FOREST and kind == PLANT:
+                self._units_changed()
+            elif t == FOREST and kind == PLANT and health[s] < UNIT_HEALTH:
                 health[s] = UNIT_HEALTH
+                self._units_changed()
         self.acted = set()
         self.ready = {}
         self.active = -1
@@ -461,6 +471,10 @@ class ElemendersState(State):
         true one was marked or redrawn, or the game ended."""
         self._monoliths_seen = [None, None]
 
+    def _units_changed(self) -> None:
+        """Drop the units ``brief_observation`` keeps: one was placed, moved, hurt or healed, or fell."""
+        self._units_seen = None
+
     def _monolith_known(self, p: int, square: int, shown: bool, standing: bool) -> bool:
         """Whether a viewer sees the truth and health of player ``p``'s monolith on ``square``:
         ``shown`` (the viewer owns it, or the game is over), fallen, or the true one revealed by a hit
@@ -481,11 +495,14 @@ class ElemendersState(State):
 
         It is derived from the same fields under the same visibility rule (``_monolith_known``);
         tests/elemenders/test_brief_observation.py checks it against ``observation`` at every node,
-        in clones and in resampled states. Its monoliths are kept until they change (a dict the
-        caller only reads).
+        in clones and in resampled states. Its units and monoliths are kept until they change (dicts
+        the caller only reads).
         """
-        owner, piece, health = self.owner, self.piece, self.health
-        units = {s: (owner[s], PIECE_NAMES[piece[s]], health[s]) for group in self.units for s in group}
+        units = self._units_seen
+        if units is None:
+            owner, piece, health = self.owner, self.piece, self.health
+            units = {s: (owner[s], PIECE_NAMES[piece[s]], health[s]) for group in self.units for s in group}
+            self._units_seen = units
         monoliths = self._monoliths_seen[player]
         if monoliths is None:
             monoliths = self._monoliths_seen[player] = self._standing_monoliths(player)
@@ -535,8 +552,8 @@ class ElemendersState(State):
 
     def clone(self) -> ElemendersState:
         """Return an independent copy (the position's lists, sets and dicts are copied; the board
-        geometry, the game, the attack reach, the kept legal actions and terrain rows, which are never
-        modified in place, are shared)."""
+        geometry, the game, the attack reach, and the kept legal actions, terrain rows, units and
+        monoliths, which are never modified in place, are shared)."""
         s = object.__new__(ElemendersState)
         s.__dict__.update(self.__dict__)
         s.terrain, s.owner, s.piece, s.health = self.terrain[:], self.owner[:], self.piece[:], self.health[:]
