@@ -90,3 +90,35 @@ def test_the_goals_the_agent_keeps_are_those_of_the_monoliths_it_sees() -> None:
                 ), (seed, len(node.history()))
                 checked += 1
     assert checked > 1000
+
+
+def test_the_view_the_agent_keeps_is_that_of_the_observation_it_sees() -> None:
+    """The rule agent keeps its view of an observation (the enemy pieces, and the attack values it
+    has worked out) while the units and monoliths dicts a state hands out stay the same, since a state
+    never changes one in place: at every decision of seeded playouts, including clones and searches'
+    resampled states, the view it kept after choosing is the one made afresh from the seat's brief
+    view, every attack value it remembers included."""
+    from elementa.games.elemenders.agent import GreedyAgent, _Goals, _View
+
+    game = elementa.load_game("elemenders")
+    agents = [GreedyAgent(p, seed=p) for p in (0, 1)]
+    checked = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        for node, seat in decision_nodes(game.new_initial_state(seed), random.Random(seed)):
+            assert isinstance(node, ElemendersState)
+            states = [node]
+            if rng.random() < 0.1:
+                states += [node.clone(), node.resample_from_infostate(seat, rng)]
+            for state in states:
+                agent = agents[seat]
+                agent.choose(state, state.legal_actions(seat))
+                obs = state.brief_observation(seat)
+                fresh, kept = _View(obs, seat, _Goals(obs, seat)), agent._view
+                assert kept is not None
+                where = (seed, len(node.history()))
+                fields = ("units", "monoliths", "terrain", "active", "enemies", "guarded", "goal_distances")
+                assert [getattr(kept, f) for f in fields] == [getattr(fresh, f) for f in fields], where
+                assert {s: fresh.attack_value(s) for s in kept._values} == kept._values, where
+                checked += 1
+    assert checked > 1000

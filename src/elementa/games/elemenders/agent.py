@@ -83,7 +83,9 @@ class _Goals:
 
 
 class _View:
-    """The parts of an observation the agent reasons with, indexed by square number.
+    """The parts of an observation the agent reasons with, indexed by square number (made once for
+    each units dict and monoliths dict a state hands out, as it never changes one in place; the
+    terrain and the active unit are those of the last observation :meth:`look` was given).
 
     :meth:`best_attack_from` looks only at the squares next to a square, and remembers the
     :meth:`attack_value` of each enemy piece it meets; goal distances come from a shared table.
@@ -95,7 +97,7 @@ class _View:
         self.me = me
         self.diagonal = obs.adjacency == 8
         self.near = _neighbours(self.rows, cols, self.diagonal)
-        self.terrain = _terrain(obs.terrain)
+        self.look(obs)
         self.units = obs.units
         """``(owner, element, health)`` of every unit, by square."""
         self.monoliths = obs.monoliths
@@ -103,10 +105,15 @@ class _View:
         self.guarded = goals.guarded
         self.goal_distances = goals.distances
         """Per square, the steps to the nearest goal: a known true enemy monolith, else any standing one."""
-        self.active = obs.active
         self.enemies = {s for s, u in self.units.items() if u[OWNER] != me}
         self.enemies.update(goals.targets)
         self._values: dict[int, float] = {}
+
+    def look(self, obs: BriefObservation) -> None:
+        """Take the terrain and the active unit of ``obs``, an observation with the same units and
+        monoliths."""
+        self.terrain = _terrain(obs.terrain)
+        self.active = obs.active
 
     def army(self, element: str) -> int:
         """The agent's units of an element on the board."""
@@ -155,16 +162,26 @@ class GreedyAgent(Agent):
         self._goals_of: dict[int, tuple[int, bool | None]] | None = None
         self._goals: _Goals | None = None
         """The goals of the last monoliths dict seen (``_goals_of``, kept so it stays that dict)."""
+        self._view: _View | None = None
+        """The view of the last units and monoliths dicts seen (kept in it)."""
 
     def choose(self, state: State, legal: Sequence[Action]) -> Action:
         """Return the chosen action of ``legal``, this seat's legal actions in ``state`` (which is
         only read)."""
-        obs = cast("ElemendersState", state).brief_observation(self.player)
-        if self._goals is None or obs.monoliths is not self._goals_of:
-            self._goals_of, self._goals = obs.monoliths, _Goals(obs, self.player)
-        view = _View(obs, self.player, self._goals)
+        view = self._view_of(cast("ElemendersState", state).brief_observation(self.player))
         scored = [(self._score(a, view) + self.rng.random() * 0.01, i) for i, a in enumerate(legal)]
         return legal[max(scored)[1]]
+
+    def _view_of(self, obs: BriefObservation) -> _View:
+        """Return the view of ``obs``: the one kept while its units and monoliths are the same dicts."""
+        view = self._view
+        if view is None or obs.units is not view.units or obs.monoliths is not view.monoliths:
+            if self._goals is None or obs.monoliths is not self._goals_of:
+                self._goals_of, self._goals = obs.monoliths, _Goals(obs, self.player)
+            view = self._view = _View(obs, self.player, self._goals)
+        else:
+            view.look(obs)
+        return view
 
     def _score(self, action: Action, view: _View) -> float:
         kind = action.kind
