@@ -117,7 +117,7 @@ def test_the_view_the_agent_keeps_is_that_of_the_observation_it_sees() -> None:
                 fresh, kept = _View(obs, seat, _Goals(obs, seat)), agent._view
                 assert kept is not None
                 where = (seed, len(node.history()))
-                fields = ("units", "monoliths", "terrain", "active", "enemies", "guarded", "goal_distances")
+                fields = "units monoliths terrain active unit bonus enemies guarded goal_distances".split()
                 assert [getattr(kept, f) for f in fields] == [getattr(fresh, f) for f in fields], where
                 assert {s: fresh.attack_value(s) for s in kept._values} == kept._values, where
                 checked += 1

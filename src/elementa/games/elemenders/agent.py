@@ -63,6 +63,36 @@ def _terrain(rows: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(SYMBOL[ch] for row in rows for ch in row)
 
 
+@cache
+def _ending_bonus(element: str, health: int) -> dict[str, float]:
+    """Return, per terrain name, what ending the turn on it is worth to a unit of ``element`` with
+    ``health`` besides the steps to the goal: the harm of lava or river, a wounded plant's forest."""
+    return {
+        t: (-(40.0 if health == 1 else 15.0) if t == HARMS[element] else 0.0)
+        + (12.0 if element == "plant" and t == "forest" and health < 2 else 0.0)
+        for t in SYMBOL.values()
+    }
+
+
+@cache
+def _patterns(rows: int, cols: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Return, per terraform shape and square, the squares around it the terraform reaches (blocking
+    ignored): shape 0 the four orthogonal neighbours, 1 two squares up and down the column, 2 two
+    along the row."""
+    shapes = (
+        ((1, 0), (-1, 0), (0, 1), (0, -1)),
+        ((1, 0), (2, 0), (-1, 0), (-2, 0)),
+        ((0, 1), (0, 2), (0, -1), (0, -2)),
+    )
+    return tuple(
+        tuple(
+            tuple((r + dr) * cols + c + dc for dr, dc in deltas if 0 <= r + dr < rows and 0 <= c + dc < cols)
+            for r, c in (divmod(s, cols) for s in range(rows * cols))
+        )
+        for deltas in shapes
+    )
+
+
 class _Goals:
     """What the agent reads from the standing monoliths of an observation (made once for each
     monoliths dict a state hands out: it never changes one in place).
@@ -97,9 +127,11 @@ class _View:
         self.me = me
         self.diagonal = obs.adjacency == 8
         self.near = _neighbours(self.rows, cols, self.diagonal)
-        self.look(obs)
+        self.patterns = _patterns(self.rows, cols)
+        """Per terraform shape and square, the squares it reaches."""
         self.units = obs.units
         """``(owner, element, health)`` of every unit, by square."""
+        self.look(obs)
         self.monoliths = obs.monoliths
         """``(owner, true)`` of every standing monolith, by square (``true`` None where unknown)."""
         self.guarded = goals.guarded
@@ -114,6 +146,10 @@ class _View:
         monoliths."""
         self.terrain = _terrain(obs.terrain)
         self.active = obs.active
+        self.unit: Unit | None = self.units.get(obs.active)
+        """The active unit, None for none."""
+        self.bonus = {} if self.unit is None else _ending_bonus(self.unit[ELEMENT], self.unit[HEALTH])
+        """The active unit's :func:`_ending_bonus`."""
 
     def army(self, element: str) -> int:
         """The agent's units of an element on the board."""
@@ -142,14 +178,9 @@ class _View:
                 best = max(best, value)
         return best
 
-    def ending_value(self, unit: Unit, square: int, terrain: str) -> float:
-        """How good it is for ``unit`` to end the turn on ``square`` if it holds ``terrain``."""
-        value = -3.0 * self.goal_distances[square]
-        if terrain == HARMS[unit[ELEMENT]]:
-            value -= 40.0 if unit[HEALTH] == 1 else 15.0
-        if unit[ELEMENT] == "plant" and terrain == "forest" and unit[HEALTH] < 2:
-            value += 12.0
-        return value
+    def ending_value(self, square: int, terrain: str) -> float:
+        """How good it is for the active unit to end the turn on ``square`` if it holds ``terrain``."""
+        return self.bonus[terrain] - 3.0 * self.goal_distances[square]
 
 
 class GreedyAgent(Agent):
@@ -184,27 +215,26 @@ class GreedyAgent(Agent):
         return view
 
     def _score(self, action: Action, view: _View) -> float:
-        kind = action.kind
-        if kind == "mark":
-            return 0.0
-        if kind == "place":
-            return self._place_score(action, view)
+        kind = action.kind  # the commonest kinds first
+        if kind == "move":
+            to = action.args[0]
+            return view.ending_value(to, view.terrain[to]) + 0.9 * view.best_attack_from(to)
         if kind == "select":
             square = action.args[0]
             return view.best_attack_from(square) - view.goal_distances[square]
+        if kind == "terraform":
+            return self._terraform_score(action.args[0], view)
+        if kind == "hold":
+            return view.ending_value(view.active, view.terrain[view.active])
         if kind == "end_turn":
             return -1000.0
-        active = view.active
-        unit = view.units[active]
-        here = view.terrain[active]
+        if kind == "place":
+            return self._place_score(action, view)
         if kind == "attack":
-            return view.ending_value(unit, active, here) + view.attack_value(action.args[0])
-        if kind == "move":
-            to = action.args[0]
-            return view.ending_value(unit, to, view.terrain[to]) + 0.9 * view.best_attack_from(to)
-        if kind == "terraform":
-            return self._terraform_score(unit, active, action, view)
-        return view.ending_value(unit, active, here)
+            return view.ending_value(view.active, view.terrain[view.active]) + view.attack_value(
+                action.args[0]
+            )
+        return 0.0  # mark
 
     def _place_score(self, action: Action, view: _View) -> float:
         element, col = action.args
@@ -212,12 +242,13 @@ class GreedyAgent(Agent):
         centre = abs(col - view.cols // 2)
         return -2.0 * count - 0.1 * centre + (0.5 if element == 0 else 0.0)
 
-    def _terraform_score(self, unit: Unit, square: int, action: Action, view: _View) -> float:
-        made = MAKES[unit[ELEMENT]]
+    def _terraform_score(self, shape: int, view: _View) -> float:
+        square = view.active
+        made = MAKES[cast("Unit", view.unit)[ELEMENT]]
         here = view.terrain[square]
         stays = here if here != "none" and BEATS[here] == made else made
-        value = view.ending_value(unit, square, stays) - (6.0 if here == made else 2.0)
-        for s in _pattern(square, action.args[0], view.rows, view.cols):
+        value = view.ending_value(square, stays) - (6.0 if here == made else 2.0)
+        for s in view.patterns[shape][square]:
             piece = view.units.get(s)
             if piece is None or view.terrain[s] == made:
                 continue
@@ -226,14 +257,6 @@ class GreedyAgent(Agent):
                 value += 6.0 * sign
             elif made == "forest" and piece[ELEMENT] == "plant" and piece[HEALTH] < 2:
                 value -= 4.0 * sign
-        if made == "river" and action.args[0] == 1 and view.goal_distances[square] > 4:
+        if made == "river" and shape == 1 and view.goal_distances[square] > 4:
             value += 1.0
         return value
-
-
-def _pattern(square: int, shape: int, rows: int, cols: int) -> list[int]:
-    """Return the squares around ``square`` a terraform of ``shape`` reaches (blocking ignored)."""
-    r, c = divmod(square, cols)
-    deltas = {0: ((1, 0), (-1, 0), (0, 1), (0, -1)), 1: ((1, 0), (2, 0), (-1, 0), (-2, 0))}
-    ds = deltas.get(shape, ((0, 1), (0, 2), (0, -1), (0, -2)))
-    return [(r + dr) * cols + c + dc for dr, dc in ds if 0 <= r + dr < rows and 0 <= c + dc < cols]
