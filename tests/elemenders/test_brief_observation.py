@@ -20,6 +20,24 @@ from elementa.games.elemenders.state import BriefObservation, ElemendersState
 from tests.support.walk import decision_nodes
 
 PRESETS = [{}, *ElemendersGame.presets.values()]
+GOAL_FIELDS = ("near", "patterns", "guarded", "threatened", "targets", "distances")
+"""What the rule agent's goals (``agent._Goals``) hold."""
+VIEW_FIELDS = (
+    "units",
+    "monoliths",
+    "terrain",
+    "active",
+    "unit",
+    "bonus",
+    "enemies",
+    "threatened",
+    "goal_distances",
+)
+"""What the rule agent's view (``agent._View``) holds, besides the attack values it remembers."""
+
+
+def _fields(kept: object, names: tuple[str, ...]) -> list[object]:
+    return [getattr(kept, name) for name in names]
 
 
 def _from_observation(obs: dict[str, Any]) -> BriefObservation:
@@ -65,10 +83,10 @@ def test_the_brief_view_is_the_observations(options: dict[str, object]) -> None:
 
 
 def test_the_goals_the_agent_keeps_are_those_of_the_monoliths_it_sees() -> None:
-    """The rule agent works out its goals (the monoliths it guards and attacks, and the distances
-    to them) once per monoliths dict a state hands out, since a state never changes one in place:
-    at every decision of seeded playouts, including searches' resampled states, the goals it kept
-    are those worked out afresh from the seat's brief view."""
+    """The rule agent works out its goals (the monoliths it guards and attacks, the squares next to
+    its own, and the distances to them) once per monoliths dict a state hands out, since a state
+    never changes one in place: at every decision of seeded playouts, including searches' resampled
+    states, the goals it kept are those worked out afresh from the seat's brief view."""
     from elementa.games.elemenders.agent import GreedyAgent, _Goals
 
     game = elementa.load_game("elemenders")
@@ -83,11 +101,7 @@ def test_the_goals_the_agent_keeps_are_those_of_the_monoliths_it_sees() -> None:
                 agent.choose(state, state.legal_actions(seat))
                 fresh, kept = _Goals(state.brief_observation(seat), seat), agent._goals
                 assert kept is not None
-                assert (kept.guarded, kept.targets, kept.distances) == (
-                    fresh.guarded,
-                    fresh.targets,
-                    fresh.distances,
-                ), (seed, len(node.history()))
+                assert _fields(kept, GOAL_FIELDS) == _fields(fresh, GOAL_FIELDS), (seed, len(node.history()))
                 checked += 1
     assert checked > 1000
 
@@ -117,8 +131,7 @@ def test_the_view_the_agent_keeps_is_that_of_the_observation_it_sees() -> None:
                 fresh, kept = _View(obs, seat, _Goals(obs, seat)), agent._view
                 assert kept is not None
                 where = (seed, len(node.history()))
-                fields = "units monoliths terrain active unit bonus enemies guarded goal_distances".split()
-                assert [getattr(kept, f) for f in fields] == [getattr(fresh, f) for f in fields], where
+                assert _fields(kept, VIEW_FIELDS) == _fields(fresh, VIEW_FIELDS), where
                 assert {s: fresh.attack_value(s) for s in kept._values} == kept._values, where
                 checked += 1
     assert checked > 1000

@@ -94,11 +94,15 @@ def _patterns(rows: int, cols: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 
 class _Goals:
-    """What the agent reads from the standing monoliths of an observation (made once for each
-    monoliths dict a state hands out: it never changes one in place).
+    """What the agent reads from the board and the standing monoliths of an observation (made once
+    for each monoliths dict a state hands out: it never changes one in place).
 
     Attributes:
+        cols: the board's columns.
+        near: per square, the squares a unit there can attack (:func:`_neighbours`).
+        patterns: per terraform shape and square, the squares it reaches (:func:`_patterns`).
         guarded: the squares of its own standing monoliths.
+        threatened: the squares next to them (from which a unit can attack one).
         targets: the squares of the enemy's standing monoliths.
         distances: per square, the steps to the nearest goal: a known true enemy monolith, else any
             standing one.
@@ -106,7 +110,11 @@ class _Goals:
 
     def __init__(self, obs: BriefObservation, me: int) -> None:
         monoliths = obs.monoliths
+        self.cols = obs.cols
+        self.near = near = _neighbours(obs.rows, obs.cols, obs.adjacency == 8)
+        self.patterns = _patterns(obs.rows, obs.cols)
         self.guarded = [s for s, m in monoliths.items() if m[OWNER] == me]
+        self.threatened = {s for m in self.guarded for s in near[m]}
         self.targets = [s for s, m in monoliths.items() if m[OWNER] != me]
         known = [s for s in self.targets if monoliths[s][1]]
         self.distances = _goal_distances(obs.rows, obs.cols, tuple(known or self.targets))
@@ -122,19 +130,18 @@ class _View:
     """
 
     def __init__(self, obs: BriefObservation, me: int, goals: _Goals) -> None:
-        self.rows = obs.rows
-        self.cols = cols = obs.cols
+        self.cols = goals.cols
         self.me = me
-        self.diagonal = obs.adjacency == 8
-        self.near = _neighbours(self.rows, cols, self.diagonal)
-        self.patterns = _patterns(self.rows, cols)
+        self.near = goals.near
+        self.patterns = goals.patterns
         """Per terraform shape and square, the squares it reaches."""
         self.units = obs.units
         """``(owner, element, health)`` of every unit, by square."""
         self.look(obs)
         self.monoliths = obs.monoliths
         """``(owner, true)`` of every standing monolith, by square (``true`` None where unknown)."""
-        self.guarded = goals.guarded
+        self.threatened = goals.threatened
+        """The squares next to the agent's own standing monoliths."""
         self.goal_distances = goals.distances
         """Per square, the steps to the nearest goal: a known true enemy monolith, else any standing one."""
         self.enemies = {s for s, u in self.units.items() if u[OWNER] != me}
@@ -162,8 +169,7 @@ class _View:
         unit = self.units.get(square)
         if unit is None:
             return 0.0
-        near = self.near[square]
-        threat = any(m in near for m in self.guarded)
+        threat = square in self.threatened
         return 30.0 + (10.0 if unit[HEALTH] == 1 else 0.0) + (25.0 if threat else 0.0)
 
     def best_attack_from(self, square: int) -> float:
@@ -200,7 +206,8 @@ class GreedyAgent(Agent):
         """Return the chosen action of ``legal``, this seat's legal actions in ``state`` (which is
         only read)."""
         view = self._view_of(cast("ElemendersState", state).brief_observation(self.player))
-        scored = [(self._score(a, view) + self.rng.random() * 0.01, i) for i, a in enumerate(legal)]
+        score, rand = self._score, self.rng.random
+        scored = [(score(a, view) + rand() * 0.01, i) for i, a in enumerate(legal)]
         return legal[max(scored)[1]]
 
     def _view_of(self, obs: BriefObservation) -> _View:
