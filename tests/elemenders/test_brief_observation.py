@@ -3,8 +3,9 @@ exactly what the full observation shows of the same things, to the same seat.
 
 The agent reads the brief view rather than the full JSON-ready observation because a search calls
 it at every rollout step; these seeded random playouts check, at every decision node, for both seats,
-on the state, a clone and a resample of it, under every preset, that the two agree, so the brief
-view can reveal nothing the seat's observation hides (the true monolith above all; ruling ELM-12).
+on the state, a clone and a resample of it, under every preset, that the two agree (and in the last
+clone taken, as play goes on from the state it shares its kept views with), so the brief view can
+reveal nothing the seat's observation hides (the true monolith above all; ruling ELM-12).
 """
 
 from __future__ import annotations
@@ -67,12 +68,17 @@ def test_the_brief_view_is_the_observations(options: dict[str, object]) -> None:
     for seed in range(4):
         rng = random.Random(seed)
         state = game.new_initial_state(seed)
+        # the last clone taken, which shares with the state what it never changes in place
+        held: ElemendersState | None = None
         for node, seat in decision_nodes(state, random.Random(seed)):
             assert isinstance(node, ElemendersState)
             where = (seed, len(node.history()))
             _check(node, where)
+            if held is not None:
+                _check(held, (where, "an earlier clone"))
             if rng.random() < 0.05:
-                _check(node.clone(), where)
+                held = node.clone()
+                _check(held, where)
                 resampled = node.resample_from_infostate(seat, rng)
                 assert isinstance(resampled, ElemendersState)
                 _check(resampled, where)

@@ -125,8 +125,8 @@ class ElemendersState(State):
         what they show changes (``_monoliths_changed``); never modified in place."""
         self._units_seen: dict[int, tuple[int, str, int]] | None = None
         """The units as ``brief_observation`` shows them (to either seat: units hide nothing), once
-        made, until a unit is placed, moves, is hurt or healed, or falls (``_units_changed``); never
-        modified in place."""
+        made, until a unit is placed, is hurt or healed, or falls (``_units_changed``); a move makes a
+        copy with the unit moved. Never modified in place."""
         self._reach = attack_reach(g, game.options.adjacency)
         """The squares a unit can attack from each square (shared by the game's states)."""
 
@@ -315,7 +315,10 @@ class ElemendersState(State):
         units = self.units[owner[to]]
         units.remove(fr)
         units.add(to)
-        self._units_changed()
+        seen = self._units_seen
+        if seen is not None:  # the unit moves in a copy of the units dict handed out
+            seen = self._units_seen = seen.copy()
+            seen[to] = seen.pop(fr)
         self.active, self.moved = to, True
         if not attack_targets(owner, to, self._reach):
             self._finish_unit()
@@ -472,7 +475,7 @@ class ElemendersState(State):
         self._monoliths_seen = [None, None]
 
     def _units_changed(self) -> None:
-        """Drop the units ``brief_observation`` keeps: one was placed, moved, hurt or healed, or fell."""
+        """Drop the units ``brief_observation`` keeps: one was placed, hurt or healed, or fell."""
         self._units_seen = None
 
     def _monolith_known(self, p: int, square: int, shown: bool, standing: bool) -> bool:
