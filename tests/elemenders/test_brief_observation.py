@@ -34,7 +34,8 @@ VIEW_FIELDS = (
     "threatened",
     "goal_distances",
 )
-"""What the rule agent's view (``agent._View``) holds, besides the attack values it remembers."""
+"""What the rule agent's view (``agent._View``) holds, besides the attack values and army counts it
+remembers."""
 
 
 def _fields(kept: object, names: tuple[str, ...]) -> list[object]:
@@ -117,7 +118,7 @@ def test_the_view_the_agent_keeps_is_that_of_the_observation_it_sees() -> None:
     has worked out) while the units and monoliths dicts a state hands out stay the same, since a state
     never changes one in place: at every decision of seeded playouts, including clones and searches'
     resampled states, the view it kept after choosing is the one made afresh from the seat's brief
-    view, every attack value it remembers included."""
+    view, every attack value and army count it remembers included."""
     from elementa.games.elemenders.agent import GreedyAgent, _Goals, _View
 
     game = elementa.load_game("elemenders")
@@ -139,5 +140,6 @@ def test_the_view_the_agent_keeps_is_that_of_the_observation_it_sees() -> None:
                 where = (seed, len(node.history()))
                 assert _fields(kept, VIEW_FIELDS) == _fields(fresh, VIEW_FIELDS), where
                 assert {s: fresh.attack_value(s) for s in kept._values} == kept._values, where
+                assert {e: fresh.army(e) for e in kept._armies} == kept._armies, where
                 checked += 1
     assert checked > 1000

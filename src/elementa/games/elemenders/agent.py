@@ -16,6 +16,7 @@ Ties are broken with the agent's own seeded generator.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Final, cast
@@ -126,7 +127,8 @@ class _View:
     terrain and the active unit are those of the last observation :meth:`look` was given).
 
     :meth:`best_attack_from` looks only at the squares next to a square, and remembers the
-    :meth:`attack_value` of each enemy piece it meets; goal distances come from a shared table.
+    :meth:`attack_value` of each enemy piece it meets, and :meth:`army` its counts; goal distances
+    come from a shared table.
     """
 
     def __init__(self, obs: BriefObservation, me: int, goals: _Goals) -> None:
@@ -147,6 +149,7 @@ class _View:
         self.enemies = {s for s, u in self.units.items() if u[OWNER] != me}
         self.enemies.update(goals.targets)
         self._values: dict[int, float] = {}
+        self._armies: dict[str, int] = {}
 
     def look(self, obs: BriefObservation) -> None:
         """Take the terrain and the active unit of ``obs``, an observation with the same units and
@@ -159,8 +162,14 @@ class _View:
         """The active unit's :func:`_ending_bonus`."""
 
     def army(self, element: str) -> int:
-        """The agent's units of an element on the board."""
-        return sum(1 for u in self.units.values() if u[OWNER] == self.me and u[ELEMENT] == element)
+        """The agent's units of an element on the board (remembered)."""
+        count = self._armies.get(element)
+        if count is None:
+            me = self.me
+            count = self._armies[element] = sum(
+                1 for u in self.units.values() if u[OWNER] == me and u[ELEMENT] == element
+            )
+        return count
 
     def attack_value(self, square: int) -> float:
         """How good hitting the enemy piece on a square is (0 for none)."""
@@ -207,8 +216,12 @@ class GreedyAgent(Agent):
         only read)."""
         view = self._view_of(cast("ElemendersState", state).brief_observation(self.player))
         score, rand = self._score, self.rng.random
-        scored = [(score(a, view) + rand() * 0.01, i) for i, a in enumerate(legal)]
-        return legal[max(scored)[1]]
+        best, chosen = -math.inf, legal[0]
+        for action in legal:  # the best score; of equal ones, the last
+            value = score(action, view) + rand() * 0.01
+            if value >= best:
+                best, chosen = value, action
+        return chosen
 
     def _view_of(self, obs: BriefObservation) -> _View:
         """Return the view of ``obs``: the one kept while its units and monoliths are the same dicts."""
