@@ -34,7 +34,7 @@ from elementa.games.elemenders.board import (
     board,
     terraform,
 )
-from elementa.games.elemenders.movement import attack_reach, attack_targets, destinations
+from elementa.games.elemenders.movement import attack_targets, destinations
 
 if TYPE_CHECKING:
     from elementa.games.elemenders.game import ElemendersGame
@@ -81,6 +81,40 @@ class BriefObservation(NamedTuple):
 class ElemendersState(State):
     """A position of Elemenders (see the module docstring for the phases)."""
 
+    # slots, each assigned by name in clone: a clone's attributes would otherwise live in a dictionary
+    # that clone wrote out (``__dict__.update``), which CPython 3.11 reads much more slowly than its
+    # compact instance values while it has fewer than 30 keys
+    __slots__ = (
+        "_history",
+        "_legal",
+        "_legal_of",
+        "_monoliths_seen",
+        "_terrain_rows",
+        "_units_seen",
+        "acted",
+        "active",
+        "board",
+        "first_mover",
+        "first_placer",
+        "game",
+        "health",
+        "last_flip",
+        "moved",
+        "owner",
+        "phase",
+        "piece",
+        "ready",
+        "revealed",
+        "seed",
+        "spawn_queue",
+        "terrain",
+        "to_move",
+        "to_place",
+        "true_square",
+        "turns_done",
+        "units",
+        "winner",
+    )
     game: ElemendersGame
 
     def __init__(self, game: ElemendersGame, seed: int | None) -> None:
@@ -127,8 +161,6 @@ class ElemendersState(State):
         """The units as ``brief_observation`` shows them (to either seat: units hide nothing), once
         made, until a unit is placed, is hurt or healed, or falls (``_units_changed``); a move makes a
         copy with the unit moved. Never modified in place."""
-        self._reach = attack_reach(g, game.options.adjacency)
-        """The squares a unit can attack from each square (shared by the game's states)."""
 
     # ------------------------------------------------------------------------------ core protocol
     def current_player(self) -> int:
@@ -163,7 +195,7 @@ class ElemendersState(State):
             return [*self.ready.values(), make.turn_end]
         me = self.active
         unit = make.of_unit(piece[me], me)
-        targets = attack_targets(self.owner, me, self._reach)
+        targets = attack_targets(self.owner, me, self.game.reach)
         if self.moved:  # it may still attack (elemenders.txt, Actions)
             acts = unit.attacks(targets, piece)
             acts.append(unit.holds[1])
@@ -320,7 +352,7 @@ class ElemendersState(State):
             seen = self._units_seen = seen.copy()
             seen[to] = seen.pop(fr)
         self.active, self.moved = to, True
-        if not attack_targets(owner, to, self._reach):
+        if not attack_targets(owner, to, self.game.reach):
             self._finish_unit()
 
     def _attack(self, player: int, target: int) -> None:
@@ -555,10 +587,15 @@ class ElemendersState(State):
 
     def clone(self) -> ElemendersState:
         """Return an independent copy (the position's lists, sets and dicts are copied; the board
-        geometry, the game, the attack reach, and the kept legal actions, terrain rows, units and
-        monoliths, which are never modified in place, are shared)."""
+        geometry, the game, and the kept legal actions, terrain rows, units and monoliths, which are
+        never modified in place, are shared)."""
         s = object.__new__(ElemendersState)
-        s.__dict__.update(self.__dict__)
+        s.game, s.seed, s.board = self.game, self.seed, self.board
+        s.phase, s.to_move, s.active, s.moved = self.phase, self.to_move, self.active, self.moved
+        s.first_placer, s.first_mover = self.first_placer, self.first_mover
+        s.turns_done, s.last_flip, s.winner = self.turns_done, self.last_flip, self.winner
+        s._legal, s._legal_of = self._legal, self._legal_of
+        s._terrain_rows, s._units_seen = self._terrain_rows, self._units_seen
         s.terrain, s.owner, s.piece, s.health = self.terrain[:], self.owner[:], self.piece[:], self.health[:]
         s.true_square, s.revealed = self.true_square[:], self.revealed[:]
         s._monoliths_seen = self._monoliths_seen[:]
