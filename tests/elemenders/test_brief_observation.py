@@ -24,7 +24,8 @@ PRESETS = [{}, *ElemendersGame.presets.values()]
 GOAL_FIELDS = ("near", "patterns", "guarded", "threatened", "targets", "distances")
 """What the rule agent's goals (``agent._Goals``) hold."""
 VIEW_FIELDS = (
-    "units",
+    "mine",
+    "theirs",
     "monoliths",
     "terrain",
     "active",
@@ -46,12 +47,20 @@ def _from_observation(obs: dict[str, Any]) -> BriefObservation:
     """The brief view as the full observation shows it."""
     cols = obs["cols"]
     active = obs["active"]
+    units = [
+        {
+            u["row"] * cols + u["col"]: (u["owner"], u["element"], u["health"])
+            for u in obs["units"]
+            if u["owner"] == p
+        }
+        for p in (0, 1)
+    ]
     return BriefObservation(
         obs["rows"],
         cols,
         obs["adjacency"],
         tuple(obs["terrain"]),
-        {u["row"] * cols + u["col"]: (u["owner"], u["element"], u["health"]) for u in obs["units"]},
+        (units[0], units[1]),
         {m["row"] * cols + m["col"]: (m["owner"], m["true"]) for m in obs["monoliths"] if m["standing"]},
         -1 if active is None else (int(active[1:]) - 1) * cols + ord(active[0]) - ord("A"),
     )

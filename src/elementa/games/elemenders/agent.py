@@ -123,8 +123,9 @@ class _Goals:
 
 class _View:
     """The parts of an observation the agent reasons with, indexed by square number (made once for
-    each units dict and monoliths dict a state hands out, as it never changes one in place; the
-    terrain and the active unit are those of the last observation :meth:`look` was given).
+    dict of the enemy's units and of monoliths a state hands out, as it never changes one in place;
+    the agent's own units, the terrain and the active unit are those of the last observation
+    :meth:`look` was given).
 
     :meth:`best_attack_from` looks only at the squares next to a square, and remembers the
     :meth:`attack_value` of each enemy piece it meets, and :meth:`army` its counts; goal distances
@@ -137,8 +138,11 @@ class _View:
         self.near = goals.near
         self.patterns = goals.patterns
         """Per terraform shape and square, the squares it reaches."""
-        self.units = obs.units
-        """``(owner, element, health)`` of every unit, by square."""
+        self.theirs = obs.units[1 - me]
+        """``(owner, element, health)`` of every enemy unit, by square."""
+        self.mine = obs.units[me]
+        """``(owner, element, health)`` of every unit of the agent's, by square."""
+        self._armies: dict[str, int] = {}
         self.look(obs)
         self.monoliths = obs.monoliths
         """``(owner, true)`` of every standing monolith, by square (``true`` None where unknown)."""
@@ -146,17 +150,19 @@ class _View:
         """The squares next to the agent's own standing monoliths."""
         self.goal_distances = goals.distances
         """Per square, the steps to the nearest goal: a known true enemy monolith, else any standing one."""
-        self.enemies = {s for s, u in self.units.items() if u[OWNER] != me}
+        self.enemies = set(self.theirs)
         self.enemies.update(goals.targets)
         self._values: dict[int, float] = {}
-        self._armies: dict[str, int] = {}
 
     def look(self, obs: BriefObservation) -> None:
-        """Take the terrain and the active unit of ``obs``, an observation with the same units and
-        monoliths."""
+        """Take the agent's units, the terrain and the active unit of ``obs``, an observation with the
+        same enemy units and monoliths."""
+        mine = obs.units[self.me]
+        if mine is not self.mine:  # a unit of the agent's moved
+            self.mine, self._armies = mine, {}
         self.terrain = _terrain(obs.terrain)
         self.active = obs.active
-        self.unit: Unit | None = self.units.get(obs.active)
+        self.unit: Unit | None = mine.get(obs.active)
         """The active unit, None for none."""
         self.bonus = {} if self.unit is None else _ending_bonus(self.unit[ELEMENT], self.unit[HEALTH])
         """The active unit's :func:`_ending_bonus`."""
@@ -165,17 +171,14 @@ class _View:
         """The agent's units of an element on the board (remembered)."""
         count = self._armies.get(element)
         if count is None:
-            me = self.me
-            count = self._armies[element] = sum(
-                1 for u in self.units.values() if u[OWNER] == me and u[ELEMENT] == element
-            )
+            count = self._armies[element] = sum(1 for u in self.mine.values() if u[ELEMENT] == element)
         return count
 
     def attack_value(self, square: int) -> float:
         """How good hitting the enemy piece on a square is (0 for none)."""
         if square in self.monoliths:
             return 100.0 if self.monoliths[square][1] else 60.0
-        unit = self.units.get(square)
+        unit = self.theirs.get(square)
         if unit is None:
             return 0.0
         threat = square in self.threatened
@@ -209,7 +212,7 @@ class GreedyAgent(Agent):
         self._goals: _Goals | None = None
         """The goals of the last monoliths dict seen (``_goals_of``, kept so it stays that dict)."""
         self._view: _View | None = None
-        """The view of the last units and monoliths dicts seen (kept in it)."""
+        """The view of the last enemy units and monoliths dicts seen (kept in it)."""
 
     def choose(self, state: State, legal: Sequence[Action]) -> Action:
         """Return the chosen action of ``legal``, this seat's legal actions in ``state`` (which is
@@ -224,9 +227,14 @@ class GreedyAgent(Agent):
         return chosen
 
     def _view_of(self, obs: BriefObservation) -> _View:
-        """Return the view of ``obs``: the one kept while its units and monoliths are the same dicts."""
+        """Return the view of ``obs``: the one kept while its enemy units and monoliths are the same
+        dicts."""
         view = self._view
-        if view is None or obs.units is not view.units or obs.monoliths is not view.monoliths:
+        if (
+            view is None
+            or obs.units[1 - self.player] is not view.theirs
+            or obs.monoliths is not view.monoliths
+        ):
             if self._goals is None or obs.monoliths is not self._goals_of:
                 self._goals_of, self._goals = obs.monoliths, _Goals(obs, self.player)
             view = self._view = _View(obs, self.player, self._goals)
@@ -269,7 +277,7 @@ class GreedyAgent(Agent):
         stays = here if here != "none" and BEATS[here] == made else made
         value = view.ending_value(square, stays) - (6.0 if here == made else 2.0)
         for s in view.patterns[shape][square]:
-            piece = view.units.get(s)
+            piece = view.mine.get(s) or view.theirs.get(s)
             if piece is None or view.terrain[s] == made:
                 continue
             sign = -1.0 if piece[OWNER] == self.player else 1.0

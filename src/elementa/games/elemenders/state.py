@@ -69,8 +69,8 @@ class BriefObservation(NamedTuple):
     adjacency: int
     terrain: tuple[str, ...]
     """As ``observation()["terrain"]``: one string of terrain symbols per row, from row 1."""
-    units: dict[int, tuple[int, str, int]]
-    """``(owner, element, health)`` of every unit, by square number."""
+    units: tuple[dict[int, tuple[int, str, int]], dict[int, tuple[int, str, int]]]
+    """Each seat's units: ``(owner, element, health)`` of each, by square number."""
     monoliths: dict[int, tuple[int, bool | None]]
     """``(owner, true)`` of every standing monolith, by square number; ``true`` is None where the viewer
     cannot tell (as in ``observation()["monoliths"]``)."""
@@ -157,10 +157,13 @@ class ElemendersState(State):
         self._monoliths_seen: list[dict[int, tuple[int, bool | None]] | None] = [None, None]
         """The standing monoliths as ``brief_observation`` shows them to each seat, once made, until
         what they show changes (``_monoliths_changed``); never modified in place."""
-        self._units_seen: dict[int, tuple[int, str, int]] | None = None
-        """The units as ``brief_observation`` shows them (to either seat: units hide nothing), once
-        made, until a unit is placed, is hurt or healed, or falls (``_units_changed``); a move makes a
-        copy with the unit moved. Never modified in place."""
+        self._units_seen: tuple[dict[int, tuple[int, str, int]], dict[int, tuple[int, str, int]]] | None = (
+            None
+        )
+        """Each seat's units as ``brief_observation`` shows them (to either seat: units hide nothing),
+        once made, until a unit is placed, is hurt or healed, or falls (``_units_changed``); a move
+        makes a copy of its side's dict with the unit moved, the other side's kept. Never modified in
+        place."""
 
     # ------------------------------------------------------------------------------ core protocol
     def current_player(self) -> int:
@@ -348,9 +351,10 @@ class ElemendersState(State):
         units.remove(fr)
         units.add(to)
         seen = self._units_seen
-        if seen is not None:  # the unit moves in a copy of the units dict handed out
-            seen = self._units_seen = seen.copy()
-            seen[to] = seen.pop(fr)
+        if seen is not None:  # the unit moves in a copy of its side's dict handed out
+            side = seen[owner[to]].copy()
+            side[to] = side.pop(fr)
+            self._units_seen = (side, seen[1]) if owner[to] == 0 else (seen[0], side)
         self.active, self.moved = to, True
         if not attack_targets(owner, to, self.game.reach):
             self._finish_unit()
@@ -535,9 +539,11 @@ class ElemendersState(State):
         """
         units = self._units_seen
         if units is None:
-            owner, piece, health = self.owner, self.piece, self.health
-            units = {s: (owner[s], PIECE_NAMES[piece[s]], health[s]) for group in self.units for s in group}
-            self._units_seen = units
+            piece, health = self.piece, self.health
+            first, second = (
+                {s: (p, PIECE_NAMES[piece[s]], health[s]) for s in self.units[p]} for p in (0, 1)
+            )
+            units = self._units_seen = (first, second)
         monoliths = self._monoliths_seen[player]
         if monoliths is None:
             monoliths = self._monoliths_seen[player] = self._standing_monoliths(player)
