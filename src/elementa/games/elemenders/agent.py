@@ -123,9 +123,9 @@ class _Goals:
 
 class _View:
     """The parts of an observation the agent reasons with, indexed by square number (made once for
-    dict of the enemy's units and of monoliths a state hands out, as it never changes one in place;
-    the agent's own units, the terrain and the active unit are those of the last observation
-    :meth:`look` was given).
+    each pair of dicts of the enemy's units and of the monoliths a state hands out, as it never
+    changes one in place; the agent's own units, the terrain and the active unit are those of the
+    last observation :meth:`look` was given).
 
     :meth:`best_attack_from` looks only at the squares next to a square, and remembers the
     :meth:`attack_value` of each enemy piece it meets, and :meth:`army` its counts; goal distances

@@ -61,6 +61,10 @@ _SYMBOL_TABLE = bytes.maketrans(bytes(range(len(TERRAIN_SYMBOLS))), TERRAIN_SYMB
 """Turns a ``bytes`` of terrain values into their symbols (see ``observation``'s ``terrain``)."""
 
 
+SeatUnits = dict[int, tuple[int, str, int]]
+"""One seat's units as ``brief_observation`` shows them: ``(owner, element, health)`` by square."""
+
+
 class BriefObservation(NamedTuple):
     """The part of a seat's observation the rule agent reads (``ElemendersState.brief_observation``)."""
 
@@ -69,7 +73,7 @@ class BriefObservation(NamedTuple):
     adjacency: int
     terrain: tuple[str, ...]
     """As ``observation()["terrain"]``: one string of terrain symbols per row, from row 1."""
-    units: tuple[dict[int, tuple[int, str, int]], dict[int, tuple[int, str, int]]]
+    units: tuple[SeatUnits, SeatUnits]
     """Each seat's units: ``(owner, element, health)`` of each, by square number."""
     monoliths: dict[int, tuple[int, bool | None]]
     """``(owner, true)`` of every standing monolith, by square number; ``true`` is None where the viewer
@@ -157,9 +161,7 @@ class ElemendersState(State):
         self._monoliths_seen: list[dict[int, tuple[int, bool | None]] | None] = [None, None]
         """The standing monoliths as ``brief_observation`` shows them to each seat, once made, until
         what they show changes (``_monoliths_changed``); never modified in place."""
-        self._units_seen: tuple[dict[int, tuple[int, str, int]], dict[int, tuple[int, str, int]]] | None = (
-            None
-        )
+        self._units_seen: tuple[SeatUnits, SeatUnits] | None = None
         """Each seat's units as ``brief_observation`` shows them (to either seat: units hide nothing),
         once made, until a unit is placed, is hurt or healed, or falls (``_units_changed``); a move
         makes a copy of its side's dict with the unit moved, the other side's kept. Never modified in
@@ -352,9 +354,10 @@ class ElemendersState(State):
         units.add(to)
         seen = self._units_seen
         if seen is not None:  # the unit moves in a copy of its side's dict handed out
-            side = seen[owner[to]].copy()
+            p = owner[to]
+            side = seen[p].copy()
             side[to] = side.pop(fr)
-            self._units_seen = (side, seen[1]) if owner[to] == 0 else (seen[0], side)
+            self._units_seen = (side, seen[1]) if p == 0 else (seen[0], side)
         self.active, self.moved = to, True
         if not attack_targets(owner, to, self.game.reach):
             self._finish_unit()
