@@ -3,8 +3,9 @@ exactly what the full observation shows of the same things, to the same seat.
 
 The agent reads the brief view rather than the full JSON-ready observation because a search calls
 it at every rollout step; these seeded random playouts check, at every decision node, for both seats,
-on the state, a clone and a resample of it, under every preset, that the two agree, so the brief
-view can reveal nothing the seat's observation hides (the true monolith above all; ruling ELM-12).
+on the state, a clone and a resample of it, under every preset, that the two agree (and in the last
+clone taken, as play goes on from the state it shares its kept views with), so the brief view can
+reveal nothing the seat's observation hides (the true monolith above all; ruling ELM-12).
 """
 
 from __future__ import annotations
@@ -20,18 +21,46 @@ from elementa.games.elemenders.state import BriefObservation, ElemendersState
 from tests.support.walk import decision_nodes
 
 PRESETS = [{}, *ElemendersGame.presets.values()]
+GOAL_FIELDS = ("near", "patterns", "guarded", "threatened", "targets", "distances")
+"""What the rule agent's goals (``agent._Goals``) hold."""
+VIEW_FIELDS = (
+    "mine",
+    "theirs",
+    "monoliths",
+    "terrain",
+    "active",
+    "unit",
+    "bonus",
+    "enemies",
+    "threatened",
+    "goal_distances",
+)
+"""What the rule agent's view (``agent._View``) holds, besides the attack values and army counts it
+remembers."""
+
+
+def _fields(kept: object, names: tuple[str, ...]) -> list[object]:
+    return [getattr(kept, name) for name in names]
 
 
 def _from_observation(obs: dict[str, Any]) -> BriefObservation:
     """The brief view as the full observation shows it."""
     cols = obs["cols"]
     active = obs["active"]
+    units = [
+        {
+            u["row"] * cols + u["col"]: (u["owner"], u["element"], u["health"])
+            for u in obs["units"]
+            if u["owner"] == p
+        }
+        for p in (0, 1)
+    ]
     return BriefObservation(
         obs["rows"],
         cols,
         obs["adjacency"],
         tuple(obs["terrain"]),
-        {u["row"] * cols + u["col"]: (u["owner"], u["element"], u["health"]) for u in obs["units"]},
+        (units[0], units[1]),
         {m["row"] * cols + m["col"]: (m["owner"], m["true"]) for m in obs["monoliths"] if m["standing"]},
         -1 if active is None else (int(active[1:]) - 1) * cols + ord(active[0]) - ord("A"),
     )
@@ -49,12 +78,17 @@ def test_the_brief_view_is_the_observations(options: dict[str, object]) -> None:
     for seed in range(4):
         rng = random.Random(seed)
         state = game.new_initial_state(seed)
+        # the last clone taken, which shares with the state what it never changes in place
+        held: ElemendersState | None = None
         for node, seat in decision_nodes(state, random.Random(seed)):
             assert isinstance(node, ElemendersState)
             where = (seed, len(node.history()))
             _check(node, where)
+            if held is not None:
+                _check(held, (where, "an earlier clone"))
             if rng.random() < 0.05:
-                _check(node.clone(), where)
+                held = node.clone()
+                _check(held, where)
                 resampled = node.resample_from_infostate(seat, rng)
                 assert isinstance(resampled, ElemendersState)
                 _check(resampled, where)
@@ -65,10 +99,10 @@ def test_the_brief_view_is_the_observations(options: dict[str, object]) -> None:
 
 
 def test_the_goals_the_agent_keeps_are_those_of_the_monoliths_it_sees() -> None:
-    """The rule agent works out its goals (the monoliths it guards and attacks, and the distances
-    to them) once per monoliths dict a state hands out, since a state never changes one in place:
-    at every decision of seeded playouts, including searches' resampled states, the goals it kept
-    are those worked out afresh from the seat's brief view."""
+    """The rule agent works out its goals (the monoliths it guards and attacks, the squares next to
+    its own, and the distances to them) once per monoliths dict a state hands out, since a state
+    never changes one in place: at every decision of seeded playouts, including searches' resampled
+    states, the goals it kept are those worked out afresh from the seat's brief view."""
     from elementa.games.elemenders.agent import GreedyAgent, _Goals
 
     game = elementa.load_game("elemenders")
@@ -83,10 +117,38 @@ def test_the_goals_the_agent_keeps_are_those_of_the_monoliths_it_sees() -> None:
                 agent.choose(state, state.legal_actions(seat))
                 fresh, kept = _Goals(state.brief_observation(seat), seat), agent._goals
                 assert kept is not None
-                assert (kept.guarded, kept.targets, kept.distances) == (
-                    fresh.guarded,
-                    fresh.targets,
-                    fresh.distances,
-                ), (seed, len(node.history()))
+                assert _fields(kept, GOAL_FIELDS) == _fields(fresh, GOAL_FIELDS), (seed, len(node.history()))
+                checked += 1
+    assert checked > 1000
+
+
+def test_the_view_the_agent_keeps_is_that_of_the_observation_it_sees() -> None:
+    """The rule agent keeps its view of an observation (the enemy pieces, and the attack values it
+    has worked out) while the units and monoliths dicts a state hands out stay the same, since a state
+    never changes one in place: at every decision of seeded playouts, including clones and searches'
+    resampled states, the view it kept after choosing is the one made afresh from the seat's brief
+    view, every attack value and army count it remembers included."""
+    from elementa.games.elemenders.agent import GreedyAgent, _Goals, _View
+
+    game = elementa.load_game("elemenders")
+    agents = [GreedyAgent(p, seed=p) for p in (0, 1)]
+    checked = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        for node, seat in decision_nodes(game.new_initial_state(seed), random.Random(seed)):
+            assert isinstance(node, ElemendersState)
+            states = [node]
+            if rng.random() < 0.1:
+                states += [node.clone(), node.resample_from_infostate(seat, rng)]
+            for state in states:
+                agent = agents[seat]
+                agent.choose(state, state.legal_actions(seat))
+                obs = state.brief_observation(seat)
+                fresh, kept = _View(obs, seat, _Goals(obs, seat)), agent._view
+                assert kept is not None
+                where = (seed, len(node.history()))
+                assert _fields(kept, VIEW_FIELDS) == _fields(fresh, VIEW_FIELDS), where
+                assert {s: fresh.attack_value(s) for s in kept._values} == kept._values, where
+                assert {e: fresh.army(e) for e in kept._armies} == kept._armies, where
                 checked += 1
     assert checked > 1000

@@ -58,3 +58,19 @@ def test_kept_unit_squares_match_the_board(options: dict[str, object]) -> None:
 def _scanned_units(state: ElemendersState) -> list[set[int]]:
     """Each player's unit squares, found by looking at every square."""
     return [{s for s, o in enumerate(state.owner) if o == p and state.piece[s] != MONOLITH} for p in (0, 1)]
+
+
+@pytest.mark.parametrize("options", PRESETS, ids=["default", *ElemendersGame.presets])
+def test_a_clone_holds_every_attribute_of_the_state(options: dict[str, object]) -> None:
+    """``clone`` assigns each of the state's slots by name: at every decision of random playouts, a
+    clone holds every one of them, equal to the state's."""
+    game = elementa.load_game("elemenders", **options)
+    checked = 0
+    for seed in range(2):
+        for node, _ in decision_nodes(game.new_initial_state(seed), random.Random(seed)):
+            assert isinstance(node, ElemendersState)
+            copy = node.clone()
+            for name in ElemendersState.__slots__:
+                assert getattr(copy, name) == getattr(node, name), (name, seed, len(node.history()))
+            checked += 1
+    assert checked > 500

@@ -16,6 +16,7 @@ Ties are broken with the agent's own seeded generator.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Final, cast
@@ -63,12 +64,46 @@ def _terrain(rows: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(SYMBOL[ch] for row in rows for ch in row)
 
 
+@cache
+def _ending_bonus(element: str, health: int) -> dict[str, float]:
+    """Return, per terrain name, what ending the turn on it is worth to a unit of ``element`` with
+    ``health`` besides the steps to the goal: the harm of lava or river, a wounded plant's forest."""
+    return {
+        t: (-(40.0 if health == 1 else 15.0) if t == HARMS[element] else 0.0)
+        + (12.0 if element == "plant" and t == "forest" and health < 2 else 0.0)
+        for t in SYMBOL.values()
+    }
+
+
+@cache
+def _patterns(rows: int, cols: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Return, per terraform shape and square, the squares around it the terraform reaches (blocking
+    ignored): shape 0 the four orthogonal neighbours, 1 two squares up and down the column, 2 two
+    along the row."""
+    shapes = (
+        ((1, 0), (-1, 0), (0, 1), (0, -1)),
+        ((1, 0), (2, 0), (-1, 0), (-2, 0)),
+        ((0, 1), (0, 2), (0, -1), (0, -2)),
+    )
+    return tuple(
+        tuple(
+            tuple((r + dr) * cols + c + dc for dr, dc in deltas if 0 <= r + dr < rows and 0 <= c + dc < cols)
+            for r, c in (divmod(s, cols) for s in range(rows * cols))
+        )
+        for deltas in shapes
+    )
+
+
 class _Goals:
-    """What the agent reads from the standing monoliths of an observation (made once for each
-    monoliths dict a state hands out: it never changes one in place).
+    """What the agent reads from the board and the standing monoliths of an observation (made once
+    for each monoliths dict a state hands out: it never changes one in place).
 
     Attributes:
+        cols: the board's columns.
+        near: per square, the squares a unit there can attack (:func:`_neighbours`).
+        patterns: per terraform shape and square, the squares it reaches (:func:`_patterns`).
         guarded: the squares of its own standing monoliths.
+        threatened: the squares next to them (from which a unit can attack one).
         targets: the squares of the enemy's standing monoliths.
         distances: per square, the steps to the nearest goal: a known true enemy monolith, else any
             standing one.
@@ -76,51 +111,77 @@ class _Goals:
 
     def __init__(self, obs: BriefObservation, me: int) -> None:
         monoliths = obs.monoliths
+        self.cols = obs.cols
+        self.near = near = _neighbours(obs.rows, obs.cols, obs.adjacency == 8)
+        self.patterns = _patterns(obs.rows, obs.cols)
         self.guarded = [s for s, m in monoliths.items() if m[OWNER] == me]
+        self.threatened = {s for m in self.guarded for s in near[m]}
         self.targets = [s for s, m in monoliths.items() if m[OWNER] != me]
         known = [s for s in self.targets if monoliths[s][1]]
         self.distances = _goal_distances(obs.rows, obs.cols, tuple(known or self.targets))
 
 
 class _View:
-    """The parts of an observation the agent reasons with, indexed by square number.
+    """The parts of an observation the agent reasons with, indexed by square number (made once for
+    each pair of dicts of the enemy's units and of the monoliths a state hands out, as it never
+    changes one in place; the agent's own units, the terrain and the active unit are those of the
+    last observation :meth:`look` was given).
 
     :meth:`best_attack_from` looks only at the squares next to a square, and remembers the
-    :meth:`attack_value` of each enemy piece it meets; goal distances come from a shared table.
+    :meth:`attack_value` of each enemy piece it meets, and :meth:`army` its counts; goal distances
+    come from a shared table.
     """
 
     def __init__(self, obs: BriefObservation, me: int, goals: _Goals) -> None:
-        self.rows = obs.rows
-        self.cols = cols = obs.cols
+        self.cols = goals.cols
         self.me = me
-        self.diagonal = obs.adjacency == 8
-        self.near = _neighbours(self.rows, cols, self.diagonal)
-        self.terrain = _terrain(obs.terrain)
-        self.units = obs.units
-        """``(owner, element, health)`` of every unit, by square."""
+        self.near = goals.near
+        self.patterns = goals.patterns
+        """Per terraform shape and square, the squares it reaches."""
+        self.theirs = obs.units[1 - me]
+        """``(owner, element, health)`` of every enemy unit, by square."""
+        self.mine = obs.units[me]
+        """``(owner, element, health)`` of every unit of the agent's, by square."""
+        self._armies: dict[str, int] = {}
+        self.look(obs)
         self.monoliths = obs.monoliths
         """``(owner, true)`` of every standing monolith, by square (``true`` None where unknown)."""
-        self.guarded = goals.guarded
+        self.threatened = goals.threatened
+        """The squares next to the agent's own standing monoliths."""
         self.goal_distances = goals.distances
         """Per square, the steps to the nearest goal: a known true enemy monolith, else any standing one."""
-        self.active = obs.active
-        self.enemies = {s for s, u in self.units.items() if u[OWNER] != me}
+        self.enemies = set(self.theirs)
         self.enemies.update(goals.targets)
         self._values: dict[int, float] = {}
 
+    def look(self, obs: BriefObservation) -> None:
+        """Take the agent's units, the terrain and the active unit of ``obs``, an observation with the
+        same enemy units and monoliths."""
+        mine = obs.units[self.me]
+        if mine is not self.mine:  # a unit of the agent's moved
+            self.mine, self._armies = mine, {}
+        self.terrain = _terrain(obs.terrain)
+        self.active = obs.active
+        self.unit: Unit | None = mine.get(obs.active)
+        """The active unit, None for none."""
+        self.bonus = {} if self.unit is None else _ending_bonus(self.unit[ELEMENT], self.unit[HEALTH])
+        """The active unit's :func:`_ending_bonus`."""
+
     def army(self, element: str) -> int:
-        """The agent's units of an element on the board."""
-        return sum(1 for u in self.units.values() if u[OWNER] == self.me and u[ELEMENT] == element)
+        """The agent's units of an element on the board (remembered)."""
+        count = self._armies.get(element)
+        if count is None:
+            count = self._armies[element] = sum(1 for u in self.mine.values() if u[ELEMENT] == element)
+        return count
 
     def attack_value(self, square: int) -> float:
         """How good hitting the enemy piece on a square is (0 for none)."""
         if square in self.monoliths:
             return 100.0 if self.monoliths[square][1] else 60.0
-        unit = self.units.get(square)
+        unit = self.theirs.get(square)
         if unit is None:
             return 0.0
-        near = self.near[square]
-        threat = any(m in near for m in self.guarded)
+        threat = square in self.threatened
         return 30.0 + (10.0 if unit[HEALTH] == 1 else 0.0) + (25.0 if threat else 0.0)
 
     def best_attack_from(self, square: int) -> float:
@@ -135,14 +196,9 @@ class _View:
                 best = max(best, value)
         return best
 
-    def ending_value(self, unit: Unit, square: int, terrain: str) -> float:
-        """How good it is for ``unit`` to end the turn on ``square`` if it holds ``terrain``."""
-        value = -3.0 * self.goal_distances[square]
-        if terrain == HARMS[unit[ELEMENT]]:
-            value -= 40.0 if unit[HEALTH] == 1 else 15.0
-        if unit[ELEMENT] == "plant" and terrain == "forest" and unit[HEALTH] < 2:
-            value += 12.0
-        return value
+    def ending_value(self, square: int, terrain: str) -> float:
+        """How good it is for the active unit to end the turn on ``square`` if it holds ``terrain``."""
+        return self.bonus[terrain] - 3.0 * self.goal_distances[square]
 
 
 class GreedyAgent(Agent):
@@ -155,39 +211,58 @@ class GreedyAgent(Agent):
         self._goals_of: dict[int, tuple[int, bool | None]] | None = None
         self._goals: _Goals | None = None
         """The goals of the last monoliths dict seen (``_goals_of``, kept so it stays that dict)."""
+        self._view: _View | None = None
+        """The view of the last enemy units and monoliths dicts seen (kept in it)."""
 
     def choose(self, state: State, legal: Sequence[Action]) -> Action:
         """Return the chosen action of ``legal``, this seat's legal actions in ``state`` (which is
         only read)."""
-        obs = cast("ElemendersState", state).brief_observation(self.player)
-        if self._goals is None or obs.monoliths is not self._goals_of:
-            self._goals_of, self._goals = obs.monoliths, _Goals(obs, self.player)
-        view = _View(obs, self.player, self._goals)
-        scored = [(self._score(a, view) + self.rng.random() * 0.01, i) for i, a in enumerate(legal)]
-        return legal[max(scored)[1]]
+        view = self._view_of(cast("ElemendersState", state).brief_observation(self.player))
+        score, rand = self._score, self.rng.random
+        best, chosen = -math.inf, legal[0]
+        for action in legal:  # the best score; of equal ones, the last
+            value = score(action, view) + rand() * 0.01
+            if value >= best:
+                best, chosen = value, action
+        return chosen
+
+    def _view_of(self, obs: BriefObservation) -> _View:
+        """Return the view of ``obs``: the one kept while its enemy units and monoliths are the same
+        dicts."""
+        view = self._view
+        if (
+            view is None
+            or obs.units[1 - self.player] is not view.theirs
+            or obs.monoliths is not view.monoliths
+        ):
+            if self._goals is None or obs.monoliths is not self._goals_of:
+                self._goals_of, self._goals = obs.monoliths, _Goals(obs, self.player)
+            view = self._view = _View(obs, self.player, self._goals)
+        else:
+            view.look(obs)
+        return view
 
     def _score(self, action: Action, view: _View) -> float:
-        kind = action.kind
-        if kind == "mark":
-            return 0.0
-        if kind == "place":
-            return self._place_score(action, view)
+        kind = action.kind  # the commonest kinds first
+        if kind == "move":
+            to = action.args[0]
+            return view.ending_value(to, view.terrain[to]) + 0.9 * view.best_attack_from(to)
         if kind == "select":
             square = action.args[0]
             return view.best_attack_from(square) - view.goal_distances[square]
+        if kind == "terraform":
+            return self._terraform_score(action.args[0], view)
+        if kind == "hold":
+            return view.ending_value(view.active, view.terrain[view.active])
         if kind == "end_turn":
             return -1000.0
-        active = view.active
-        unit = view.units[active]
-        here = view.terrain[active]
+        if kind == "place":
+            return self._place_score(action, view)
         if kind == "attack":
-            return view.ending_value(unit, active, here) + view.attack_value(action.args[0])
-        if kind == "move":
-            to = action.args[0]
-            return view.ending_value(unit, to, view.terrain[to]) + 0.9 * view.best_attack_from(to)
-        if kind == "terraform":
-            return self._terraform_score(unit, active, action, view)
-        return view.ending_value(unit, active, here)
+            return view.ending_value(view.active, view.terrain[view.active]) + view.attack_value(
+                action.args[0]
+            )
+        return 0.0  # mark
 
     def _place_score(self, action: Action, view: _View) -> float:
         element, col = action.args
@@ -195,13 +270,14 @@ class GreedyAgent(Agent):
         centre = abs(col - view.cols // 2)
         return -2.0 * count - 0.1 * centre + (0.5 if element == 0 else 0.0)
 
-    def _terraform_score(self, unit: Unit, square: int, action: Action, view: _View) -> float:
-        made = MAKES[unit[ELEMENT]]
+    def _terraform_score(self, shape: int, view: _View) -> float:
+        square = view.active
+        made = MAKES[cast("Unit", view.unit)[ELEMENT]]
         here = view.terrain[square]
         stays = here if here != "none" and BEATS[here] == made else made
-        value = view.ending_value(unit, square, stays) - (6.0 if here == made else 2.0)
-        for s in _pattern(square, action.args[0], view.rows, view.cols):
-            piece = view.units.get(s)
+        value = view.ending_value(square, stays) - (6.0 if here == made else 2.0)
+        for s in view.patterns[shape][square]:
+            piece = view.mine.get(s) or view.theirs.get(s)
             if piece is None or view.terrain[s] == made:
                 continue
             sign = -1.0 if piece[OWNER] == self.player else 1.0
@@ -209,14 +285,6 @@ class GreedyAgent(Agent):
                 value += 6.0 * sign
             elif made == "forest" and piece[ELEMENT] == "plant" and piece[HEALTH] < 2:
                 value -= 4.0 * sign
-        if made == "river" and action.args[0] == 1 and view.goal_distances[square] > 4:
+        if made == "river" and shape == 1 and view.goal_distances[square] > 4:
             value += 1.0
         return value
-
-
-def _pattern(square: int, shape: int, rows: int, cols: int) -> list[int]:
-    """Return the squares around ``square`` a terraform of ``shape`` reaches (blocking ignored)."""
-    r, c = divmod(square, cols)
-    deltas = {0: ((1, 0), (-1, 0), (0, 1), (0, -1)), 1: ((1, 0), (2, 0), (-1, 0), (-2, 0))}
-    ds = deltas.get(shape, ((0, 1), (0, 2), (0, -1), (0, -2)))
-    return [(r + dr) * cols + c + dc for dr, dc in ds if 0 <= r + dr < rows and 0 <= c + dc < cols]

@@ -9,6 +9,7 @@ from elementa.core import ActionSpace, Agent, Game, GameInfo, option
 from elementa.core.tensor import ObservationEncoder
 from elementa.games.elemenders.actions import ActionMaker, make_action_space
 from elementa.games.elemenders.board import MONOLITH_COLUMNS, board
+from elementa.games.elemenders.movement import attack_reach
 from elementa.games.elemenders.state import STARTING_UNITS, ElemendersState
 
 
@@ -77,6 +78,8 @@ class ElemendersGame(Game):
         super().__init__(options)
         self.actions = ActionMaker(self.action_space, board(options.board_rows))
         """Makes (and reuses) the labelled actions of this game."""
+        self.reach = attack_reach(board(options.board_rows), options.adjacency)
+        """The squares a unit can attack from each square (``movement.attack_reach``)."""
 
     def _make_action_space(self) -> ActionSpace:
         return make_action_space(self.options.board_rows)

@@ -34,7 +34,7 @@ from elementa.games.elemenders.board import (
     board,
     terraform,
 )
-from elementa.games.elemenders.movement import attack_reach, attack_targets, destinations
+from elementa.games.elemenders.movement import attack_targets, destinations
 
 if TYPE_CHECKING:
     from elementa.games.elemenders.game import ElemendersGame
@@ -61,6 +61,10 @@ _SYMBOL_TABLE = bytes.maketrans(bytes(range(len(TERRAIN_SYMBOLS))), TERRAIN_SYMB
 """Turns a ``bytes`` of terrain values into their symbols (see ``observation``'s ``terrain``)."""
 
 
+SeatUnits = dict[int, tuple[int, str, int]]
+"""One seat's units as ``brief_observation`` shows them: ``(owner, element, health)`` by square."""
+
+
 class BriefObservation(NamedTuple):
     """The part of a seat's observation the rule agent reads (``ElemendersState.brief_observation``)."""
 
@@ -69,8 +73,8 @@ class BriefObservation(NamedTuple):
     adjacency: int
     terrain: tuple[str, ...]
     """As ``observation()["terrain"]``: one string of terrain symbols per row, from row 1."""
-    units: dict[int, tuple[int, str, int]]
-    """``(owner, element, health)`` of every unit, by square number."""
+    units: tuple[SeatUnits, SeatUnits]
+    """Each seat's units: ``(owner, element, health)`` of each, by square number."""
     monoliths: dict[int, tuple[int, bool | None]]
     """``(owner, true)`` of every standing monolith, by square number; ``true`` is None where the viewer
     cannot tell (as in ``observation()["monoliths"]``)."""
@@ -81,6 +85,40 @@ class BriefObservation(NamedTuple):
 class ElemendersState(State):
     """A position of Elemenders (see the module docstring for the phases)."""
 
+    # slots, each assigned by name in clone: a clone's attributes would otherwise live in a dictionary
+    # that clone wrote out (``__dict__.update``), which CPython 3.11 reads much more slowly than its
+    # compact instance values while it has fewer than 30 keys
+    __slots__ = (
+        "_history",
+        "_legal",
+        "_legal_of",
+        "_monoliths_seen",
+        "_terrain_rows",
+        "_units_seen",
+        "acted",
+        "active",
+        "board",
+        "first_mover",
+        "first_placer",
+        "game",
+        "health",
+        "last_flip",
+        "moved",
+        "owner",
+        "phase",
+        "piece",
+        "ready",
+        "revealed",
+        "seed",
+        "spawn_queue",
+        "terrain",
+        "to_move",
+        "to_place",
+        "true_square",
+        "turns_done",
+        "units",
+        "winner",
+    )
     game: ElemendersGame
 
     def __init__(self, game: ElemendersGame, seed: int | None) -> None:
@@ -123,8 +161,11 @@ class ElemendersState(State):
         self._monoliths_seen: list[dict[int, tuple[int, bool | None]] | None] = [None, None]
         """The standing monoliths as ``brief_observation`` shows them to each seat, once made, until
         what they show changes (``_monoliths_changed``); never modified in place."""
-        self._reach = attack_reach(g, game.options.adjacency)
-        """The squares a unit can attack from each square (shared by the game's states)."""
+        self._units_seen: tuple[SeatUnits, SeatUnits] | None = None
+        """Each seat's units as ``brief_observation`` shows them (to either seat: units hide nothing),
+        once made, until a unit is placed, is hurt or healed, or falls (``_units_changed``); a move
+        makes a copy of its side's dict with the unit moved, the other side's kept. Never modified in
+        place."""
 
     # ------------------------------------------------------------------------------ core protocol
     def current_player(self) -> int:
@@ -159,7 +200,7 @@ class ElemendersState(State):
             return [*self.ready.values(), make.turn_end]
         me = self.active
         unit = make.of_unit(piece[me], me)
-        targets = attack_targets(self.owner, me, self._reach)
+        targets = attack_targets(self.owner, me, self.game.reach)
         if self.moved:  # it may still attack (elemenders.txt, Actions)
             acts = unit.attacks(targets, piece)
             acts.append(unit.holds[1])
@@ -270,6 +311,7 @@ class ElemendersState(State):
         s = self.board.home_row(player) * self.board.cols + col
         self.owner[s], self.piece[s], self.health[s] = player, element, UNIT_HEALTH
         self.units[player].add(s)
+        self._units_changed()
         if self.phase == SPAWN:
             self.spawn_queue.pop(0)
             self._next_spawn()
@@ -310,8 +352,14 @@ class ElemendersState(State):
         units = self.units[owner[to]]
         units.remove(fr)
         units.add(to)
+        seen = self._units_seen
+        if seen is not None:  # the unit moves in a copy of its side's dict handed out
+            p = owner[to]
+            side = seen[p].copy()
+            side[to] = side.pop(fr)
+            self._units_seen = (side, seen[1]) if p == 0 else (seen[0], side)
         self.active, self.moved = to, True
-        if not attack_targets(owner, to, self._reach):
+        if not attack_targets(owner, to, self.game.reach):
             self._finish_unit()
 
     def _attack(self, player: int, target: int) -> None:
@@ -320,6 +368,8 @@ class ElemendersState(State):
         enemy = self.owner[target]
         if self.piece[target] == MONOLITH:  # it may fall, or be revealed the true one
             self._monoliths_changed()
+        else:
+            self._units_changed()
         self.health[target] -= 1
         if self.health[target] <= 0:
             self.owner[target] = -1
@@ -352,8 +402,10 @@ class ElemendersState(State):
                 if health[s] <= 0:
                     owner[s] = -1
                     units.remove(s)
-            elif t == FOREST and kind == PLANT:
+                self._units_changed()
+            elif t == FOREST and kind == PLANT and health[s] < UNIT_HEALTH:
                 health[s] = UNIT_HEALTH
+                self._units_changed()
         self.acted = set()
         self.ready = {}
         self.active = -1
@@ -461,6 +513,10 @@ class ElemendersState(State):
         true one was marked or redrawn, or the game ended."""
         self._monoliths_seen = [None, None]
 
+    def _units_changed(self) -> None:
+        """Drop the units ``brief_observation`` keeps: one was placed, hurt or healed, or fell."""
+        self._units_seen = None
+
     def _monolith_known(self, p: int, square: int, shown: bool, standing: bool) -> bool:
         """Whether a viewer sees the truth and health of player ``p``'s monolith on ``square``:
         ``shown`` (the viewer owns it, or the game is over), fallen, or the true one revealed by a hit
@@ -481,11 +537,16 @@ class ElemendersState(State):
 
         It is derived from the same fields under the same visibility rule (``_monolith_known``);
         tests/elemenders/test_brief_observation.py checks it against ``observation`` at every node,
-        in clones and in resampled states. Its monoliths are kept until they change (a dict the
-        caller only reads).
+        in clones and in resampled states. Its units and monoliths are kept until they change (dicts
+        the caller only reads).
         """
-        owner, piece, health = self.owner, self.piece, self.health
-        units = {s: (owner[s], PIECE_NAMES[piece[s]], health[s]) for group in self.units for s in group}
+        units = self._units_seen
+        if units is None:
+            piece, health = self.piece, self.health
+            first, second = (
+                {s: (p, PIECE_NAMES[piece[s]], health[s]) for s in self.units[p]} for p in (0, 1)
+            )
+            units = self._units_seen = (first, second)
         monoliths = self._monoliths_seen[player]
         if monoliths is None:
             monoliths = self._monoliths_seen[player] = self._standing_monoliths(player)
@@ -535,10 +596,15 @@ class ElemendersState(State):
 
     def clone(self) -> ElemendersState:
         """Return an independent copy (the position's lists, sets and dicts are copied; the board
-        geometry, the game, the attack reach, the kept legal actions and terrain rows, which are never
-        modified in place, are shared)."""
+        geometry, the game, and the kept legal actions, terrain rows, units and monoliths, which are
+        never modified in place, are shared)."""
         s = object.__new__(ElemendersState)
-        s.__dict__.update(self.__dict__)
+        s.game, s.seed, s.board = self.game, self.seed, self.board
+        s.phase, s.to_move, s.active, s.moved = self.phase, self.to_move, self.active, self.moved
+        s.first_placer, s.first_mover = self.first_placer, self.first_mover
+        s.turns_done, s.last_flip, s.winner = self.turns_done, self.last_flip, self.winner
+        s._legal, s._legal_of = self._legal, self._legal_of
+        s._terrain_rows, s._units_seen = self._terrain_rows, self._units_seen
         s.terrain, s.owner, s.piece, s.health = self.terrain[:], self.owner[:], self.piece[:], self.health[:]
         s.true_square, s.revealed = self.true_square[:], self.revealed[:]
         s._monoliths_seen = self._monoliths_seen[:]
