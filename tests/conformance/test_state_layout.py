@@ -3,7 +3,8 @@
 CPython 3.11 shares one compact key table among the instance dictionaries of a class only while
 they hold fewer than 30 attributes; from the 30th on, every attribute read of a state is about
 10-15% slower (found when Warriors' state grew a 30th, and measured at 29 against 30). A state that
-needs more keeps them in ``__slots__`` (see docs/architecture.md).
+needs more keeps them in ``__slots__`` (see docs/architecture.md). The games keep every attribute in
+slots, also because a clone that writes its attributes through ``__dict__`` reads them slowly.
 """
 
 from __future__ import annotations
