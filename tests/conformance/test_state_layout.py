@@ -26,3 +26,14 @@ def test_state_instance_dictionary_stays_compact(game_name: str) -> None:
             f"{game_name}: {type(node).__name__} has {len(attributes)} attributes in its instance "
             f"dictionary ({', '.join(attributes)}); at 30 or more declare them in __slots__"
         )
+
+
+def test_a_clone_holds_every_slot_its_state_holds(game_name: str) -> None:
+    """A ``clone`` that assigns slots by name sets each one the state has set (a slot left out
+    raises AttributeError only where a rule happens to read it, which a playout may never reach)."""
+    state = elementa.load_game(game_name).new_initial_state(5)
+    for node, _seat in decision_nodes(state, random.Random(5), max_steps=400):
+        slots = [name for cls in type(node).__mro__ for name in getattr(cls, "__slots__", ())]
+        copy = node.clone()
+        missing = [name for name in slots if hasattr(node, name) and not hasattr(copy, name)]
+        assert not missing, f"{game_name}: clone() leaves out {', '.join(missing)}"
