@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from elementa import load_game
+from elementa.games.elemental_card_dice import game as game_module
 from tests.elemental_card_dice.table import NAME
 
 GAME = load_game(NAME, turn_limit=40)
@@ -77,3 +79,12 @@ def test_the_kept_hand_menus_are_the_menus_of_the_hands_at_every_node() -> None:
             agent = agents[state.current_player()]
             assert agent is not None
             state.apply_action(agent.step(state) if rng.random() < 0.7 else rng.choice(state.legal_actions()))
+
+
+def test_the_kept_hand_menus_start_over_past_their_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(game_module, "HAND_MENUS_MAX", 2)
+    game = load_game(NAME)
+    hands = [[c.id] for c in game.cards[:5]]  # type: ignore[attr-defined]
+    for hand in hands:
+        assert game.hand_menu(hand) == game.make_hand_menu(hand)  # type: ignore[attr-defined]
+        assert len(game._hand_menus) <= 2  # type: ignore[attr-defined]

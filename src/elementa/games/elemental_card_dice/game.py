@@ -106,7 +106,7 @@ _PLAIN = {
 }
 
 
-HAND_MENUS_MAX = 100_000
+HAND_MENUS_MAX = 10_000
 """The most hands whose menus a game keeps (see ``CardDiceGame.hand_menu``); past it they start over."""
 
 
