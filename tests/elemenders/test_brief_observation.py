@@ -11,11 +11,13 @@ reveal nothing the seat's observation hides (the true monolith above all; ruling
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import elementa
+from elementa.games.elemenders.agent import GreedyAgent, _Goals, _View
 from elementa.games.elemenders.game import ElemendersGame
 from elementa.games.elemenders.state import BriefObservation, ElemendersState
 from tests.support.walk import decision_nodes
@@ -98,41 +100,12 @@ def test_the_brief_view_is_the_observations(options: dict[str, object]) -> None:
     assert checked > 1000
 
 
-def test_the_goals_the_agent_keeps_are_those_of_the_monoliths_it_sees() -> None:
-    """The rule agent works out its goals (the monoliths it guards and attacks, the squares next to
-    its own, and the distances to them) once per monoliths dict a state hands out, since a state
-    never changes one in place: at every decision of seeded playouts, including searches' resampled
-    states, the goals it kept are those worked out afresh from the seat's brief view."""
-    from elementa.games.elemenders.agent import GreedyAgent, _Goals
-
+def _agent_choices() -> Iterator[tuple[ElemendersState, int, GreedyAgent, tuple[int, int]]]:
+    """Yield ``(state, seat, agent, where)`` once the seat's rule agent has chosen in ``state``: at
+    every decision of seeded playouts, and at about one in ten also in a clone and a resample of it
+    (as a search hands them over), ``where`` naming the seed and step."""
     game = elementa.load_game("elemenders")
     agents = [GreedyAgent(p, seed=p) for p in (0, 1)]
-    checked = 0
-    for seed in range(4):
-        rng = random.Random(seed)
-        for node, seat in decision_nodes(game.new_initial_state(seed), random.Random(seed)):
-            assert isinstance(node, ElemendersState)
-            for state in (node, node.resample_from_infostate(seat, rng)) if rng.random() < 0.1 else (node,):
-                agent = agents[seat]
-                agent.choose(state, state.legal_actions(seat))
-                fresh, kept = _Goals(state.brief_observation(seat), seat), agent._goals
-                assert kept is not None
-                assert _fields(kept, GOAL_FIELDS) == _fields(fresh, GOAL_FIELDS), (seed, len(node.history()))
-                checked += 1
-    assert checked > 1000
-
-
-def test_the_view_the_agent_keeps_is_that_of_the_observation_it_sees() -> None:
-    """The rule agent keeps its view of an observation (the enemy pieces, and the attack values it
-    has worked out) while the units and monoliths dicts a state hands out stay the same, since a state
-    never changes one in place: at every decision of seeded playouts, including clones and searches'
-    resampled states, the view it kept after choosing is the one made afresh from the seat's brief
-    view, every attack value and army count it remembers included."""
-    from elementa.games.elemenders.agent import GreedyAgent, _Goals, _View
-
-    game = elementa.load_game("elemenders")
-    agents = [GreedyAgent(p, seed=p) for p in (0, 1)]
-    checked = 0
     for seed in range(4):
         rng = random.Random(seed)
         for node, seat in decision_nodes(game.new_initial_state(seed), random.Random(seed)):
@@ -143,12 +116,36 @@ def test_the_view_the_agent_keeps_is_that_of_the_observation_it_sees() -> None:
             for state in states:
                 agent = agents[seat]
                 agent.choose(state, state.legal_actions(seat))
-                obs = state.brief_observation(seat)
-                fresh, kept = _View(obs, seat, _Goals(obs, seat)), agent._view
-                assert kept is not None
-                where = (seed, len(node.history()))
-                assert _fields(kept, VIEW_FIELDS) == _fields(fresh, VIEW_FIELDS), where
-                assert {s: fresh.attack_value(s) for s in kept._values} == kept._values, where
-                assert {e: fresh.army(e) for e in kept._armies} == kept._armies, where
-                checked += 1
+                yield state, seat, agent, (seed, len(node.history()))
+
+
+def test_the_goals_the_agent_keeps_are_those_of_the_monoliths_it_sees() -> None:
+    """The rule agent works out its goals (the monoliths it guards and attacks, the squares next to
+    its own, and the distances to them) once per monoliths dict a state hands out, since a state
+    never changes one in place: at every decision of seeded playouts, including clones and searches'
+    resampled states, the goals it kept are those worked out afresh from the seat's brief view."""
+    checked = 0
+    for state, seat, agent, where in _agent_choices():
+        fresh, kept = _Goals(state.brief_observation(seat), seat), agent._goals
+        assert kept is not None
+        assert _fields(kept, GOAL_FIELDS) == _fields(fresh, GOAL_FIELDS), where
+        checked += 1
+    assert checked > 1000
+
+
+def test_the_view_the_agent_keeps_is_that_of_the_observation_it_sees() -> None:
+    """The rule agent keeps its view of an observation (the enemy pieces, and the attack values it
+    has worked out) while the units and monoliths dicts a state hands out stay the same, since a state
+    never changes one in place: at every decision of seeded playouts, including clones and searches'
+    resampled states, the view it kept after choosing is the one made afresh from the seat's brief
+    view, every attack value and army count it remembers included."""
+    checked = 0
+    for state, seat, agent, where in _agent_choices():
+        obs = state.brief_observation(seat)
+        fresh, kept = _View(obs, seat, _Goals(obs, seat)), agent._view
+        assert kept is not None
+        assert _fields(kept, VIEW_FIELDS) == _fields(fresh, VIEW_FIELDS), where
+        assert {s: fresh.attack_value(s) for s in kept._values} == kept._values, where
+        assert {e: fresh.army(e) for e in kept._armies} == kept._armies, where
+        checked += 1
     assert checked > 1000
