@@ -22,6 +22,8 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Final, cast
 
 from elementa.core import Action, Agent, State
+from elementa.games.elemenders.board import CROSS, HORIZONTAL, VERTICAL, board
+from elementa.games.elemenders.movement import attack_reach
 
 if TYPE_CHECKING:
     from elementa.games.elemenders.state import BriefObservation, ElemendersState
@@ -37,16 +39,6 @@ HEALTH: Final = 2
 """Fields of a unit and of a monolith in a ``BriefObservation``."""
 Unit = tuple[int, str, int]
 """A unit as a ``BriefObservation`` shows it: owner, element, health."""
-
-
-@cache
-def _neighbours(rows: int, cols: int, diagonal: bool) -> tuple[tuple[int, ...], ...]:
-    """Return, per square, the squares a unit there can attack (orthogonal, and diagonal ones too)."""
-    deltas = ((1, 0), (-1, 0), (0, 1), (0, -1)) + (((1, 1), (1, -1), (-1, 1), (-1, -1)) if diagonal else ())
-    return tuple(
-        tuple((r + dr) * cols + c + dc for dr, dc in deltas if 0 <= r + dr < rows and 0 <= c + dc < cols)
-        for r, c in (divmod(s, cols) for s in range(rows * cols))
-    )
 
 
 @lru_cache(maxsize=256)
@@ -77,20 +69,12 @@ def _ending_bonus(element: str, health: int) -> dict[str, float]:
 
 @cache
 def _patterns(rows: int, cols: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """Return, per terraform shape and square, the squares around it the terraform reaches (blocking
-    ignored): shape 0 the four orthogonal neighbours, 1 two squares up and down the column, 2 two
-    along the row."""
-    shapes = (
-        ((1, 0), (-1, 0), (0, 1), (0, -1)),
-        ((1, 0), (2, 0), (-1, 0), (-2, 0)),
-        ((0, 1), (0, 2), (0, -1), (0, -2)),
-    )
+    """Return, per terraform shape (``board.CROSS``, ``VERTICAL``, ``HORIZONTAL``) and square, the
+    squares of the pattern's arms around it (:meth:`.board.Board.arms`; blocking ignored)."""
+    geometry = board(rows, cols)
     return tuple(
-        tuple(
-            tuple((r + dr) * cols + c + dc for dr, dc in deltas if 0 <= r + dr < rows and 0 <= c + dc < cols)
-            for r, c in (divmod(s, cols) for s in range(rows * cols))
-        )
-        for deltas in shapes
+        tuple(tuple(s for arm in geometry.arms(c, shape) for s in arm) for c in range(geometry.size))
+        for shape in (CROSS, VERTICAL, HORIZONTAL)
     )
 
 
@@ -100,7 +84,7 @@ class _Goals:
 
     Attributes:
         cols: the board's columns.
-        near: per square, the squares a unit there can attack (:func:`_neighbours`).
+        near: per square, the squares a unit there can attack (``movement.attack_reach``).
         patterns: per terraform shape and square, the squares it reaches (:func:`_patterns`).
         guarded: the squares of its own standing monoliths.
         threatened: the squares next to them (from which a unit can attack one).
@@ -112,7 +96,7 @@ class _Goals:
     def __init__(self, obs: BriefObservation, me: int) -> None:
         monoliths = obs.monoliths
         self.cols = obs.cols
-        self.near = near = _neighbours(obs.rows, obs.cols, obs.adjacency == 8)
+        self.near = near = attack_reach(board(obs.rows, obs.cols), obs.adjacency)
         self.patterns = _patterns(obs.rows, obs.cols)
         self.guarded = [s for s, m in monoliths.items() if m[OWNER] == me]
         self.threatened = {s for m in self.guarded for s in near[m]}
