@@ -145,8 +145,7 @@ def brief_view(s: CardDiceState, viewer: int | None) -> dict[str, Any]:
     names = s.game.names
     players: list[dict[str, Any]] = []
     for p, side in enumerate(s.sides):
-        amps = s.amps[p]
-        amplifiers = {} if amps == NO_AMPS else _amplifiers(s, p)
+        amplifiers = _amplifiers(s, p)
         if viewer == p:
             players.append(
                 {
