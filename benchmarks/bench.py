@@ -36,6 +36,7 @@ from elementa.core import (
     list_games,
     load_game,
     register_games_from,
+    sample_outcome,
 )
 
 MAX_STEPS = 100_000
@@ -70,7 +71,8 @@ def random_step(state: State, rng: random.Random) -> int:
         state.apply_unchecked(rng.choice(state.legal_actions(p)), p)
         return 1
     if p == CHANCE:
-        state.apply_unchecked(state.sample_chance_outcome(rng), CHANCE)
+        draw = getattr(state, "sample_chance_outcome", None)  # None in checkouts older than this call
+        state.apply_unchecked(draw(rng) if draw else sample_outcome(state.chance_outcomes(), rng), CHANCE)
         return 1
     movers = state.players_to_move()  # a simultaneous node: every seat in turn
     for q in movers:

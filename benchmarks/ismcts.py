@@ -6,6 +6,8 @@ A script, not a test::
     python benchmarks/ismcts.py --game elementalis --level medium --seconds 120
     python benchmarks/ismcts.py --game warriors --level medium:horizon=none  # full rollouts
     python benchmarks/ismcts.py --register tests.support.toy:ToyGame --game toy-dice
+    python benchmarks/ismcts.py --level medium --fixed 12 --iterations 300 --rounds 3
+
 
 Per game and level, games are played with the level's agent in seat 1 and the game's rule-based
 agent (random when it has none) in the other seats, until ``--seconds`` of wall-clock time have gone
@@ -15,12 +17,23 @@ the iterations of all timed decisions over their summed time; "it/CPU s" divides
 process's CPU time in those decisions instead, the figure to compare on a machine whose cores other
 work shares. The default level is meant to answer
 within about one second per decision on a 2-core machine.
+
+``--fixed N`` measures instead N fixed decisions of seat 1, taken from seeded games between the
+game's rule-based agents, each searched for ``--iterations`` iterations with no time cap: every run
+does the same searches, so its iterations per CPU second compare between runs and between versions
+of the code, where a time cap would make each run play its own game. It keeps each game's best of
+``--rounds`` and prints a fingerprint of the searches (each decision's chosen action and root
+statistics): two versions of the code with equal fingerprints searched alike, so their speeds
+compare like for like. Only calls older versions also have are used, so the script can time an
+older checkout: ``PYTHONPATH=<checkout>/src python benchmarks/ismcts.py --fixed 12 ...``.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import math
+import random
 import sys
 import time
 from dataclasses import dataclass
@@ -35,6 +48,7 @@ from elementa.core import (
     Agent,
     ConfigError,
     Game,
+    State,
     list_games,
     load_game,
     register_games_from,
@@ -111,6 +125,81 @@ def bench(game: Game, level: str, seconds: float, seed: int) -> Result:
     )
 
 
+def fixed_decisions(game: Game, count: int, seed: int) -> list[State]:
+    """Return ``count`` states where seat 1 decides between two or more actions (or as many as 40
+    seeded games give), about one decision in twenty of games between the rule-based agents."""
+    rng = random.Random(seed)
+    states: list[State] = []
+    for k in range(40):
+        agents = [make_agent("greedy", game, 0, seed + k), *opponents(game, seed + k)]
+        state = game.new_initial_state(seed + k)
+        while not state.is_terminal() and len(states) < count:
+            p = state.current_player()
+            if p == CHANCE:
+                resolve_chance(state)
+                continue
+            movers = state.players_to_move() if p == SIMULTANEOUS else [p]
+            if 1 in movers and len(state.legal_actions(1)) > 1 and rng.random() < 0.05:
+                states.append(state.clone())
+            picks = [(q, agents[q].step(state)) for q in movers]  # all sealed before any is applied
+            for q, action in picks:
+                if p != SIMULTANEOUS or q in state.players_to_move():
+                    state.apply_action(action, q)
+        if len(states) >= count:
+            break
+    return states
+
+
+def bench_fixed(game: Game, level: str, states: list[State], iterations: int) -> tuple[float, str]:
+    """Search each state for seat 1 with ``iterations`` iterations of ``level`` and no time cap.
+
+    Returns:
+        (iterations per CPU second of this process, a fingerprint of every decision's chosen action
+        and root statistics).
+    """
+    digest = hashlib.sha256()
+    cpu = 0.0
+    for i, state in enumerate(states):
+        agent = make_agent(f"{level}:seconds=none:iterations={iterations}", game, 1, seed=i)
+        assert isinstance(agent, IsmctsAgent)
+        cpu0 = time.process_time()
+        action = agent.step(state)
+        cpu += time.process_time() - cpu0
+        digest.update(repr((action.id, sorted(agent.root_statistics(state).items()))).encode())
+    return len(states) * iterations / cpu, digest.hexdigest()[:16]
+
+
+def main_fixed(names: list[str], levels: list[str], args: argparse.Namespace) -> int:
+    """Run the ``--fixed`` measurement and print its table; return the exit status."""
+    table = Table(
+        "game",
+        "level",
+        "decisions",
+        "iterations each",
+        "it/CPU s (best)",
+        "it/CPU s (each round)",
+        "fingerprint",
+        title=f"ISMCTS on {args.fixed} fixed decisions of seat 1, best of {args.rounds} rounds",
+    )
+    for name in names:
+        game = load_game(name, **({} if args.players is None else {"players": args.players}))
+        states = fixed_decisions(game, args.fixed, args.seed)
+        for level in levels:
+            runs = [bench_fixed(game, level, states, args.iterations) for _ in range(args.rounds)]
+            speeds = [speed for speed, _ in runs]
+            table.add_row(
+                name,
+                level,
+                str(len(states)),
+                str(args.iterations),
+                f"{max(speeds):,.0f}",
+                ", ".join(f"{v:,.0f}" for v in speeds),
+                runs[0][1],
+            )
+    Console(width=max(130, Console().width)).print(table)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print a table; return the exit status."""
     parser = argparse.ArgumentParser(
@@ -128,6 +217,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--register", action="append", default=[], metavar="MODULE:CLASS", help="register an extra Game class"
     )
+    parser.add_argument(
+        "--fixed", type=int, metavar="N", help="time N fixed decisions instead of whole games (see above)"
+    )
+    parser.add_argument("--iterations", type=int, default=300, help="iterations per fixed decision")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of the fixed decisions (the best kept)")
     args = parser.parse_args(argv)
     try:
         register_games_from(args.register)
@@ -136,6 +230,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     names = args.game or [g.info.name for g in list_games()]
     levels = args.level or [lv.name for lv in LEVELS]
+    if args.fixed:
+        return main_fixed(names, levels, args)
     table = Table(
         "game",
         "level",

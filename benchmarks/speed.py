@@ -20,6 +20,10 @@ its N most expensive functions by own time (after the table, so the timings are 
 
 OpenSpiel is the optional ``openspiel`` extra (``pip install -e .[openspiel]``); without it the
 ratios are left out.
+
+The script uses only calls that older versions of Elementa also have (a chance node is drawn from
+its ``chance_outcomes`` where the state has no ``sample_chance_outcome``), so it times an older
+checkout too, for before-and-after figures: ``PYTHONPATH=<checkout>/src python benchmarks/speed.py``.
 """
 
 from __future__ import annotations
@@ -40,8 +44,7 @@ from rich.table import Table
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench import random_step
 
-from elementa.core import ConfigError, list_games, load_game
-from elementa.core.chance import sample_outcome
+from elementa.core import ConfigError, list_games, load_game, sample_outcome
 
 KUHN = "openspiel:python_kuhn_poker"
 OPENSPIEL_GAMES = (KUHN, "openspiel:python_liars_poker")

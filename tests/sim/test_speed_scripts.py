@@ -109,3 +109,24 @@ def test_determinism_hashes_repeat_and_compare(tmp_path: Path) -> None:
     changed["sim/elementalis"] = "0" * 64
     saved.write_text(json.dumps(changed), encoding="utf-8")
     assert det.main([*args, "--compare", str(saved)]) == 1
+
+
+def test_ismcts_fixed_decisions_repeat_their_searches_and_fingerprint_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--fixed`` searches the same decisions in every round and run, so its fingerprint repeats;
+    a different budget searches otherwise and prints another."""
+    ismcts = script("ismcts")
+    game = load_game("elementalis", players=2)
+    states = ismcts.fixed_decisions(game, 3, seed=0)
+    assert len(states) == 3 and all(len(s.legal_actions(1)) > 1 for s in states)
+    again = ismcts.fixed_decisions(game, 3, seed=0)
+    assert [s.history() for s in again] == [s.history() for s in states]
+    speed, first = ismcts.bench_fixed(game, "easy", states, 20)
+    assert speed > 0
+    assert ismcts.bench_fixed(game, "easy", again, 20)[1] == first
+    assert ismcts.bench_fixed(game, "easy", states, 40)[1] != first
+    args = ["--game", "elementalis", "--players", "2", "--level", "easy", "--fixed", "2"]
+    assert ismcts.main([*args, "--iterations", "10", "--rounds", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "fixed decisions" in out and "elementalis" in out
