@@ -9,6 +9,10 @@ import pytest
 
 import elementa
 from elementa import Action, Agent, State, play_game
+from elementa.games.warriors.actions import fits
+from elementa.games.warriors.agent import WarriorsAgent
+from elementa.games.warriors.cards import Card
+from elementa.games.warriors.rules import Fighter, load
 from elementa.games.warriors.state import WarriorsState
 from elementa.games.warriors.view import decision_view
 from tests.support.walk import decision_nodes
@@ -129,3 +133,48 @@ def test_the_decision_view_is_that_part_of_the_observation_at_every_decision(
                 assert decision_view(s, seat) == {
                     k: obs[k] for k in ("hand", "location", "fighters", "pending")
                 }
+
+
+def greedy_gear_the_long_way(
+    agent: WarriorsAgent, f: Fighter, hand: list[Card], loc: Card | None
+) -> list[Card]:
+    """The agent's greedy equipping, with the load and best attack worked out afresh at each card."""
+    trial = Fighter(f.cid, f.seat, f.card)
+    for e in f.equipment:
+        trial.equip(e.card)
+    for c in hand:
+        room = fits(agent.game, f.card, load(e.card for e in trial.equipment))
+        if c.id in room and agent._gain(trial, c, loc, agent._attack_now(trial, loc)) > 0:
+            trial.equip(c)
+    return [e.card for e in trial.equipment]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"players": 4, "deathmatch": True, "teams": 2, "revolving_door": True, "monodeck": True}],
+)
+def test_greedy_gear_carries_the_load_and_best_attack_as_worked_out_afresh(
+    options: dict[str, object],
+) -> None:
+    """The agent carries load and best attack from card to card: the cards picked must be the same."""
+    game = elementa.load_game("warriors", **options)
+    checked = with_mods = 0
+    for seed in range(3):
+        agent = WarriorsAgent(0, seed)
+        agent.game, agent.cards = game, game.catalog  # as choose sets them
+        for s, _ in decision_nodes(game.new_initial_state(seed), random.Random(seed), 3000):
+            assert isinstance(s, WarriorsState)
+            cards = game.catalog.cards
+            loc = s.location_card()
+            for seat in range(game.num_players):
+                hand = sorted((cards[c] for c in s.hands[seat]), key=agent._card_value, reverse=True)
+                trials = [Fighter(seat, seat, c) for c in hand if c.type == "fighter"]
+                mine = s.fighters[seat]
+                if mine is not None:
+                    trials.append(mine)
+                for f in trials:
+                    picked = agent._greedy_gear(f, hand, loc)
+                    assert picked == greedy_gear_the_long_way(agent, f, hand, loc)
+                    checked += 1
+                    with_mods += any(c.static_mods for c in picked[len(f.equipment) :])
+    assert checked > 1000 and with_mods > 20  # a card with modifiers was picked, and re-read the mods

@@ -21,6 +21,7 @@ from elementa.games.warriors.rules import (
     damage_mods,
     expected_damage,
     load,
+    load_plus,
     modified_range,
     proficiency,
 )
@@ -170,20 +171,32 @@ class WarriorsAgent(Agent):
         return card.durability + 3 * attack + 2 * prot
 
     def _greedy_gear(self, f: Fighter, hand: list[Card], loc: Card | None) -> list[Card]:
-        """The cards of ``hand`` (sorted by card value, best first) that improve ``f``, equipped in turn."""
+        """The cards of ``hand`` (sorted by card value, best first) that improve ``f``, equipped in turn.
+
+        The load and the best attack are carried from card to card (:func:`load_plus`; the best attack
+        is the better of the last one and the new card's, unless the card's modifiers change every
+        attack's range): the same numbers as :func:`load` and :meth:`_attack_now` of the equipment so
+        far, which a test checks.
+        """
         trial = Fighter(f.cid, f.seat, f.card)
         for e in f.equipment:
             trial.equip(e.card)
-        picked = []
+        count = len(trial.equipment)
+        used = load(e.card for e in trial.equipment)
         now = self._attack_now(trial, loc)
-        room = fits(self.game, f.card, load(e.card for e in trial.equipment))  # what can_equip allows
+        room = fits(self.game, f.card, used)  # what can_equip allows
         for c in hand:
             if c.id in room and self._gain(trial, c, loc, now) > 0:  # room holds equipment only
-                trial.equip(c)
-                picked.append(c)
-                now = self._attack_now(trial, loc)
-                room = fits(self.game, f.card, load(e.card for e in trial.equipment))
-        return [e.card for e in trial.equipment] if picked or trial.equipment else []
+                e = trial.equip(c)
+                count += 1
+                used = load_plus(used, c, count)
+                if c.static_mods and e.active:  # its modifiers may change every attack's range
+                    now = self._attack_now(trial, loc)
+                elif c.type in ATTACKS:
+                    dmods, have = now
+                    now = dmods, max(have, self._attack_value(trial, c, dmods))
+                room = fits(self.game, f.card, used)
+        return [e.card for e in trial.equipment]
 
     def _gain(
         self, f: Fighter, c: Card, loc: Card | None, now: tuple[DamageMods, float] | None = None
