@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, Action, State
+from elementa.core import CHANCE, Action, State, information_digest
 from elementa.games.warriors.rules import Equip, Fighter, can_equip, protection
 
 if TYPE_CHECKING:
@@ -162,6 +162,92 @@ def observation(st: WarriorsState, viewer: int | None) -> dict[str, Any]:
     if viewer is not None:
         obs["hand"] = sorted(map(name, st.hands[viewer]))
     return obs
+
+
+def information_key(st: WarriorsState, viewer: int) -> bytes:
+    """Return ``viewer``'s information-state key: the digest of what :func:`observation` shows that seat.
+
+    The same facts as :func:`observation`, written compactly: card ids instead of names (card names
+    are unique) and texts, tuples instead of dicts. What the view derives is left out, since it
+    follows from what is here: the seats' decks and teams, ``players_count`` and ``max_turns``
+    (options), the phase and the decision in words (from the top task, the battle, the statuses and
+    the result), a fighter's printed numbers, texts and protection (from its cards, their counters
+    and the location), and the viewer's hand size (from its hand). So two states get one key for a
+    seat exactly when :func:`observation` shows it the same view; a test changes each shown field in
+    turn, and the conformance suite compares keys and observations at the nodes of seeded playouts
+    and in resampled states. A search asks for a key at every tree node it walks.
+
+    Args:
+        st: the state.
+        viewer: the seat.
+
+    Returns:
+        16 bytes (:func:`elementa.core.information_digest`).
+    """
+    n = st.n
+    status = st.status
+    seats = []
+    for p in range(n):
+        known, removed = st.known[p], st.removed[p]
+        seats.append(
+            (
+                st.in_game[p],
+                status[p],
+                None if p == viewer else len(st.hands[p]) + _pending_count(st, p),
+                tuple(sorted((c, k) for c, k in known.items() if k)) if known and p != viewer else (),
+                tuple(c for c, _ in st.controlled[p]),
+                st.tokens[p],
+                st.mulligans[p],
+                tuple(sorted(removed)) if removed and (p == viewer or status[p] not in HIDDEN_STATUS) else (),
+            )
+        )
+    piles = [(sum(deck.values()), tuple(st.discards[g])) for g, deck in enumerate(st.decks)]
+    fighters = []
+    for cid, f in enumerate(st.fighters):
+        if f is None or (cid < n and cid != viewer and status[cid] in HIDDEN_STATUS):
+            continue
+        fighters.append(
+            (
+                f.cid,
+                f.seat,
+                f.beast,
+                f.card.id,
+                f.durability,
+                f.charges,
+                tuple([(e.card.id, e.charges, e.duration) for e in f.equipment]),
+            )
+        )
+    top = st.tasks[-1] if st.tasks else ("over",)
+    kind = top[0]
+    if kind == "breakage":
+        task: tuple[Any, ...] = top[:4]
+    elif kind == "volley":
+        task = (kind, top[1], tuple(top[5]), top[6])
+    elif kind in DECISIONS:
+        task = top[:2]
+    else:
+        task = (kind == "assemble",)  # the rest read as chance, or as the game over with its result
+    current = st.order[st.turn_pos] if st.order and st.result is None and kind != "assemble" else None
+    return information_digest(
+        (
+            viewer,
+            st.battle,
+            st.location,
+            st.chooser,
+            current,
+            task,
+            tuple(st.order),
+            seats,
+            piles,
+            fighters,
+            tuple(st.waiting),
+            st.equipping,
+            st.turns,
+            st.event_texts(),
+            st.result,
+            tuple(sorted(st.hands[viewer])),
+        )
+    )
 
 
 def _fighters(st: WarriorsState, viewer: int | None, loc: Card | None) -> list[dict[str, Any]]:
