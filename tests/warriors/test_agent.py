@@ -130,9 +130,10 @@ def test_the_decision_view_is_that_part_of_the_observation_at_every_decision(
             assert isinstance(s, WarriorsState)
             for seat in range(game.num_players):
                 obs = s.observation(seat)
-                assert decision_view(s, seat) == {
-                    k: obs[k] for k in ("hand", "location", "fighters", "pending")
-                }
+                shown = {k: obs[k] for k in ("hand", "location", "fighters", "pending")}
+                assert decision_view(s, seat) == shown
+                own = [fv for fv in obs["fighters"] if fv["id"] == seat]
+                assert decision_view(s, seat, foes=False) == {**shown, "fighters": own}
 
 
 def greedy_gear_the_long_way(

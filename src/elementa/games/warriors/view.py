@@ -263,19 +263,34 @@ def _fighters(st: WarriorsState, viewer: int | None, loc: Card | None) -> list[d
     return fighters
 
 
-def decision_view(st: WarriorsState, viewer: int) -> dict[str, Any]:
+def decision_view(st: WarriorsState, viewer: int, *, foes: bool = True) -> dict[str, Any]:
     """Return the part of ``viewer``'s :func:`observation` that a decision in a battle reads.
 
     Keys: ``hand``, ``location``, ``fighters`` and ``pending``, with the observation's values (built
     by the same code; a test compares them at every node of seeded games). The rule-based agent
     reads this at every step, since building the whole observation was a third of its time.
+
+    Args:
+        st: the state.
+        viewer: the seat.
+        foes: whether ``fighters`` lists every fighter the seat sees; ``False``: only the seat's own
+            fighter (none if it has none), for the decisions that read no other (fielding a fighter,
+            equipping it).
+
+    Returns:
+        The four entries of the observation (``fighters`` only in part where ``foes`` is false).
     """
     loc = st.location_card()
     top = st.tasks[-1] if st.tasks else ("over",)
+    if foes:
+        fighters = _fighters(st, viewer, loc)
+    else:
+        own = st.fighters[viewer]
+        fighters = [] if own is None else [fighter_view(own, loc)]
     return {
         "hand": sorted(map(st.game.card_names.__getitem__, st.hands[viewer])),
         "location": None if loc is None else loc.name,
-        "fighters": _fighters(st, viewer, loc),
+        "fighters": fighters,
         "pending": _pending(top),
     }
 
