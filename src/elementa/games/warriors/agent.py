@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 
 ATTACKS = ("weapon", "attack_spell")
+PICKS_KEPT = 50_000
+"""The most equipping decisions the agent keeps the answers of (it forgets them all past that)."""
 
 
 class WarriorsAgent(Agent):
@@ -54,6 +56,10 @@ class WarriorsAgent(Agent):
         self._values: dict[tuple[Any, ...], float] = {}
         """Memo of :meth:`_attack_value`, for the catalog ``_catalog``."""
         self._catalog: Catalog | None = None
+        self._picks: dict[tuple[Any, ...], int] = {}
+        """Memo of :meth:`_equip_or_finish` (the index of the pick in the legal actions) by what it
+        reads of the view and the legal actions' ids, for the game ``_picks_game``."""
+        self._picks_game: WarriorsGame | None = None
 
     def choose(self, state: State, legal: Sequence[Action]) -> Action:
         """Return the chosen action of ``legal``, this seat's legal actions in ``state`` (which is
@@ -63,6 +69,8 @@ class WarriorsAgent(Agent):
         self.cards = game.catalog
         if self._catalog is not game.catalog:
             self._catalog, self._values = game.catalog, {}
+        if self._picks_game is not game or len(self._picks) >= PICKS_KEPT:
+            self._picks_game, self._picks = game, {}
         if len(legal) == 1:  # every rule below picks one of the legal actions
             return legal[0]
         kinds = {a.kind for a in legal}
@@ -228,15 +236,41 @@ class WarriorsAgent(Agent):
         return next(a for a in legal if a.kind == "no_location")
 
     def _equip_or_finish(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
+        """Equip the card of ``legal`` that improves the seat's fighter most, else finish equipping.
+
+        Memoised by what it reads: the fighter's card, durability and equipment with its counters,
+        the location and the legal actions (an equipping step is met again and again in search
+        rollouts, the same fighter being assembled from the same hand); a test compares the kept
+        answers with fresh ones.
+        """
+        fv = next((fv for fv in obs["fighters"] if fv["id"] == self.player), None)
+        if fv is None:
+            return next(a for a in legal if a.kind in ("ready", "done"))
+        key = (
+            fv["name"],
+            fv["durability"],
+            tuple([(ev["name"], ev["charges"], ev["duration"]) for ev in fv["equipment"]]),
+            obs["location"],
+            tuple([a.id for a in legal]),
+        )
+        pick = self._picks.get(key)
+        if pick is None:
+            pick = self._picks[key] = self._equip_pick(obs, legal)
+        return legal[pick]
+
+    def _equip_pick(self, obs: dict[str, Any], legal: Sequence[Action]) -> int:
+        """:meth:`_equip_or_finish` worked out: the index of its pick in ``legal``."""
         f = self._fighter(obs, self.player)
-        finish = next(a for a in legal if a.kind in ("ready", "done"))
+        finish = next(i for i, a in enumerate(legal) if a.kind in ("ready", "done"))
         if f is None:
             return finish
         loc = self._location_card(obs)
         now = self._attack_now(f, loc)
         cards = self.cards.cards
-        gains = [(self._gain(f, cards[a.args[0]], loc, now), a) for a in legal if a.kind == "equip"]
-        gains = [(g, a) for g, a in gains if g > 0]
+        gains = [
+            (self._gain(f, cards[a.args[0]], loc, now), i) for i, a in enumerate(legal) if a.kind == "equip"
+        ]
+        gains = [(g, i) for g, i in gains if g > 0]
         return max(gains, key=lambda x: x[0])[1] if gains else finish
 
     def _target_value(self, obs: dict[str, Any], cid: int) -> float:
