@@ -372,24 +372,35 @@ def resample(st: WarriorsState, player: int, rng: random.Random) -> WarriorsStat
         if s.status[q] == "ready":
             redo.append(q)
     deck_of = s.game.deck_of
-    for g in range(len(s.decks)):
+    beasts = s.game.beast_ids
+    for g, deck in enumerate(s.decks):
         members = [q for q in range(n) if deck_of[q] == g and q != player]
-        pool = dict(s.decks[g])
+        if not members:  # nothing of this pile is dealt: it stays as it is (in card id order already)
+            shuffle_draws(sum(k for c, k in deck.items() if c not in beasts), rng)
+            continue
+        pool = dict(deck)
         need = {}
         for q in members:
-            known = dict(s.known[q])
+            hand, known = s.hands[q], s.known[q]
             kept = []
-            for c in s.hands[q]:
-                if known.get(c, 0) > 0:
-                    known[c] -= 1
-                    kept.append(c)
-                else:
+            if known:
+                known = dict(known)
+                for c in hand:
+                    if known.get(c, 0) > 0:
+                        known[c] -= 1
+                        kept.append(c)
+                    else:
+                        pool[c] = pool.get(c, 0) + 1
+            else:
+                for c in hand:
                     pool[c] = pool.get(c, 0) + 1
-            need[q] = len(s.hands[q]) - len(kept)
+            need[q] = len(hand) - len(kept)
             s.hands[q] = kept
-        beasts = s.game.beast_ids
-        cards = [c for c in sorted(pool) if c not in beasts for _ in range(pool[c])]
-        rng.shuffle(cards)
+        cards: list[int] = []
+        for c in sorted(pool):
+            if c not in beasts:
+                cards += [c] * pool[c]
+        shuffle(cards, rng)
         for q in members:
             take, cards = cards[: need[q]], cards[need[q] :]
             s.hands[q] += take
@@ -399,6 +410,30 @@ def resample(st: WarriorsState, player: int, rng: random.Random) -> WarriorsStat
     for q in redo:
         _random_assembly(s, q, rng)
     return s
+
+
+def shuffle(cards: list[int], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place as ``rng.shuffle(cards)`` does for a :class:`random.Random`: the same
+    order, from the same draws of ``rng`` (CPython's Fisher-Yates from the end, each index drawn by
+    ``getrandbits`` with rejection), without its two calls per card; a test compares the two.
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        k = (i + 1).bit_length()
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def shuffle_draws(count: int, rng: random.Random) -> None:
+    """Make the draws of ``rng`` that :func:`shuffle` makes for ``count`` cards, without the cards:
+    for a pile of which nothing is dealt, so that the random stream goes on as if it were shuffled."""
+    getrandbits = rng.getrandbits
+    for i in range(count - 1, 0, -1):
+        k = (i + 1).bit_length()
+        while getrandbits(k) > i:
+            pass
 
 
 def _random_assembly(s: WarriorsState, q: int, rng: random.Random) -> None:
