@@ -181,6 +181,9 @@ def test_greedy_gear_carries_the_load_and_best_attack_as_worked_out_afresh(
                     assert picked == greedy_gear_the_long_way(agent, f, hand, loc)
                     checked += 1
                     with_mods += any(c.static_mods for c in picked[len(f.equipment) :])
+        hand_sorted = sorted(cards, key=agent._card_value)  # kept card values, read as worked out
+        assert [agent._card_worth(c) for c in hand_sorted] == [agent._card_value(c) for c in hand_sorted]
+        assert agent._worths == {c.id: agent._card_worth(c) for c in cards}
     assert checked > 1000 and with_mods > 20  # a card with modifiers was picked, and re-read the mods
 
 

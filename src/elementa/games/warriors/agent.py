@@ -56,6 +56,8 @@ class WarriorsAgent(Agent):
         self._values: dict[tuple[Any, ...], float] = {}
         """Memo of :meth:`_attack_value`, for the catalog ``_catalog``."""
         self._catalog: Catalog | None = None
+        self._worths: dict[int, float] = {}
+        """Memo of :meth:`_card_value` by card id, for the catalog ``_catalog``."""
         self._picks: dict[tuple[Any, ...], int] = {}
         """Memo of :meth:`_equip_or_finish` (the index of the pick in the legal actions) by what it
         reads of the view and the legal actions' ids, for the game ``_picks_game``."""
@@ -68,7 +70,7 @@ class WarriorsAgent(Agent):
         self.game = game
         self.cards = game.catalog
         if self._catalog is not game.catalog:
-            self._catalog, self._values = game.catalog, {}
+            self._catalog, self._values, self._worths = game.catalog, {}, {}
         if self._picks_game is not game or len(self._picks) >= PICKS_KEPT:
             self._picks_game, self._picks = game, {}
         if len(legal) == 1:  # every rule below picks one of the legal actions
@@ -95,7 +97,9 @@ class WarriorsAgent(Agent):
         me = self.player
         if "field" in kinds:
             obs = decision_view(state, me, foes=False)  # type: ignore[arg-type]
-            hand = sorted((self.cards.card(name) for name in obs["hand"]), key=self._card_value, reverse=True)
+            hand = sorted(
+                (self.cards.by_name[name] for name in obs["hand"]), key=self._card_value, reverse=True
+            )
             loc = self._location_card(obs)
             return max(
                 by_kind("field"), key=lambda a: self._fighter_score(hand, loc, self.cards.cards[a.args[0]])
@@ -123,16 +127,16 @@ class WarriorsAgent(Agent):
     def _fighter(self, obs: dict[str, Any], cid: int) -> Fighter | None:
         for fv in obs["fighters"]:
             if fv["id"] == cid:
-                f = Fighter(cid, fv["seat"], self.cards.card(fv["name"]))
+                f = Fighter(cid, fv["seat"], self.cards.by_name[fv["name"]])
                 f.durability = fv["durability"]
                 for ev in fv["equipment"]:
-                    e = f.equip(self.cards.card(ev["name"]))
+                    e = f.equip(self.cards.by_name[ev["name"]])
                     e.charges, e.duration = ev["charges"], ev["duration"]
                 return f
         return None
 
     def _location_card(self, obs: dict[str, Any]) -> Card | None:
-        return None if obs["location"] is None else self.cards.card(obs["location"])
+        return None if obs["location"] is None else self.cards.by_name[obs["location"]]
 
     def _best_attack(self, f: Fighter, cards: list[Card], loc: Card | None, prot: int = 0) -> float:
         """Expected damage of ``f``'s best attack with bare hands or one of ``cards`` at ``loc``."""
@@ -163,6 +167,14 @@ class WarriorsAgent(Agent):
         return value
 
     def _card_value(self, c: Card) -> float:
+        """How much holding ``c`` is worth to the agent (memoised per catalog by card id)."""
+        value = self._worths.get(c.id)
+        if value is None:
+            value = self._worths[c.id] = self._card_worth(c)
+        return value
+
+    def _card_worth(self, c: Card) -> float:
+        """:meth:`_card_value` worked out."""
         if c.type == "location":
             return 50.0
         if c.type == "fighter":
@@ -280,7 +292,7 @@ class WarriorsAgent(Agent):
     def _break_value(self, obs: dict[str, Any], a: Action) -> float:
         target = next(fv for fv in obs["fighters"] if fv["id"] == obs["pending"]["target"])
         ev = target["equipment"][a.args[0]]
-        return (ev["breakage"] or 0) * self._card_value(self.cards.card(ev["name"]))
+        return (ev["breakage"] or 0) * self._card_value(self.cards.by_name[ev["name"]])
 
     def _combat(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
         f = self._fighter(obs, self.player)
@@ -320,7 +332,7 @@ class WarriorsAgent(Agent):
                 return improve[1]
         if best[1] is not None and best[0] > 0.3:
             return best[1]
-        hand = [self.cards.card(name) for name in obs["hand"]] if equips else []
+        hand = [self.cards.by_name[name] for name in obs["hand"]] if equips else []
         if equips and any(self._gain(f, c, loc, now) > 0 for c in hand if c.is_equipment):
             gains = [(self._gain(f, cards[a.args[0]], loc, now), a) for a in equips]
             g, a = max(gains, key=lambda x: x[0])
