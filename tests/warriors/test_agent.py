@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import elementa
 from elementa import Action, Agent, State, play_game
+from elementa.core.chance import sample_outcome
+from elementa.games.warriors.actions import fits
+from elementa.games.warriors.agent import WarriorsAgent
+from elementa.games.warriors.cards import Card
+from elementa.games.warriors.rules import Fighter, load
 from elementa.games.warriors.state import WarriorsState
 from elementa.games.warriors.view import decision_view
 from tests.support.walk import decision_nodes
@@ -126,6 +133,110 @@ def test_the_decision_view_is_that_part_of_the_observation_at_every_decision(
             assert isinstance(s, WarriorsState)
             for seat in range(game.num_players):
                 obs = s.observation(seat)
-                assert decision_view(s, seat) == {
-                    k: obs[k] for k in ("hand", "location", "fighters", "pending")
-                }
+                shown = {k: obs[k] for k in ("hand", "location", "fighters", "pending")}
+                assert decision_view(s, seat) == shown
+                own = [fv for fv in obs["fighters"] if fv["id"] == seat]
+                assert decision_view(s, seat, foes=False) == {**shown, "fighters": own}
+
+
+def greedy_gear_the_long_way(
+    agent: WarriorsAgent, f: Fighter, hand: list[Card], loc: Card | None
+) -> list[Card]:
+    """The agent's greedy equipping, with the load and best attack worked out afresh at each card."""
+    trial = Fighter(f.cid, f.seat, f.card)
+    for e in f.equipment:
+        trial.equip(e.card)
+    for c in hand:
+        room = fits(agent.game, f.card, load(e.card for e in trial.equipment))
+        if c.id in room and agent._gain(trial, c, loc, agent._attack_now(trial, loc)) > 0:
+            trial.equip(c)
+    return [e.card for e in trial.equipment]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"players": 4, "deathmatch": True, "teams": 2, "revolving_door": True, "monodeck": True}],
+)
+def test_greedy_gear_carries_the_load_and_best_attack_as_worked_out_afresh(
+    options: dict[str, object],
+) -> None:
+    """The agent carries load and best attack from card to card: the cards picked must be the same."""
+    game = elementa.load_game("warriors", **options)
+    checked = with_mods = 0
+    for seed in range(3):
+        agent = WarriorsAgent(0, seed)
+        agent.game, agent.cards = game, game.catalog  # as choose sets them
+        for s, _ in decision_nodes(game.new_initial_state(seed), random.Random(seed), 3000):
+            assert isinstance(s, WarriorsState)
+            cards = game.catalog.cards
+            loc = s.location_card()
+            for seat in range(game.num_players):
+                hand = sorted((cards[c] for c in s.hands[seat]), key=agent._card_value, reverse=True)
+                trials = [Fighter(seat, seat, c) for c in hand if c.type == "fighter"]
+                mine = s.fighters[seat]
+                if mine is not None:
+                    trials.append(mine)
+                for f in trials:
+                    picked = agent._greedy_gear(f, hand, loc)
+                    assert picked == greedy_gear_the_long_way(agent, f, hand, loc)
+                    checked += 1
+                    with_mods += any(c.static_mods for c in picked[len(f.equipment) :])
+        hand_sorted = sorted(cards, key=agent._card_value)  # kept card values, read as worked out
+        assert [agent._card_worth(c) for c in hand_sorted] == [agent._card_value(c) for c in hand_sorted]
+        assert agent._worths == {c.id: agent._card_worth(c) for c in cards}
+    assert checked > 1000 and with_mods > 20  # a card with modifiers was picked, and re-read the mods
+
+
+def equipping_views(
+    obs: dict[str, Any], seat: int, locations: list[Any], kits: list[Any]
+) -> Iterator[dict[str, Any]]:
+    """Yield ``obs`` and copies with another location, the seat's fighter with another equipment
+    list or another durability, or a spell of it cast or not."""
+    yield obs
+    own = [fv for fv in obs["fighters"] if fv["id"] == seat]
+    for loc in locations:
+        yield {**obs, "location": loc}
+    for fv in own:
+        changed = [{**fv, "equipment": kit} for kit in kits]
+        changed.append({**fv, "durability": fv["durability"] - 1})
+        for i, ev in enumerate(fv["equipment"]):
+            cast = {**ev, "duration": 1 if ev["duration"] is None else None}
+            changed.append({**fv, "equipment": [*fv["equipment"][:i], cast, *fv["equipment"][i + 1 :]]})
+        for fighter in changed:
+            yield {**obs, "fighters": [fighter]}
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 4, "teams": 2, "revolving_door": True}])
+def test_kept_equipping_picks_are_the_fresh_ones_at_every_decision(options: dict[str, object]) -> None:
+    """The agent keeps its equipping picks by what they read: a fresh agent must pick the same, in the
+    states of seeded agent games, their clones and states resampled for the seat, and in their views
+    with each thing the pick reads changed in turn (the location, the fighter's equipment...)."""
+    game = elementa.load_game("warriors", **options)
+    kept = [WarriorsAgent(p, 0) for p in range(game.num_players)]  # their memos last across games
+    locations = [None, *(c.name for c in game.catalog.cards if c.type == "location")][:8]  # type: ignore[attr-defined]
+    kits: list[Any] = []
+    asked = 0
+    for seed in range(6):
+        s = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_action(sample_outcome(s.chance_outcomes(), rng))
+                continue
+            seat = s.players_to_move()[0] if s.is_simultaneous_node() else s.current_player()
+            legal = s.legal_actions(seat)
+            if {a.kind for a in legal} & {"ready", "done"}:
+                for state in (s.clone(), s.resample_from_infostate(seat, random.Random(asked))):
+                    assert isinstance(state, WarriorsState)
+                    menu = state.legal_actions(seat)
+                    assert kept[seat].choose(state, menu) == WarriorsAgent(seat, 0).choose(state, menu)
+                    obs = decision_view(state, seat, foes=False)
+                    for view in equipping_views(obs, seat, locations, kits[-6:]):
+                        fresh = WarriorsAgent(seat, 0)
+                        fresh.game, fresh.cards = game, game.catalog  # as choose sets them
+                        assert kept[seat]._equip_or_finish(view, menu) == fresh._equip_or_finish(view, menu)
+                        asked += 1
+                    kits += [fv["equipment"] for fv in obs["fighters"] if fv["equipment"] not in kits]
+            s.apply_action(kept[seat].choose(s, legal), seat)
+    picks = sum(len(agent._picks) for agent in kept)
+    assert asked > 2 * picks > 200  # most answers came from the memo

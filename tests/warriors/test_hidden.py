@@ -6,11 +6,15 @@ import random
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import elementa
 from elementa import CHANCE, State
+from elementa.games.warriors import view
+from elementa.games.warriors.state import WarriorsState
+from tests.support.walk import decision_nodes
 from tests.warriors.support import act, cid, deal, make_game, player, start_battle
 
 
@@ -129,3 +133,82 @@ def test_equipment_taken_off_while_assembling_is_seen_by_its_owner_alone(tmp_pat
     assert player(s, 0, viewer=0)["removed"] == ["Battle Axe"]
     assert player(s, 0, viewer=1)["removed"] == []  # the assembly is secret
     assert player(s, 0, viewer=1) == player(before, 0, viewer=1)
+
+
+def test_the_shuffle_is_the_random_modules_with_the_same_draws() -> None:
+    """view.shuffle and view.shuffle_draws stand for random.Random.shuffle: same order, same draws."""
+    for seed in range(40):
+        for size in (0, 1, 2, 3, 7, 8, 9, 31, 32, 33, 70):
+            mine, theirs = random.Random(seed), random.Random(seed)
+            cards, expected = list(range(size)), list(range(size))
+            view.shuffle(cards, mine)
+            theirs.shuffle(expected)
+            assert cards == expected
+            assert mine.getstate() == theirs.getstate()
+            skipped = random.Random(seed)
+            view.shuffle_draws(size, skipped)
+            assert skipped.getstate() == theirs.getstate()
+
+
+def resample_the_long_way(st: WarriorsState, player: int, rng: random.Random) -> WarriorsState:
+    """view.resample as first written: every deck group's unseen cards put in a list and shuffled
+    with random.Random.shuffle, the piles rebuilt."""
+    s = st.clone()
+    n = s.n
+    redo = []
+    for q in range(n):
+        if q == player or s.status[q] not in view.HIDDEN_STATUS:
+            continue
+        f = s.fighters[q]
+        if f is not None:
+            s.hands[q] += [f.card.id, *f.equipped_ids]
+            s.fighters[q] = None
+        s.removed[q] = []
+        if s.status[q] == "ready":
+            redo.append(q)
+    for g in range(len(s.decks)):
+        members = [q for q in range(n) if s.game.deck_of[q] == g and q != player]
+        pool = dict(s.decks[g])
+        need = {}
+        for q in members:
+            known = dict(s.known[q])
+            kept = []
+            for c in s.hands[q]:
+                if known.get(c, 0) > 0:
+                    known[c] -= 1
+                    kept.append(c)
+                else:
+                    pool[c] = pool.get(c, 0) + 1
+            need[q] = len(s.hands[q]) - len(kept)
+            s.hands[q] = kept
+        cards = [c for c in sorted(pool) if c not in s.game.beast_ids for _ in range(pool[c])]
+        rng.shuffle(cards)
+        for q in members:
+            take, cards = cards[: need[q]], cards[need[q] :]
+            s.hands[q] += take
+            for c in take:
+                pool[c] -= 1
+        s.decks[g] = {c: k for c, k in sorted(pool.items()) if k > 0}
+    for q in redo:
+        view._random_assembly(s, q, rng)
+    return s
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"players": 4, "teams": 2, "team_deck": True}, {"players": 3, "monodeck": True}]
+)
+def test_resampling_redraws_as_shuffling_every_pile_did(options: dict[str, object]) -> None:
+    """resample leaves a pile nothing is dealt from as it is, and deals from the others with
+    view.shuffle: the states and the random streams must be those of shuffling every pile."""
+    game = elementa.load_game("warriors", **options)
+    for seed in range(3):
+        for k, (s, seat) in enumerate(
+            decision_nodes(game.new_initial_state(seed), random.Random(seed), 2000)
+        ):
+            assert isinstance(s, WarriorsState)
+            mine, theirs = random.Random(k), random.Random(k)
+            got, expected = view.resample(s, seat, mine), resample_the_long_way(s, seat, theirs)
+            assert str(got) == str(expected)
+            assert (got.hands, got.decks, got.known) == (expected.hands, expected.decks, expected.known)
+            assert [list(d.items()) for d in got.decks] == [list(d.items()) for d in expected.decks]
+            assert mine.getstate() == theirs.getstate()

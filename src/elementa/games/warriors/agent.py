@@ -21,6 +21,7 @@ from elementa.games.warriors.rules import (
     damage_mods,
     expected_damage,
     load,
+    load_plus,
     modified_range,
     proficiency,
 )
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
 
 
 ATTACKS = ("weapon", "attack_spell")
+PICKS_KEPT = 50_000
+"""The most equipping decisions the agent keeps the answers of (it forgets them all past that)."""
 
 
 class WarriorsAgent(Agent):
@@ -53,6 +56,12 @@ class WarriorsAgent(Agent):
         self._values: dict[tuple[Any, ...], float] = {}
         """Memo of :meth:`_attack_value`, for the catalog ``_catalog``."""
         self._catalog: Catalog | None = None
+        self._worths: dict[int, float] = {}
+        """Memo of :meth:`_card_value` by card id, for the catalog ``_catalog``."""
+        self._picks: dict[tuple[Any, ...], int] = {}
+        """Memo of :meth:`_equip_or_finish` (the index of the pick in the legal actions) by what it
+        reads of the view and the legal actions' ids, for the game ``_picks_game``."""
+        self._picks_game: WarriorsGame | None = None
 
     def choose(self, state: State, legal: Sequence[Action]) -> Action:
         """Return the chosen action of ``legal``, this seat's legal actions in ``state`` (which is
@@ -61,7 +70,9 @@ class WarriorsAgent(Agent):
         self.game = game
         self.cards = game.catalog
         if self._catalog is not game.catalog:
-            self._catalog, self._values = game.catalog, {}
+            self._catalog, self._values, self._worths = game.catalog, {}, {}
+        if self._picks_game is not game or len(self._picks) >= PICKS_KEPT:
+            self._picks_game, self._picks = game, {}
         if len(legal) == 1:  # every rule below picks one of the legal actions
             return legal[0]
         kinds = {a.kind for a in legal}
@@ -80,18 +91,24 @@ class WarriorsAgent(Agent):
         if "discard" in kinds and not kinds & {"field", "break", "next_target"}:
             return min(by_kind("discard"), key=lambda a: self._card_value(self.cards.cards[a.args[0]]))
         # The decisions below read only the hand, the location, the fighters and a pending breakage
-        # pick of the observation: the decision view builds just those, since building the whole
-        # observation at every step was a third of the agent's time in search rollouts.
-        obs = decision_view(state, self.player)  # type: ignore[arg-type]
+        # pick of the observation: the decision view builds just those (and only the seat's own
+        # fighter where no other is read), since building the whole observation at every step was a
+        # third of the agent's time in search rollouts.
+        me = self.player
         if "field" in kinds:
-            hand = sorted((self.cards.card(name) for name in obs["hand"]), key=self._card_value, reverse=True)
+            obs = decision_view(state, me, foes=False)  # type: ignore[arg-type]
+            hand = sorted(
+                (self.cards.by_name[name] for name in obs["hand"]), key=self._card_value, reverse=True
+            )
             loc = self._location_card(obs)
             return max(
                 by_kind("field"), key=lambda a: self._fighter_score(hand, loc, self.cards.cards[a.args[0]])
             )
         if "break" in kinds:
+            obs = decision_view(state, me)  # type: ignore[arg-type]
             return max(by_kind("break"), key=lambda a: self._break_value(obs, a))
         if "next_target" in kinds:
+            obs = decision_view(state, me)  # type: ignore[arg-type]
             options = by_kind("next_target")
             return (
                 max(options, key=lambda a: self._target_value(obs, a.args[0]))
@@ -101,25 +118,25 @@ class WarriorsAgent(Agent):
         if "discard" in kinds:
             return min(by_kind("discard"), key=lambda a: self._card_value(self.cards.cards[a.args[0]]))
         if "ready" in kinds or "done" in kinds:
-            return self._equip_or_finish(obs, legal)
+            return self._equip_or_finish(decision_view(state, me, foes=False), legal)  # type: ignore[arg-type]
         if "pass" in kinds:
-            return self._combat(obs, legal)
+            return self._combat(decision_view(state, me), legal)  # type: ignore[arg-type]
         return legal[0]
 
     # ------------------------------------------------------------------------------ helpers
     def _fighter(self, obs: dict[str, Any], cid: int) -> Fighter | None:
         for fv in obs["fighters"]:
             if fv["id"] == cid:
-                f = Fighter(cid, fv["seat"], self.cards.card(fv["name"]))
+                f = Fighter(cid, fv["seat"], self.cards.by_name[fv["name"]])
                 f.durability = fv["durability"]
                 for ev in fv["equipment"]:
-                    e = f.equip(self.cards.card(ev["name"]))
+                    e = f.equip(self.cards.by_name[ev["name"]])
                     e.charges, e.duration = ev["charges"], ev["duration"]
                 return f
         return None
 
     def _location_card(self, obs: dict[str, Any]) -> Card | None:
-        return None if obs["location"] is None else self.cards.card(obs["location"])
+        return None if obs["location"] is None else self.cards.by_name[obs["location"]]
 
     def _best_attack(self, f: Fighter, cards: list[Card], loc: Card | None, prot: int = 0) -> float:
         """Expected damage of ``f``'s best attack with bare hands or one of ``cards`` at ``loc``."""
@@ -150,6 +167,14 @@ class WarriorsAgent(Agent):
         return value
 
     def _card_value(self, c: Card) -> float:
+        """How much holding ``c`` is worth to the agent (memoised per catalog by card id)."""
+        value = self._worths.get(c.id)
+        if value is None:
+            value = self._worths[c.id] = self._card_worth(c)
+        return value
+
+    def _card_worth(self, c: Card) -> float:
+        """:meth:`_card_value` worked out."""
         if c.type == "location":
             return 50.0
         if c.type == "fighter":
@@ -170,20 +195,32 @@ class WarriorsAgent(Agent):
         return card.durability + 3 * attack + 2 * prot
 
     def _greedy_gear(self, f: Fighter, hand: list[Card], loc: Card | None) -> list[Card]:
-        """The cards of ``hand`` (sorted by card value, best first) that improve ``f``, equipped in turn."""
+        """The cards of ``hand`` (sorted by card value, best first) that improve ``f``, equipped in turn.
+
+        The load and the best attack are carried from card to card (:func:`load_plus`; the best attack
+        is the better of the last one and the new card's, unless the card's modifiers change every
+        attack's range): the same numbers as :func:`load` and :meth:`_attack_now` of the equipment so
+        far, which a test checks.
+        """
         trial = Fighter(f.cid, f.seat, f.card)
         for e in f.equipment:
             trial.equip(e.card)
-        picked = []
+        count = len(trial.equipment)
+        used = load(e.card for e in trial.equipment)
         now = self._attack_now(trial, loc)
-        room = fits(self.game, f.card, load(e.card for e in trial.equipment))  # what can_equip allows
+        room = fits(self.game, f.card, used)  # what can_equip allows
         for c in hand:
             if c.id in room and self._gain(trial, c, loc, now) > 0:  # room holds equipment only
-                trial.equip(c)
-                picked.append(c)
-                now = self._attack_now(trial, loc)
-                room = fits(self.game, f.card, load(e.card for e in trial.equipment))
-        return [e.card for e in trial.equipment] if picked or trial.equipment else []
+                e = trial.equip(c)
+                count += 1
+                used = load_plus(used, c, count)
+                if c.static_mods and e.active:  # its modifiers may change every attack's range
+                    now = self._attack_now(trial, loc)
+                elif c.type in ATTACKS:
+                    dmods, have = now
+                    now = dmods, max(have, self._attack_value(trial, c, dmods))
+                room = fits(self.game, f.card, used)
+        return [e.card for e in trial.equipment]
 
     def _gain(
         self, f: Fighter, c: Card, loc: Card | None, now: tuple[DamageMods, float] | None = None
@@ -211,15 +248,41 @@ class WarriorsAgent(Agent):
         return next(a for a in legal if a.kind == "no_location")
 
     def _equip_or_finish(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
+        """Equip the card of ``legal`` that improves the seat's fighter most, else finish equipping.
+
+        Memoised by what it reads: the fighter's card, durability and equipment with its counters,
+        the location and the legal actions (an equipping step is met again and again in search
+        rollouts, the same fighter being assembled from the same hand); a test compares the kept
+        answers with fresh ones.
+        """
+        fv = next((fv for fv in obs["fighters"] if fv["id"] == self.player), None)
+        if fv is None:
+            return next(a for a in legal if a.kind in ("ready", "done"))
+        key = (
+            fv["name"],
+            fv["durability"],
+            tuple([(ev["name"], ev["charges"], ev["duration"]) for ev in fv["equipment"]]),
+            obs["location"],
+            tuple([a.id for a in legal]),
+        )
+        pick = self._picks.get(key)
+        if pick is None:
+            pick = self._picks[key] = self._equip_pick(obs, legal)
+        return legal[pick]
+
+    def _equip_pick(self, obs: dict[str, Any], legal: Sequence[Action]) -> int:
+        """:meth:`_equip_or_finish` worked out: the index of its pick in ``legal``."""
         f = self._fighter(obs, self.player)
-        finish = next(a for a in legal if a.kind in ("ready", "done"))
+        finish = next(i for i, a in enumerate(legal) if a.kind in ("ready", "done"))
         if f is None:
             return finish
         loc = self._location_card(obs)
         now = self._attack_now(f, loc)
         cards = self.cards.cards
-        gains = [(self._gain(f, cards[a.args[0]], loc, now), a) for a in legal if a.kind == "equip"]
-        gains = [(g, a) for g, a in gains if g > 0]
+        gains = [
+            (self._gain(f, cards[a.args[0]], loc, now), i) for i, a in enumerate(legal) if a.kind == "equip"
+        ]
+        gains = [(g, i) for g, i in gains if g > 0]
         return max(gains, key=lambda x: x[0])[1] if gains else finish
 
     def _target_value(self, obs: dict[str, Any], cid: int) -> float:
@@ -229,7 +292,7 @@ class WarriorsAgent(Agent):
     def _break_value(self, obs: dict[str, Any], a: Action) -> float:
         target = next(fv for fv in obs["fighters"] if fv["id"] == obs["pending"]["target"])
         ev = target["equipment"][a.args[0]]
-        return (ev["breakage"] or 0) * self._card_value(self.cards.card(ev["name"]))
+        return (ev["breakage"] or 0) * self._card_value(self.cards.by_name[ev["name"]])
 
     def _combat(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
         f = self._fighter(obs, self.player)
@@ -269,7 +332,7 @@ class WarriorsAgent(Agent):
                 return improve[1]
         if best[1] is not None and best[0] > 0.3:
             return best[1]
-        hand = [self.cards.card(name) for name in obs["hand"]] if equips else []
+        hand = [self.cards.by_name[name] for name in obs["hand"]] if equips else []
         if equips and any(self._gain(f, c, loc, now) > 0 for c in hand if c.is_equipment):
             gains = [(self._gain(f, cards[a.args[0]], loc, now), a) for a in equips]
             g, a = max(gains, key=lambda x: x[0])

@@ -352,6 +352,11 @@ class WarriorsState(State):
     def observation(self, player: int | None) -> dict[str, Any]:
         return view.observation(self, player)
 
+    def information_state_key(self, player: int) -> bytes:
+        """Return the digest of what ``observation(player)`` shows, built without the view
+        (:func:`~elementa.games.warriors.view.information_key`)."""
+        return view.information_key(self, player)
+
     def resample_from_infostate(self, player: int, rng: random.Random) -> WarriorsState:
         return view.resample(self, player, rng)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, Action, State
+from elementa.core import CHANCE, Action, State, information_digest
 from elementa.games.warriors.rules import Equip, Fighter, can_equip, protection
 
 if TYPE_CHECKING:
@@ -164,6 +164,92 @@ def observation(st: WarriorsState, viewer: int | None) -> dict[str, Any]:
     return obs
 
 
+def information_key(st: WarriorsState, viewer: int) -> bytes:
+    """Return ``viewer``'s information-state key: the digest of what :func:`observation` shows that seat.
+
+    The same facts as :func:`observation`, written compactly: card ids instead of names (card names
+    are unique) and texts, tuples instead of dicts. What the view derives is left out, since it
+    follows from what is here: the seats' decks and teams, ``players_count`` and ``max_turns``
+    (options), the phase and the decision in words (from the top task, the battle, the statuses and
+    the result), a fighter's printed numbers, texts and protection (from its cards, their counters
+    and the location), and the viewer's hand size (from its hand). So two states get one key for a
+    seat exactly when :func:`observation` shows it the same view; a test changes each shown field in
+    turn, and the conformance suite compares keys and observations at the nodes of seeded playouts
+    and in resampled states. A search asks for a key at every tree node it walks.
+
+    Args:
+        st: the state.
+        viewer: the seat.
+
+    Returns:
+        16 bytes (:func:`elementa.core.information_digest`).
+    """
+    n = st.n
+    status = st.status
+    seats = []
+    for p in range(n):
+        known, removed = st.known[p], st.removed[p]
+        seats.append(
+            (
+                st.in_game[p],
+                status[p],
+                None if p == viewer else len(st.hands[p]) + _pending_count(st, p),
+                tuple(sorted((c, k) for c, k in known.items() if k)) if known and p != viewer else (),
+                tuple(c for c, _ in st.controlled[p]),
+                st.tokens[p],
+                st.mulligans[p],
+                tuple(sorted(removed)) if removed and (p == viewer or status[p] not in HIDDEN_STATUS) else (),
+            )
+        )
+    piles = [(sum(deck.values()), tuple(st.discards[g])) for g, deck in enumerate(st.decks)]
+    fighters = []
+    for cid, f in enumerate(st.fighters):
+        if f is None or (cid < n and cid != viewer and status[cid] in HIDDEN_STATUS):
+            continue
+        fighters.append(
+            (
+                f.cid,
+                f.seat,
+                f.beast,
+                f.card.id,
+                f.durability,
+                f.charges,
+                tuple([(e.card.id, e.charges, e.duration) for e in f.equipment]),
+            )
+        )
+    top = st.tasks[-1] if st.tasks else ("over",)
+    kind = top[0]
+    if kind == "breakage":
+        task: tuple[Any, ...] = top[:4]
+    elif kind == "volley":
+        task = (kind, top[1], tuple(top[5]), top[6])
+    elif kind in DECISIONS:
+        task = top[:2]
+    else:
+        task = (kind == "assemble",)  # the rest read as chance, or as the game over with its result
+    current = st.order[st.turn_pos] if st.order and st.result is None and kind != "assemble" else None
+    return information_digest(
+        (
+            viewer,
+            st.battle,
+            st.location,
+            st.chooser,
+            current,
+            task,
+            tuple(st.order),
+            seats,
+            piles,
+            fighters,
+            tuple(st.waiting),
+            st.equipping,
+            st.turns,
+            st.event_texts(),
+            st.result,
+            tuple(sorted(st.hands[viewer])),
+        )
+    )
+
+
 def _fighters(st: WarriorsState, viewer: int | None, loc: Card | None) -> list[dict[str, Any]]:
     """The observation's ``fighters``: every fighter in play that ``viewer`` may see, by id."""
     n = st.n
@@ -177,19 +263,34 @@ def _fighters(st: WarriorsState, viewer: int | None, loc: Card | None) -> list[d
     return fighters
 
 
-def decision_view(st: WarriorsState, viewer: int) -> dict[str, Any]:
+def decision_view(st: WarriorsState, viewer: int, *, foes: bool = True) -> dict[str, Any]:
     """Return the part of ``viewer``'s :func:`observation` that a decision in a battle reads.
 
     Keys: ``hand``, ``location``, ``fighters`` and ``pending``, with the observation's values (built
     by the same code; a test compares them at every node of seeded games). The rule-based agent
     reads this at every step, since building the whole observation was a third of its time.
+
+    Args:
+        st: the state.
+        viewer: the seat.
+        foes: whether ``fighters`` lists every fighter the seat sees; ``False``: only the seat's own
+            fighter (none if it has none), for the decisions that read no other (fielding a fighter,
+            equipping it).
+
+    Returns:
+        The four entries of the observation (``fighters`` only in part where ``foes`` is false).
     """
     loc = st.location_card()
     top = st.tasks[-1] if st.tasks else ("over",)
+    if foes:
+        fighters = _fighters(st, viewer, loc)
+    else:
+        own = st.fighters[viewer]
+        fighters = [] if own is None else [fighter_view(own, loc)]
     return {
         "hand": sorted(map(st.game.card_names.__getitem__, st.hands[viewer])),
         "location": None if loc is None else loc.name,
-        "fighters": _fighters(st, viewer, loc),
+        "fighters": fighters,
         "pending": _pending(top),
     }
 
@@ -271,24 +372,35 @@ def resample(st: WarriorsState, player: int, rng: random.Random) -> WarriorsStat
         if s.status[q] == "ready":
             redo.append(q)
     deck_of = s.game.deck_of
-    for g in range(len(s.decks)):
+    beasts = s.game.beast_ids
+    for g, deck in enumerate(s.decks):
         members = [q for q in range(n) if deck_of[q] == g and q != player]
-        pool = dict(s.decks[g])
+        if not members:  # nothing of this pile is dealt: it stays as it is (in card id order already)
+            shuffle_draws(sum(k for c, k in deck.items() if c not in beasts), rng)
+            continue
+        pool = dict(deck)
         need = {}
         for q in members:
-            known = dict(s.known[q])
+            hand, known = s.hands[q], s.known[q]
             kept = []
-            for c in s.hands[q]:
-                if known.get(c, 0) > 0:
-                    known[c] -= 1
-                    kept.append(c)
-                else:
+            if known:
+                known = dict(known)
+                for c in hand:
+                    if known.get(c, 0) > 0:
+                        known[c] -= 1
+                        kept.append(c)
+                    else:
+                        pool[c] = pool.get(c, 0) + 1
+            else:
+                for c in hand:
                     pool[c] = pool.get(c, 0) + 1
-            need[q] = len(s.hands[q]) - len(kept)
+            need[q] = len(hand) - len(kept)
             s.hands[q] = kept
-        beasts = s.game.beast_ids
-        cards = [c for c in sorted(pool) if c not in beasts for _ in range(pool[c])]
-        rng.shuffle(cards)
+        cards: list[int] = []
+        for c in sorted(pool):
+            if c not in beasts:
+                cards += [c] * pool[c]
+        shuffle(cards, rng)
         for q in members:
             take, cards = cards[: need[q]], cards[need[q] :]
             s.hands[q] += take
@@ -298,6 +410,30 @@ def resample(st: WarriorsState, player: int, rng: random.Random) -> WarriorsStat
     for q in redo:
         _random_assembly(s, q, rng)
     return s
+
+
+def shuffle(cards: list[int], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place as ``rng.shuffle(cards)`` does for a :class:`random.Random`: the same
+    order, from the same draws of ``rng`` (CPython's Fisher-Yates from the end, each index drawn by
+    ``getrandbits`` with rejection), without its two calls per card; a test compares the two.
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        k = (i + 1).bit_length()
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def shuffle_draws(count: int, rng: random.Random) -> None:
+    """Make the draws of ``rng`` that :func:`shuffle` makes for ``count`` cards, without the cards:
+    for a pile of which nothing is dealt, so that the random stream goes on as if it were shuffled."""
+    getrandbits = rng.getrandbits
+    for i in range(count - 1, 0, -1):
+        k = (i + 1).bit_length()
+        while getrandbits(k) > i:
+            pass
 
 
 def _random_assembly(s: WarriorsState, q: int, rng: random.Random) -> None:
