@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from elementa.core import CHANCE, TERMINAL, Action, State, win_shares
+from elementa.core import CHANCE, TERMINAL, Action, State, information_digest, win_shares
 from elementa.games.elemenders.actions import seat_name
 from elementa.games.elemenders.board import (
     ELEMENTS,
@@ -507,6 +507,58 @@ class ElemendersState(State):
             "units": units,
             "monoliths": monoliths,
         }
+
+    def information_state_key(self, player: int) -> bytes:
+        """Return ``player``'s information-state key: the digest of what ``observation(player)`` shows.
+
+        The same facts as :meth:`observation`, written compactly (numbers instead of names, tuples
+        instead of dicts; the options left out, as they are the game's), under the same visibility
+        rule (:meth:`_monolith_known`): two states of a game get one key for a seat exactly when it
+        sees the same observation. tests/elemenders/test_information_key.py checks that at the nodes of
+        seeded playouts, in clones and in resampled states. A search asks for a key at every tree node
+        it walks.
+
+        Args:
+            player: the seat (0 or 1).
+
+        Returns:
+            16 bytes (:func:`elementa.core.information_digest`).
+        """
+        owner, piece, health, acted = self.owner, self.piece, self.health, self.acted
+        over = self.phase == OVER
+        monoliths: list[tuple[bool, bool | None, int] | None] = []
+        for p in (0, 1):
+            true_square, shown, revealed = self.true_square[p], over or player == p, self.revealed[p]
+            for s in self.board.monolith_squares(p):
+                standing = owner[s] == p and piece[s] == MONOLITH
+                if shown or not standing or (s == true_square and revealed):  # _monolith_known
+                    is_true = s == true_square if true_square >= 0 else None
+                    monoliths.append((standing, is_true, health[s] if standing else 0))
+                else:
+                    monoliths.append(None)  # standing, truth and health hidden
+        last_flip = self.last_flip
+        squares = sorted(self.units[0] | self.units[1])
+        units = [(s, owner[s], piece[s], health[s], s in acted) for s in squares]
+        return information_digest(
+            (
+                player,
+                self.phase,
+                self.current_player(),
+                self.turns_done,
+                max(self.first_placer, -1),
+                max(self.first_mover, -1),
+                [s >= 0 for s in self.true_square],
+                self.to_place,
+                self.spawn_queue if self.phase == SPAWN else [],
+                None if last_flip < 0 else last_flip != 0,
+                max(self.active, -1),
+                self.moved,
+                max(self.winner, -1),
+                bytes(self.terrain),
+                units,
+                monoliths,
+            )
+        )
 
     def _monoliths_changed(self) -> None:
         """Drop the monoliths ``brief_observation`` keeps: one fell or was revealed the true one, a
