@@ -127,6 +127,8 @@ class _View:
         self.mine = obs.units[me]
         """``(owner, element, health)`` of every unit of the agent's, by square."""
         self._armies: dict[str, int] = {}
+        self._rows: tuple[str, ...] | None = None
+        """The terrain rows of the last observation looked at (of which ``terrain`` was made)."""
         self.look(obs)
         self.monoliths = obs.monoliths
         """``(owner, true)`` of every standing monolith, by square (``true`` None where unknown)."""
@@ -144,7 +146,9 @@ class _View:
         mine = obs.units[self.me]
         if mine is not self.mine:  # a unit of the agent's moved
             self.mine, self._armies = mine, {}
-        self.terrain = _terrain(obs.terrain)
+        rows = obs.terrain
+        if rows is not self._rows:  # a terraform: the state made new rows
+            self._rows, self.terrain = rows, _terrain(rows)
         self.active = obs.active
         self.unit: Unit | None = mine.get(obs.active)
         """The active unit, None for none."""
@@ -203,9 +207,25 @@ class GreedyAgent(Agent):
         only read)."""
         view = self._view_of(cast("ElemendersState", state).brief_observation(self.player))
         score, rand = self._score, self.rng.random
+        terrain, bonus, distances, best_attack_from = (
+            view.terrain,
+            view.bonus,
+            view.goal_distances,
+            view.best_attack_from,
+        )
         best, chosen = -math.inf, legal[0]
         for action in legal:  # the best score; of equal ones, the last
-            value = score(action, view) + rand() * 0.01
+            kind = action.kind
+            # the commonest kinds are scored here: a move by its ending_value and the attack it
+            # opens, a select by the attack open to the unit less its steps to the goal
+            if kind == "move":
+                to = action.args[0]
+                value = bonus[terrain[to]] - 3.0 * distances[to] + 0.9 * best_attack_from(to) + rand() * 0.01
+            elif kind == "select":
+                square = action.args[0]
+                value = best_attack_from(square) - distances[square] + rand() * 0.01
+            else:
+                value = score(action, view) + rand() * 0.01
             if value >= best:
                 best, chosen = value, action
         return chosen
@@ -227,13 +247,8 @@ class GreedyAgent(Agent):
         return view
 
     def _score(self, action: Action, view: _View) -> float:
+        """Score an action of the kinds :meth:`choose` leaves to it (all but moves and selects)."""
         kind = action.kind  # the commonest kinds first
-        if kind == "move":
-            to = action.args[0]
-            return view.ending_value(to, view.terrain[to]) + 0.9 * view.best_attack_from(to)
-        if kind == "select":
-            square = action.args[0]
-            return view.best_attack_from(square) - view.goal_distances[square]
         if kind == "terraform":
             return self._terraform_score(action.args[0], view)
         if kind == "hold":
