@@ -174,5 +174,8 @@ def attack_targets(owner: list[int], start: int, reach: list[list[int]]) -> list
     """Return the squares of the enemy pieces (units and monoliths) a unit at ``start`` can attack,
     in square order; ``reach`` is :func:`attack_reach` of the game. Source: elemenders.txt, Attacking.
     """
-    enemy = 1 - owner[start]
-    return [s for s in reach[start] if owner[s] == enemy]
+    enemy, targets = 1 - owner[start], []
+    for s in reach[start]:  # a loop rather than a comprehension: no frame of its own to make
+        if owner[s] == enemy:
+            targets.append(s)
+    return targets

@@ -249,14 +249,14 @@ class ElemendersState(State):
         :func:`~elementa.core.win_shares` turns the scores into chances (a lead of 1.5 points is
         worth odds of e to 1). Source: elemenders.txt, Attacking; Monoliths and Winning.
         """
+        owner, piece, health = self.owner, self.piece, self.health
         scores = [0.0, 0.0]
-        for s, p in enumerate(self.owner):
-            if p < 0:
-                continue
-            if self.piece[s] != MONOLITH:
-                scores[p] += 0.5 * self.health[s]
-            else:
-                scores[p] += 2.0 * self.health[s] if s == self.true_square[p] else 0.5
+        for p in (0, 1):  # halves and whole numbers: their sums are exact in any order
+            for s in self.units[p]:
+                scores[p] += 0.5 * health[s]
+            for s in self.board.monolith_squares(p):
+                if owner[s] == p and piece[s] == MONOLITH:  # standing
+                    scores[p] += 2.0 * health[s] if s == self.true_square[p] else 0.5
         return win_shares(scores, 1.5)
 
     def returns(self) -> list[float]:
@@ -602,9 +602,13 @@ class ElemendersState(State):
         monoliths = self._monoliths_seen[player]
         if monoliths is None:
             monoliths = self._monoliths_seen[player] = self._standing_monoliths(player)
-        g = self.board
-        return BriefObservation(
-            g.rows, g.cols, self.game.options.adjacency, self.terrain_rows(), units, monoliths, self.active
+        g, rows = self.board, self._terrain_rows
+        if rows is None:
+            rows = self.terrain_rows()
+        # tuple.__new__ is what BriefObservation(...) calls, without the frame of its __new__
+        return tuple.__new__(
+            BriefObservation,
+            (g.rows, g.cols, self.game.options.adjacency, rows, units, monoliths, self.active),
         )
 
     def _standing_monoliths(self, player: int) -> dict[int, tuple[int, bool | None]]:
