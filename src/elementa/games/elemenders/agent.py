@@ -89,6 +89,7 @@ class _Goals:
         guarded: the squares of its own standing monoliths.
         threatened: the squares next to them (from which a unit can attack one).
         targets: the squares of the enemy's standing monoliths.
+        in_reach: the squares next to them (from which a unit can attack one).
         distances: per square, the steps to the nearest goal: a known true enemy monolith, else any
             standing one.
     """
@@ -101,6 +102,7 @@ class _Goals:
         self.guarded = [s for s, m in monoliths.items() if m[OWNER] == me]
         self.threatened = {s for m in self.guarded for s in near[m]}
         self.targets = [s for s, m in monoliths.items() if m[OWNER] != me]
+        self.in_reach = {s for m in self.targets for s in near[m]}
         known = [s for s in self.targets if monoliths[s][1]]
         self.distances = _goal_distances(obs.rows, obs.cols, tuple(known or self.targets))
 
@@ -138,6 +140,11 @@ class _View:
         """Per square, the steps to the nearest goal: a known true enemy monolith, else any standing one."""
         self.enemies = set(self.theirs)
         self.enemies.update(goals.targets)
+        self.in_reach = set(goals.in_reach)
+        """The squares from which a unit can attack an enemy piece (``near`` is symmetric: those
+        next to one); :meth:`best_attack_from` is 0 elsewhere."""
+        for s in self.theirs:
+            self.in_reach.update(self.near[s])
         self._values: dict[int, float] = {}
 
     def look(self, obs: BriefObservation) -> None:
@@ -207,10 +214,11 @@ class GreedyAgent(Agent):
         only read)."""
         view = self._view_of(cast("ElemendersState", state).brief_observation(self.player))
         score, rand = self._score, self.rng.random
-        terrain, bonus, distances, best_attack_from = (
+        terrain, bonus, distances, in_reach, best_attack_from = (
             view.terrain,
             view.bonus,
             view.goal_distances,
+            view.in_reach,
             view.best_attack_from,
         )
         best, chosen = -math.inf, legal[0]
@@ -220,10 +228,12 @@ class GreedyAgent(Agent):
             # opens, a select by the attack open to the unit less its steps to the goal
             if kind == "move":
                 to = action.args[0]
-                value = bonus[terrain[to]] - 3.0 * distances[to] + 0.9 * best_attack_from(to) + rand() * 0.01
+                attack = best_attack_from(to) if to in in_reach else 0.0
+                value = bonus[terrain[to]] - 3.0 * distances[to] + 0.9 * attack + rand() * 0.01
             elif kind == "select":
                 square = action.args[0]
-                value = best_attack_from(square) - distances[square] + rand() * 0.01
+                attack = best_attack_from(square) if square in in_reach else 0.0
+                value = attack - distances[square] + rand() * 0.01
             else:
                 value = score(action, view) + rand() * 0.01
             if value >= best:
