@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
 from elementa.core import Action, Agent, State
 from elementa.games.elemenders.board import CROSS, HORIZONTAL, VERTICAL, board
@@ -212,7 +212,9 @@ class GreedyAgent(Agent):
     def choose(self, state: State, legal: Sequence[Action]) -> Action:
         """Return the chosen action of ``legal``, this seat's legal actions in ``state`` (which is
         only read)."""
-        view = self._view_of(cast("ElemendersState", state).brief_observation(self.player))
+        # an ElemendersState, told to mypy without typing.cast (a call at every choice)
+        position: ElemendersState = state  # type: ignore[assignment]
+        view = self._view_of(position.brief_observation(self.player))
         score, rand = self._score, self.rng.random
         terrain, bonus, distances, in_reach, best_attack_from = (
             view.terrain,
@@ -280,14 +282,16 @@ class GreedyAgent(Agent):
         return -2.0 * count - 0.1 * centre + (0.5 if element == 0 else 0.0)
 
     def _terraform_score(self, shape: int, view: _View) -> float:
-        square = view.active
-        made = MAKES[cast("Unit", view.unit)[ELEMENT]]
-        here = view.terrain[square]
+        square, unit, terrain = view.active, view.unit, view.terrain
+        assert unit is not None  # only the active unit terraforms
+        made = MAKES[unit[ELEMENT]]
+        here = terrain[square]
         stays = here if here != "none" and BEATS[here] == made else made
         value = view.ending_value(square, stays) - (6.0 if here == made else 2.0)
+        mine, theirs = view.mine.get, view.theirs.get
         for s in view.patterns[shape][square]:
-            piece = view.mine.get(s) or view.theirs.get(s)
-            if piece is None or view.terrain[s] == made:
+            piece = mine(s) or theirs(s)
+            if piece is None or terrain[s] == made:
                 continue
             sign = -1.0 if piece[OWNER] == self.player else 1.0
             if made == HARMS[piece[ELEMENT]]:

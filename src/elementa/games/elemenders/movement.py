@@ -51,9 +51,10 @@ def destinations(
             straight=straight,
             pass_friendly_monolith=pass_friendly_monolith,
         )
-    if kind == WATER and RIVER in [terrain[a] for a in (start, *geometry.adjacent4[start])]:
-        # a water unit on or next to a river: it may slide
-        return _sliding(geometry, terrain, owner, piece, start, pass_friendly_monolith)
+    if kind == WATER:  # a water unit on or next to a river may slide
+        for a in (start, *geometry.adjacent4[start]):
+            if terrain[a] == RIVER:
+                return _sliding(geometry, terrain, owner, piece, start, pass_friendly_monolith)
     # otherwise one or two steps between neighbours (a plant's second one from forest to forest)
     plant = kind == PLANT
     reached = []

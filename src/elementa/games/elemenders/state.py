@@ -161,11 +161,11 @@ class ElemendersState(State):
         self._monoliths_seen: list[dict[int, tuple[int, bool | None]] | None] = [None, None]
         """The standing monoliths as ``brief_observation`` shows them to each seat, once made, until
         what they show changes (``_monoliths_changed``); never modified in place."""
-        self._units_seen: tuple[SeatUnits, SeatUnits] | None = None
+        self._units_seen: list[SeatUnits | None] = [None, None]
         """Each seat's units as ``brief_observation`` shows them (to either seat: units hide nothing),
-        once made, until a unit is placed, is hurt or healed, or falls (``_units_changed``); a move
-        makes a copy of its side's dict with the unit moved, the other side's kept. Never modified in
-        place."""
+        once made, until one of the seat's units is placed, is hurt or healed, or falls
+        (``_units_changed``); a move makes a copy of its side's dict with the unit moved. Each dict is
+        never modified in place."""
 
     # ------------------------------------------------------------------------------ core protocol
     def current_player(self) -> int:
@@ -311,7 +311,7 @@ class ElemendersState(State):
         s = self.board.home_row(player) * self.board.cols + col
         self.owner[s], self.piece[s], self.health[s] = player, element, UNIT_HEALTH
         self.units[player].add(s)
-        self._units_changed()
+        self._units_changed(player)
         if self.phase == SPAWN:
             self.spawn_queue.pop(0)
             self._next_spawn()
@@ -352,12 +352,11 @@ class ElemendersState(State):
         units = self.units[owner[to]]
         units.remove(fr)
         units.add(to)
-        seen = self._units_seen
-        if seen is not None:  # the unit moves in a copy of its side's dict handed out
-            p = owner[to]
-            side = seen[p].copy()
+        seen, p = self._units_seen, owner[to]
+        side = seen[p]
+        if side is not None:  # the unit moves in a copy of its side's dict handed out
+            side = seen[p] = side.copy()
             side[to] = side.pop(fr)
-            self._units_seen = (side, seen[1]) if p == 0 else (seen[0], side)
         self.active, self.moved = to, True
         if not attack_targets(owner, to, self.game.reach):
             self._finish_unit()
@@ -369,7 +368,7 @@ class ElemendersState(State):
         if self.piece[target] == MONOLITH:  # it may fall, or be revealed the true one
             self._monoliths_changed()
         else:
-            self._units_changed()
+            self._units_changed(enemy)
         self.health[target] -= 1
         if self.health[target] <= 0:
             self.owner[target] = -1
@@ -402,10 +401,10 @@ class ElemendersState(State):
                 if health[s] <= 0:
                     owner[s] = -1
                     units.remove(s)
-                self._units_changed()
+                self._units_changed(player)
             elif t == FOREST and kind == PLANT and health[s] < UNIT_HEALTH:
                 health[s] = UNIT_HEALTH
-                self._units_changed()
+                self._units_changed(player)
         self.acted = set()
         self.ready = {}
         self.active = -1
@@ -565,9 +564,10 @@ class ElemendersState(State):
         true one was marked or redrawn, or the game ended."""
         self._monoliths_seen = [None, None]
 
-    def _units_changed(self) -> None:
-        """Drop the units ``brief_observation`` keeps: one was placed, hurt or healed, or fell."""
-        self._units_seen = None
+    def _units_changed(self, player: int) -> None:
+        """Drop the units of ``player`` that ``brief_observation`` keeps: one was placed, hurt or
+        healed, or fell."""
+        self._units_seen[player] = None
 
     def _monolith_known(self, p: int, square: int, shown: bool, standing: bool) -> bool:
         """Whether a viewer sees the truth and health of player ``p``'s monolith on ``square``:
@@ -592,13 +592,11 @@ class ElemendersState(State):
         in clones and in resampled states. Its units and monoliths are kept until they change (dicts
         the caller only reads).
         """
-        units = self._units_seen
-        if units is None:
-            piece, health = self.piece, self.health
-            first, second = (
-                {s: (p, PIECE_NAMES[piece[s]], health[s]) for s in self.units[p]} for p in (0, 1)
-            )
-            units = self._units_seen = (first, second)
+        first, second = seen = self._units_seen
+        if first is None:
+            first = seen[0] = self._seat_units(0)
+        if second is None:
+            second = seen[1] = self._seat_units(1)
         monoliths = self._monoliths_seen[player]
         if monoliths is None:
             monoliths = self._monoliths_seen[player] = self._standing_monoliths(player)
@@ -608,8 +606,13 @@ class ElemendersState(State):
         # tuple.__new__ is what BriefObservation(...) calls, without the frame of its __new__
         return tuple.__new__(
             BriefObservation,
-            (g.rows, g.cols, self.game.options.adjacency, rows, units, monoliths, self.active),
+            (g.rows, g.cols, self.game.options.adjacency, rows, (first, second), monoliths, self.active),
         )
+
+    def _seat_units(self, p: int) -> SeatUnits:
+        """Return ``brief_observation``'s units of seat ``p``, worked out."""
+        piece, health = self.piece, self.health
+        return {s: (p, PIECE_NAMES[piece[s]], health[s]) for s in self.units[p]}
 
     def _standing_monoliths(self, player: int) -> dict[int, tuple[int, bool | None]]:
         """Return ``brief_observation(player)``'s monoliths, worked out."""
@@ -660,7 +663,7 @@ class ElemendersState(State):
         s.first_placer, s.first_mover = self.first_placer, self.first_mover
         s.turns_done, s.last_flip, s.winner = self.turns_done, self.last_flip, self.winner
         s._legal, s._legal_of = self._legal, self._legal_of
-        s._terrain_rows, s._units_seen = self._terrain_rows, self._units_seen
+        s._terrain_rows, s._units_seen = self._terrain_rows, self._units_seen[:]
         s.terrain, s.owner, s.piece, s.health = self.terrain[:], self.owner[:], self.piece[:], self.health[:]
         s.true_square, s.revealed = self.true_square[:], self.revealed[:]
         s._monoliths_seen = self._monoliths_seen[:]
