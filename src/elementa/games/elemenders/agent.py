@@ -56,6 +56,10 @@ def _terrain(rows: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(SYMBOL[ch] for row in rows for ch in row)
 
 
+_NO_BONUS: Final[dict[str, float]] = {}
+"""The view's ``bonus`` while no unit is active (never filled)."""
+
+
 @cache
 def _ending_bonus(element: str, health: int) -> dict[str, float]:
     """Return, per terrain name, what ending the turn on it is worth to a unit of ``element`` with
@@ -156,11 +160,12 @@ class _View:
         rows = obs.terrain
         if rows is not self._rows:  # a terraform: the state made new rows
             self._rows, self.terrain = rows, _terrain(rows)
-        self.active = obs.active
-        self.unit: Unit | None = mine.get(obs.active)
+        self.active = active = obs.active
+        self.unit: Unit | None = mine.get(active)
         """The active unit, None for none."""
-        self.bonus = {} if self.unit is None else _ending_bonus(self.unit[ELEMENT], self.unit[HEALTH])
-        """The active unit's :func:`_ending_bonus`."""
+        unit = self.unit
+        self.bonus = _NO_BONUS if unit is None else _ending_bonus(unit[ELEMENT], unit[HEALTH])
+        """The active unit's :func:`_ending_bonus` (empty for none)."""
 
     def army(self, element: str) -> int:
         """The agent's units of an element on the board (remembered)."""

@@ -205,7 +205,17 @@ class ElemendersState(State):
             acts = unit.attacks(targets, piece)
             acts.append(unit.holds[1])
             return acts
-        acts = unit.moves(self._destinations(), self.terrain)
+        o, terrain = self.game.options, self.terrain
+        reached = destinations(
+            self.board,
+            terrain,
+            self.owner,
+            piece,
+            me,
+            straight=o.straight_line_moves,
+            pass_friendly_monolith=o.pass_friendly_monolith,
+        )
+        acts = unit.moves(reached, terrain)
         if targets:  # seldom: most activations have no enemy at hand
             acts += unit.attacks(targets, piece)
         acts += unit.terraforms
@@ -326,18 +336,6 @@ class ElemendersState(State):
             self._start_turn(self.first_mover)
 
     # ------------------------------------------------------------------------------------ turns
-    def _destinations(self) -> list[int]:
-        o = self.game.options
-        return destinations(
-            self.board,
-            self.terrain,
-            self.owner,
-            self.piece,
-            self.active,
-            straight=o.straight_line_moves,
-            pass_friendly_monolith=o.pass_friendly_monolith,
-        )
-
     def _start_turn(self, player: int) -> None:
         self.phase, self.to_move, self.active = TURN, player, -1
         self.ready = self.game.actions.selects(self.piece, sorted(self.units[player]))
