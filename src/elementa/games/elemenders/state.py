@@ -643,7 +643,7 @@ class ElemendersState(State):
         s.health[old], s.health[new] = DECOY_HEALTH, TRUE_HEALTH
         s.true_square[q] = new
         s._legal_of = NOBODY  # the kept legal actions belong to the state before the redraw
-        s._monoliths_changed()
+        s._monoliths_seen[q] = None  # the redraw shows only to the opponent: ``player``'s are the same
         sp = self.game.action_space
         old_id = sp.encode("mark", MONOLITH_COLUMNS.index(old % self.board.cols))
         new_id = sp.encode("mark", MONOLITH_COLUMNS.index(new % self.board.cols))
