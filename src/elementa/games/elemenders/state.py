@@ -536,7 +536,7 @@ class ElemendersState(State):
         last_flip = self.last_flip
         squares = sorted(self.units[0] | self.units[1])
         units = [(s, owner[s], piece[s], health[s], s in acted) for s in squares]
-        return information_digest(
+        return information_digest(  # as the observation reads them, any negative seat or square is none
             (
                 player,
                 self.phase,
