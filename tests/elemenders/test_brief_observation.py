@@ -23,7 +23,7 @@ from elementa.games.elemenders.state import BriefObservation, ElemendersState
 from tests.support.walk import decision_nodes
 
 PRESETS = [{}, *ElemendersGame.presets.values()]
-GOAL_FIELDS = ("near", "patterns", "guarded", "threatened", "targets", "distances")
+GOAL_FIELDS = ("near", "patterns", "guarded", "threatened", "targets", "in_reach", "distances")
 """What the rule agent's goals (``agent._Goals``) hold."""
 VIEW_FIELDS = (
     "mine",
@@ -34,6 +34,7 @@ VIEW_FIELDS = (
     "unit",
     "bonus",
     "enemies",
+    "in_reach",
     "threatened",
     "goal_distances",
 )
@@ -138,7 +139,8 @@ def test_the_view_the_agent_keeps_is_that_of_the_observation_it_sees() -> None:
     has worked out) while the units and monoliths dicts a state hands out stay the same, since a state
     never changes one in place: at every decision of seeded playouts, including clones and searches'
     resampled states, the view it kept after choosing is the one made afresh from the seat's brief
-    view, every attack value and army count it remembers included."""
+    view, every attack value and army count it remembers included, and the squares it finds in reach
+    of an enemy piece are those next to one."""
     checked = 0
     for state, seat, agent, where in _agent_choices():
         obs = state.brief_observation(seat)
@@ -146,6 +148,8 @@ def test_the_view_the_agent_keeps_is_that_of_the_observation_it_sees() -> None:
         assert kept is not None
         assert _fields(kept, VIEW_FIELDS) == _fields(fresh, VIEW_FIELDS), where
         assert {s: fresh.attack_value(s) for s in kept._values} == kept._values, where
+        next_to_enemies = {s for s, near in enumerate(kept.near) if kept.enemies.intersection(near)}
+        assert kept.in_reach == next_to_enemies, where
         assert {e: fresh.army(e) for e in kept._armies} == kept._armies, where
         checked += 1
     assert checked > 1000

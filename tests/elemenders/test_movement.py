@@ -7,9 +7,11 @@ player 2 water A10, fire C10, plant E10, water G10, fire I10, plant K10. Player 
 
 import random
 
+import pytest
+
 from elementa.core import load_game
 from elementa.games.elemenders.board import FIRE, FOREST, LAVA, MONOLITH, NONE, PLANT, RIVER, WATER, board
-from elementa.games.elemenders.movement import _along_lines
+from elementa.games.elemenders.movement import _along_lines, attack_reach
 from elementa.games.elemenders.movement import destinations as destinations_of
 from tests.elemenders.helpers import act, destinations, play, start
 
@@ -168,3 +170,12 @@ def test_the_two_step_and_sliding_searches_agree_with_the_line_by_line_one() -> 
                 )
                 assert fast == lines, (rows, start, passes)
     assert sliding > 1000
+
+
+@pytest.mark.parametrize("rows", [10, 12])
+@pytest.mark.parametrize("adjacency", [4, 8])
+def test_attack_reach_is_symmetric(rows: int, adjacency: int) -> None:
+    """A unit can attack a square exactly when a unit there could attack it back (the rule agent
+    finds the squares in reach of an enemy piece from the piece's own reach)."""
+    reach = attack_reach(board(rows), adjacency)
+    assert all(square in reach[other] for square, near in enumerate(reach) for other in near)

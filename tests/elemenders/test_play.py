@@ -101,6 +101,7 @@ def test_evaluate_weighs_units_and_the_true_monolith() -> None:
     owner, piece = state.owner, state.piece  # type: ignore[attr-defined]
     unit = next(q for q, p in enumerate(owner) if p == 1 and piece[q] != MONOLITH)
     owner[unit] = -1  # player 2 loses a unit
+    state.units[1].discard(unit)  # type: ignore[attr-defined]
     ahead, behind = state.evaluate()
     assert ahead > 0.6 and ahead + behind == pytest.approx(1.0)
     state.health[state.true_square[0]] = 1  # type: ignore[attr-defined]  # player 1's true monolith is hit

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
 from elementa.core import Action, Agent, State
 from elementa.games.elemenders.board import CROSS, HORIZONTAL, VERTICAL, board
@@ -56,6 +56,10 @@ def _terrain(rows: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(SYMBOL[ch] for row in rows for ch in row)
 
 
+_NO_BONUS: Final[dict[str, float]] = {}
+"""The view's ``bonus`` while no unit is active (never filled)."""
+
+
 @cache
 def _ending_bonus(element: str, health: int) -> dict[str, float]:
     """Return, per terrain name, what ending the turn on it is worth to a unit of ``element`` with
@@ -89,6 +93,7 @@ class _Goals:
         guarded: the squares of its own standing monoliths.
         threatened: the squares next to them (from which a unit can attack one).
         targets: the squares of the enemy's standing monoliths.
+        in_reach: the squares next to them (from which a unit can attack one).
         distances: per square, the steps to the nearest goal: a known true enemy monolith, else any
             standing one.
     """
@@ -101,6 +106,7 @@ class _Goals:
         self.guarded = [s for s, m in monoliths.items() if m[OWNER] == me]
         self.threatened = {s for m in self.guarded for s in near[m]}
         self.targets = [s for s, m in monoliths.items() if m[OWNER] != me]
+        self.in_reach = {s for m in self.targets for s in near[m]}
         known = [s for s in self.targets if monoliths[s][1]]
         self.distances = _goal_distances(obs.rows, obs.cols, tuple(known or self.targets))
 
@@ -127,6 +133,8 @@ class _View:
         self.mine = obs.units[me]
         """``(owner, element, health)`` of every unit of the agent's, by square."""
         self._armies: dict[str, int] = {}
+        self._rows: tuple[str, ...] | None = None
+        """The terrain rows of the last observation looked at (of which ``terrain`` was made)."""
         self.look(obs)
         self.monoliths = obs.monoliths
         """``(owner, true)`` of every standing monolith, by square (``true`` None where unknown)."""
@@ -136,6 +144,11 @@ class _View:
         """Per square, the steps to the nearest goal: a known true enemy monolith, else any standing one."""
         self.enemies = set(self.theirs)
         self.enemies.update(goals.targets)
+        self.in_reach = set(goals.in_reach)
+        """The squares from which a unit can attack an enemy piece (``near`` is symmetric: those
+        next to one); :meth:`best_attack_from` is 0 elsewhere."""
+        for s in self.theirs:
+            self.in_reach.update(self.near[s])
         self._values: dict[int, float] = {}
 
     def look(self, obs: BriefObservation) -> None:
@@ -144,12 +157,15 @@ class _View:
         mine = obs.units[self.me]
         if mine is not self.mine:  # a unit of the agent's moved
             self.mine, self._armies = mine, {}
-        self.terrain = _terrain(obs.terrain)
-        self.active = obs.active
-        self.unit: Unit | None = mine.get(obs.active)
+        rows = obs.terrain
+        if rows is not self._rows:  # a terraform: the state made new rows
+            self._rows, self.terrain = rows, _terrain(rows)
+        self.active = active = obs.active
+        self.unit: Unit | None = mine.get(active)
         """The active unit, None for none."""
-        self.bonus = {} if self.unit is None else _ending_bonus(self.unit[ELEMENT], self.unit[HEALTH])
-        """The active unit's :func:`_ending_bonus`."""
+        unit = self.unit
+        self.bonus = _NO_BONUS if unit is None else _ending_bonus(unit[ELEMENT], unit[HEALTH])
+        """The active unit's :func:`_ending_bonus` (empty for none)."""
 
     def army(self, element: str) -> int:
         """The agent's units of an element on the board (remembered)."""
@@ -201,11 +217,32 @@ class GreedyAgent(Agent):
     def choose(self, state: State, legal: Sequence[Action]) -> Action:
         """Return the chosen action of ``legal``, this seat's legal actions in ``state`` (which is
         only read)."""
-        view = self._view_of(cast("ElemendersState", state).brief_observation(self.player))
+        # an ElemendersState, told to mypy without typing.cast (a call at every choice)
+        position: ElemendersState = state  # type: ignore[assignment]
+        view = self._view_of(position.brief_observation(self.player))
         score, rand = self._score, self.rng.random
+        terrain, bonus, distances, in_reach, best_attack_from = (
+            view.terrain,
+            view.bonus,
+            view.goal_distances,
+            view.in_reach,
+            view.best_attack_from,
+        )
         best, chosen = -math.inf, legal[0]
         for action in legal:  # the best score; of equal ones, the last
-            value = score(action, view) + rand() * 0.01
+            kind = action.kind
+            # the commonest kinds are scored here: a move by its ending_value and the attack it
+            # opens, a select by the attack open to the unit less its steps to the goal
+            if kind == "move":
+                to = action.args[0]
+                attack = best_attack_from(to) if to in in_reach else 0.0
+                value = bonus[terrain[to]] - 3.0 * distances[to] + 0.9 * attack + rand() * 0.01
+            elif kind == "select":
+                square = action.args[0]
+                attack = best_attack_from(square) if square in in_reach else 0.0
+                value = attack - distances[square] + rand() * 0.01
+            else:
+                value = score(action, view) + rand() * 0.01
             if value >= best:
                 best, chosen = value, action
         return chosen
@@ -227,13 +264,8 @@ class GreedyAgent(Agent):
         return view
 
     def _score(self, action: Action, view: _View) -> float:
+        """Score an action of the kinds :meth:`choose` leaves to it (all but moves and selects)."""
         kind = action.kind  # the commonest kinds first
-        if kind == "move":
-            to = action.args[0]
-            return view.ending_value(to, view.terrain[to]) + 0.9 * view.best_attack_from(to)
-        if kind == "select":
-            square = action.args[0]
-            return view.best_attack_from(square) - view.goal_distances[square]
         if kind == "terraform":
             return self._terraform_score(action.args[0], view)
         if kind == "hold":
@@ -255,14 +287,16 @@ class GreedyAgent(Agent):
         return -2.0 * count - 0.1 * centre + (0.5 if element == 0 else 0.0)
 
     def _terraform_score(self, shape: int, view: _View) -> float:
-        square = view.active
-        made = MAKES[cast("Unit", view.unit)[ELEMENT]]
-        here = view.terrain[square]
+        square, unit, terrain = view.active, view.unit, view.terrain
+        assert unit is not None  # only the active unit terraforms
+        made = MAKES[unit[ELEMENT]]
+        here = terrain[square]
         stays = here if here != "none" and BEATS[here] == made else made
         value = view.ending_value(square, stays) - (6.0 if here == made else 2.0)
+        mine, theirs = view.mine.get, view.theirs.get
         for s in view.patterns[shape][square]:
-            piece = view.mine.get(s) or view.theirs.get(s)
-            if piece is None or view.terrain[s] == made:
+            piece = mine(s) or theirs(s)
+            if piece is None or terrain[s] == made:
                 continue
             sign = -1.0 if piece[OWNER] == self.player else 1.0
             if made == HARMS[piece[ELEMENT]]:

@@ -51,9 +51,10 @@ def destinations(
             straight=straight,
             pass_friendly_monolith=pass_friendly_monolith,
         )
-    if kind == WATER and RIVER in [terrain[a] for a in (start, *geometry.adjacent4[start])]:
-        # a water unit on or next to a river: it may slide
-        return _sliding(geometry, terrain, owner, piece, start, pass_friendly_monolith)
+    if kind == WATER:  # a water unit on or next to a river may slide
+        for a in (start, *geometry.adjacent4[start]):
+            if terrain[a] == RIVER:
+                return _sliding(geometry, terrain, owner, piece, start, pass_friendly_monolith)
     # otherwise one or two steps between neighbours (a plant's second one from forest to forest)
     plant = kind == PLANT
     reached = []
@@ -174,5 +175,8 @@ def attack_targets(owner: list[int], start: int, reach: list[list[int]]) -> list
     """Return the squares of the enemy pieces (units and monoliths) a unit at ``start`` can attack,
     in square order; ``reach`` is :func:`attack_reach` of the game. Source: elemenders.txt, Attacking.
     """
-    enemy = 1 - owner[start]
-    return [s for s in reach[start] if owner[s] == enemy]
+    enemy, targets = 1 - owner[start], []
+    for s in reach[start]:  # a loop rather than a comprehension: no frame of its own to make
+        if owner[s] == enemy:
+            targets.append(s)
+    return targets

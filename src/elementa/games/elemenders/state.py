@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from elementa.core import CHANCE, TERMINAL, Action, State, win_shares
+from elementa.core import CHANCE, TERMINAL, Action, State, information_digest, win_shares
 from elementa.games.elemenders.actions import seat_name
 from elementa.games.elemenders.board import (
     ELEMENTS,
@@ -161,11 +161,11 @@ class ElemendersState(State):
         self._monoliths_seen: list[dict[int, tuple[int, bool | None]] | None] = [None, None]
         """The standing monoliths as ``brief_observation`` shows them to each seat, once made, until
         what they show changes (``_monoliths_changed``); never modified in place."""
-        self._units_seen: tuple[SeatUnits, SeatUnits] | None = None
+        self._units_seen: list[SeatUnits | None] = [None, None]
         """Each seat's units as ``brief_observation`` shows them (to either seat: units hide nothing),
-        once made, until a unit is placed, is hurt or healed, or falls (``_units_changed``); a move
-        makes a copy of its side's dict with the unit moved, the other side's kept. Never modified in
-        place."""
+        once made, until one of the seat's units is placed, is hurt or healed, or falls
+        (``_units_changed``); a move makes a copy of its side's dict with the unit moved. Each dict is
+        never modified in place."""
 
     # ------------------------------------------------------------------------------ core protocol
     def current_player(self) -> int:
@@ -205,7 +205,17 @@ class ElemendersState(State):
             acts = unit.attacks(targets, piece)
             acts.append(unit.holds[1])
             return acts
-        acts = unit.moves(self._destinations(), self.terrain)
+        o, terrain = self.game.options, self.terrain
+        reached = destinations(
+            self.board,
+            terrain,
+            self.owner,
+            piece,
+            me,
+            straight=o.straight_line_moves,
+            pass_friendly_monolith=o.pass_friendly_monolith,
+        )
+        acts = unit.moves(reached, terrain)
         if targets:  # seldom: most activations have no enemy at hand
             acts += unit.attacks(targets, piece)
         acts += unit.terraforms
@@ -249,14 +259,14 @@ class ElemendersState(State):
         :func:`~elementa.core.win_shares` turns the scores into chances (a lead of 1.5 points is
         worth odds of e to 1). Source: elemenders.txt, Attacking; Monoliths and Winning.
         """
+        owner, piece, health = self.owner, self.piece, self.health
         scores = [0.0, 0.0]
-        for s, p in enumerate(self.owner):
-            if p < 0:
-                continue
-            if self.piece[s] != MONOLITH:
-                scores[p] += 0.5 * self.health[s]
-            else:
-                scores[p] += 2.0 * self.health[s] if s == self.true_square[p] else 0.5
+        for p in (0, 1):  # halves and whole numbers: their sums are exact in any order
+            for s in self.units[p]:
+                scores[p] += 0.5 * health[s]
+            for s in self.board.monolith_squares(p):
+                if owner[s] == p and piece[s] == MONOLITH:  # standing
+                    scores[p] += 2.0 * health[s] if s == self.true_square[p] else 0.5
         return win_shares(scores, 1.5)
 
     def returns(self) -> list[float]:
@@ -311,7 +321,7 @@ class ElemendersState(State):
         s = self.board.home_row(player) * self.board.cols + col
         self.owner[s], self.piece[s], self.health[s] = player, element, UNIT_HEALTH
         self.units[player].add(s)
-        self._units_changed()
+        self._units_changed(player)
         if self.phase == SPAWN:
             self.spawn_queue.pop(0)
             self._next_spawn()
@@ -326,18 +336,6 @@ class ElemendersState(State):
             self._start_turn(self.first_mover)
 
     # ------------------------------------------------------------------------------------ turns
-    def _destinations(self) -> list[int]:
-        o = self.game.options
-        return destinations(
-            self.board,
-            self.terrain,
-            self.owner,
-            self.piece,
-            self.active,
-            straight=o.straight_line_moves,
-            pass_friendly_monolith=o.pass_friendly_monolith,
-        )
-
     def _start_turn(self, player: int) -> None:
         self.phase, self.to_move, self.active = TURN, player, -1
         self.ready = self.game.actions.selects(self.piece, sorted(self.units[player]))
@@ -352,12 +350,11 @@ class ElemendersState(State):
         units = self.units[owner[to]]
         units.remove(fr)
         units.add(to)
-        seen = self._units_seen
-        if seen is not None:  # the unit moves in a copy of its side's dict handed out
-            p = owner[to]
-            side = seen[p].copy()
+        seen, p = self._units_seen, owner[to]
+        side = seen[p]
+        if side is not None:  # the unit moves in a copy of its side's dict handed out
+            side = seen[p] = side.copy()
             side[to] = side.pop(fr)
-            self._units_seen = (side, seen[1]) if p == 0 else (seen[0], side)
         self.active, self.moved = to, True
         if not attack_targets(owner, to, self.game.reach):
             self._finish_unit()
@@ -369,7 +366,7 @@ class ElemendersState(State):
         if self.piece[target] == MONOLITH:  # it may fall, or be revealed the true one
             self._monoliths_changed()
         else:
-            self._units_changed()
+            self._units_changed(enemy)
         self.health[target] -= 1
         if self.health[target] <= 0:
             self.owner[target] = -1
@@ -402,10 +399,10 @@ class ElemendersState(State):
                 if health[s] <= 0:
                     owner[s] = -1
                     units.remove(s)
-                self._units_changed()
+                self._units_changed(player)
             elif t == FOREST and kind == PLANT and health[s] < UNIT_HEALTH:
                 health[s] = UNIT_HEALTH
-                self._units_changed()
+                self._units_changed(player)
         self.acted = set()
         self.ready = {}
         self.active = -1
@@ -508,14 +505,67 @@ class ElemendersState(State):
             "monoliths": monoliths,
         }
 
+    def information_state_key(self, player: int) -> bytes:
+        """Return ``player``'s information-state key: the digest of what ``observation(player)`` shows.
+
+        The same facts as :meth:`observation`, written compactly (numbers instead of names, tuples
+        instead of dicts; the options left out, as they are the game's), under the same visibility
+        rule (:meth:`_monolith_known`): two states of a game get one key for a seat exactly when it
+        sees the same observation. tests/elemenders/test_information_key.py checks that at the nodes of
+        seeded playouts, in clones and in resampled states. A search asks for a key at every tree node
+        it walks.
+
+        Args:
+            player: the seat (0 or 1).
+
+        Returns:
+            16 bytes (:func:`elementa.core.information_digest`).
+        """
+        owner, piece, health, acted = self.owner, self.piece, self.health, self.acted
+        over = self.phase == OVER
+        monoliths: list[tuple[bool, bool | None, int] | None] = []
+        for p in (0, 1):
+            true_square, shown, revealed = self.true_square[p], over or player == p, self.revealed[p]
+            for s in self.board.monolith_squares(p):
+                standing = owner[s] == p and piece[s] == MONOLITH
+                if shown or not standing or (s == true_square and revealed):  # _monolith_known
+                    is_true = s == true_square if true_square >= 0 else None
+                    monoliths.append((standing, is_true, health[s] if standing else 0))
+                else:
+                    monoliths.append(None)  # standing, truth and health hidden
+        last_flip = self.last_flip
+        squares = sorted(self.units[0] | self.units[1])
+        units = [(s, owner[s], piece[s], health[s], s in acted) for s in squares]
+        return information_digest(  # as the observation reads them, any negative seat or square is none
+            (
+                player,
+                self.phase,
+                self.current_player(),
+                self.turns_done,
+                max(self.first_placer, -1),
+                max(self.first_mover, -1),
+                [s >= 0 for s in self.true_square],
+                self.to_place,
+                self.spawn_queue if self.phase == SPAWN else [],
+                None if last_flip < 0 else last_flip != 0,
+                max(self.active, -1),
+                self.moved,
+                max(self.winner, -1),
+                bytes(self.terrain),
+                units,
+                monoliths,
+            )
+        )
+
     def _monoliths_changed(self) -> None:
         """Drop the monoliths ``brief_observation`` keeps: one fell or was revealed the true one, a
         true one was marked or redrawn, or the game ended."""
         self._monoliths_seen = [None, None]
 
-    def _units_changed(self) -> None:
-        """Drop the units ``brief_observation`` keeps: one was placed, hurt or healed, or fell."""
-        self._units_seen = None
+    def _units_changed(self, player: int) -> None:
+        """Drop the units of ``player`` that ``brief_observation`` keeps: one was placed, hurt or
+        healed, or fell."""
+        self._units_seen[player] = None
 
     def _monolith_known(self, p: int, square: int, shown: bool, standing: bool) -> bool:
         """Whether a viewer sees the truth and health of player ``p``'s monolith on ``square``:
@@ -540,20 +590,27 @@ class ElemendersState(State):
         in clones and in resampled states. Its units and monoliths are kept until they change (dicts
         the caller only reads).
         """
-        units = self._units_seen
-        if units is None:
-            piece, health = self.piece, self.health
-            first, second = (
-                {s: (p, PIECE_NAMES[piece[s]], health[s]) for s in self.units[p]} for p in (0, 1)
-            )
-            units = self._units_seen = (first, second)
+        first, second = seen = self._units_seen
+        if first is None:
+            first = seen[0] = self._seat_units(0)
+        if second is None:
+            second = seen[1] = self._seat_units(1)
         monoliths = self._monoliths_seen[player]
         if monoliths is None:
             monoliths = self._monoliths_seen[player] = self._standing_monoliths(player)
-        g = self.board
-        return BriefObservation(
-            g.rows, g.cols, self.game.options.adjacency, self.terrain_rows(), units, monoliths, self.active
+        g, rows = self.board, self._terrain_rows
+        if rows is None:
+            rows = self.terrain_rows()
+        # tuple.__new__ is what BriefObservation(...) calls, without the frame of its __new__
+        return tuple.__new__(
+            BriefObservation,
+            (g.rows, g.cols, self.game.options.adjacency, rows, (first, second), monoliths, self.active),
         )
+
+    def _seat_units(self, p: int) -> SeatUnits:
+        """Return ``brief_observation``'s units of seat ``p``, worked out."""
+        piece, health = self.piece, self.health
+        return {s: (p, PIECE_NAMES[piece[s]], health[s]) for s in self.units[p]}
 
     def _standing_monoliths(self, player: int) -> dict[int, tuple[int, bool | None]]:
         """Return ``brief_observation(player)``'s monoliths, worked out."""
@@ -586,7 +643,7 @@ class ElemendersState(State):
         s.health[old], s.health[new] = DECOY_HEALTH, TRUE_HEALTH
         s.true_square[q] = new
         s._legal_of = NOBODY  # the kept legal actions belong to the state before the redraw
-        s._monoliths_changed()
+        s._monoliths_seen[q] = None  # the redraw shows only to the opponent: ``player``'s are the same
         sp = self.game.action_space
         old_id = sp.encode("mark", MONOLITH_COLUMNS.index(old % self.board.cols))
         new_id = sp.encode("mark", MONOLITH_COLUMNS.index(new % self.board.cols))
@@ -604,7 +661,7 @@ class ElemendersState(State):
         s.first_placer, s.first_mover = self.first_placer, self.first_mover
         s.turns_done, s.last_flip, s.winner = self.turns_done, self.last_flip, self.winner
         s._legal, s._legal_of = self._legal, self._legal_of
-        s._terrain_rows, s._units_seen = self._terrain_rows, self._units_seen
+        s._terrain_rows, s._units_seen = self._terrain_rows, self._units_seen[:]
         s.terrain, s.owner, s.piece, s.health = self.terrain[:], self.owner[:], self.piece[:], self.health[:]
         s.true_square, s.revealed = self.true_square[:], self.revealed[:]
         s._monoliths_seen = self._monoliths_seen[:]
