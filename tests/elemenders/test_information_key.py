@@ -11,60 +11,25 @@ something it does not see (the opponent's true monolith above all; ruling ELM-12
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import elementa
+from elementa.core import State
 from elementa.games.elemenders.game import ElemendersGame
 from elementa.games.elemenders.state import ElemendersState
+from tests.support import keys
 from tests.support.walk import decision_nodes
 
 PRESETS = [{}, *ElemendersGame.presets.values(), {"board_rows": 12, "adjacency": 8}]
 
 
-def variants(value: Any, focus: set[int]) -> Iterator[Any]:
-    """Yield copies of ``value`` that each differ from it in one place (none for other objects).
-
-    Of a list or tuple, only the first two and the last two items are changed, and of the board's
-    lists (longer than 20 items) also those at the squares in ``focus``.
-    """
-    if isinstance(value, bool):
-        yield not value
-    elif isinstance(value, int):
-        yield value + 1
-        yield value - 1
-    elif isinstance(value, str):
-        yield value + "?"
-    elif type(value) in (list, tuple):
-        for i, item in enumerate(value):
-            if 2 <= i < len(value) - 2 and (len(value) <= 20 or i not in focus):
-                continue
-            for changed in variants(item, focus):
-                items = list(value)
-                items[i] = changed
-                yield type(value)(items)
-        if isinstance(value, list) and value:
-            yield value[:-1]
-    elif type(value) is dict:
-        for key, item in value.items():
-            for changed in variants(item, focus):
-                yield {**value, key: changed}
-    elif type(value) is set:
-        for item in value:
-            for changed in variants(item, focus):
-                yield (value - {item}) | {changed}
-            yield value - {item}
-
-
-def seen(state: ElemendersState, viewer: int) -> tuple[bytes, str] | None:
-    """The seat's key and its observation's repr, or ``None`` where either cannot be built."""
-    state._terrain_rows = None  # the observation's terrain is kept until a terraform: make it afresh
-    try:
-        return state.information_state_key(viewer), repr(state.observation(viewer))
-    except (IndexError, KeyError, TypeError, ValueError):
-        return None  # a state the rules never make (a piece or terrain past the last, a square off the board)
+def seen(state: State, viewer: int) -> tuple[bytes, str] | None:
+    """The seat's key and its observation's repr (:func:`tests.support.keys.seen`), with the
+    observation's terrain made afresh (it is kept until a terraform)."""
+    state._terrain_rows = None  # type: ignore[attr-defined]
+    return keys.seen(state, viewer)
 
 
 @pytest.mark.parametrize("options", PRESETS)
@@ -77,29 +42,21 @@ def test_the_key_changes_exactly_when_the_observation_does(options: dict[str, An
         for k, (node, seat) in enumerate(decision_nodes(game.new_initial_state(seed), rng, 500)):
             if k % 31:
                 continue
-            states = (node.clone(), node.resample_from_infostate(seat, random.Random(k)))
-            for state in states:
+            for state in (node.clone(), node.resample_from_infostate(seat, random.Random(k))):
                 assert isinstance(state, ElemendersState)
-                # the squares of the board's lists to change: the monoliths' and a few units'
+                # of the board's lists (longer than 20 items), also change the squares of the
+                # monoliths and of a few units
                 focus = {*state.board.monolith_squares(0), *state.board.monolith_squares(1)}
                 focus.update(sorted(state.units[0])[:2] + sorted(state.units[1])[:2])
-                base = [seen(state, v) for v in (0, 1)]
-                assert base[0] is not None and base[1] is not None
-                assert base[0][0] != base[1][0]  # two seats never share a key
-                for name in ElemendersState.__slots__:
-                    if name in ("game", "board"):
-                        continue
-                    original = getattr(state, name)
-                    for changed in variants(original, focus):
-                        setattr(state, name, changed)
-                        for viewer in (0, 1):
-                            now, before = seen(state, viewer), base[viewer]
-                            if now is None or before is None:
-                                continue
-                            assert (now[0] != before[0]) == (now[1] != before[1]), (name, changed, viewer)
-                            if now[1] != before[1]:
-                                shown_fields.add(name)
-                        setattr(state, name, original)
+
+                def keep(i: int, value: Any, focus: set[int] = focus) -> bool:
+                    return keys.first_and_last_two(i, value) or (len(value) > 20 and i in focus)
+
+                def changes(label: str, value: Any, keep: Any = keep) -> Any:
+                    return keys.variants(value, keep=keep)
+
+                fields = keys.slots(state, ("game", "board"))
+                shown_fields |= keys.compare_fields(state, fields, changes, (0, 1), seen)
                 checked += 1
     assert checked > 20
     # the changes reached every field the observation shows
