@@ -525,6 +525,11 @@ class CardDiceState(State):
         (``brief``: only the part the rule-based agent reads, ``view.brief_view``)."""
         return view.observation(self, player, brief=brief)
 
+    def information_state_key(self, player: int) -> bytes:
+        """Return ``player``'s information-state key, built straight from the state's fields
+        (``view.information_key``: the facts the observation shows, without building it)."""
+        return view.information_key(self, player)
+
     def describe_action(self, action: Action, player: int, viewer: int | None) -> str:
         return view.describe(self, action, player, viewer)
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, TERMINAL, Action
+from elementa.core import CHANCE, TERMINAL, Action, information_digest
 from elementa.games.elemental_card_dice.cards import DICE, SHOP_NAMES
 from elementa.games.elemental_card_dice.effects import NO_AMPS
 
@@ -123,6 +123,92 @@ def observation(s: CardDiceState, viewer: int | None, *, brief: bool = False) ->
     summaries = game.summaries
     obs["cards"] = {names[c]: dict(summaries[c]) for c in sorted(named)}
     return obs
+
+
+def information_key(s: CardDiceState, viewer: int) -> bytes:
+    """Return ``viewer``'s information-state key: the digest of what :func:`observation` shows that seat.
+
+    The same facts as :func:`observation`, written compactly: card ids instead of names (card names
+    are unique), tuples instead of dicts, a seat's amplifiers as its whole tuple (the view names those
+    other than 1), the auction's stage as whether it is the raise (the view's words for it). What the
+    view derives is left out, since it follows from what is here: the options (``turn_limit``,
+    ``die_sides``), the names of the shops and dice, the hand limits (from the passives, dice and
+    amplifiers), the auction's bid (level × the card's cost), the viewer's hand size (from its hand)
+    and the card table (from the cards named). So two states get one key for a seat exactly when
+    :func:`observation` shows it the same view: a test changes each field of the state, its sides and
+    its shops in turn at the nodes of seeded playouts, in clones and resamples, and the conformance
+    suite compares keys and observations too. A search asks for a key at every tree node it walks.
+
+    Args:
+        s: the state.
+        viewer: the seat.
+
+    Returns:
+        16 bytes (:func:`elementa.core.information_digest`).
+    """
+    sides = []
+    for p, side in enumerate(s.sides):
+        hand, seen = side.hand, side.seen
+        if viewer == p:
+            held: tuple[Any, ...] = (tuple(hand), tuple(seen))
+            face_down = tuple(side.facedown)
+        else:  # the opponent's hand: its size and the cards a Mirror showed, in hand order
+            held = (len(hand), tuple([c for c, shown in zip(hand, seen, strict=True) if shown]))
+            face_down = tuple([f if f[2] else (-1, f[1], False) for f in side.facedown])
+        sides.append(
+            (
+                side.health,
+                side.gold,
+                held,
+                len(side.top) + len(side.rest),
+                tuple(side.top[: side.known[viewer]]),
+                tuple(side.discard),
+                face_down,
+                tuple(side.passives),
+                s.amps[p],
+                tuple(s.bought[p]),
+            )
+        )
+    shops = tuple(
+        [
+            (tuple(shop.row), len(shop.deck) + len(shop.bottom), tuple(shop.bottom), tuple(shop.removed))
+            for shop in s.shops
+        ]
+    )
+    cp = s.current_player()
+    decision: tuple[Any, ...] | None = None
+    if s.tasks and cp != CHANCE:
+        t = s.tasks[-1]
+        decision = (t.kind, t.player, t.n)
+        if t.kind == "order":
+            top = s.sides[t.other].top
+            cards = tuple(top[t.arg : min(t.n, len(top))]) if viewer == t.player else None
+            decision += (t.other, cards)
+        elif t.kind == "again":
+            decision += (t.arg,)
+    log = [
+        text for to, but, text in s.events if (to is None or to == viewer) and (but is None or but != viewer)
+    ]
+    a = s.auction
+    return information_digest(
+        (
+            viewer,
+            s.turn,
+            s.active,
+            cp,
+            tuple(s.dice),
+            shops,
+            tuple(sides),
+            (s.actions_left, s.gained, s.drew, s.bid_done),
+            tuple(s.chain),
+            s.priority if s.chain else None,
+            None if a is None else (a[0], a[1], a[2], a[3] == 0),  # the stage, as "raise" or "match"
+            decision,
+            tuple(log[-15:]),
+            s.over,
+            s.winner,
+        )
+    )
 
 
 def brief_view(s: CardDiceState, viewer: int | None) -> dict[str, Any]:
