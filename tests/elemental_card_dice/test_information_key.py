@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import pytest
@@ -22,70 +22,52 @@ import elementa
 from elementa.games.elemental_card_dice.effects import Task
 from elementa.games.elemental_card_dice.state import CardDiceState
 from elementa.games.elemental_card_dice.zones import Shop, Side
+from tests.support.keys import compare_fields, first_and_last_two, slots, variants
 from tests.support.walk import decision_nodes
 
 
-def variants(value: Any) -> Iterator[Any]:
-    """Yield copies of ``value`` that each differ from it in one place (none for other objects).
-
-    Of a list or tuple, only the first two and the last two items are changed; of the event log (a
-    deque), every item; of a task, each of its fields.
-    """
-    if isinstance(value, bool):
-        yield not value
-    elif isinstance(value, int):
-        yield value + 1
-        yield value - 1
-    elif isinstance(value, str):
-        yield value + "?"
-    elif isinstance(value, Task):
-        for name in Task._fields:
-            for changed in variants(getattr(value, name)):
-                yield value._replace(**{name: changed})
-    elif type(value) in (list, tuple, deque):
-        for i, item in enumerate(value):
-            if 2 <= i < len(value) - 2 and not isinstance(value, deque):
-                continue  # the history is long; the event log is changed throughout (the view shows its end)
-            for changed in variants(item):
-                items = list(value)
-                items[i] = changed
-                yield deque(items, value.maxlen) if isinstance(value, deque) else type(value)(items)
-        if isinstance(value, list) and value:
-            yield value[:-1]
+def task_variants(value: Any) -> Iterable[Any] | None:
+    """A task differing in one of its fields (``None`` for anything else)."""
+    if not isinstance(value, Task):
+        return None
+    return [
+        value._replace(**{name: changed}) for name in Task._fields for changed in again(getattr(value, name))
+    ]
 
 
-def rare(label: str, value: Any) -> list[Any]:
-    """Values that seeded playouts seldom reach at a sampled node, to try as well: cards returned
-    under a shop (Recycling), a winner, an auction and a chain where there are none."""
-    if value:
-        return []
-    return {
+def log_throughout(i: int, value: Any) -> bool:
+    """The event log (a deque) is changed throughout, as the view shows its end; the first two and
+    last two items of anything else (the history is long)."""
+    return isinstance(value, deque) or first_and_last_two(i, value)
+
+
+def again(value: Any) -> Iterator[Any]:
+    """:func:`tests.support.keys.variants` with Card-Dice's tasks and event log."""
+    return variants(value, task_variants, log_throughout)
+
+
+def changes(label: str, value: Any) -> list[Any]:
+    """The values to try for a field: one place changed, and values that seeded playouts seldom
+    reach at a sampled node (cards returned under a shop by Recycling, a winner, an auction and a
+    chain where there are none)."""
+    rare = {
         "shops.bottom": [[0], [5, 0]],
         "winner": [0, 1],
         "auction": [(0, 0, 1, 0), (1, 5, 2, 1)],
         "chain": [[(0, 0, "hand")], [(5, 1, "face down")]],
-    }.get(label, [])
+    }
+    return [*again(value), *([] if value else rare.get(label, []))]
 
 
 def fields(state: CardDiceState) -> Iterator[tuple[str, object, str]]:
     """Yield ``(label, owner, attribute)`` for every field of the state and of its sides and shops."""
-    for name in CardDiceState.__slots__:
-        if name not in ("game", "sides", "shops"):
-            yield name, state, name
+    yield from slots(state, ("game", "sides", "shops"))
     for side in state.sides:
         for name in Side.__slots__:
             yield f"sides.{name}", side, name
     for shop in state.shops:
         for name in Shop.__slots__:
             yield f"shops.{name}", shop, name
-
-
-def seen(state: CardDiceState, viewer: int) -> tuple[bytes, str] | None:
-    """The seat's key and its observation's repr, or ``None`` where either cannot be built."""
-    try:
-        return state.information_state_key(viewer), repr(state.observation(viewer))
-    except (IndexError, KeyError, TypeError, ValueError):
-        return None  # a state the rules never make (a card or die past the last, a hand slot unflagged)
 
 
 @pytest.mark.parametrize("options", [{}, {"start_health": 30}])
@@ -100,21 +82,7 @@ def test_the_key_changes_exactly_when_the_observation_does(options: dict[str, An
                 continue
             for state in (node.clone(), node.resample_from_infostate(seat, random.Random(k))):
                 assert isinstance(state, CardDiceState)
-                base = [seen(state, v) for v in (0, 1)]
-                assert base[0] is not None and base[1] is not None
-                assert base[0][0] != base[1][0]  # two seats never share a key
-                for label, owner, name in fields(state):
-                    original = getattr(owner, name)
-                    for changed in [*variants(original), *rare(label, original)]:
-                        setattr(owner, name, changed)
-                        for viewer in (0, 1):
-                            now, before = seen(state, viewer), base[viewer]
-                            if now is None:
-                                continue
-                            assert (now[0] != before[0]) == (now[1] != before[1]), (label, changed, viewer)
-                            if now[1] != before[1]:
-                                shown.add(label)
-                        setattr(owner, name, original)
+                shown |= compare_fields(state, fields(state), changes, (0, 1))
                 checked += 1
     assert checked > 20
     # the changes reached every field the observation shows
