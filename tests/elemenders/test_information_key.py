@@ -10,7 +10,6 @@ something it does not see (the opponent's true monolith above all; ruling ELM-12
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -20,7 +19,7 @@ from elementa.core import State
 from elementa.games.elemenders.game import ElemendersGame
 from elementa.games.elemenders.state import ElemendersState
 from tests.support import keys
-from tests.support.walk import decision_nodes
+from tests.support.keys import check_copies_keep_keys
 
 PRESETS = [{}, *ElemendersGame.presets.values(), {"board_rows": 12, "adjacency": 8}]
 
@@ -37,27 +36,22 @@ def test_the_key_changes_exactly_when_the_observation_does(options: dict[str, An
     game = elementa.load_game("elemenders", **options)
     shown_fields: set[str] = set()
     checked = 0
-    for seed in range(2):
-        rng = random.Random(seed)
-        for k, (node, seat) in enumerate(decision_nodes(game.new_initial_state(seed), rng, 500)):
-            if k % 31:
-                continue
-            for state in (node.clone(), node.resample_from_infostate(seat, random.Random(k))):
-                assert isinstance(state, ElemendersState)
-                # of the board's lists (longer than 20 items), also change the squares of the
-                # monoliths and of a few units
-                focus = {*state.board.monolith_squares(0), *state.board.monolith_squares(1)}
-                focus.update(sorted(state.units[0])[:2] + sorted(state.units[1])[:2])
+    for state in keys.sampled_states(game, 31, 500):
+        assert isinstance(state, ElemendersState)
+        # of the board's lists (longer than 20 items), also change the squares of the
+        # monoliths and of a few units
+        focus = {*state.board.monolith_squares(0), *state.board.monolith_squares(1)}
+        focus.update(sorted(state.units[0])[:2] + sorted(state.units[1])[:2])
 
-                def keep(i: int, value: Any, focus: set[int] = focus) -> bool:
-                    return keys.first_and_last_two(i, value) or (len(value) > 20 and i in focus)
+        def keep(i: int, value: Any, focus: set[int] = focus) -> bool:
+            return keys.first_and_last_two(i, value) or (len(value) > 20 and i in focus)
 
-                def changes(label: str, value: Any, keep: Any = keep) -> Any:
-                    return keys.variants(value, keep=keep)
+        def changes(label: str, value: Any, keep: Any = keep) -> Any:
+            return keys.variants(value, keep=keep)
 
-                fields = keys.slots(state, ("game", "board"))
-                shown_fields |= keys.compare_fields(state, fields, changes, (0, 1), seen)
-                checked += 1
+        fields = keys.slots(state, ("game", "board"))
+        shown_fields |= keys.compare_fields(state, fields, changes, (0, 1), seen)
+        checked += 1
     assert checked > 20
     # the changes reached every field the observation shows
     assert shown_fields >= {
@@ -69,10 +63,4 @@ def test_the_key_changes_exactly_when_the_observation_does(options: dict[str, An
 def test_the_key_is_the_same_in_a_clone_and_a_resample() -> None:
     """A clone and a resample for a seat (the opponent's true monolith redrawn) give the seat the key
     of the state, at every decision node of seeded playouts."""
-    game = elementa.load_game("elemenders")
-    for seed in range(3):
-        rng = random.Random(seed)
-        for node, seat in decision_nodes(game.new_initial_state(seed), rng):
-            key = node.information_state_key(seat)
-            assert node.clone().information_state_key(seat) == key
-            assert node.resample_from_infostate(seat, random.Random(seed)).information_state_key(seat) == key
+    check_copies_keep_keys(elementa.load_game("elemenders"))

@@ -11,7 +11,6 @@ the order and make-up of a deck), fails here.
 
 from __future__ import annotations
 
-import random
 from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -22,8 +21,14 @@ import elementa
 from elementa.games.elemental_card_dice.effects import Task
 from elementa.games.elemental_card_dice.state import CardDiceState
 from elementa.games.elemental_card_dice.zones import Shop, Side
-from tests.support.keys import compare_fields, first_and_last_two, slots, variants
-from tests.support.walk import decision_nodes
+from tests.support.keys import (
+    check_copies_keep_keys,
+    compare_fields,
+    first_and_last_two,
+    sampled_states,
+    slots,
+    variants,
+)
 
 
 def task_variants(value: Any) -> Iterable[Any] | None:
@@ -50,7 +55,7 @@ def changes(label: str, value: Any) -> list[Any]:
     """The values to try for a field: one place changed, and values that seeded playouts seldom
     reach at a sampled node (cards returned under a shop by Recycling, a winner, an auction and a
     chain where there are none)."""
-    rare = {
+    rare: dict[str, list[Any]] = {
         "shops.bottom": [[0], [5, 0]],
         "winner": [0, 1],
         "auction": [(0, 0, 1, 0), (1, 5, 2, 1)],
@@ -75,15 +80,10 @@ def test_the_key_changes_exactly_when_the_observation_does(options: dict[str, An
     game = elementa.load_game("elemental-card-dice", **options)
     shown: set[str] = set()
     checked = 0
-    for seed in range(2):
-        rng = random.Random(seed)
-        for k, (node, seat) in enumerate(decision_nodes(game.new_initial_state(seed), rng, 1500)):
-            if k % 23:
-                continue
-            for state in (node.clone(), node.resample_from_infostate(seat, random.Random(k))):
-                assert isinstance(state, CardDiceState)
-                shown |= compare_fields(state, fields(state), changes, (0, 1))
-                checked += 1
+    for state in sampled_states(game, 23, 1500):
+        assert isinstance(state, CardDiceState)
+        shown |= compare_fields(state, fields(state), changes, (0, 1))
+        checked += 1
     assert checked > 20
     # the changes reached every field the observation shows
     assert shown >= {
@@ -98,10 +98,4 @@ def test_the_key_changes_exactly_when_the_observation_does(options: dict[str, An
 def test_the_key_is_the_same_in_a_clone_and_a_resample() -> None:
     """A clone and a resample for a seat (its unseen cards redrawn) give the seat the key of the
     state, at every decision node of seeded playouts."""
-    game = elementa.load_game("elemental-card-dice")
-    for seed in range(3):
-        rng = random.Random(seed)
-        for node, seat in decision_nodes(game.new_initial_state(seed), rng):
-            key = node.information_state_key(seat)
-            assert node.clone().information_state_key(seat) == key
-            assert node.resample_from_infostate(seat, random.Random(seed)).information_state_key(seat) == key
+    check_copies_keep_keys(elementa.load_game("elemental-card-dice"))

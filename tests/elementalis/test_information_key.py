@@ -9,7 +9,6 @@ something the seat sees, or holds something it does not see, fails here.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from typing import Any
 
@@ -18,8 +17,7 @@ import pytest
 import elementa
 from elementa.games.elementalis.dice import Die
 from elementa.games.elementalis.state import ElementalisState
-from tests.support.keys import compare_fields, copies, slots, variants
-from tests.support.walk import decision_nodes
+from tests.support.keys import check_copies_keep_keys, compare_fields, copies, sampled_states, slots, variants
 
 
 def die_variants(value: Any) -> Iterable[Any] | None:
@@ -41,17 +39,18 @@ def changes(label: str, value: Any) -> list[Any]:
 def test_the_key_changes_exactly_when_the_observation_does(players: int, options: dict[str, Any]) -> None:
     game = elementa.load_game("elementalis", players=players, **options)
     shown_fields: set[str] = set()
-    for seed in range(2):
-        rng = random.Random(seed)
-        for k, (node, seat) in enumerate(decision_nodes(game.new_initial_state(seed), rng)):
-            if k % (3 * players):
-                continue
-            for state in (node.clone(), node.resample_from_infostate(seat, random.Random(k))):
-                assert isinstance(state, ElementalisState)
-                shown_fields |= compare_fields(state, slots(state), changes, range(players))
+    for state in sampled_states(game, 3 * players):
+        assert isinstance(state, ElementalisState)
+        shown_fields |= compare_fields(state, slots(state), changes, range(players))
     # the changes reached every field the observation shows (the Flux only when its supply is limited)
     assert shown_fields >= {
         "active", "cast_queue", "channel", "chosen", "colourless", "declared", "dice", "ether_leak",
         "links", "log", "major", "minor", "phase", "pool", "round", "stage",
     }  # fmt: skip
     assert ("flux" in shown_fields) == game.options.mana_supply_limit
+
+
+def test_the_key_is_the_same_in_a_clone_and_a_resample() -> None:
+    """A clone and a resample for a seat give the seat the key of the state, at every decision node
+    of seeded playouts."""
+    check_copies_keep_keys(elementa.load_game("elementalis"))

@@ -10,11 +10,13 @@ not see, fails.
 
 from __future__ import annotations
 
+import random
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from elementa.core import State
+from elementa.core import Game, State
+from tests.support.walk import decision_nodes
 
 Seen = Callable[[State, int], "tuple[bytes, str] | None"]
 """A seat's key and its observation's repr in a state, or ``None`` where either cannot be built."""
@@ -151,3 +153,29 @@ def slots(state: State, skip: Iterable[str] = ("game",)) -> Iterator[tuple[str, 
     for name in names:
         if name not in skip:
             yield name, state, name
+
+
+def sampled_states(game: Game, every: int, max_steps: int | None = None, seeds: int = 2) -> Iterator[State]:
+    """Yield a clone, then a resample for the seat to decide, of every ``every``-th decision node of
+    seeded random playouts (seeds ``0..seeds-1``, at most ``max_steps`` steps each)."""
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        for k, (node, seat) in enumerate(decision_nodes(game.new_initial_state(seed), rng, max_steps)):
+            if k % every == 0:
+                yield node.clone()
+                yield node.resample_from_infostate(seat, random.Random(k))
+
+
+def check_copies_keep_keys(game: Game, seeds: int = 3) -> None:
+    """Check that a clone, and a resample for the seat to decide, give that seat the key of the
+    state, at every decision node of seeded random playouts (seeds ``0..seeds-1``).
+
+    Raises:
+        AssertionError: a clone or resample changed the seat's key.
+    """
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        for node, seat in decision_nodes(game.new_initial_state(seed), rng):
+            key = node.information_state_key(seat)
+            assert node.clone().information_state_key(seat) == key
+            assert node.resample_from_infostate(seat, random.Random(seed)).information_state_key(seat) == key

@@ -10,7 +10,6 @@ something it does not see (another seat's hand, a fighter assembled in secret), 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from typing import Any
 
@@ -20,8 +19,7 @@ import elementa
 from elementa.games.warriors.cards import Card
 from elementa.games.warriors.rules import Equip, Fighter
 from elementa.games.warriors.state import WarriorsState
-from tests.support.keys import compare_fields, copies, slots, variants
-from tests.support.walk import decision_nodes
+from tests.support.keys import check_copies_keep_keys, compare_fields, copies, sampled_states, slots, variants
 
 
 def long_ends(i: int, value: Any) -> bool:
@@ -73,13 +71,14 @@ def test_the_key_changes_exactly_when_the_observation_does(options: dict[str, An
     players = game.num_players
     changes = changes_in(game.catalog.cards, players)  # type: ignore[attr-defined]
     shown_fields: set[str] = set()
-    for seed in range(2):
-        rng = random.Random(seed)
-        for k, (node, seat) in enumerate(decision_nodes(game.new_initial_state(seed), rng, 1200)):
-            if k % (8 * players):
-                continue
-            for state in (node.clone(), node.resample_from_infostate(seat, random.Random(k))):
-                assert isinstance(state, WarriorsState)
-                shown_fields |= compare_fields(state, slots(state, ("game", "n")), changes, range(players))
+    for state in sampled_states(game, 8 * players, 1200):
+        assert isinstance(state, WarriorsState)
+        shown_fields |= compare_fields(state, slots(state, ("game", "n")), changes, range(players))
     # the changes reached every field the observation shows (Deathmatch has no locations)
     assert shown_fields == (SHOWN - {"controlled", "location"} if options.get("deathmatch") else SHOWN)
+
+
+def test_the_key_is_the_same_in_a_clone_and_a_resample() -> None:
+    """A clone and a resample for a seat give the seat the key of the state, at every decision node
+    of seeded playouts."""
+    check_copies_keep_keys(elementa.load_game("warriors"))
