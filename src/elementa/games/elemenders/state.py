@@ -525,10 +525,10 @@ class ElemendersState(State):
         over = self.phase == OVER
         monoliths: list[tuple[bool, bool | None, int] | None] = []
         for p in (0, 1):
-            true_square, shown, revealed = self.true_square[p], over or player == p, self.revealed[p]
+            true_square, shown = self.true_square[p], over or player == p
             for s in self.board.monolith_squares(p):
                 standing = owner[s] == p and piece[s] == MONOLITH
-                if shown or not standing or (s == true_square and revealed):  # _monolith_known
+                if self._monolith_known(p, s, shown, standing):
                     is_true = s == true_square if true_square >= 0 else None
                     monoliths.append((standing, is_true, health[s] if standing else 0))
                 else:
@@ -570,7 +570,8 @@ class ElemendersState(State):
     def _monolith_known(self, p: int, square: int, shown: bool, standing: bool) -> bool:
         """Whether a viewer sees the truth and health of player ``p``'s monolith on ``square``:
         ``shown`` (the viewer owns it, or the game is over), fallen, or the true one revealed by a hit
-        (ruling ELM-12). The one visibility rule of ``observation`` and ``brief_observation``."""
+        (ruling ELM-12). The one visibility rule of ``observation``, ``brief_observation`` and
+        ``information_state_key``."""
         return shown or not standing or (square == self.true_square[p] and self.revealed[p])
 
     def terrain_rows(self) -> tuple[str, ...]:

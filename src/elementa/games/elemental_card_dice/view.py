@@ -114,15 +114,25 @@ def observation(s: CardDiceState, viewer: int | None, *, brief: bool = False) ->
         "auction": _auction(s),
         "decision": _decision(s, viewer, nms),
     }
-    log = [
-        text for to, but, text in s.events if (to is None or to == viewer) and (but is None or but != viewer)
-    ]
-    obs["log"] = log[-15:]
+    obs["log"] = log_seen(s, viewer)
     obs["over"] = s.over
     obs["winner"] = s.winner
     summaries = game.summaries
     obs["cards"] = {names[c]: dict(summaries[c]) for c in sorted(named)}
     return obs
+
+
+LOG_SHOWN = 15
+"""The most recent events an observation shows."""
+
+
+def log_seen(s: CardDiceState, viewer: int | None) -> list[str]:
+    """Return the last :data:`LOG_SHOWN` events ``viewer`` sees (those for everyone or for that seat,
+    and not kept from it), oldest first."""
+    log = [
+        text for to, but, text in s.events if (to is None or to == viewer) and (but is None or but != viewer)
+    ]
+    return log[-LOG_SHOWN:]
 
 
 def information_key(s: CardDiceState, viewer: int) -> bytes:
@@ -186,9 +196,6 @@ def information_key(s: CardDiceState, viewer: int) -> bytes:
             decision += (t.other, cards)
         elif t.kind == "again":
             decision += (t.arg,)
-    log = [
-        text for to, but, text in s.events if (to is None or to == viewer) and (but is None or but != viewer)
-    ]
     a = s.auction
     return information_digest(
         (
@@ -204,7 +211,7 @@ def information_key(s: CardDiceState, viewer: int) -> bytes:
             s.priority if s.chain else None,
             None if a is None else (a[0], a[1], a[2], a[3] == 0),  # the stage, as "raise" or "match"
             decision,
-            tuple(log[-15:]),
+            tuple(log_seen(s, viewer)),
             s.over,
             s.winner,
         )
