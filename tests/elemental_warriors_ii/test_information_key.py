@@ -7,7 +7,9 @@ place at a time (each number, flag, text, card, square, known card and task fiel
 every field of the state an open window found (from which the others are shown); for every seat the
 key must change if and only if the observation does: a key that leaves out something the seat sees,
 or holds something it does not see (another seat's unseen hand, a card played face down, what the
-others did inside a sealed window), fails here.
+others did inside a sealed window), fails here. The key names a sheet's squares by those the sheet
+lists as holding coins: in each of those states (and the states their windows found), the list must
+match a recount.
 """
 
 from __future__ import annotations
@@ -115,7 +117,10 @@ def test_the_key_changes_exactly_when_the_observation_does(options: dict[str, An
     windows = 0
     for state in sampled_states(game, 5 * players * players, 900):  # a change costs as the seats squared
         assert isinstance(state, EW2State)
-        windows += state.opened_window() is not state
+        base = state.opened_window()
+        windows += base is not state
+        for sheet in [*state.sheets, *base.sheets]:  # the key reads the squares a sheet lists as filled
+            assert sheet.filled == Sheet(list(sheet)).filled
         shown |= compare_fields(state, fields(state), changes, range(players))
     assert windows > 3  # states inside windows that someone acted in, the others shown as it found them
     # the changes reached every field the observation shows

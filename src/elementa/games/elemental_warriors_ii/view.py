@@ -135,8 +135,10 @@ def information_key(s: EW2State, viewer: int) -> bytes:
     and the prompt from the state as it is; the other seats, the turn, the phase, the piles and the
     events from the state as an open window found it: :meth:`~.state.EW2State.opened_window`), with
     the rules it shares (:func:`shown_column`, :func:`open_hand`, :func:`shown_played`,
-    :func:`asked`), written compactly: card ids instead of names (a card's name is unique in its
-    game), a hand shown as its ids in its order (hands are kept sorted, as the view lists them), the
+    :func:`asked`), written compactly: a sheet as the squares holding coins (the sheet keeps them,
+    and its tests check them against a recount at every step of seeded playouts, and in clones,
+    resamples and window bases) and their coins, card ids instead of names (a card's name is unique
+    in its game), a hand shown as its ids in its order (hands are kept sorted, as the view lists them), the
     prompt's facts instead of its words, lists and tuples instead of dicts (a seat's token and
     effect counters whole: the view names each token, and the effects other than 0). What the view
     derives is left out, since it follows from what is here: the row names and the decks a card
@@ -159,11 +161,12 @@ def information_key(s: EW2State, viewer: int) -> bytes:
     seats = []
     for q in range(s.nplayers):
         t = s if q == viewer else base
-        hand = t.hands[q]
+        hand, sheet = t.hands[q], t.sheets[q]
         col = shown_column(t, q)
         seats.append(
             (
-                tuple(t.sheets[q]),  # a Sheet, a list subclass, which marshal does not write
+                sheet.filled,  # the squares holding coins, and their coins: the empty ones follow
+                list(map(sheet.__getitem__, sheet.filled)),
                 t.tokens[q],
                 t.floods[q],
                 t.pool[q],
