@@ -311,6 +311,11 @@ class EW2State(State):
     def observation(self, player: int | None) -> dict[str, Any]:
         return view.observation(self, player)
 
+    def information_state_key(self, player: int) -> bytes:
+        """Return the digest of what ``observation(player)`` shows, built without the view
+        (:func:`~elementa.games.elemental_warriors_ii.view.information_key`)."""
+        return view.information_key(self, player)
+
     def describe_action(self, action: Action, player: int, viewer: int | None) -> str:
         return view.describe_action(self, action, player, viewer)
 

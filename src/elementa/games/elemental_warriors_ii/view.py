@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, Action, State
+from elementa.core import CHANCE, Action, State, information_digest
 from elementa.games.elemental_warriors_ii import cards, tasks
 from elementa.games.elemental_warriors_ii.effects import (
     TOKEN_NAMES,
@@ -58,18 +58,27 @@ def open_hand(s: EW2State, q: int, viewer: int | None) -> bool:
     return viewer == q or s.tokens[q][WHIRLWIND] > 0
 
 
+FACE_DOWN = "face down"
+"""What :func:`shown_played` gives for a card (or a roll) played this turn but not yet revealed."""
+
+
+def shown_played(s: EW2State, q: int, viewer: int | None) -> int | str | None:
+    """Return what ``viewer`` sees of the card player ``q`` played this turn: its id once revealed
+    (or at once for the player's own card played from hand), :data:`FACE_DOWN` while a card (or a
+    roll) waits for the reveal, else ``None`` (source: Activate)."""
+    c = s.played[q]
+    if c is not None and (s.revealed or (viewer == q and s.mode[q] == "hand")):
+        return c
+    if s.mode[q] is not None and not s.revealed:
+        return FACE_DOWN
+    return None
+
+
 def player_view(s: EW2State, q: int, viewer: int | None) -> dict[str, Any]:
     """Return what ``viewer`` sees of player ``q`` in state ``s`` (a fresh dict)."""
     lay, sheet = s.layout, s.sheets[q]
-    own = viewer == q
     hand_open = open_hand(s, q, viewer)
-    c = s.played[q]
-    if c is not None and (s.revealed or (own and s.mode[q] == "hand")):
-        played: str | None = cards.name(c, s.ndecks)
-    elif s.mode[q] is not None and not s.revealed:
-        played = "face down"
-    else:
-        played = None
+    played = shown_played(s, q, viewer)
     col = shown_column(s, q)
     target = s.target[q]
     known: list[int] = [] if hand_open or viewer is None else sorted(s.known[viewer][q])
@@ -84,7 +93,7 @@ def player_view(s: EW2State, q: int, viewer: int | None) -> dict[str, Any]:
         "hand_size": len(s.hands[q]),
         "hand": _names(s, s.hands[q]) if hand_open else None,
         "known_cards": _names(s, known),
-        "played": played,
+        "played": cards.name(played, s.ndecks) if isinstance(played, int) else played,
         "column": None if col is None else col + 1,
         "attack": None if col is None else attack_value(s, q),
         "defense": None if col is None else defense_value(s, q),
@@ -117,6 +126,80 @@ def observation(s: EW2State, viewer: int | None) -> dict[str, Any]:
         "events": base.events[-EVENTS_SHOWN:],
         "over": s.over,
     }
+
+
+def information_key(s: EW2State, viewer: int) -> bytes:
+    """Return ``viewer``'s information-state key: the digest of what :func:`observation` shows that seat.
+
+    The same facts as :func:`observation`, taken as it takes them (the viewer's seat, who is to move
+    and the prompt from the state as it is; the other seats, the turn, the phase, the piles and the
+    events from the state as an open window found it: :meth:`~.state.EW2State.opened_window`), with
+    the rules it shares (:func:`shown_column`, :func:`open_hand`, :func:`shown_played`,
+    :func:`asked`), written compactly: a sheet as the squares holding coins (the sheet keeps them,
+    and its tests check them against a recount at every step of seeded playouts, and in clones,
+    resamples and window bases) and their coins, card ids instead of names (a card's name is unique
+    in its game), a hand shown as its ids in its order (hands are kept sorted, as the view lists them), the
+    prompt's facts instead of its words, lists and tuples instead of dicts (a seat's token and
+    effect counters whole: the view names each token, and the effects other than 0). What the view
+    derives is left out, since it follows from what is here: the row names and the decks a card
+    name counts (the options), a seat's change (from its sheet), its attack (from its sheet and
+    shown column), the size of a hand shown and the known cards of one (none). A shown defense is
+    kept, as its doubling counts from turn 0 and the flag shown from turn 1. So two states get one
+    key for a seat exactly when :func:`observation` shows it the same view: a test changes each
+    field of the state (and of the state an open window found) in turn at the nodes of seeded
+    playouts, in clones and resamples, and the conformance suite compares keys and observations
+    too. A search asks for a key at every tree node it walks.
+
+    Args:
+        s: the state.
+        viewer: the seat.
+
+    Returns:
+        16 bytes (:func:`elementa.core.information_digest`).
+    """
+    base = s.opened_window()
+    seats = []
+    for q in range(s.nplayers):
+        t = s if q == viewer else base
+        hand, sheet = t.hands[q], t.sheets[q]
+        col = shown_column(t, q)
+        seats.append(
+            (
+                sheet.filled,  # the squares holding coins, and their coins: the empty ones follow
+                list(map(sheet.__getitem__, sheet.filled)),
+                t.tokens[q],
+                t.floods[q],
+                t.pool[q],
+                hand if open_hand(t, q, viewer) else (len(hand), sorted(t.known[viewer][q])),
+                shown_played(t, q, viewer),
+                col,
+                None if col is None else defense_value(t, q),
+                t.target[q],
+                t.used[q],
+                t.effects[q],
+                t.double_until[q] >= t.turn > 0,
+                t.random_next[q],
+                t.adjust_next[q],
+                t.out[q],
+                t.surrendered[q],
+                t.points[q],
+            )
+        )
+    movers = s.players_to_move()
+    return information_digest(
+        (
+            viewer,
+            base.turn,
+            base.phase,
+            seats,
+            [len(d) for d in base.decks],
+            [len(d) for d in base.discards],
+            movers,
+            asked(s, viewer, movers),
+            base.events[-EVENTS_SHOWN:],
+            s.over,
+        )
+    )
 
 
 def combat_view(s: EW2State, viewer: int) -> dict[str, Any]:
@@ -153,28 +236,58 @@ def combat_view(s: EW2State, viewer: int) -> dict[str, Any]:
     return {"phase": base.phase, "rows": rows, "players": players, "prompt": prompt(s, viewer)}
 
 
-def prompt(s: EW2State, viewer: int | None) -> str | None:
-    """Return, in words, what the viewer is asked to do now, or ``None``."""
-    if viewer is None or viewer not in s.players_to_move():
+def asked(s: EW2State, viewer: int | None, movers: list[int]) -> tuple[Any, ...] | None:
+    """Return what the viewer is asked to do now as the facts :func:`prompt` puts in words: the
+    kind of the viewer's task (the top of its window stack, else of the game's) and what the words
+    name of it; ``None`` when the viewer is not to move.
+
+    Args:
+        s: the state.
+        viewer: a seat, or ``None`` for a spectator.
+        movers: ``s.players_to_move()``.
+
+    Returns:
+        ``(kind, ...)``: the cents left to place in the setup; the cents to place and whether they
+        come from the healing pool (``add``); the element and the highest level (``power``); the
+        cents to remove and why (``pay``); the free actions left (``free``); the seat whose column
+        gets a Flood token (``flood``); nothing more for the other kinds.
+    """
+    if viewer is None or viewer not in movers:
         return None
     t = s.pending[viewer][-1] if s.window is not None else s.stack[-1]
     kind = t[0]
     if kind == "setup":
-        left = tasks.STARTING_CHANGE - sheet_value(s.sheets[viewer])
-        return f"Setup: place your coins ({left} cents left) or pick a preset layout"
+        return (kind, tasks.STARTING_CHANGE - sheet_value(s.sheets[viewer]))
     if kind == "add":
-        what = "from your healing pool on an element square" if t[3] == "pool" else "on any square"
-        return f"put a cent {what} ({t[2]} to place)"
+        return (kind, t[2], t[3] == "pool")
+    if kind in ("power", "pay"):
+        return (kind, t[2], t[4] if kind == "power" else t[3])
+    if kind in ("free", "flood"):
+        return (kind, t[2])
+    return (kind,)
+
+
+def prompt(s: EW2State, viewer: int | None) -> str | None:
+    """Return, in words, what the viewer is asked to do now (:func:`asked`), or ``None``."""
+    facts = asked(s, viewer, s.players_to_move())
+    if facts is None:
+        return None
+    kind = facts[0]
+    if kind == "setup":
+        return f"Setup: place your coins ({facts[1]} cents left) or pick a preset layout"
+    if kind == "add":
+        what = "from your healing pool on an element square" if facts[2] else "on any square"
+        return f"put a cent {what} ({facts[1]} to place)"
     if kind == "power":
-        return (
-            f"choose the power of your {power_name(t[2], 0).split()[0]} square (up to ({LEVEL_NAMES[t[4]]}))"
-        )
+        element = power_name(facts[1], 0).split()[0]
+        return f"choose the power of your {element} square (up to ({LEVEL_NAMES[facts[2]]}))"
     if kind == "pay":
-        return f"remove {t[2]} cent{'s' if t[2] > 1 else ''} from your sheet ({t[3]})"
+        n = facts[1]
+        return f"remove {n} cent{'s' if n > 1 else ''} from your sheet ({facts[2]})"
     if kind == "free":
-        return f"free Recompile or Rebalance ({t[2]} left)"
+        return f"free Recompile or Rebalance ({facts[1]} left)"
     if kind == "flood":
-        return f"Water (dd): place a Flood token on a column of {PLAYER_NAMES[t[2]]}"
+        return f"Water (dd): place a Flood token on a column of {PLAYER_NAMES[facts[1]]}"
     return {
         "play": "Activate: play a card face down (token forfeits allowed first)",
         "adjust": "Water (nn): add or subtract one from your card's rank",
