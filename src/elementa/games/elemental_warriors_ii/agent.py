@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from functools import cache
-from operator import add, itemgetter
+from operator import add, attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
 
 from elementa.core import Action, Agent
@@ -42,6 +42,8 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 _PENNIES = itemgetter(0)
 """A square's pennies."""
+_KIND = attrgetter("kind")
+"""An action's kind."""
 Column = Sequence[Square]
 """A column of a sheet: its squares by row."""
 
@@ -147,7 +149,7 @@ class WarriorAgent(Agent):
         only read)."""
         if len(legal) == 1:
             return legal[0]
-        kinds = {a.kind for a in legal}
+        kinds = set(map(_KIND, legal))
         if "preset" in kinds:
             return self._preset([a for a in legal if a.kind == "preset"])
         view = _View(combat_view(cast("EW2State", state), self.player), self.player)
@@ -275,30 +277,25 @@ class _View:
         of their attacks beat it), so a move that changes two combat squares gains the sum of
         their gains."""
         att, dfn, sheet, weights = self.att, self.dfn, self.sheet, self.weights
-        opp_att, opp_def = self.opp_att, self.opp_def
+        defenses, attacks = self.opp_def.count, self.opp_att.count  # how many of theirs hold so many pennies
         size = (max(att, dfn) + 1) * COLUMNS
         taken, put = [0.0] * size, [0.0] * size
         for col in range(COLUMNS):
             unit = weights[col] / COLUMNS
             attack, defense = sheet[att * COLUMNS + col][0], sheet[dfn * COLUMNS + col][0]
-            beats = bisect_left(opp_def, attack)
-            holds = bisect_right(opp_att, defense)
+            # a penny less stops beating the defenses of attack - 1 pennies, one more beats those
+            # of attack; a penny less lets through the attacks of defense + 0, one more holds
+            # those of defense + 1
             if att == dfn:  # one Combat row: its pennies attack and defend
                 i = att * COLUMNS + col
-                taken[i] = unit * (
-                    HIT * (bisect_left(opp_def, attack - 1) - beats)
-                    + HURT * (bisect_right(opp_att, defense - 1) - holds)
-                )
-                put[i] = unit * (
-                    HIT * (bisect_left(opp_def, attack + 1) - beats)
-                    + HURT * (bisect_right(opp_att, defense + 1) - holds)
-                )
+                taken[i] = unit * (HIT * -defenses(attack - 1) + HURT * -attacks(defense))
+                put[i] = unit * (HIT * defenses(attack) + HURT * attacks(defense + 1))
             else:
                 i, j = att * COLUMNS + col, dfn * COLUMNS + col
-                taken[i] = unit * HIT * (bisect_left(opp_def, attack - 1) - beats)
-                put[i] = unit * HIT * (bisect_left(opp_def, attack + 1) - beats)
-                taken[j] = unit * HURT * (bisect_right(opp_att, defense - 1) - holds)
-                put[j] = unit * HURT * (bisect_right(opp_att, defense + 1) - holds)
+                taken[i] = unit * HIT * -defenses(attack - 1)
+                put[i] = unit * HIT * defenses(attack)
+                taken[j] = unit * HURT * -attacks(defense)
+                put[j] = unit * HURT * attacks(defense + 1)
         return taken, put
 
     @_worked_out
@@ -487,27 +484,32 @@ class _View:
         if a.kind == "play":
             c = a.args[0]
             if cards.is_face(c):
-                return max(self.turn_worth(col) for col in range(COLUMNS)) - 1.0
+                return max(self.turn_worths) - 1.0
             col = cards.rank(c) - 1
             top = max_level(self.sheet[self.elem[cards.suit(c)] * COLUMNS + col])
             bonus = 0.3 * STATIC[cards.suit(c)][1] if top is not None and top >= N else 0.0
-            return self.turn_worth(col) + bonus
+            return self.turn_worths[col] + bonus
         if a.kind == "declare":
-            return self.turn_worth(a.args[0])
-        col = (self.me["column"] - 1 + a.args[0] - 1) % COLUMNS
-        return self.turn_worth(col)
+            return self.turn_worths[a.args[0]]
+        adjusted: int = (self.me["column"] - 1 + a.args[0] - 1) % COLUMNS
+        return self.turn_worths[adjusted]
 
-    def turn_worth(self, col: int) -> float:
-        """Worth of activating a column this turn: exact when the opponent's column is known."""
-        opp_col = self.opp["column"]
-        if opp_col is None or self.opp["attack"] is None:
-            return self.my_worth[col]
+    @_worked_out
+    def turn_worths(self) -> list[float]:
+        """Worth of activating each column this turn: exact when the opponent's column is known,
+        else its ``column_worth``."""
+        opp = self.opp
+        if opp["column"] is None or opp["attack"] is None:
+            return self.my_worth
         mult = 2 if self.me["defense_doubled"] else 1
-        sheet, elements = self.sheet, self.my_elements[col]
-        hit = sheet[self.att * COLUMNS + col][0] > self.opp["defense"]
-        hurt = self.opp["attack"] > sheet[self.dfn * COLUMNS + col][0] * mult
-        flood = 0.0 if self.me["floods"][col] == 0 else -0.3 * elements
-        return float(HIT * hit - HURT * hurt + 0.3 * elements + flood)
+        sheet, floods, att, dfn = self.sheet, self.me["floods"], self.att * COLUMNS, self.dfn * COLUMNS
+        worths = []
+        for col, elements in enumerate(self.my_elements):
+            hit = sheet[att + col][0] > opp["defense"]
+            hurt = opp["attack"] > sheet[dfn + col][0] * mult
+            flood = 0.0 if floods[col] == 0 else -0.3 * elements
+            worths.append(float(HIT * hit - HURT * hurt + 0.3 * elements + flood))
+        return worths
 
     def power_worth(self, e: int, entry: int) -> float:
         """Worth of one power now, knowing whether I hit and am hit this turn."""
