@@ -223,22 +223,14 @@ class _View:
         self.opp = chosen[0] if chosen else min(others, key=lambda p: p["change"]) if others else self.me
         self.others = others or [self.me]
         self.sheet = self.me["squares"]
+        opp = self.opp["squares"]
+        self.opp_att = sorted(map(_PENNIES, opp[self.att * COLUMNS : (self.att + 1) * COLUMNS]))
+        self.opp_def = sorted(map(_PENNIES, opp[self.dfn * COLUMNS : (self.dfn + 1) * COLUMNS]))
+        """The opponent's Attack and Defense pennies over the ten columns, sorted (for counting)."""
         self.revealed = self.me["attack"] is not None
         self.prompt = obs["prompt"] or ""
 
     # What follows is worked out on first use: a decision reads only some of it.
-    @_worked_out
-    def opp_att(self) -> list[int]:
-        """The opponent's Attack pennies over the ten columns, sorted (for counting)."""
-        row = self.att * COLUMNS
-        return sorted(map(_PENNIES, self.opp["squares"][row : row + COLUMNS]))
-
-    @_worked_out
-    def opp_def(self) -> list[int]:
-        """The opponent's Defense pennies over the ten columns, sorted (for counting)."""
-        row = self.dfn * COLUMNS
-        return sorted(map(_PENNIES, self.opp["squares"][row : row + COLUMNS]))
-
     @_worked_out
     def my_combat(self) -> list[float]:
         """``combat`` of each column of my sheet as it stands."""
