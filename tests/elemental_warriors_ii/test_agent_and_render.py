@@ -12,7 +12,7 @@ import elementa
 from elementa import Agent, play_game
 from elementa.cli.render.elemental_warriors_ii import coins, render, sheet_table
 from elementa.core import Action
-from elementa.games.elemental_warriors_ii.agent import BEST, HIT, HURT, _View
+from elementa.games.elemental_warriors_ii.agent import _MOVE_BONUS, BEST, HIT, HURT, _View
 from elementa.games.elemental_warriors_ii.cards import ELEMENTS
 from elementa.games.elemental_warriors_ii.game import EW2Game
 from elementa.games.elemental_warriors_ii.sheet import COLUMNS, EMPTY, PENNY, Square, max_level, value
@@ -94,7 +94,9 @@ def test_the_agents_sheet_move_gains_match_valuing_the_whole_sheet_again(options
     """The rule-based agent values a pay, add, Rebalance or Recompile by working out again only
     the part of the column a changed square is in. At every sheet move of random playouts, that
     gain equals the weighted change of every column's worth, with the sheet after the move made by
-    the sheet's own methods (and this turn's skirmish, once revealed)."""
+    the sheet's own methods (and this turn's skirmish, once revealed); and the scores a decision
+    compares, which value most Rebalances from the view's penny tables, are those gains plus each
+    kind's bonus."""
     game = elementa.load_game(NAME, **options)
     checked = 0
     for seed in range(3):
@@ -119,4 +121,8 @@ def test_the_agents_sheet_move_gains_match_valuing_the_whole_sheet_again(options
                     expected -= 10 * HURT * (view.hurt(mine) - view.hurt())
                 assert view.gain(action) == pytest.approx(expected, abs=1e-9), (seed, action.label)
                 checked += 1
+            # the scores a decision compares (Rebalances of pennies valued from the view's tables)
+            fresh = _View(combat_view(cast(EW2State, state), p), p)
+            scores = fresh.scores(moves, lambda _view, a: pytest.fail(f"{a.label} is a sheet move"))
+            assert scores == pytest.approx([view.gain(a) + _MOVE_BONUS[a.kind] for a in moves], abs=1e-9)
     assert checked > 1000

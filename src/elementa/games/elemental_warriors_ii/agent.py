@@ -12,9 +12,10 @@ skirmish. It never surrenders and always takes the card-discard (p) powers.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
-from functools import cache, cached_property
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Callable, Sequence
+from functools import cache
+from operator import add, attrgetter, itemgetter
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
 
 from elementa.core import Action, Agent
 from elementa.games.elemental_warriors_ii import cards
@@ -38,6 +39,11 @@ if TYPE_CHECKING:
     from elementa.core import State
     from elementa.games.elemental_warriors_ii.state import EW2State
 
+T = TypeVar("T")
+_PENNIES = itemgetter(0)
+"""A square's pennies."""
+_KIND = attrgetter("kind")
+"""An action's kind."""
 Column = Sequence[Square]
 """A column of a sheet: its squares by row."""
 
@@ -74,26 +80,53 @@ def _changed(square: Square, change: int) -> Square:
     return (p + dp, n + dn, d + dd)
 
 
-class _ElementsWorth(dict[tuple[Square, ...], float]):
-    """The worth of the powers a column's element squares give (``_View.element_worth``) by those
-    squares, Earth first: the sum of the ``BEST`` power of each square holding coins, worked out on
-    first use, then looked up (most columns hold the same few mixes)."""
+class _SquareWorth(dict[Square, float]):
+    """The worth of the best power one element square gives (``BEST``), by its coins: 0 for an
+    empty square. Worked out on first use, then looked up (a sheet holds few mixes of coins).
+
+    Args:
+        best: the element's ``BEST`` row, by top level.
+    """
 
     LIMIT = 4096
-    """The most mixes kept (the table is emptied when it holds this many)."""
+    """The most squares kept (the table is emptied when it holds this many)."""
 
-    def __missing__(self, squares: tuple[Square, ...]) -> float:
+    def __init__(self, best: tuple[float, ...]) -> None:
+        super().__init__()
+        self.best = best
+
+    def __missing__(self, square: Square) -> float:
         if len(self) >= self.LIMIT:
             self.clear()
-        total = 0.0
-        for best, square in zip(BEST, squares, strict=True):
-            if square != EMPTY:
-                total += best[max_level(square)]  # type: ignore[index]
-        self[squares] = total
-        return total
+        top = max_level(square)
+        worth = self[square] = 0.0 if top is None else self.best[top]
+        return worth
 
 
-_ELEMENTS_WORTH = _ElementsWorth()
+SQUARE_WORTH = tuple(_SquareWorth(best) for best in BEST)
+"""``SQUARE_WORTH[element][square]``: the worth of the best power an element square gives. A
+column's element worth is their sum, so one square's change changes it by its own difference."""
+
+
+class _worked_out(Generic[T]):  # lower case: a decorator, like functools.cached_property
+    """A property worked out on first use and then kept in the instance, as
+    ``functools.cached_property`` does (without the lock Python 3.11's takes on each first use: a
+    view is made for every decision, and reads only some of its properties)."""
+
+    def __init__(self, method: Callable[[Any], T]) -> None:
+        self.method = method
+        self.name = method.__name__
+        self.__doc__ = method.__doc__
+
+    @overload
+    def __get__(self, view: None, owner: type) -> _worked_out[T]: ...
+    @overload
+    def __get__(self, view: object, owner: type) -> T: ...
+    def __get__(self, view: object | None, owner: type) -> T | _worked_out[T]:
+        if view is None:
+            return self
+        value = view.__dict__[self.name] = self.method(view)
+        return value
 
 
 class WarriorAgent(Agent):
@@ -116,7 +149,7 @@ class WarriorAgent(Agent):
         only read)."""
         if len(legal) == 1:
             return legal[0]
-        kinds = {a.kind for a in legal}
+        kinds = set(map(_KIND, legal))
         if "preset" in kinds:
             return self._preset([a for a in legal if a.kind == "preset"])
         view = _View(combat_view(cast("EW2State", state), self.player), self.player)
@@ -124,9 +157,9 @@ class WarriorAgent(Agent):
             chosen = self._forfeit(view, [a for a in legal if a.kind == "forfeit"])
             if chosen is not None:
                 return chosen
-        scores = [self._score(view, a) for a in legal]
-        best = max(scores)
-        ties = [a for score, a in zip(scores, legal, strict=True) if score >= best - 1e-9]
+        scores = view.scores(legal, self._score)
+        least = max(scores) - 1e-9
+        ties = [a for score, a in zip(scores, legal, strict=True) if score >= least]
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)
 
     # ------------------------------------------------------------------------------ choices
@@ -137,15 +170,13 @@ class WarriorAgent(Agent):
     def _forfeit(self, view: _View, acts: list[Action]) -> Action | None:
         for a in acts:
             _good, harm, col = a.args
-            if harm == 2 or (harm == 3 and view.element_worth(view.columns[col]) > 0):
+            if harm == 2 or (harm == 3 and view.my_elements[col] > 0):
                 return a
         return None
 
     def _score(self, v: _View, a: Action) -> float:
+        """Return the worth of an action that is not a sheet move (``_View.scores`` values those)."""
         kind, args = a.kind, a.args
-        bonus = _MOVE_BONUS.get(kind)
-        if bonus is not None:  # a sheet move (most actions of a Recovery: checked first)
-            return v.gain(a) + bonus
         if kind in ("play", "declare", "adjust"):
             return v.play_score(a)
         if kind in ("place", "clear", "forfeit", "play_top", "surrender"):
@@ -172,8 +203,9 @@ class WarriorAgent(Agent):
 class _View:
     """What the agent derives from its observation (the part :func:`.view.combat_view` gives).
 
-    Sheets are kept by column (``columns[col][row]`` is a ``(pennies, nickels, dimes)`` square), as
-    the agent values a sheet column by column.
+    The agent values a sheet column by column. It reads its own sheet by square index
+    (``sheet[row * 10 + col]``, a ``(pennies, nickels, dimes)`` square); ``columns`` gives a sheet
+    by column (``columns[col][row]``).
     """
 
     def __init__(self, obs: dict[str, Any], me: int) -> None:
@@ -181,6 +213,8 @@ class _View:
         rows = obs["rows"]
         self.att, self.dfn, self.elem = _rows_read(rows)
         self.rows = len(rows)
+        self.first_element = self.elem[0]
+        """The first element row (Earth): the rows from it on are element rows, the others combat rows."""
         players = obs["players"]
         self.me = players[me]
         others = [p for p in players if p["seat"] != me and not p["out"] and not p["surrendered"]]
@@ -188,23 +222,78 @@ class _View:
         chosen = [p for p in others if p["seat"] + 1 == target]
         self.opp = chosen[0] if chosen else min(others, key=lambda p: p["change"]) if others else self.me
         self.others = others or [self.me]
-        self.columns = _columns(self.me["squares"])
+        self.sheet = self.me["squares"]
         opp = self.opp["squares"]
-        self.opp_att = sorted(square[0] for square in opp[self.att * COLUMNS : (self.att + 1) * COLUMNS])
-        self.opp_def = sorted(square[0] for square in opp[self.dfn * COLUMNS : (self.dfn + 1) * COLUMNS])
+        self.opp_att = sorted(map(_PENNIES, opp[self.att * COLUMNS : (self.att + 1) * COLUMNS]))
+        self.opp_def = sorted(map(_PENNIES, opp[self.dfn * COLUMNS : (self.dfn + 1) * COLUMNS]))
         """The opponent's Attack and Defense pennies over the ten columns, sorted (for counting)."""
         self.revealed = self.me["attack"] is not None
         self.prompt = obs["prompt"] or ""
-        self._combat: dict[tuple[int, int], float] = {}
-        """``combat`` by (attack, defense) pennies, as worked out."""
-        att, dfn = self.att, self.dfn
-        self.my_combat = [self.combat(column[att][0], column[dfn][0]) for column in self.columns]
+
+    # What follows is worked out on first use: a decision reads only some of it.
+    @_worked_out
+    def my_combat(self) -> list[float]:
         """``combat`` of each column of my sheet as it stands."""
-        self.my_elements = [self.element_worth(column) for column in self.columns]
+        att, dfn, sheet = self.att * COLUMNS, self.dfn * COLUMNS, self.sheet
+        attacks, defenses = sheet[att : att + COLUMNS], sheet[dfn : dfn + COLUMNS]
+        return list(map(self.combat, map(_PENNIES, attacks), map(_PENNIES, defenses)))
+
+    @_worked_out
+    def my_elements(self) -> list[float]:
         """``element_worth`` of each column of my sheet as it stands."""
-        parts = zip(self.my_combat, self.my_elements, strict=True)
-        self.my_worth = [combat + 0.3 * elements for combat, elements in parts]
+        sheet, total = self.sheet, [0.0] * COLUMNS
+        for worth, row in zip(SQUARE_WORTH, self.elem, strict=True):  # Earth, Fire, Air, Water
+            squares = sheet[row * COLUMNS : (row + 1) * COLUMNS]
+            if squares.count(EMPTY) < COLUMNS:  # a row with coins (most rows hold none)
+                total = list(map(add, total, map(worth.__getitem__, squares)))
+        return total
+
+    @_worked_out
+    def my_worth(self) -> list[float]:
         """``column_worth`` of each column of my sheet as it stands."""
+        return [
+            combat + 0.3 * elements for combat, elements in zip(self.my_combat, self.my_elements, strict=True)
+        ]
+
+    @_worked_out
+    def targets(self) -> list[list[int]]:
+        """The square each Rebalance destination of each square of my sheet leads to (``_targets``)."""
+        return _targets(self.obs["rows"])
+
+    @_worked_out
+    def penny_gains(self) -> tuple[list[float], list[float]]:
+        """``(taken, put)``: for each combat square (by index ``row * 10 + col``), how much more
+        my sheet is worth (``column_worth`` weighted by ``weights``) with one penny taken from it,
+        and with one put on it. The combat part of a column is a part from its Attack pennies (how
+        many of the opponent's defenses they beat) less a part from its Defense pennies (how many
+        of their attacks beat it), so a move that changes two combat squares gains the sum of
+        their gains."""
+        att, dfn, sheet, weights = self.att, self.dfn, self.sheet, self.weights
+        defenses, attacks = self.opp_def.count, self.opp_att.count  # how many of theirs hold so many pennies
+        size = (max(att, dfn) + 1) * COLUMNS
+        taken, put = [0.0] * size, [0.0] * size
+        for col in range(COLUMNS):
+            unit = weights[col] / COLUMNS
+            attack, defense = sheet[att * COLUMNS + col][0], sheet[dfn * COLUMNS + col][0]
+            # a penny less stops beating the defenses of attack - 1 pennies, one more beats those
+            # of attack; a penny less lets through the attacks of defense + 0, one more holds
+            # those of defense + 1
+            if att == dfn:  # one Combat row: its pennies attack and defend
+                i = att * COLUMNS + col
+                taken[i] = unit * (HIT * -defenses(attack - 1) + HURT * -attacks(defense))
+                put[i] = unit * (HIT * defenses(attack) + HURT * attacks(defense + 1))
+            else:
+                i, j = att * COLUMNS + col, dfn * COLUMNS + col
+                taken[i] = unit * HIT * -defenses(attack - 1)
+                put[i] = unit * HIT * defenses(attack)
+                taken[j] = unit * HURT * -attacks(defense)
+                put[j] = unit * HURT * attacks(defense + 1)
+        return taken, put
+
+    @_worked_out
+    def columns(self) -> list[Column]:
+        """My sheet by column."""
+        return _columns(self.sheet)
 
     # ------------------------------------------------------------------- the turn, once revealed
     def hits(self, column: Column | None = None) -> bool:
@@ -213,7 +302,8 @@ class _View:
         col = self.me["column"]
         if not self.revealed or col is None or self.opp["defense"] is None:
             return False
-        return bool((column or self.columns[col - 1])[self.att][0] > self.opp["defense"])
+        attack = self.sheet[self.att * COLUMNS + col - 1] if column is None else column[self.att]
+        return bool(attack[0] > self.opp["defense"])
 
     def hurt(self, column: Column | None = None) -> bool:
         """Whether the opponent's attack beats my defense this turn (after the reveal), with my
@@ -222,23 +312,26 @@ class _View:
         if not self.revealed or col is None or self.opp["attack"] is None:
             return False
         mult = 2 if self.me["defense_doubled"] else 1
-        return bool(self.opp["attack"] > (column or self.columns[col - 1])[self.dfn][0] * mult)
+        defense = self.sheet[self.dfn * COLUMNS + col - 1] if column is None else column[self.dfn]
+        return bool(self.opp["attack"] > defense[0] * mult)
 
-    @cached_property
+    @_worked_out
     def hits_now(self) -> bool:
         """``hits()`` of my sheet as it stands (computed once)."""
         return self.hits()
 
-    @cached_property
+    @_worked_out
     def hurt_now(self) -> bool:
         """``hurt()`` of my sheet as it stands (computed once)."""
         return self.hurt()
 
     # ----------------------------------------------------------------------------- sheets
     def element_worth(self, column: Column) -> float:
-        """Worth of the powers a column's element squares give (static; see ``_ElementsWorth``).
-        The element rows are the last rows of a sheet, Earth first."""
-        return _ELEMENTS_WORTH[tuple(column[self.elem[0] :])]
+        """Worth of the powers a column's element squares give: the sum of each square's
+        ``SQUARE_WORTH``. The element rows are the last rows of a sheet, Earth first."""
+        return sum(
+            worth[square] for worth, square in zip(SQUARE_WORTH, column[self.first_element :], strict=True)
+        )
 
     def column_worth(self, column: Column) -> float:
         """Worth of activating a column against the opponent's squares on average: its
@@ -248,22 +341,17 @@ class _View:
     def combat(self, attack: int, defense: int) -> float:
         """The combat part of ``column_worth`` for a column with these Attack and Defense pennies:
         how often they beat the opponent's ten Defense squares and hold against their ten Attack
-        squares. Worked out once per pair and kept in ``_combat`` (the view is made anew for each
-        decision, so what it keeps never outlives the observation it read)."""
-        key = (attack, defense)
-        worth = self._combat.get(key)
-        if worth is None:
-            p_hit = bisect_left(self.opp_def, attack) / COLUMNS  # how many defenses are below attack
-            p_hurt = (COLUMNS - bisect_right(self.opp_att, defense)) / COLUMNS  # attacks above defense
-            worth = self._combat[key] = HIT * p_hit - HURT * p_hurt
-        return worth
+        squares."""
+        p_hit = bisect_left(self.opp_def, attack) / COLUMNS  # how many defenses are below attack
+        p_hurt = (COLUMNS - bisect_right(self.opp_att, defense)) / COLUMNS  # attacks above defense
+        return HIT * p_hit - HURT * p_hurt
 
-    @cached_property
+    @_worked_out
     def opp_columns(self) -> list[Column]:
         """The opponent's sheet by column."""
         return _columns(self.opp["squares"])
 
-    @cached_property
+    @_worked_out
     def weights(self) -> list[float]:
         """How much each column counts: more for the columns of the numbered cards in hand."""
         weights = [1.0] * COLUMNS
@@ -272,35 +360,57 @@ class _View:
                 weights[cards.rank(c) - 1] += 2.0
         return weights
 
-    def gain(self, a: Action) -> float:
-        """How much a pay, add, rebalance or recompile action changes the worth of my sheet; once
-        the columns are revealed, this turn's skirmish counts ten times over.
+    def scores(self, legal: Sequence[Action], other: Callable[[_View, Action], float]) -> list[float]:
+        """Return the worth of each action of ``legal``: for a sheet move, its ``gain`` plus its
+        kind's bonus (``_MOVE_BONUS``); for any other action, ``other(self, action)``.
 
-        Only the columns the action changes are valued again, and of those only the part (combat
-        or elements) the changed squares are in: by ``square_gain`` where the action changes one
-        square of a column."""
+        A Rebalance of a penny between combat squares (most actions of a Recovery) is valued here
+        from ``penny_gains``, as ``gain`` does, without a call per action."""
+        out: list[float] = []
+        append, bonuses, first, rebalance = (
+            out.append,
+            _MOVE_BONUS,
+            self.first_element,
+            _MOVE_BONUS["rebalance"],
+        )
+        tables = not (self.revealed and self.obs["phase"] == "activate")  # else the skirmish counts too
+        taken: list[float] = []
+        put: list[float] = []
+        targets: list[list[int]] = []
+        for a in legal:
+            kind = a.kind
+            if kind == "rebalance" and tables:
+                _coin, row, col, dest = a.args
+                if row < first:
+                    if not targets:
+                        (taken, put), targets = self.penny_gains, self.targets
+                    i = row * COLUMNS + col
+                    append(taken[i] + put[targets[i][dest]] + rebalance)
+                    continue
+            bonus = bonuses.get(kind)
+            append(other(self, a) if bonus is None else self.gain(a) + bonus)
+        return out
+
+    def gain(self, a: Action) -> float:
+        """How much a pay, add, rebalance or recompile action changes the worth of my sheet (the
+        ``column_worth`` of each column, weighted by ``weights``); once the columns are revealed,
+        this turn's skirmish counts ten times over.
+
+        Only the squares the action changes are valued again (``square_gain``): a column's worth
+        is its combat part, a part from its Attack pennies less a part from its Defense pennies,
+        plus 0.3 of the sum of its element squares' worths, so each changed square adds its own
+        part of the gain."""
         kind, args = a.kind, a.args
-        if kind == "pay":
+        if kind == "rebalance":  # each square's change changes its column's worth by its own part
+            coin, row, col, dest = args
+            to_row, to_col = self.destination(row, col, dest)
+            total = self.square_gain(row, col, _TAKE + coin) + self.square_gain(to_row, to_col, _PUT + coin)
+        elif kind == "pay":
             coin, row, col = args
             total = self.square_gain(row, col, _PAY + coin)
         elif kind == "add":
             row, col = args
             total = self.square_gain(row, col, _PUT)
-        elif kind == "rebalance":
-            coin, row, col, dest = args
-            to_row, to_col = self.destination(row, col, dest)
-            if to_col != col:  # one column left or right
-                total = self.square_gain(row, col, _TAKE + coin) + self.square_gain(row, to_col, _PUT + coin)
-            else:  # to another square of the column: of the same kind, combat or element
-                column = list(self.columns[col])
-                column[row] = _changed(column[row], _TAKE + coin)
-                column[to_row] = _changed(column[to_row], _PUT + coin)
-                if row >= self.elem[0]:
-                    worth = self.my_combat[col] + 0.3 * self.element_worth(column)
-                else:
-                    attack, defense = column[self.att][0], column[self.dfn][0]
-                    worth = self.combat(attack, defense) + 0.3 * self.my_elements[col]
-                total = self.weights[col] * (worth - self.my_worth[col])
         else:  # a Recompile
             ((col, recompiled),) = self.after(a).items()
             total = self.weights[col] * (self.column_worth(recompiled) - self.my_worth[col])
@@ -313,32 +423,24 @@ class _View:
 
     def square_gain(self, row: int, col: int, change: int) -> float:
         """How much more my column ``col`` is worth (``column_worth``, weighted by ``weights``)
-        with one square changed: ``change`` is
-        ``_TAKE``, ``_PUT`` or ``_PAY`` plus the coin (one coin taken away, one added, one cent
-        paid with it). Only the part of ``column_worth`` the square is in is worked out again."""
-        column = self.columns[col]
-        square = _changed(column[row], change)
-        e = row - self.elem[0]
-        if e >= 0:  # an element square: the combat part stays
-            worth = self.my_combat[col]
-            squares = list(column[self.elem[0] :])
-            squares[e] = square
-            elements = _ELEMENTS_WORTH[tuple(squares)]
-        else:
-            att, dfn = self.att, self.dfn
-            key = (square[0] if row == att else column[att][0], square[0] if row == dfn else column[dfn][0])
-            known = self._combat.get(key)
-            worth = self.combat(*key) if known is None else known
-            elements = self.my_elements[col]
-        return self.weights[col] * (worth + 0.3 * elements - self.my_worth[col])
+        with one square changed: ``change`` is ``_TAKE``, ``_PUT`` or ``_PAY`` plus the coin (one
+        coin taken away, one added, one cent paid with it). An element square changes the
+        column's element worth by its own ``SQUARE_WORTH`` difference; an Attack or Defense
+        square changes the combat part by its pennies."""
+        square = self.sheet[row * COLUMNS + col]
+        p, n, d = square
+        dp, dn, dd = _CHANGE_COINS[change]
+        e = row - self.first_element
+        if e >= 0:
+            worth = SQUARE_WORTH[e]
+            return self.weights[col] * 0.3 * (worth[(p + dp, n + dn, d + dd)] - worth[square])
+        taken, put = self.penny_gains  # a combat square holds pennies only: one more or one less
+        return put[row * COLUMNS + col] if dp > 0 else taken[row * COLUMNS + col]
 
     def destination(self, row: int, col: int, dest: int) -> tuple[int, int]:
-        """Return the ``(row, column)`` a Rebalance's ``dest`` moves a coin of square (row, col) to:
-        a row of the column, or (``dest`` = the number of rows, or one more) the same row one
-        column left or right, cyclically (as ``sheet.Layout.destination``)."""
-        if dest < self.rows:
-            return dest, col
-        return row, (col + (1 if dest > self.rows else -1)) % COLUMNS
+        """Return the ``(row, column)`` a Rebalance's ``dest`` moves a coin of square (row, col) to
+        (see ``targets``)."""
+        return divmod(self.targets[row * COLUMNS + col][dest], COLUMNS)
 
     def after(self, a: Action) -> dict[int, list[Square]]:
         """Return the columns of my sheet a pay, add, rebalance or recompile action changes, as
@@ -374,27 +476,32 @@ class _View:
         if a.kind == "play":
             c = a.args[0]
             if cards.is_face(c):
-                return max(self.turn_worth(col) for col in range(COLUMNS)) - 1.0
+                return max(self.turn_worths) - 1.0
             col = cards.rank(c) - 1
-            top = max_level(self.columns[col][self.elem[cards.suit(c)]])
+            top = max_level(self.sheet[self.elem[cards.suit(c)] * COLUMNS + col])
             bonus = 0.3 * STATIC[cards.suit(c)][1] if top is not None and top >= N else 0.0
-            return self.turn_worth(col) + bonus
+            return self.turn_worths[col] + bonus
         if a.kind == "declare":
-            return self.turn_worth(a.args[0])
-        col = (self.me["column"] - 1 + a.args[0] - 1) % COLUMNS
-        return self.turn_worth(col)
+            return self.turn_worths[a.args[0]]
+        adjusted: int = (self.me["column"] - 1 + a.args[0] - 1) % COLUMNS
+        return self.turn_worths[adjusted]
 
-    def turn_worth(self, col: int) -> float:
-        """Worth of activating a column this turn: exact when the opponent's column is known."""
-        opp_col = self.opp["column"]
-        if opp_col is None or self.opp["attack"] is None:
-            return self.my_worth[col]
+    @_worked_out
+    def turn_worths(self) -> list[float]:
+        """Worth of activating each column this turn: exact when the opponent's column is known,
+        else its ``column_worth``."""
+        opp = self.opp
+        if opp["column"] is None or opp["attack"] is None:
+            return self.my_worth
         mult = 2 if self.me["defense_doubled"] else 1
-        column, elements = self.columns[col], self.my_elements[col]
-        hit = column[self.att][0] > self.opp["defense"]
-        hurt = self.opp["attack"] > column[self.dfn][0] * mult
-        flood = 0.0 if self.me["floods"][col] == 0 else -0.3 * elements
-        return float(HIT * hit - HURT * hurt + 0.3 * elements + flood)
+        sheet, floods, att, dfn = self.sheet, self.me["floods"], self.att * COLUMNS, self.dfn * COLUMNS
+        worths = []
+        for col, elements in enumerate(self.my_elements):
+            hit = sheet[att + col][0] > opp["defense"]
+            hurt = opp["attack"] > sheet[dfn + col][0] * mult
+            flood = 0.0 if floods[col] == 0 else -0.3 * elements
+            worths.append(float(HIT * hit - HURT * hurt + 0.3 * elements + flood))
+        return worths
 
     def power_worth(self, e: int, entry: int) -> float:
         """Worth of one power now, knowing whether I hit and am hit this turn."""
@@ -404,7 +511,11 @@ class _View:
             return base * (1.5 if hurt else 0.2)
         if e == 0 and entry == 3:
             col = self.me["column"]
-            saved = hurt and col is not None and self.opp["attack"] <= 2 * self.columns[col - 1][self.dfn][0]
+            saved = (
+                hurt
+                and col is not None
+                and self.opp["attack"] <= 2 * self.sheet[self.dfn * COLUMNS + col - 1][0]
+            )
             return base + (4.0 if saved else 0.0)
         if e == 1 and entry in (0, 1, 2, 4, 5):
             return base * (1.5 if hit else 0.2)
@@ -431,6 +542,20 @@ class _View:
 def _columns(squares: Sequence[Square]) -> list[Column]:
     """Return a sheet's squares (by index, ``row * 10 + column``) by column."""
     return [squares[c::COLUMNS] for c in range(COLUMNS)]
+
+
+@cache
+def _targets(rows: tuple[str, ...]) -> list[list[int]]:
+    """Return, for a sheet of these rows, the square (index) each Rebalance destination of each
+    square leads to, as ``sheet.Layout.destination`` gives it where a coin may go: ``dest`` a row
+    of the same column, or (the number of rows, or one more) the same row one column left or
+    right, cyclically."""
+    found = []
+    for i in range(len(rows) * COLUMNS):
+        row, col = divmod(i, COLUMNS)
+        left, right = row * COLUMNS + (col - 1) % COLUMNS, row * COLUMNS + (col + 1) % COLUMNS
+        found.append([*(dest * COLUMNS + col for dest in range(len(rows))), left, right])
+    return found
 
 
 @cache
