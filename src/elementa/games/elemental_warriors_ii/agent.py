@@ -268,24 +268,25 @@ class _View:
         many of the opponent's defenses they beat) less a part from its Defense pennies (how many
         of their attacks beat it), so a move that changes two combat squares gains the sum of
         their gains."""
-        att, dfn, sheet, weights = self.att, self.dfn, self.sheet, self.weights
+        att, dfn, sheet = self.att * COLUMNS, self.dfn * COLUMNS, self.sheet
         defenses, attacks = self.opp_def.count, self.opp_att.count  # how many of theirs hold so many pennies
-        size = (max(att, dfn) + 1) * COLUMNS
+        size = max(att, dfn) + COLUMNS
         taken, put = [0.0] * size, [0.0] * size
-        for col in range(COLUMNS):
-            unit = weights[col] / COLUMNS
-            attack, defense = sheet[att * COLUMNS + col][0], sheet[dfn * COLUMNS + col][0]
-            # a penny less stops beating the defenses of attack - 1 pennies, one more beats those
-            # of attack; a penny less lets through the attacks of defense + 0, one more holds
-            # those of defense + 1
-            if att == dfn:  # one Combat row: its pennies attack and defend
-                i = att * COLUMNS + col
-                taken[i] = unit * (HIT * -defenses(attack - 1) + HURT * -attacks(defense))
-                put[i] = unit * (HIT * defenses(attack) + HURT * attacks(defense + 1))
-            else:
-                i, j = att * COLUMNS + col, dfn * COLUMNS + col
+        columns = zip(sheet[att : att + COLUMNS], sheet[dfn : dfn + COLUMNS], self.weights, strict=True)
+        # a penny less stops beating the defenses of attack - 1 pennies, one more beats those of
+        # attack; a penny less lets through the attacks of defense + 0, one more holds those of
+        # defense + 1
+        if att == dfn:  # one Combat row: its pennies attack and defend
+            for i, ((attack, _, _), _, weight) in enumerate(columns, att):
+                unit = weight / COLUMNS
+                taken[i] = unit * (HIT * -defenses(attack - 1) + HURT * -attacks(attack))
+                put[i] = unit * (HIT * defenses(attack) + HURT * attacks(attack + 1))
+        else:
+            for i, ((attack, _, _), (defense, _, _), weight) in enumerate(columns, att):
+                unit = weight / COLUMNS
                 taken[i] = unit * HIT * -defenses(attack - 1)
                 put[i] = unit * HIT * defenses(attack)
+                j = i - att + dfn
                 taken[j] = unit * HURT * -attacks(defense)
                 put[j] = unit * HURT * attacks(defense + 1)
         return taken, put
