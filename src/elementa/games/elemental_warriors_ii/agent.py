@@ -365,29 +365,26 @@ class _View:
         """Return the worth of each action of ``legal``: for a sheet move, its ``gain`` plus its
         kind's bonus (``_MOVE_BONUS``); for any other action, ``other(self, action)``.
 
-        A Rebalance of a penny between combat squares (most actions of a Recovery) is valued here
-        from ``penny_gains``, as ``gain`` does, without a call per action."""
+        A Rebalance of a penny between combat squares (most actions of a Recovery) and a cent paid
+        from a combat square (a penny: they hold nothing else) are valued here from
+        ``penny_gains``, as ``gain`` does, without a call per action."""
         out: list[float] = []
-        append, bonuses, first, rebalance = (
-            out.append,
-            _MOVE_BONUS,
-            self.first_element,
-            _MOVE_BONUS["rebalance"],
-        )
+        append, bonuses, first = out.append, _MOVE_BONUS, self.first_element
+        rebalance, pay = bonuses["rebalance"], bonuses["pay"]
         tables = not (self.revealed and self.obs["phase"] == "activate")  # else the skirmish counts too
         taken: list[float] = []
         put: list[float] = []
         targets: list[list[int]] = []
         for a in legal:
-            kind = a.kind
-            if kind == "rebalance" and tables:
-                _coin, row, col, dest = a.args
-                if row < first:
-                    if not targets:
-                        (taken, put), targets = self.penny_gains, self.targets
-                    i = row * COLUMNS + col
-                    append(taken[i] + put[targets[i][dest]] + rebalance)
-                    continue
+            kind, args = a.kind, a.args
+            if tables and (kind == "rebalance" or kind == "pay") and args[1] < first:  # (coin, row, col, ...)
+                if not targets:
+                    (taken, put), targets = self.penny_gains, self.targets
+                i = args[1] * COLUMNS + args[2]
+                append(
+                    taken[i] + put[targets[i][args[3]]] + rebalance if kind == "rebalance" else taken[i] + pay
+                )
+                continue
             bonus = bonuses.get(kind)
             append(other(self, a) if bonus is None else self.gain(a) + bonus)
         return out
