@@ -1,14 +1,24 @@
-"""The shared chance helpers: a fair die and one draw from an unordered pile."""
+"""The shared chance helpers: a fair die, one draw from an unordered pile, and the shuffle of a redeal."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from elementa.core import die_outcomes, draw_outcomes, pick_from_counts, pick_uniform, sample_outcome
+from elementa.core import (
+    die_outcomes,
+    draw_outcomes,
+    pick_from_counts,
+    pick_uniform,
+    sample_outcome,
+    shuffle,
+    shuffle_draws,
+)
 from tests.support.fixed import Fixed
 
 
@@ -55,3 +65,29 @@ def test_pick_from_counts_picks_what_sample_outcome_picks_over_draw_outcomes(pil
     picked = [pick_from_counts(pile, Fixed(r)) for r in inside_each_share(outcomes)]
     assert picked == [sample_outcome(outcomes, Fixed(r)) for r in inside_each_share(outcomes)]
     assert set(picked) == set(pile)  # every item is reachable
+
+
+class _OwnShuffle(random.Random):
+    """A generator with a shuffle of its own (a subclass: ``shuffle`` leaves the work to it)."""
+
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+        x.reverse()
+
+
+def test_shuffle_and_shuffle_draws_stand_for_the_random_modules_shuffle() -> None:
+    """``shuffle`` gives the order ``random.Random.shuffle`` gives, from the same draws, and
+    ``shuffle_draws`` makes those draws without the cards; a subclass shuffles its own way."""
+    for seed in range(40):
+        for size in (0, 1, 2, 3, 7, 8, 9, 31, 32, 33, 70):
+            mine, theirs = random.Random(seed), random.Random(seed)
+            cards, expected = list(range(size)), list(range(size))
+            shuffle(cards, mine)
+            theirs.shuffle(expected)
+            assert cards == expected
+            assert mine.getstate() == theirs.getstate()
+            skipped = random.Random(seed)
+            shuffle_draws(size, skipped)
+            assert skipped.getstate() == theirs.getstate()
+    cards = [1, 2, 3]
+    shuffle(cards, _OwnShuffle(0))
+    assert cards == [3, 2, 1]

@@ -135,21 +135,6 @@ def test_equipment_taken_off_while_assembling_is_seen_by_its_owner_alone(tmp_pat
     assert player(s, 0, viewer=1) == player(before, 0, viewer=1)
 
 
-def test_the_shuffle_is_the_random_modules_with_the_same_draws() -> None:
-    """view.shuffle and view.shuffle_draws stand for random.Random.shuffle: same order, same draws."""
-    for seed in range(40):
-        for size in (0, 1, 2, 3, 7, 8, 9, 31, 32, 33, 70):
-            mine, theirs = random.Random(seed), random.Random(seed)
-            cards, expected = list(range(size)), list(range(size))
-            view.shuffle(cards, mine)
-            theirs.shuffle(expected)
-            assert cards == expected
-            assert mine.getstate() == theirs.getstate()
-            skipped = random.Random(seed)
-            view.shuffle_draws(size, skipped)
-            assert skipped.getstate() == theirs.getstate()
-
-
 def _cards_of(s: WarriorsState, group: int, seats: list[int]) -> Counter[int]:
     """The cards of a deck group held by its pile and by ``seats``: hands and fighters in play."""
     held: Counter[int] = Counter(s.decks[group])

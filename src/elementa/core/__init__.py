@@ -6,7 +6,15 @@ This package knows no game. Games implement :class:`Game` and :class:`State`; ev
 
 from elementa.core.actions import Action, ActionSpace
 from elementa.core.agent import Agent
-from elementa.core.chance import die_outcomes, draw_outcomes, pick_from_counts, pick_uniform, sample_outcome
+from elementa.core.chance import (
+    die_outcomes,
+    draw_outcomes,
+    pick_from_counts,
+    pick_uniform,
+    sample_outcome,
+    shuffle,
+    shuffle_draws,
+)
 from elementa.core.errors import (
     ConfigError,
     ElementaError,
@@ -59,5 +67,7 @@ __all__ = [
     "resolve_chance",
     "sample_outcome",
     "save",
+    "shuffle",
+    "shuffle_draws",
     "win_shares",
 ]

@@ -1,7 +1,8 @@
 """Probabilities of the chance nodes the games share: a fair die, and one card drawn from a pile.
 
 Games keep an unshuffled pile as an unordered multiset and draw one card per chance node, so a
-shuffle is never a hidden order that a player's observation could depend on.
+shuffle is never a hidden order that a player's observation could depend on. A determinization
+(``resample_from_infostate``) redeals hidden cards with :func:`shuffle`.
 """
 
 from __future__ import annotations
@@ -93,3 +94,43 @@ def draw_outcomes(pile: Mapping[T, int] | Iterable[T]) -> list[tuple[T, float]]:
         counts = Counter(pile)  # every count positive
     total = sum(counts.values())
     return [(item, k / total) for item, k in sorted(counts.items())]
+
+
+def shuffle(cards: list[T], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place as ``rng.shuffle(cards)`` does for a :class:`random.Random`: the same
+    order, from the same draws of ``rng`` (CPython's Fisher-Yates from the end, each index drawn by
+    ``getrandbits`` with rejection), without its two calls per card. A search redeals hidden cards at
+    every iteration. Another generator (a subclass) shuffles with its own ``shuffle``.
+
+    Args:
+        cards: the list to shuffle, in place.
+        rng: the generator to draw with.
+    """
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        k = (i + 1).bit_length()
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def shuffle_draws(count: int, rng: random.Random) -> None:
+    """Make the draws of ``rng`` that :func:`shuffle` makes for ``count`` cards, without the cards:
+    for a pile of which nothing is dealt, so that the random stream goes on as if it were shuffled.
+
+    Args:
+        count: the pile's size.
+        rng: the generator to draw with.
+    """
+    if type(rng) is not random.Random:
+        rng.shuffle([None] * count)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(count - 1, 0, -1):
+        k = (i + 1).bit_length()
+        while getrandbits(k) > i:
+            pass

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, Action, State, information_digest
+from elementa.core import CHANCE, Action, State, information_digest, shuffle, shuffle_draws
 from elementa.games.warriors.rules import Equip, Fighter, can_equip, protection
 
 if TYPE_CHECKING:
@@ -410,30 +410,6 @@ def resample(st: WarriorsState, player: int, rng: random.Random) -> WarriorsStat
     for q in redo:
         _random_assembly(s, q, rng)
     return s
-
-
-def shuffle(cards: list[int], rng: random.Random) -> None:
-    """Shuffle ``cards`` in place as ``rng.shuffle(cards)`` does for a :class:`random.Random`: the same
-    order, from the same draws of ``rng`` (CPython's Fisher-Yates from the end, each index drawn by
-    ``getrandbits`` with rejection), without its two calls per card; a test compares the two.
-    """
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        k = (i + 1).bit_length()
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-def shuffle_draws(count: int, rng: random.Random) -> None:
-    """Make the draws of ``rng`` that :func:`shuffle` makes for ``count`` cards, without the cards:
-    for a pile of which nothing is dealt, so that the random stream goes on as if it were shuffled."""
-    getrandbits = rng.getrandbits
-    for i in range(count - 1, 0, -1):
-        k = (i + 1).bit_length()
-        while getrandbits(k) > i:
-            pass
 
 
 def _random_assembly(s: WarriorsState, q: int, rng: random.Random) -> None:
