@@ -328,7 +328,8 @@ class EW2State(State):
     def clone(self) -> EW2State:
         """Return an independent copy (one level of list copying; tuples, the frozen sets of known
         cards and what a window kept of the seats that acted are shared, since nothing mutates
-        them; the table of those seats is copied, as it grows when another seat acts)."""
+        them; the table of those seats is copied, as it grows when another seat acts). The lists of
+        lists are copied by ``map`` (a comprehension is a function call of its own on 3.11)."""
         s = object.__new__(EW2State)
         s.game = self.game
         s.seed = self.seed
@@ -336,13 +337,13 @@ class EW2State(State):
         s.nplayers = self.nplayers
         s.layout = self.layout
         s.ndecks = self.ndecks
-        s.sheets = [sheet.copy() for sheet in self.sheets]
-        s.hands = [x[:] for x in self.hands]
-        s.known = [x[:] for x in self.known]
-        s.decks = [x[:] for x in self.decks]
-        s.discards = [x[:] for x in self.discards]
-        s.tokens = [x[:] for x in self.tokens]
-        s.floods = [x[:] for x in self.floods]
+        s.sheets = list(map(Sheet.copy, self.sheets))
+        s.hands = list(map(list.copy, self.hands))
+        s.known = list(map(list.copy, self.known))
+        s.decks = list(map(list.copy, self.decks))
+        s.discards = list(map(list.copy, self.discards))
+        s.tokens = list(map(list.copy, self.tokens))
+        s.floods = list(map(list.copy, self.floods))
         s.pool = self.pool[:]
         s.out = self.out[:]
         s.surrendered = self.surrendered[:]
@@ -356,8 +357,8 @@ class EW2State(State):
         s.mode = self.mode[:]
         s.column = self.column[:]
         s.target = self.target[:]
-        s.effects = [x[:] for x in self.effects]
-        s.used = [x[:] for x in self.used]
+        s.effects = list(map(list.copy, self.effects))
+        s.used = list(map(list.copy, self.used))
         s.draw_req = self.draw_req[:]
         s.surrender_req = self.surrender_req[:]
         s.attacks = self.attacks[:]
@@ -370,8 +371,8 @@ class EW2State(State):
         s.last_exit = self.last_exit
         s.stack = self.stack[:]
         s.window = self.window
-        s.pending = [x[:] for x in self.pending]
-        s.window_actions = [x[:] for x in self.window_actions]
+        s.pending = list(map(list.copy, self.pending))
+        s.window_actions = list(map(list.copy, self.window_actions))
         s.window_base = self.window_base
         start = self.window_start
         s.window_start = None if start is None else {**start, "seats": dict(start["seats"])}

@@ -355,34 +355,55 @@ def resample(s: EW2State, p: int, rng: random.Random) -> EW2State:
     return r
 
 
+def shuffle(cards_left: list[int], rng: random.Random) -> None:
+    """Shuffle a list in place exactly as ``rng.shuffle`` does (the same order, the same draws of
+    ``rng``): CPython's Fisher-Yates shuffle with its ``_randbelow`` written out (a function call per
+    card otherwise, and a determinization shuffles the deck at every search iteration). Any other
+    generator than a plain ``random.Random`` shuffles by its own ``shuffle``."""
+    if type(rng) is not random.Random:
+        rng.shuffle(cards_left)
+        return
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(cards_left))):
+        k = (i + 1).bit_length()  # _randbelow(i + 1): k random bits until a number below i + 1
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        cards_left[i], cards_left[j] = cards_left[j], cards_left[i]
+
+
 def _redeal(s: EW2State, p: int, rng: random.Random) -> None:
     s._cache = {}  # legal actions computed for the true hands no longer hold
-    pools = [list(d) for d in s.decks]
+    pools = list(map(list, s.decks))
     slots: list[tuple[int, int, int]] = []  # (holder, index in hand or -1 for the played card, deck)
-    for q in range(s.num_players()):
+    known, revealed = s.known[p], s.revealed
+    for q in range(s.nplayers):
         if q == p or s.tokens[q][WHIRLWIND]:
             continue
+        seen = known[q]
         for i, c in enumerate(s.hands[q]):
-            if c not in s.known[p][q]:
-                slots.append((q, i, cards.deck_of(c)))
-                pools[cards.deck_of(c)].append(c)
+            if c not in seen:
+                k = cards.deck_of(c)
+                slots.append((q, i, k))
+                pools[k].append(c)
         down = s.played[q]
-        if down is not None and not s.revealed:
-            slots.append((q, -1, cards.deck_of(down)))
-            pools[cards.deck_of(down)].append(down)
+        if down is not None and not revealed:
+            k = cards.deck_of(down)
+            slots.append((q, -1, k))
+            pools[k].append(down)
     if not slots:
         return
     for pool in pools:
-        rng.shuffle(pool)
+        shuffle(pool, rng)
     for q, i, k in slots:
         c = pools[k].pop()
         if i < 0:
             s.played[q] = c
         else:
             s.hands[q][i] = c
-    for q in range(s.num_players()):
-        s.hands[q].sort()
-    s.decks = [sorted(pool) for pool in pools]
+    for hand in s.hands:
+        hand.sort()
+    s.decks = list(map(sorted, pools))
 
 
 # ----------------------------------------------------------------------------------- as text
