@@ -78,14 +78,16 @@ def test_shuffle_and_shuffle_draws_stand_for_the_random_modules_shuffle() -> Non
     """``shuffle`` gives the order ``random.Random.shuffle`` gives, from the same draws, and
     ``shuffle_draws`` makes those draws without the cards; a subclass shuffles its own way."""
     for seed in range(40):
-        for size in (0, 1, 2, 3, 7, 8, 9, 31, 32, 33, 70):
+        for size in (0, 1, 2, 3, 7, 8, 9, 13, 31, 32, 33, 52, 70, 104, 260):
             mine, theirs = random.Random(seed), random.Random(seed)
+            mine.random(), theirs.random()  # a generator that has drawn before
             cards, expected = list(range(size)), list(range(size))
             shuffle(cards, mine)
             theirs.shuffle(expected)
             assert cards == expected
             assert mine.getstate() == theirs.getstate()
             skipped = random.Random(seed)
+            skipped.random()
             shuffle_draws(size, skipped)
             assert skipped.getstate() == theirs.getstate()
     cards = [1, 2, 3]

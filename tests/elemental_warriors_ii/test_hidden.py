@@ -71,20 +71,3 @@ def test_cards_the_player_saw_taken_or_laid_open_stay_put_when_resampling() -> N
     for seed in range(4):
         r = s.resample_from_infostate(0, random.Random(seed))
         assert me(r, 1)["hand"] == ["6♠", "7♠"]
-
-
-def test_the_determinizations_shuffle_is_the_generators_own() -> None:
-    """``view.shuffle`` (the redeal's shuffle, its random draws written out) orders a list as
-    ``random.Random.shuffle`` does and leaves the generator where that leaves it, for every length
-    a pool of cards can have, from many seeds and from a generator that has drawn before."""
-    from elementa.games.elemental_warriors_ii.view import shuffle
-
-    for seed in range(60):
-        for length in (0, 1, 2, 3, 7, 13, 32, 52, 104, 260):
-            mine, theirs = random.Random(seed), random.Random(seed)
-            mine.random(), theirs.random()
-            cards_mine, cards_theirs = list(range(length)), list(range(length))
-            shuffle(cards_mine, mine)
-            theirs.shuffle(cards_theirs)
-            assert cards_mine == cards_theirs, (seed, length)
-            assert mine.getstate() == theirs.getstate(), (seed, length)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, Action, State, information_digest
+from elementa.core import CHANCE, Action, State, information_digest, shuffle
 from elementa.games.elemental_warriors_ii import cards, tasks
 from elementa.games.elemental_warriors_ii.effects import (
     TOKEN_NAMES,
@@ -353,23 +353,6 @@ def resample(s: EW2State, p: int, rng: random.Random) -> EW2State:
         r._apply(a, p)
     r._history = list(s.history())
     return r
-
-
-def shuffle(cards_left: list[int], rng: random.Random) -> None:
-    """Shuffle a list in place exactly as ``rng.shuffle`` does (the same order, the same draws of
-    ``rng``): CPython's Fisher-Yates shuffle with its ``_randbelow`` written out (a function call per
-    card otherwise, and a determinization shuffles the deck at every search iteration). Any other
-    generator than a plain ``random.Random`` shuffles by its own ``shuffle``."""
-    if type(rng) is not random.Random:
-        rng.shuffle(cards_left)
-        return
-    getrandbits = rng.getrandbits
-    for i in reversed(range(1, len(cards_left))):
-        k = (i + 1).bit_length()  # _randbelow(i + 1): k random bits until a number below i + 1
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        cards_left[i], cards_left[j] = cards_left[j], cards_left[i]
 
 
 def _redeal(s: EW2State, p: int, rng: random.Random) -> None:
