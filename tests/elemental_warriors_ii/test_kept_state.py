@@ -162,35 +162,48 @@ def test_a_copy_taken_inside_a_window_never_changes_what_the_original_shows() ->
     assert checked > 10
 
 
+def _check_combat_view(state: EW2State, where: object) -> None:
+    """Assert that ``view.combat_view`` gives each viewer what ``observation`` shows it."""
+    from elementa.games.elemental_warriors_ii import cards
+    from elementa.games.elemental_warriors_ii.view import combat_view
+
+    for q in range(state.num_players()):
+        obs, mine = state.observation(q), combat_view(state, q)
+        assert (mine["phase"], list(mine["rows"]), mine["prompt"]) == (
+            obs["phase"],
+            obs["rows"],
+            obs["prompt"],
+        ), (where, q)
+        assert (mine["prompt"] is None) == (q not in state.players_to_move()), (where, q)
+        for shown, kept in zip(obs["players"], mine["players"], strict=True):
+            hand = kept.pop("hand_cards")
+            names = None if hand is None else [cards.name(c, state.ndecks) for c in hand]
+            assert names == shown["hand"], (where, q)
+            squares = [list(square) for square in kept.pop("squares")]
+            assert squares == [square for row in shown["sheet"] for square in row], (where, q)
+            assert kept == {k: shown[k] for k in kept}, (where, q)
+
+
 @pytest.mark.parametrize("options", PRESETS, ids=["default", *EW2Game.presets])
 def test_the_agents_combat_view_is_the_observation_it_stands_for(options: dict[str, object]) -> None:
     """``view.combat_view`` (what the rule-based agent reads instead of the whole observation) gives
     every seat's entries as ``observation`` shows them to that viewer, at every step of random
-    playouts, inside windows too."""
-    from elementa.games.elemental_warriors_ii import cards
-    from elementa.games.elemental_warriors_ii.view import combat_view
-
+    playouts, inside windows too, and in a copy of each step's state where every seat's Defense is
+    doubled (Earth (d), which random play seldom reaches) or was doubled until the last turn."""
     game = elementa.load_game("elemental-warriors-ii", **options)
-    steps = 0
+    steps = shown = 0
     for seed in range(4):
         walk = decision_nodes(game.new_initial_state(seed), random.Random(seed), max_steps=3000)
         for state, _ in walk:
             steps += 1
-            for q in range(game.num_players):
-                obs, mine = state.observation(q), combat_view(state, q)  # type: ignore[arg-type]
-                assert (mine["phase"], list(mine["rows"]), mine["prompt"]) == (
-                    obs["phase"],
-                    obs["rows"],
-                    obs["prompt"],
-                )
-                for shown, kept in zip(obs["players"], mine["players"], strict=True):
-                    hand = kept.pop("hand_cards")
-                    names = None if hand is None else [cards.name(c, game.num_decks) for c in hand]  # type: ignore[attr-defined]
-                    assert names == shown["hand"], (seed, len(state.history()), q)
-                    squares = [list(square) for square in kept.pop("squares")]
-                    assert squares == [square for row in shown["sheet"] for square in row], (seed, q)
-                    assert kept == {k: shown[k] for k in kept}, (seed, len(state.history()), q)
-    assert steps > 150
+            s: EW2State = state  # type: ignore[assignment]
+            _check_combat_view(s, (seed, len(s.history())))
+            for until in (s.turn, s.turn - 1):
+                copy = s.clone()
+                copy.double_until = [until] * s.num_players()
+                _check_combat_view(copy, (seed, len(s.history()), until))
+            shown += any(p["defense"] for p in s.observation(0)["players"])
+    assert steps > 150 and shown > 50  # states showing a Defense
 
 
 @pytest.mark.parametrize("options", PRESETS, ids=["default", *EW2Game.presets])

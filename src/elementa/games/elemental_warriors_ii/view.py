@@ -267,12 +267,32 @@ def asked(s: EW2State, viewer: int | None, movers: list[int]) -> tuple[Any, ...]
     return (kind,)
 
 
+PROMPTS = {
+    "play": "Activate: play a card face down (token forfeits allowed first)",
+    "adjust": "Water (nn): add or subtract one from your card's rank",
+    "declare": "your wild card: declare the column it activates",
+    "target": "Assault: choose whom to attack",
+    "emulate": "use any one (n) power",
+    "free_recovery": "Air token: take a free Recovery action",
+    "recovery": "Recovery: Recompile, Rebalance, Draw, Surrender or nothing (forfeits allowed)",
+    "air_p": "Air (p): discard a Spade for a free action?",
+    "air_nd": "Air (nd): draw five cards or take two from your opponent",
+    "fire_p": "Fire (p): discard a Heart for 1 extra damage?",
+    "earth_p": "Earth (p): discard a Club to prevent 2 damage?",
+    "water_p": "Water (p): forfeit a Diamond to add a penny?",
+}
+"""The prompt of each kind of task whose words name nothing more (see :func:`prompt`)."""
+
+
 def prompt(s: EW2State, viewer: int | None) -> str | None:
     """Return, in words, what the viewer is asked to do now (:func:`asked`), or ``None``."""
     facts = asked(s, viewer, s.players_to_move())
     if facts is None:
         return None
     kind = facts[0]
+    fixed = PROMPTS.get(kind)
+    if fixed is not None:  # most prompts (a rule agent reads one at each decision)
+        return fixed
     if kind == "setup":
         return f"Setup: place your coins ({facts[1]} cents left) or pick a preset layout"
     if kind == "add":
@@ -288,20 +308,7 @@ def prompt(s: EW2State, viewer: int | None) -> str | None:
         return f"free Recompile or Rebalance ({facts[1]} left)"
     if kind == "flood":
         return f"Water (dd): place a Flood token on a column of {PLAYER_NAMES[facts[1]]}"
-    return {
-        "play": "Activate: play a card face down (token forfeits allowed first)",
-        "adjust": "Water (nn): add or subtract one from your card's rank",
-        "declare": "your wild card: declare the column it activates",
-        "target": "Assault: choose whom to attack",
-        "emulate": "use any one (n) power",
-        "free_recovery": "Air token: take a free Recovery action",
-        "recovery": "Recovery: Recompile, Rebalance, Draw, Surrender or nothing (forfeits allowed)",
-        "air_p": "Air (p): discard a Spade for a free action?",
-        "air_nd": "Air (nd): draw five cards or take two from your opponent",
-        "fire_p": "Fire (p): discard a Heart for 1 extra damage?",
-        "earth_p": "Earth (p): discard a Club to prevent 2 damage?",
-        "water_p": "Water (p): forfeit a Diamond to add a penny?",
-    }[kind]
+    raise KeyError(f"no prompt for a task of kind {kind!r}")
 
 
 def describe_action(s: EW2State, action: Action, player: int, viewer: int | None) -> str:
