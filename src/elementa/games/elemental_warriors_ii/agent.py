@@ -269,26 +269,34 @@ class _View:
         of their attacks beat it), so a move that changes two combat squares gains the sum of
         their gains."""
         att, dfn, sheet = self.att * COLUMNS, self.dfn * COLUMNS, self.sheet
-        defenses, attacks = self.opp_def.count, self.opp_att.count  # how many of theirs hold so many pennies
         size = max(att, dfn) + COLUMNS
         taken, put = [0.0] * size, [0.0] * size
-        columns = zip(sheet[att : att + COLUMNS], sheet[dfn : dfn + COLUMNS], self.weights, strict=True)
+        mine = sheet[att : att + COLUMNS], sheet[dfn : dfn + COLUMNS]
+        # how many of their defenses and attacks hold each number of pennies, up to one more than
+        # any square of mine holds (and a 0 at the end, for one less than none)
+        top = max(self.opp_att[-1], self.opp_def[-1], *map(_PENNIES, mine[0]), *map(_PENNIES, mine[1])) + 3
+        defenses, attacks = [0] * top, [0] * top
+        for pennies in self.opp_def:
+            defenses[pennies] += 1
+        for pennies in self.opp_att:
+            attacks[pennies] += 1
+        columns = zip(*mine, self.weights, strict=True)
         # a penny less stops beating the defenses of attack - 1 pennies, one more beats those of
         # attack; a penny less lets through the attacks of defense + 0, one more holds those of
         # defense + 1
         if att == dfn:  # one Combat row: its pennies attack and defend
             for i, ((attack, _, _), _, weight) in enumerate(columns, att):
                 unit = weight / COLUMNS
-                taken[i] = unit * (HIT * -defenses(attack - 1) + HURT * -attacks(attack))
-                put[i] = unit * (HIT * defenses(attack) + HURT * attacks(attack + 1))
+                taken[i] = unit * (HIT * -defenses[attack - 1] + HURT * -attacks[attack])
+                put[i] = unit * (HIT * defenses[attack] + HURT * attacks[attack + 1])
         else:
             for i, ((attack, _, _), (defense, _, _), weight) in enumerate(columns, att):
                 unit = weight / COLUMNS
-                taken[i] = unit * HIT * -defenses(attack - 1)
-                put[i] = unit * HIT * defenses(attack)
+                taken[i] = unit * HIT * -defenses[attack - 1]
+                put[i] = unit * HIT * defenses[attack]
                 j = i - att + dfn
-                taken[j] = unit * HURT * -attacks(defense)
-                put[j] = unit * HURT * attacks(defense + 1)
+                taken[j] = unit * HURT * -attacks[defense]
+                put[j] = unit * HURT * attacks[defense + 1]
         return taken, put
 
     @_worked_out
