@@ -207,24 +207,24 @@ def combat_view(s: EW2State, viewer: int) -> dict[str, Any]:
     rest (names, tokens, effects, events): ``phase``, ``rows``, ``prompt`` and, for each seat,
     ``seat``, ``out``, ``surrendered``, ``change``, ``hand_size``, ``target``, ``column``,
     ``attack``, ``defense``, ``defense_doubled`` as ``observation`` gives them, ``floods`` and
-    ``squares`` (the state's own lists: only to be read; ``squares`` is the sheet's
-    ``(pennies, nickels, dimes)`` squares by index, ``row * 10 + column``, that ``sheet`` gives by
-    row) and ``hand_cards``, the card ids of a hand the viewer sees (sorted), else ``None``. Like
+    ``squares`` and ``hand_cards`` (the state's own lists: only to be read; ``squares`` is the
+    sheet's ``(pennies, nickels, dimes)`` squares by index, ``row * 10 + column``, that ``sheet``
+    gives by row, and ``hand_cards`` the card ids of a hand the viewer sees, sorted, else ``None``). Like
     ``observation``, it shows the viewer's seat as it is now and the others as an open window
     found them."""
     base = s.opened_window()
     rows = s.layout.rows
     players = []
-    for q in range(s.num_players()):
+    for q in range(s.nplayers):
         t = s if q == viewer else base
-        sheet, col, target = t.sheets[q], shown_column(t, q), t.target[q]
+        sheet, col, target, hand = t.sheets[q], shown_column(t, q), t.target[q], t.hands[q]
         players.append({
             "seat": q,
             "squares": sheet,
-            "change": sheet_value(sheet),
+            "change": sheet.cents,
             "floods": t.floods[q],
-            "hand_size": len(t.hands[q]),
-            "hand_cards": sorted(t.hands[q]) if open_hand(t, q, viewer) else None,
+            "hand_size": len(hand),
+            "hand_cards": hand if open_hand(t, q, viewer) else None,  # kept sorted
             "column": None if col is None else col + 1,
             "attack": None if col is None else attack_value(t, q),
             "defense": None if col is None else defense_value(t, q),
