@@ -109,6 +109,9 @@ def test_the_agents_sheet_move_gains_match_valuing_the_whole_sheet_again(options
                 squares = [column[view.elem[e]] for e in range(len(ELEMENTS))]
                 powers = sum(BEST[e][max_level(sq) or 0] for e, sq in enumerate(squares) if sq != EMPTY)
                 assert view.element_worth(column) == pytest.approx(powers, abs=1e-9)
+            # each column's worth as the view works it out for the whole sheet at once
+            assert view.my_elements == [view.element_worth(column) for column in view.columns]
+            assert view.my_worth == [view.column_worth(column) for column in view.columns]
             for action in moves:
                 after = _sheet_after(cast(EW2State, state), p, action)
                 expected = sum(

@@ -12,9 +12,9 @@ skirmish. It never surrenders and always takes the card-discard (p) powers.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
-from operator import add, attrgetter, itemgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
 
 from elementa.core import Action, Agent
@@ -232,28 +232,25 @@ class _View:
 
     # What follows is worked out on first use: a decision reads only some of it.
     @_worked_out
-    def my_combat(self) -> list[float]:
-        """``combat`` of each column of my sheet as it stands."""
-        att, dfn, sheet = self.att * COLUMNS, self.dfn * COLUMNS, self.sheet
-        attacks, defenses = sheet[att : att + COLUMNS], sheet[dfn : dfn + COLUMNS]
-        return list(map(self.combat, map(_PENNIES, attacks), map(_PENNIES, defenses)))
-
-    @_worked_out
     def my_elements(self) -> list[float]:
-        """``element_worth`` of each column of my sheet as it stands."""
-        sheet, total = self.sheet, [0.0] * COLUMNS
-        for worth, row in zip(SQUARE_WORTH, self.elem, strict=True):  # Earth, Fire, Air, Water
-            squares = sheet[row * COLUMNS : (row + 1) * COLUMNS]
-            if squares.count(EMPTY) < COLUMNS:  # a row with coins (most rows hold none)
-                total = list(map(add, total, map(worth.__getitem__, squares)))
+        """``element_worth`` of each column of my sheet as it stands: the sum, Earth first, of the
+        ``SQUARE_WORTH`` of its element squares that hold coins (the sheet keeps their indices,
+        in increasing order: ``Sheet.filled``)."""
+        sheet, total, first = self.sheet, [0.0] * COLUMNS, self.first_element
+        filled = sheet.filled
+        for i in filled[bisect_left(filled, first * COLUMNS) :]:
+            row, col = divmod(i, COLUMNS)
+            total[col] += SQUARE_WORTH[row - first][sheet[i]]
         return total
 
     @_worked_out
     def my_worth(self) -> list[float]:
         """``column_worth`` of each column of my sheet as it stands."""
-        return [
-            combat + 0.3 * elements for combat, elements in zip(self.my_combat, self.my_elements, strict=True)
-        ]
+        att, dfn, sheet = self.att * COLUMNS, self.dfn * COLUMNS, self.sheet
+        attacks = map(_PENNIES, sheet[att : att + COLUMNS])
+        defenses = map(_PENNIES, sheet[dfn : dfn + COLUMNS])
+        combats = _combats(attacks, defenses, self.opp_att, self.opp_def)
+        return [combat + 0.3 * elements for combat, elements in zip(combats, self.my_elements, strict=True)]
 
     @_worked_out
     def targets(self) -> list[list[int]]:
@@ -351,9 +348,7 @@ class _View:
         """The combat part of ``column_worth`` for a column with these Attack and Defense pennies:
         how often they beat the opponent's ten Defense squares and hold against their ten Attack
         squares."""
-        p_hit = bisect_left(self.opp_def, attack) / COLUMNS  # how many defenses are below attack
-        p_hurt = (COLUMNS - bisect_right(self.opp_att, defense)) / COLUMNS  # attacks above defense
-        return HIT * p_hit - HURT * p_hurt
+        return _combats((attack,), (defense,), self.opp_att, self.opp_def)[0]
 
     @_worked_out
     def opp_columns(self) -> list[Column]:
@@ -543,6 +538,20 @@ class _View:
         """The defense of a possible target this turn (lower is better to attack)."""
         p = self.obs["players"][seat]
         return float(p["defense"] or 0) + float(p["change"]) / 100
+
+
+def _combats(
+    attacks: Iterable[int], defenses: Iterable[int], opp_att: list[int], opp_def: list[int]
+) -> list[float]:
+    """Return ``_View.combat`` of each column with these Attack and Defense pennies, against an
+    opponent whose Attack and Defense pennies are ``opp_att`` and ``opp_def`` (sorted): how often
+    the attack beats their defenses (those below it) and the defense holds against their attacks
+    (those not above it)."""
+    return [
+        HIT * (bisect_left(opp_def, attack) / COLUMNS)
+        - HURT * ((COLUMNS - bisect_right(opp_att, defense)) / COLUMNS)
+        for attack, defense in zip(attacks, defenses, strict=True)
+    ]
 
 
 def _columns(squares: Sequence[Square]) -> list[Column]:
