@@ -208,8 +208,9 @@ def combat_view(s: EW2State, viewer: int) -> dict[str, Any]:
     ``seat``, ``out``, ``surrendered``, ``change``, ``hand_size``, ``target``, ``column``,
     ``attack``, ``defense``, ``defense_doubled`` as ``observation`` gives them, ``floods`` and
     ``squares`` and ``hand_cards`` (the state's own lists: only to be read; ``squares`` is the
-    sheet's ``(pennies, nickels, dimes)`` squares by index, ``row * 10 + column``, that ``sheet``
-    gives by row, and ``hand_cards`` the card ids of a hand the viewer sees, sorted, else ``None``). Like
+    seat's :class:`~.sheet.Sheet`, its ``(pennies, nickels, dimes)`` squares by index,
+    ``row * 10 + column``, that ``sheet`` gives by row, with ``filled``, the squares holding coins;
+    ``hand_cards`` the card ids of a hand the viewer sees, sorted, else ``None``). Like
     ``observation``, it shows the viewer's seat as it is now and the others as an open window
     found them."""
     base = s.opened_window()
