@@ -24,6 +24,8 @@ from tests.warriors.support import act, cid, deal, make_game, start_battle
 LANDS = ["Ruined Keep", "Desert Outpost", "Frozen Pass", "Volcano Rim", "Toxic Swamp", "Fog Valley"]
 MERC_HAND = ["Human Mercenary", "Battle Axe", *LANDS]
 KNIGHT_HAND = ["Knight Errant", "Greatsword", *LANDS]
+TABLES = [{}, {"players": 4, "deathmatch": True, "teams": 2, "revolving_door": True, "monodeck": True}]
+"""The option sets the agent's kept values are checked at: the default duel and a busy four-seat table."""
 
 
 class RandomAgent(Agent):
@@ -119,10 +121,7 @@ def test_evaluate_sees_a_weapon_equipped_at_the_secret_assembly(tmp_path: Path) 
     assert s.evaluate()[1] > 0.5
 
 
-@pytest.mark.parametrize(
-    "options",
-    [{}, {"players": 4, "deathmatch": True, "teams": 2, "revolving_door": True, "monodeck": True}],
-)
+@pytest.mark.parametrize("options", TABLES)
 def test_the_decision_view_is_that_part_of_the_observation_at_every_decision(
     options: dict[str, object],
 ) -> None:
@@ -153,10 +152,7 @@ def greedy_gear_the_long_way(
     return [e.card for e in trial.equipment]
 
 
-@pytest.mark.parametrize(
-    "options",
-    [{}, {"players": 4, "deathmatch": True, "teams": 2, "revolving_door": True, "monodeck": True}],
-)
+@pytest.mark.parametrize("options", TABLES)
 def test_greedy_gear_carries_the_load_and_best_attack_as_worked_out_afresh(
     options: dict[str, object],
 ) -> None:

@@ -138,9 +138,9 @@ def information_key(s: EW2State, viewer: int) -> bytes:
     :func:`asked`), written compactly: a sheet as the squares holding coins (the sheet keeps them,
     and its tests check them against a recount at every step of seeded playouts, and in clones,
     resamples and window bases) and their coins, card ids instead of names (a card's name is unique
-    in its game), a hand shown as its ids in its order (hands are kept sorted, as the view lists them), the
-    prompt's facts instead of its words, lists and tuples instead of dicts (a seat's token and
-    effect counters whole: the view names each token, and the effects other than 0). What the view
+    in its game), a hand shown as its ids in its order (hands are kept sorted, as the view lists
+    them), the prompt's facts instead of its words, lists and tuples instead of dicts (a seat's
+    token and effect counters whole: the view names each token, and the effects other than 0). What the view
     derives is left out, since it follows from what is here: the row names and the decks a card
     name counts (the options), a seat's change (from its sheet), its attack (from its sheet and
     shown column), the size of a hand shown and the known cards of one (none). A shown defense is
