@@ -25,6 +25,7 @@ from typing import Any, NoReturn
 
 import elementa
 from elementa import CHANCE, SIMULTANEOUS, TERMINAL, Action, Agent, Game, IllegalActionError, State
+from elementa.core import ActionSpace
 from tests.support.fixed import Fixed
 
 # The families of checks a :class:`Walk` can run besides the per-node ones that always run.
@@ -172,6 +173,21 @@ def check_actions(game: Game, actions: list[Action], where: str, what: str, *, d
             fail(where, f"{what}: {a!r} has no label")
         if decode and space.decode(a.id) != (a.kind, tuple(a.args)):
             fail(where, f"{what}: {a!r} does not match its id, which decodes to {space.decode(a.id)}")
+        if decode:
+            check_action_forms(space, a, where, what)
+
+
+def check_action_forms(space: ActionSpace, a: Action, where: str, what: str) -> None:
+    """Check that an action carries its kind's named parts and that its JSON form and notation read
+    back to it (the forms every interface reads instead of the label)."""
+    if a.schema != space.parts(a.kind):
+        fail(where, f"{what}: {a!r} does not carry its kind's parts {space.parts(a.kind)}")
+    unnamed = [p.name for p in a.schema if p.name.startswith("arg") and p.name[3:].isdigit()]
+    check(not unnamed, where, f"{what}: {a.kind}'s parts {unnamed} have no names")
+    data = json_round_trip(a.to_json(), where, f"{a!r}.to_json()")
+    check(space.from_json(data) == (a.kind, a.args), where, f"{what}: {data} does not read back to {a!r}")
+    text = a.notation()
+    check(space.parse(text) == (a.kind, a.args), where, f"{what}: {text!r} does not read back to {a!r}")
 
 
 def check_node(state: State, where: str, *, thorough: bool = False) -> None:
@@ -247,6 +263,12 @@ def check_node(state: State, where: str, *, thorough: bool = False) -> None:
         first = state.legal_actions(p)
         check_actions(game, first, where, f"legal_actions({p})", decode=thorough)
         if thorough:
+            labels = Counter(" ".join(a.label.split()).lower() for a in first)
+            for a in first[:3] + first[-2:]:
+                unique = labels[" ".join(a.label.split()).lower()] == 1
+                for form in (a.to_json(), a.notation(), a.id, *([a.label] if unique else [])):
+                    found = state.parse_action(form, p)
+                    check(found.id == a.id, where, f"parse_action({form!r}) gives {found!r}, not {a!r}")
             second = state.legal_actions(p)
             check(
                 [(a.id, a.label) for a in first] == [(a.id, a.label) for a in second],

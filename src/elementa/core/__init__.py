@@ -4,7 +4,7 @@ This package knows no game. Games implement :class:`Game` and :class:`State`; ev
 (agents, the command line, simulation) uses games only through what this package exports.
 """
 
-from elementa.core.actions import Action, ActionSpace
+from elementa.core.actions import Action, ActionSpace, Part
 from elementa.core.agent import Agent
 from elementa.core.chance import (
     die_outcomes,
@@ -45,6 +45,7 @@ __all__ = [
     "GameListing",
     "IllegalActionError",
     "OptionInfo",
+    "Part",
     "SaveFileError",
     "SavedGame",
     "State",

@@ -18,7 +18,7 @@ import operator
 import random
 import weakref
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, SupportsIndex
@@ -525,6 +525,61 @@ class State(ABC):
                 return a
         raise IllegalActionError(
             action_id, self._why_illegal(action_id, player), player=self.current_player()
+        )
+
+    def parse_action(self, move: str | Mapping[str, Any] | int, player: int | None = None) -> Action:
+        """Return the legal :class:`Action` that ``move`` names, as python-chess parses its notation.
+
+        ``move`` may be an action id, the action's JSON form (``{"kind", "parts"}`` or ``{"id"}``, see
+        :meth:`Action.to_json`), its notation (``"cast spell=11 die=2"``, see :meth:`Action.notation`)
+        or, as a convenience for people, one legal action's exact label (case and spacing ignored).
+
+        Args:
+            move: what names the action.
+            player: the seat acting (required at a simultaneous node, as for :meth:`legal_actions`).
+
+        Returns:
+            The legal action, with its label.
+
+        Raises:
+            IllegalActionError: ``move`` cannot be read (code ``"action/unparsable"``, naming the part
+                that is wrong), is a label that several legal actions share (``"action/ambiguous"``),
+                or names an action that is not legal now (``"action/illegal"``).
+        """
+        space = self.game.action_space
+        if isinstance(move, int) and not isinstance(move, bool):
+            return self.action_from_id(move, player)
+        legal = self.legal_actions(player)
+        if isinstance(move, str):
+            wanted = " ".join(move.split()).lower()
+            named = [a for a in legal if " ".join(a.label.split()).lower() == wanted]
+            if len(named) == 1:
+                return named[0]
+            if named:
+                raise IllegalActionError(
+                    move,
+                    "several legal actions read so; name one by its notation: "
+                    + "; ".join(a.notation() for a in named),
+                    player=self.current_player(),
+                    code="action/ambiguous",
+                )
+        try:
+            kind, args = space.parse(move) if isinstance(move, str) else space.from_json(move)
+            action_id = space.encode(kind, *args)
+        except ValueError as e:
+            raise IllegalActionError(
+                move if isinstance(move, str) else repr(move)[:200],
+                str(e),
+                player=self.current_player(),
+                code="action/unparsable",
+            ) from None
+        for a in legal:
+            if a.id == action_id:
+                return a
+        raise IllegalActionError(
+            move if isinstance(move, str) else repr(move)[:200],
+            self._why_illegal(action_id, player),
+            player=self.current_player(),
         )
 
     def clone(self) -> State:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from elementa.core import Action, ActionSpace
+from elementa.core import Action, ActionSpace, Part
 from elementa.games.elemenders.board import (
     CROSS,
     ELEMENTS,
@@ -35,6 +35,7 @@ from elementa.games.elemenders.board import (
     NONE,
     PIECE_NAMES,
     PLANT,
+    SHAPE_NAMES,
     TERRAFORM_SHAPES,
     TERRAIN_NAMES,
     VERTICAL,
@@ -46,18 +47,21 @@ from elementa.games.elemenders.board import (
 
 
 def make_action_space(rows: int, cols: int = WIDTH) -> ActionSpace:
-    """Return the action space of a board with ``rows`` rows and ``cols`` columns (see the table above)."""
-    squares = rows * cols
+    """Return the action space of a board with ``rows`` rows and ``cols`` columns (see the table above).
+
+    A square part is ``row * cols + column`` (row 0 is player 1's home row), as :meth:`Board.square`
+    numbers it."""
+    square = Part("square", rows * cols)
     return ActionSpace(
         [
-            ("first", (2,)),
-            ("coin", (2,)),
-            ("mark", (5,)),
-            ("place", (3, cols)),
-            ("select", (squares,)),
-            ("move", (squares,)),
-            ("attack", (squares,)),
-            ("terraform", (3,)),
+            ("first", (Part("seat", 2),)),
+            ("coin", (Part("heads", 2, type="face", values=("tails", "heads")),)),
+            ("mark", (Part("monolith", 5),)),  # left to right
+            ("place", (Part("element", 3, values=PIECE_NAMES[:3]), Part("column", cols))),
+            ("select", (square,)),
+            ("move", (square,)),
+            ("attack", (square,)),
+            ("terraform", (Part("shape", 3, values=SHAPE_NAMES),)),
             ("hold", ()),
             ("end_turn", ()),
         ]

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from elementa.core import Action, ActionSpace, Agent, Game, GameInfo, option
+from elementa.core import Action, ActionSpace, Agent, Game, GameInfo, Part, option
 from elementa.core.tensor import ObservationEncoder
 from elementa.games.elemental_card_dice.cards import DICE, Card, card_summary, load_cards
 from elementa.games.elemental_card_dice.effects import describe
@@ -193,15 +193,20 @@ class CardDiceGame(Game):
 
     def _make_action_space(self) -> ActionSpace:
         k, nd = len(self.cards), len(DICE)
-        card_kinds = list(_CARD_KINDS)
-        kinds: list[tuple[str, tuple[int, ...]]] = [("face", (self.options.die_sides,)), ("seat", (2,))]
-        kinds += [(c, (k,)) for c in card_kinds]
+        card = Part("card", k, values=tuple(c.name for c in self.cards))
+        die = Part("die", nd, values=DICE)
+        kinds: list[tuple[str, tuple[Part, ...]]] = [
+            ("face", (Part("face", self.options.die_sides),)),  # 0-based: 0 is a roll of 1
+            ("seat", (Part("seat", 2),)),
+        ]
+        kinds += [(c, (card,)) for c in _CARD_KINDS]
         kinds += [(p, ()) for p in _PLAIN]
         kinds += [
-            ("die", (nd,)),
-            ("change", (nd, 2 * self.max_by + 1)),
-            ("swap", (nd, nd)),
-            ("militia", (MILITIA_MAX,)),
+            ("die", (die,)),
+            # by: the change plus max_by (0 lowers the die by max_by)
+            ("change", (die, Part("by", 2 * self.max_by + 1, type="amount"))),
+            ("swap", (die, Part("other", nd, type="die", values=DICE))),
+            ("militia", (Part("gold", MILITIA_MAX, type="amount"),)),
         ]
         return ActionSpace(kinds)
 

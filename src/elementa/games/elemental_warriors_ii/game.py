@@ -19,12 +19,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from elementa.core import Action, ActionSpace, Game, GameInfo, option
+from elementa.core import Action, ActionSpace, Game, GameInfo, Part, option
 from elementa.core.tensor import ObservationEncoder
 from elementa.games.elemental_warriors_ii.actions import SquareMoves, make_action
-from elementa.games.elemental_warriors_ii.cards import CARDS_PER_DECK
+from elementa.games.elemental_warriors_ii.cards import CARDS_PER_DECK, ELEMENTS
+from elementa.games.elemental_warriors_ii.cards import name as card_name
+from elementa.games.elemental_warriors_ii.effects import HARMS, TOKEN_NAMES
 from elementa.games.elemental_warriors_ii.sheet import (
+    COIN_NAMES,
     COLUMNS,
+    ENTRY_NAMES,
     MAX_DIMES,
     MAX_NICKELS,
     PRESET_NAMES,
@@ -176,34 +180,58 @@ class EW2Game(Game):
 
     def _make_action_space(self) -> ActionSpace:
         cards, rows, n = 52 * self.num_decks, len(self.layout.rows), self.num_players
+        card = Part("card", cards, values=tuple(card_name(c, self.num_decks) for c in range(cards)))
+        coin = Part("coin", 3, values=COIN_NAMES)
+        row = Part("row", rows, values=self.layout.rows)
+        column = Part("column", COLUMNS)  # 0-9 stand for the sheet's columns 1-10
+        element = Part("element", 4, values=ELEMENTS)
         return ActionSpace(
             [
-                ("card", (cards,)),
-                ("d10", (COLUMNS,)),
-                ("preset", (len(PRESET_NAMES),)),
-                ("place", (3, rows, COLUMNS)),
+                ("card", (card,)),
+                ("d10", (Part("roll", COLUMNS, type="face"),)),  # 0-9 stand for rolls 1-10
+                ("preset", (Part("layout", len(PRESET_NAMES), values=PRESET_NAMES),)),
+                ("place", (coin, row, column)),
                 ("clear", ()),
-                ("play", (cards,)),
+                ("play", (card,)),
                 ("play_top", ()),
                 ("play_random", ()),
                 ("roll", ()),
                 ("no_card", ()),
-                ("forfeit", (4, 4, COLUMNS)),
-                ("add", (rows, COLUMNS)),
+                (
+                    "forfeit",
+                    (
+                        Part("token", 4, values=TOKEN_NAMES[:4]),
+                        Part("harm", 4, type="token", values=HARMS),
+                        column,  # for a Flood token only
+                    ),
+                ),
+                ("add", (row, column)),
                 ("decline", ()),
-                ("declare", (COLUMNS,)),
-                ("adjust", (3,)),
-                ("target", (n,)),
-                ("power", (4, 7)),
-                ("emulate", (4,)),
-                ("discard", (cards,)),
-                ("recompile", (4, COLUMNS, MAX_NICKELS + 1, MAX_DIMES + 1)),
-                ("rebalance", (3, rows, COLUMNS, rows + 2)),
+                ("declare", (column,)),
+                ("adjust", (Part("change", 3, type="choice", values=("minus one", "keep", "plus one")),)),
+                ("target", (Part("seat", n),)),
+                ("power", (element, Part("entry", 7, values=ENTRY_NAMES))),
+                ("emulate", (element,)),
+                ("discard", (card,)),
+                (
+                    "recompile",
+                    (
+                        element,
+                        column,
+                        Part("nickels", MAX_NICKELS + 1, type="amount"),
+                        Part("dimes", MAX_DIMES + 1, type="amount"),
+                    ),
+                ),
+                # destination: a row of the same column, or rows + 0 for the left, rows + 1 the right
+                ("rebalance", (coin, row, column, Part("destination", rows + 2))),
                 ("draw", ()),
                 ("surrender", ()),
-                ("air_nd", (2,)),
-                ("pay", (3, rows, COLUMNS)),
-                ("flood", (COLUMNS,)),
+                (
+                    "air_nd",
+                    (Part("choice", 2, values=("draw five cards", "take two of the opponent's cards")),),
+                ),
+                ("pay", (coin, row, column)),
+                ("flood", (column,)),
             ]
         )
 

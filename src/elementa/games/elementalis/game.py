@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from elementa.core import Action, ActionSpace, Game, GameInfo, option
+from elementa.core import Action, ActionSpace, Game, GameInfo, Part, option
 from elementa.core.tensor import ObservationEncoder
-from elementa.games.elementalis.casting import MAX_DICE
-from elementa.games.elementalis.elements import NUM_ARCANA, NUM_FACES
-from elementa.games.elementalis.spells import NUM_SPELLS
+from elementa.games.elementalis.casting import MAX_DICE, NO_DIE, NO_FACE, NO_PLAYER
+from elementa.games.elementalis.elements import ARCANA_NAMES, ELEMENT_NAMES, FACE_NAMES, NUM_ARCANA, NUM_FACES
+from elementa.games.elementalis.spells import NUM_SPELLS, SPELLS
 from elementa.games.elementalis.state import ElementalisState, claim_actions, draft_actions, fixed_actions
 
 if TYPE_CHECKING:
@@ -103,24 +103,37 @@ class ElementalisGame(Game):
 
     def _make_action_space(self) -> ActionSpace:
         n = 8  # seats 0-6, 7 = none
+        seat = Part("seat", n, none=NO_PLAYER)
+        spell = Part("spell", NUM_SPELLS, values=tuple(s.name for s in SPELLS))
+        die = Part("die", MAX_DICE + 1, none=NO_DIE)  # an index into the observation's dice: 0 is the Sun die
+        to_face = Part("face", NUM_FACES + 1, none=NO_FACE, values=FACE_NAMES)
+        cast = (spell, die, to_face, seat)
+        colours = tuple(Part(name.lower(), MANA_RADIX, type="amount") for name in ELEMENT_NAMES)
         return ActionSpace(
             [
-                ("face", (NUM_FACES,)),
-                ("major", (NUM_ARCANA,)),
-                ("minor", (NUM_ARCANA,)),
-                ("chaos", (4,)),
-                ("mana", (MANA_RADIX,) * 4),
+                ("face", (Part("face", NUM_FACES, values=FACE_NAMES),)),
+                ("major", (Part("arcana", NUM_ARCANA, values=ARCANA_NAMES),)),
+                ("minor", (Part("arcana", NUM_ARCANA, values=ARCANA_NAMES),)),
+                ("chaos", (Part("element", 4, values=ELEMENT_NAMES),)),
+                ("mana", colours),
                 ("pass", ()),
                 ("reroll_sun", ()),
                 ("declare", ()),
-                ("cast", (NUM_SPELLS, MAX_DICE + 1, NUM_FACES + 1, n)),
-                ("insight", (NUM_SPELLS, MAX_DICE + 1, NUM_FACES + 1, n)),
-                ("break_link", (2, n, n)),
-                ("target_mana", (n, 4)),
-                ("react", (2,)),
+                ("cast", cast),
+                ("insight", cast),
+                (
+                    "break_link",
+                    (
+                        Part("spell", 2, type="breaker", values=("Burn", "Fortitude")),
+                        Part("owner", n, type="seat"),
+                        Part("linked", n, type="seat"),
+                    ),
+                ),
+                ("target_mana", (Part("seat", n), Part("element", 4, values=ELEMENT_NAMES))),
+                ("react", (Part("spell", 2, type="answer", values=("Counter Spell", "Fortitude")),)),
                 ("roll", ()),
                 ("bank", ()),
-                ("claim", (MAX_DICE + 1,)),
+                ("claim", (Part("dice", MAX_DICE + 1, type="amount"),)),
             ]
         )
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from elementa.core import Action, ActionSpace, ConfigError, Game, GameInfo, option
+from elementa.core import Action, ActionSpace, ConfigError, Game, GameInfo, Part, option
 from elementa.core.tensor import ObservationEncoder
 from elementa.games.warriors.actions import (
     Sequence,
@@ -251,36 +251,41 @@ class WarriorsGame(Game):
     def _make_action_space(self) -> ActionSpace:
         cards = len(self.catalog)
         n = self.options.players
-        c = n + MAX_BEASTS
+        c = n + MAX_BEASTS  # combatants: each seat's fighter (0..n-1), then the Beasts
         e = MAX_EQUIP
+        card = Part("card", cards, values=tuple(k.name for k in self.catalog.cards))
+        target = Part("target", c, type="combatant")
+        slot = Part("slot", e)  # an index into the fighter's equipment
+        weapon = Part("slot", e + 1, none=e)  # none: unarmed
         return ActionSpace(
             [
-                ("draw", (cards,)),
-                ("roll", (100,)),
-                ("pick", (c,)),
+                ("draw", (card,)),
+                ("roll", (Part("roll", 100, type="face"),)),  # a die's face minus one, or a d10 digit
+                ("pick", (Part("choice", c),)),  # an index into the outcome's candidates
                 ("take", ()),
                 ("decline", ()),
                 ("stay", ()),
                 ("leave", ()),
                 ("join", ()),
                 ("no_location", ()),
-                ("location", (cards,)),
-                ("held", (n, MAX_HELD)),
-                ("field", (cards,)),
+                ("location", (card,)),
+                ("held", (Part("seat", n), Part("held", MAX_HELD))),
+                ("field", (card,)),
                 ("forfeit", ()),
-                ("equip", (cards,)),
-                ("remove", (e,)),
+                ("equip", (card,)),
+                ("remove", (slot,)),
                 ("ready", ()),
                 ("done", ()),
-                ("attack", (e + 1, c)),
-                ("volley", (e + 1, c)),
-                ("next_target", (c,)),
+                ("attack", (weapon, target)),
+                ("volley", (weapon, target)),
+                ("next_target", (target,)),
                 ("stop", ()),
-                ("use", (e + 2, c + 1)),
+                # source: an equipment slot, e for the fighter's own ability, e + 1 the location's
+                ("use", (Part("source", e + 2, type="slot"), Part("target", c + 1, type="combatant", none=c))),
                 ("retreat", ()),
                 ("pass", ()),
-                ("break", (e,)),
-                ("discard", (cards,)),
+                ("break", (slot,)),
+                ("discard", (card,)),
             ]
         )
 
