@@ -11,7 +11,18 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, ActionSpace, Game, GameInfo, Part, State, option
+from elementa.core import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Action,
+    ActionSpace,
+    Game,
+    GameInfo,
+    Part,
+    State,
+    option,
+)
 from elementa.core.tensor import ObservationEncoder, TensorField, scaled
 
 
@@ -104,7 +115,9 @@ class ToyGame(Game):
     options_class = ToyOptions
 
     def _make_action_space(self) -> ActionSpace:
-        return ActionSpace([("face", (Part("face", 6),)), ("bid", (Part("amount", 3),)), ("keep", ()), ("reroll", ())])
+        return ActionSpace(
+            [("face", (Part("face", 6),)), ("bid", (Part("amount", 3),)), ("keep", ()), ("reroll", ())]
+        )
 
     def new_initial_state(self, seed: int | None = None) -> ToyState:
         return ToyState(self, seed)

@@ -292,8 +292,6 @@ class ActionSpace:
             for i, name in enumerate(part.values):
                 if name.lower() == wanted:
                     return i
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-            value = int(value)
         if not isinstance(value, int) or isinstance(value, bool):
             named = "" if part.values is None else " or one of its names"
             raise ValueError(f"{kind}'s part {part.name!r} is {value!r}; give an integer{named}")
@@ -348,5 +346,5 @@ class ActionSpace:
                 raise ValueError(f"cannot read {word!r} in {text!r}: write each part as name=value")
             if name in parts:
                 raise ValueError(f"{text!r} gives the part {name!r} twice")
-            parts[name] = value
+            parts[name] = int(value) if value.lstrip("-").isdigit() else value
         return kind, self.args_from_parts(kind, parts)

@@ -281,7 +281,10 @@ class WarriorsGame(Game):
                 ("next_target", (target,)),
                 ("stop", ()),
                 # source: an equipment slot, e for the fighter's own ability, e + 1 the location's
-                ("use", (Part("source", e + 2, type="slot"), Part("target", c + 1, type="combatant", none=c))),
+                (
+                    "use",
+                    (Part("source", e + 2, type="slot"), Part("target", c + 1, type="combatant", none=c)),
+                ),
                 ("retreat", ()),
                 ("pass", ()),
                 ("break", (slot,)),
