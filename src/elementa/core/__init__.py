@@ -22,6 +22,7 @@ from elementa.core.errors import (
     SaveFileError,
     describe_player,
 )
+from elementa.core.events import CardMoved, Changed, Damaged, Event, Moved, Noted, Place, Revealed, Scored
 from elementa.core.files import TOO_DEEP, read_user_file
 from elementa.core.game import Game, GameInfo, State, information_digest, win_shares
 from elementa.core.nodes import CHANCE, SIMULTANEOUS, TERMINAL
@@ -38,16 +39,25 @@ __all__ = [
     "Action",
     "ActionSpace",
     "Agent",
+    "CardMoved",
+    "Changed",
     "ConfigError",
+    "Damaged",
     "ElementaError",
+    "Event",
     "Game",
     "GameInfo",
     "GameListing",
     "IllegalActionError",
+    "Moved",
+    "Noted",
     "OptionInfo",
     "Part",
+    "Place",
+    "Revealed",
     "SaveFileError",
     "SavedGame",
+    "Scored",
     "State",
     "chance_rng",
     "describe_player",

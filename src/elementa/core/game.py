@@ -18,7 +18,7 @@ import operator
 import random
 import weakref
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, SupportsIndex
@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, SupportsIndex
 from elementa.core.actions import Action, ActionSpace
 from elementa.core.chance import sample_outcome
 from elementa.core.errors import IllegalActionError, describe_player
+from elementa.core.events import Event, EventLog, audience_of, seen_by
 from elementa.core.nodes import CHANCE, SIMULTANEOUS, TERMINAL
 from elementa.core.options import OptionInfo, describe_options, options_dict
 from elementa.core.tensor import ObservationEncoder
@@ -581,6 +582,39 @@ class State(ABC):
             self._why_illegal(action_id, player),
             player=self.current_player(),
         )
+
+    # ---------------------------------------------------------------------------------- events
+    _events: EventLog | None = None
+    """The newest entry of the state's event log (see :mod:`elementa.core.events`); a game's
+    ``clone`` copies the reference (entries are shared, never changed)."""
+
+    def emit(self, event: Event, audience: Iterable[int] | None = None) -> None:
+        """Record an event that a rule just caused (for the rules code of games only).
+
+        Args:
+            event: what happened.
+            audience: the seats that see all of it; any other viewer sees ``event.redacted()``
+                (by default nothing). ``None``: everyone sees it.
+        """
+        self._events = EventLog(event, audience_of(audience), self._events)
+
+    def events_for(self, viewer: int | None, start: int = 0) -> list[Event]:
+        """Return the game's events so far as ``viewer`` sees them, oldest first.
+
+        Args:
+            viewer: a seat (0-based), or ``None`` for a spectator.
+            start: how many events to skip: a client that has read ``event_count()`` events passes
+                that number to get only the new ones (the count is the same for every viewer).
+
+        Returns:
+            typed :class:`~elementa.core.events.Event` values; an event hidden from the viewer is
+            redacted or left out, so the list never depends on what the viewer may not see.
+        """
+        return seen_by(self._events, viewer, start)
+
+    def event_count(self) -> int:
+        """Return how many events the game has recorded (for every viewer: see :meth:`events_for`)."""
+        return 0 if self._events is None else self._events.count
 
     def clone(self) -> State:
         """Return an independent copy (games may override this with a cheaper copy)."""
