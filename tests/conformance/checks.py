@@ -120,9 +120,16 @@ def snapshot(state: State, where: str, *, validate: bool = False) -> dict[str, A
         f"roles() {roles!r} is neither None nor one non-empty string per seat",
     )
     observations = {who(v): state.observation(v) for v in viewers(n)}
+    events = {who(v): [e.to_json() for e in state.events_for(v)] for v in viewers(n)}
+    check(
+        all(len(e) <= state.event_count() for e in events.values()),
+        where,
+        "a viewer sees more events than event_count()",
+    )
     if validate:
         roles = json_round_trip(roles, where, "roles()")
         observations = {k: json_round_trip(o, where, f"observation of {k}") for k, o in observations.items()}
+        events = {k: json_round_trip(e, where, f"events of {k}") for k, e in events.items()}
     return {
         "current player": state.current_player(),
         "players to move": list(state.players_to_move()),
@@ -131,6 +138,7 @@ def snapshot(state: State, where: str, *, validate: bool = False) -> dict[str, A
         "returns": list(state.returns()),
         "roles": roles,
         "observations": observations,
+        "events": events,
         "legal actions": {
             who(p): [(a.id, a.label) for a in state.legal_actions(p)] for p in state.players_to_move()
         },
@@ -527,10 +535,16 @@ def check_descriptions_hide(state: State, rng: random.Random, where: str, limit:
         if len(actions) > limit:
             actions = rng.sample(actions, limit)
         seen: dict[int, list[str]] = {}
+        told: dict[int, list[str]] = {}  # the events each viewer gets from the action
+        start = state.event_count()
         for a in actions:
             after = state.clone()
             after.apply_action(a, actor)
             seen[a.id] = [json.dumps(after.observation(v), sort_keys=True) for v in viewers(n)]
+            told[a.id] = [
+                json.dumps([e.to_json() for e in after.events_for(v, start)], sort_keys=True)
+                for v in viewers(n)
+            ]
         for i, v in enumerate(viewers(n)):
             groups: dict[str, list[Action]] = {}
             for a in actions:
@@ -539,6 +553,15 @@ def check_descriptions_hide(state: State, rng: random.Random, where: str, limit:
                 hidden = any(len({seen[a.id][j] for a in group}) > 1 for j in range(n + 1))
                 if not hidden:
                     continue
+                events = {a.label: told[a.id][i] for a in group}
+                check(
+                    len(set(events.values())) == 1,
+                    where,
+                    f"the events tell {who(v)} which of {sorted(events)} {who(actor)} took "
+                    f"({sorted(set(events.values()))[:2]}); {who(v)}'s observation afterwards is the "
+                    "same for all of them while another viewer's differs (give the event an audience "
+                    "and a redacted form)",
+                )
                 texts = {a.label: state.describe_action(a, actor, v) for a in group}
                 check(
                     len(set(texts.values())) == 1,

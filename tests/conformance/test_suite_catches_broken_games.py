@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from elementa import Action, State
-from elementa.core import information_digest
+from elementa.core import Noted, information_digest
 from elementa.core.options import parse_options
 from tests.conformance.checks import (
     CLONE,
@@ -202,10 +202,20 @@ class UnseededDeal(ToyState):
         return f"{super().__str__()} luck={self.luck}"
 
 
+class EventsShowing(ToyState):
+    """Each die dealt is told to everyone in a public event, though only its owner may see it."""
+
+    def _apply(self, action: Action, player: int) -> None:
+        super()._apply(action, player)
+        if action.kind == "face":
+            self.emit(Noted(f"a die shows {action.args[0] + 1}"))
+
+
 BROKEN = [
     (DiceShowing, RESAMPLE, "different observation"),
     (BidsShowing, RESAMPLE, "different observation"),
     (LabelsShowing, DESCRIBE_HIDES, "description leaks hidden information"),
+    (EventsShowing, DESCRIBE_HIDES, "the events tell"),
     (NoResample, RESAMPLE, "keeps the default resample_from_infostate"),
     (LoadedDie, RESAMPLE, "chance probabilities sum to"),
     (FirstFaceSampler, RESAMPLE, "sample_chance_outcome\\(\\) drew"),

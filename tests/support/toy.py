@@ -17,9 +17,12 @@ from elementa.core import (
     TERMINAL,
     Action,
     ActionSpace,
+    Changed,
     Game,
     GameInfo,
+    Noted,
     Part,
+    Place,
     State,
     option,
 )
@@ -72,6 +75,8 @@ class ToyState(State):
             target = self.rerolling if self.rerolling is not None else self.dice.index(None)
             self.dice[target] = action.args[0] + 1
             self.rerolling = None
+            self.emit(Changed("die", Place("dice", target), str(action.args[0] + 1)), (target,))
+            self.emit(Noted(f"player {target + 1} rolls a die"))
         elif action.kind == "bid":
             self.bids[player] = action.args[0]
         elif action.kind == "keep":

@@ -588,15 +588,31 @@ class State(ABC):
     """The newest entry of the state's event log (see :mod:`elementa.core.events`); a game's
     ``clone`` copies the reference (entries are shared, never changed)."""
 
+    recording: bool = True
+    """Whether :meth:`emit` records events. A state records from its start; search and simulation
+    turn it off on the copies they play out (:meth:`record_events`), where nobody reads the log and
+    building it would cost a fifth of a fast game's step. A game may test it before it builds an
+    event."""
+
+    def record_events(self, on: bool) -> None:
+        """Turn the recording of events on or off for this state (a clone inherits the setting).
+
+        Events emitted while it is off are lost for good: turn it off only on states whose log
+        nobody reads (search's determinizations, simulated games).
+        """
+        self.recording = on
+
     def emit(self, event: Event, audience: Iterable[int] | None = None) -> None:
-        """Record an event that a rule just caused (for the rules code of games only).
+        """Record an event that a rule just caused (for the rules code of games only), if the state
+        is :attr:`recording`.
 
         Args:
             event: what happened.
             audience: the seats that see all of it; any other viewer sees ``event.redacted()``
                 (by default nothing). ``None``: everyone sees it.
         """
-        self._events = EventLog(event, audience_of(audience), self._events)
+        if self.recording:
+            self._events = EventLog(event, audience_of(audience), self._events)
 
     def events_for(self, viewer: int | None, start: int = 0) -> list[Event]:
         """Return the game's events so far as ``viewer`` sees them, oldest first.

@@ -20,7 +20,20 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from elementa.core import CHANCE, TERMINAL, Action, State, information_digest, win_shares
+from elementa.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Changed,
+    Damaged,
+    Moved,
+    Noted,
+    Place,
+    Revealed,
+    State,
+    information_digest,
+    win_shares,
+)
 from elementa.games.elemenders.actions import seat_name
 from elementa.games.elemenders.board import (
     ELEMENTS,
@@ -30,6 +43,7 @@ from elementa.games.elemenders.board import (
     MONOLITH_COLUMNS,
     PIECE_NAMES,
     PLANT,
+    TERRAIN_NAMES,
     TERRAIN_OF,
     board,
     terraform,
@@ -234,8 +248,12 @@ class ElemendersState(State):
             self._attack(player, args[0])
         elif kind == "terraform":
             element = self.piece[self.active]
-            terraform(self.board, self.terrain, self.active, TERRAIN_OF[element], args[0])
+            changed = terraform(self.board, self.terrain, self.active, TERRAIN_OF[element], args[0])
             self._terrain_rows = None
+            if self.recording:
+                terrain = TERRAIN_NAMES[TERRAIN_OF[element]]
+                for square in changed:
+                    self.emit(Changed("terrain", self._place_of(square), terrain))
             self._finish_unit()
         elif kind == "hold":
             self._finish_unit()
@@ -248,6 +266,8 @@ class ElemendersState(State):
         elif kind == "first":
             self.first_placer = self.to_move = args[0]
             self.phase = PLACE
+            if self.recording:
+                self.emit(Noted(f"the coin says {seat_name(args[0])} places a unit first"))
         else:
             self._mark(player, args[0])
 
@@ -295,6 +315,9 @@ class ElemendersState(State):
         self.true_square[player] = s
         self.health[s] = TRUE_HEALTH
         self._monoliths_changed()
+        if self.recording:
+            self.emit(Noted(f"{seat_name(player)} marks a true monolith in secret"))
+            self.emit(Revealed("true monolith", self._place_of(s), "marked"), (player,))
         if player == 0:
             self.to_move = 1
         else:
@@ -322,6 +345,8 @@ class ElemendersState(State):
         self.owner[s], self.piece[s], self.health[s] = player, element, UNIT_HEALTH
         self.units[player].add(s)
         self._units_changed(player)
+        if self.recording:
+            self.emit(Moved(self._unit_name(s), 1, Place("supply", player), self._place_of(s)))
         if self.phase == SPAWN:
             self.spawn_queue.pop(0)
             self._next_spawn()
@@ -347,6 +372,8 @@ class ElemendersState(State):
         fr, owner, piece, health = self.active, self.owner, self.piece, self.health
         owner[to], piece[to], health[to] = owner[fr], piece[fr], health[fr]
         owner[fr] = -1
+        if self.recording:
+            self.emit(Moved(self._unit_name(to), 1, self._place_of(fr), self._place_of(to)))
         units = self.units[owner[to]]
         units.remove(fr)
         units.add(to)
@@ -373,6 +400,8 @@ class ElemendersState(State):
             self.units[enemy].discard(target)  # a monolith is no unit
         if target == self.true_square[enemy]:
             self.revealed[enemy] = True
+        if self.recording:
+            self._emit_hit(enemy, target, 1)
             if self.health[target] <= 0:
                 self.winner, self.phase = player, OVER
                 return
@@ -400,9 +429,14 @@ class ElemendersState(State):
                     owner[s] = -1
                     units.remove(s)
                 self._units_changed(player)
+                if self.recording:
+                    self._emit_hit(player, s, 1)
             elif t == FOREST and kind == PLANT and health[s] < UNIT_HEALTH:
+                healed = UNIT_HEALTH - health[s]
                 health[s] = UNIT_HEALTH
                 self._units_changed(player)
+                if self.recording:
+                    self._emit_hit(player, s, -healed)
         self.acted = set()
         self.ready = {}
         self.active = -1
@@ -419,6 +453,8 @@ class ElemendersState(State):
     def _spawn_flip(self, heads: int) -> None:
         """Source: elemenders.txt, Spawning; order and full rows: ruling ELM-11."""
         self.last_flip = heads
+        if self.recording:
+            self.emit(Changed("spawn coin", Place("table"), "heads" if heads else "tails"))
         self.spawn_queue = [self.first_mover, 1 - self.first_mover] if heads else []
         self.phase = SPAWN
         self._next_spawn()
@@ -430,6 +466,24 @@ class ElemendersState(State):
             self.to_move = self.spawn_queue[0]
         else:
             self._start_turn(self.first_mover)
+
+    # ----------------------------------------------------------------------------------- events
+    def _place_of(self, square: int) -> Place:
+        """The event place of a square: ``Place("square", None, square, "C4")``."""
+        return Place("square", None, square, self.board.name(square))
+
+    def _unit_name(self, square: int) -> str:
+        return f"{PIECE_NAMES[self.piece[square]]} unit of {seat_name(self.owner[square])}"
+
+    def _emit_hit(self, owner: int, square: int, amount: int) -> None:
+        """Record damage (or, negative, healing) to ``owner``'s piece on ``square``, its health left
+        shown to those the observation shows it to (``_monolith_known``: a standing monolith's
+        health is its owner's secret until a hit reveals the true one; ruling ELM-12)."""
+        piece, health = self.piece[square], self.health[square]
+        what = "monolith" if piece == MONOLITH else PIECE_NAMES[piece] + " unit"
+        where = Place("square", owner, square, f"{self.board.name(square)} ({what})")
+        public = piece != MONOLITH or self._monolith_known(owner, square, self.phase == OVER, health > 0)
+        self.emit(Damaged(where, amount, max(health, 0)), None if public else (owner,))
 
     # ----------------------------------------------------------------------- information and copies
     def observation(self, player: int | None) -> dict[str, Any]:
@@ -672,6 +726,7 @@ class ElemendersState(State):
         s.to_place = [left[:] for left in self.to_place]
         s.spawn_queue = self.spawn_queue[:]
         s._history = self._history[:]
+        s.recording, s._events = self.recording, self._events
         return s
 
     def __str__(self) -> str:
