@@ -12,6 +12,8 @@ alike, and each entry keeps its round with the most steps per CPU second (on sha
 wall clock also counts other processes' turns). Steps per second are given per second of wall-clock
 time and per second of this process's CPU time (``time.process_time``), and as a ratio to
 OpenSpiel's ``python_kuhn_poker`` measured in the same run: the figure to compare between machines.
+Elementa's playouts run with event recording off (``State.record_events(False)``), as search and
+simulation run them; ``--events`` keeps it on, to measure what recording costs.
 
 ``--profile N`` then plays one more round of each Elementa entry under :mod:`cProfile` and prints
 its N most expensive functions by own time (after the table, so the timings are not skewed)::
@@ -76,7 +78,7 @@ Playout = Callable[[random.Random], int]
 """Plays one random playout with the generator given; returns its steps."""
 
 
-def elementa_playout(entry: str) -> Playout:
+def elementa_playout(entry: str, events: bool = False) -> Playout:
     """Return the playout function of ``name`` or ``name:opt=value,opt=value`` (an Elementa game).
 
     Raises:
@@ -88,6 +90,8 @@ def elementa_playout(entry: str) -> Playout:
 
     def play(rng: random.Random) -> int:
         state = game.new_initial_state(rng.randrange(2**31))
+        if not events and hasattr(state, "record_events"):  # as search and simulation play them
+            state.record_events(False)  # (older checkouts have no events)
         steps = 0
         while not state.is_terminal():
             steps += random_step(state, rng)
@@ -140,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=1.0, help="time per entry and round")
     parser.add_argument("--rounds", type=int, default=3, help="rounds; each entry keeps its fastest")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--events", action="store_true", help="record the games' events (off by default)")
     parser.add_argument(
         "--profile", type=int, default=0, metavar="N", help="then profile a round of each entry: top N"
     )
@@ -148,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     plays: dict[str, Playout] = {}
     try:
         for entry in entries:
-            plays[entry] = elementa_playout(entry)
+            plays[entry] = elementa_playout(entry, args.events)
     except ConfigError as exc:
         print(exc, file=sys.stderr)
         return 2

@@ -423,6 +423,7 @@ class _Search:
         rng = self.rng
         me = self.agent.player
         state = real.resample_from_infostate(me, rng)
+        state.record_events(False)  # nobody reads a determinization's log
         path: list[tuple[Node, int, int]] = []
         walked: set[int] = set()  # the nodes of this walk (by identity)
         at_root = True

@@ -65,6 +65,7 @@ def play_game(
     state: State | None = None,
     max_steps: int = 1_000_000,
     on_step: StepHook | None = None,
+    events: bool = True,
 ) -> State:
     """Play a game to the end between agents, one per seat.
 
@@ -79,6 +80,8 @@ def play_game(
         state: a state to continue from instead of a new game.
         max_steps: a safety limit on actions; a game that runs past it raises ``RuntimeError``.
         on_step: called as ``on_step(state_before, player, action)`` before each action is applied.
+        events: whether the game records its events (:meth:`State.events_for`); simulations that
+            read only the result turn it off, which is cheaper (see :meth:`State.record_events`).
 
     Returns:
         The terminal state.
@@ -90,6 +93,8 @@ def play_game(
     if len(agents) != game.num_players:
         raise ValueError(f"{game.info.title} with {game.num_players} players needs as many agents")
     s = game.new_initial_state(seed) if state is None else state
+    if not events:
+        s.record_events(False)
     history = s._history  # its length is the step that seeds a chance draw (history() would copy it)
     draw = random.Random()  # reseeded at each chance node: chance_rng's draw without a new generator
     steps = 0

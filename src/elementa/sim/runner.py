@@ -145,7 +145,7 @@ def play_one(matchup: Matchup, index: int, deal: int | None = None) -> GameRecor
     """
     game = _loaded(matchup.game, json.dumps(matchup.options, sort_keys=True))
     seed = derive_seed(matchup.seed, "game", index if deal is None else deal)
-    state = play_game(game, make_agents(matchup, game, index), seed=seed)
+    state = play_game(game, make_agents(matchup, game, index), seed=seed, events=False)
     return record_game(game, state, index)
 
 
