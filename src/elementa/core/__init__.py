@@ -24,6 +24,7 @@ from elementa.core.errors import (
 )
 from elementa.core.events import CardMoved, Changed, Damaged, Event, Moved, Noted, Place, Revealed, Scored
 from elementa.core.files import TOO_DEEP, read_user_file
+from elementa.core.flow import AUTOMATIC, Flow, Step
 from elementa.core.game import Game, GameInfo, State, information_digest, win_shares
 from elementa.core.nodes import CHANCE, SIMULTANEOUS, TERMINAL
 from elementa.core.options import OptionInfo, option
@@ -32,6 +33,7 @@ from elementa.core.registry import GameListing, list_games, load_game, register_
 from elementa.core.runner import chance_rng, play_game, resolve_chance
 
 __all__ = [
+    "AUTOMATIC",
     "CHANCE",
     "SIMULTANEOUS",
     "TERMINAL",
@@ -45,6 +47,7 @@ __all__ = [
     "Damaged",
     "ElementaError",
     "Event",
+    "Flow",
     "Game",
     "GameInfo",
     "GameListing",
@@ -59,6 +62,7 @@ __all__ = [
     "SavedGame",
     "Scored",
     "State",
+    "Step",
     "chance_rng",
     "describe_player",
     "die_outcomes",
