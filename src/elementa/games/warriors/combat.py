@@ -118,6 +118,8 @@ def hit(st: WarriorsState, task: Task, raw: int) -> None:
             max(0, f.durability),
         )
     )
+    if st.recording:
+        st.emit_damage(tgt, dealt)
     if f.durability < 1 and st.dies(tgt, atk):
         return
     if dealt >= 2 and f.equipment and st.fighters[tgt] is f:

@@ -21,6 +21,10 @@ from elementa.core import (
     SIMULTANEOUS,
     TERMINAL,
     Action,
+    CardMoved,
+    Damaged,
+    Noted,
+    Place,
     State,
     pick_from_counts,
     pick_uniform,
@@ -202,6 +206,7 @@ class WarriorsState(State):
         s.events = self.events.copy()
         s.tasks = list(self.tasks)
         s.mover = self.mover
+        s.recording, s._events = self.recording, self._events
         return s
 
     def current_player(self) -> int:
@@ -389,8 +394,22 @@ class WarriorsState(State):
         self.tasks.extend(reversed(tasks))  # as push(*tasks)
 
     def log(self, text: str) -> None:
-        """Record a public event (observations show the latest ones)."""
+        """Record a public event (observations show the latest ones; the typed log a ``Noted``)."""
         self.events.append(text)
+        if self.recording:
+            self.emit(Noted(text))
+
+    def fighter_place(self, cid: int) -> Place:
+        """The event place of a combatant: ``Place("fighter", seat, cid, "player 2's Draconian Soldier")``
+        (a Beast's seat is ``None``)."""
+        return Place("fighter", cid if cid < self.n else None, cid, self.who(cid))
+
+    def emit_damage(self, cid: int, amount: int) -> None:
+        """Record the typed event of a combatant losing (or, negative, regaining) durability; a
+        fighter's durability is public (warriors.txt, 4.1). Callers test :attr:`recording` first."""
+        f = self.fighters[cid]
+        if f is not None:
+            self.emit(Damaged(self.fighter_place(cid), amount, max(0, f.durability)))
 
     def event_texts(self) -> list[str]:
         """Return the latest public events in words, oldest first."""
@@ -584,6 +603,9 @@ class WarriorsState(State):
             self.log(f"player {seat + 1} draws the Beast {card.name}: it joins the next battle")
         else:
             self.hands[seat].append(card_id)
+            if self.recording:  # which card it is only the drawer sees (warriors.txt, 3.2)
+                moved = CardMoved(card_id, card.name, Place("deck", seat), Place("hand", seat))
+                self.emit(moved, (seat,))
         if count > 1:
             self.tasks[-1] = ("draw", seat, count - 1)
             return bool(deck)
@@ -595,8 +617,11 @@ class WarriorsState(State):
         """A fighter regains durability, not above its top (printed durability or a raised one)."""
         f = self.fighters[cid]
         if f is not None and f.durability < f.top:
-            f.durability = min(f.top, f.durability + amount)
+            healed = min(f.top, f.durability + amount) - f.durability
+            f.durability += healed
             self.log(f"{self.who(cid)} heals to {f.durability}")
+            if self.recording:
+                self.emit_damage(cid, -healed)
 
     def gain(self, cid: int, amount: int) -> None:
         """A fighter gains durability above its printed value (and its top rises as much)."""
@@ -612,6 +637,8 @@ class WarriorsState(State):
             return
         f.durability -= amount
         self.log(f"{self.who(cid)} loses {amount} durability ({max(0, f.durability)} left)")
+        if self.recording:
+            self.emit_damage(cid, amount)
         if f.durability < 1:
             self.dies(cid, by)
 
