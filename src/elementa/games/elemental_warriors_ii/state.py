@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, State, win_shares
+from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, Noted, State, win_shares
 from elementa.games.elemental_warriors_ii import cards, tasks, view
 from elementa.games.elemental_warriors_ii.effects import AIR, NUM_EFFECTS, TOKEN_NAMES, richest_other
 from elementa.games.elemental_warriors_ii.flow import AUTO, STEPS
@@ -379,6 +379,7 @@ class EW2State(State):
         s.events = self.events[:]
         s._cache = self._cache.copy()
         s.mover = self.mover
+        s.recording, s._events = self.recording, self._events
         return s
 
     # ----------------------------------------------------------------------------- the engine
@@ -491,12 +492,14 @@ class EW2State(State):
     def log(self, text: str) -> None:
         """Add a public event to the log (nothing is logged inside a sealed window); the log keeps
         the latest events an observation shows (``view.EVENTS_SHOWN``) and fewer than as many
-        older ones."""
+        older ones; the typed log (``events_for``) keeps them all, as ``Noted`` events."""
         if self.window is None:
             events = self.events
             events.append(text)
             if len(events) >= LOG_CUT:  # cut once in a while, not at every event
                 del events[: -view.EVENTS_SHOWN]
+            if self.recording:
+                self.emit(Noted(text))
 
     def live(self) -> tuple[int, ...]:
         """Return the seats still in the game, in seat order."""
