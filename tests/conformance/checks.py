@@ -120,6 +120,14 @@ def snapshot(state: State, where: str, *, validate: bool = False) -> dict[str, A
         f"roles() {roles!r} is neither None nor one non-empty string per seat",
     )
     observations = {who(v): state.observation(v) for v in viewers(n)}
+    for v in viewers(n):
+        typed = state.view(v)
+        if typed is not None:
+            check(
+                typed.to_json() == observations[who(v)],
+                where,
+                f"the JSON form of view({v}) differs from observation({v}): derive one from the other",
+            )
     events = {who(v): [e.to_json() for e in state.events_for(v)] for v in viewers(n)}
     check(
         all(len(e) <= state.event_count() for e in events.values()),

@@ -109,3 +109,17 @@ def test_agents_choose_from_given_legal_actions_as_they_step(config: Config) -> 
             assert chosen.id == stepped.id, f"{at}: the {spec} agent's choose() and step() differ"
             state.apply_action(stepped, q)
             decisions += 1
+
+
+def test_recording_events_does_not_change_the_game(config: Config) -> None:
+    """A game plays the same with its event log recorded or not (search and simulation turn it off)."""
+    game = config.load()
+    ends = []
+    for events in (True, False):
+        agents = [ReplayableRandomAgent(p, seed=200 + p) for p in range(game.num_players)]
+        for seed in config.seeds()[:2]:
+            state = play_game(game, agents, seed=seed, max_steps=config.max_steps, events=events)
+            observations = [state.observation(v) for v in [None, *range(game.num_players)]]
+            ends.append((state.history(), state.returns(), observations, events or state.event_count() == 0))
+    half = len(ends) // 2
+    assert ends[:half] == [(h, r, o, True) for h, r, o, _ in ends[half:]]

@@ -31,6 +31,7 @@ from elementa.core.options import OptionInfo, option
 from elementa.core.persistence import SavedGame, load, load_saved, save
 from elementa.core.registry import GameListing, list_games, load_game, register_game, register_games_from
 from elementa.core.runner import chance_rng, play_game, resolve_chance
+from elementa.core.views import View
 
 __all__ = [
     "AUTOMATIC",
@@ -63,6 +64,7 @@ __all__ = [
     "Scored",
     "State",
     "Step",
+    "View",
     "chance_rng",
     "describe_player",
     "die_outcomes",

@@ -30,6 +30,7 @@ from elementa.core.events import Event, EventLog, audience_of, seen_by
 from elementa.core.nodes import CHANCE, SIMULTANEOUS, TERMINAL
 from elementa.core.options import OptionInfo, describe_options, options_dict
 from elementa.core.tensor import ObservationEncoder
+from elementa.core.views import View
 
 if TYPE_CHECKING:
     from elementa.core.agent import Agent
@@ -278,6 +279,15 @@ class State(ABC):
 
         The result must not depend on anything that player may not see.
         """
+
+    def view(self, player: int | None) -> View | None:
+        """Return the typed observation of ``player`` (``None``: a spectator), or ``None`` for a game
+        that gives none yet.
+
+        A game that gives one derives :meth:`observation` from it (``view(p).to_json()``), so the two
+        always agree; the conformance suite checks that they do (see :mod:`elementa.core.views`).
+        """
+        return None
 
     def information_state_key(self, player: int) -> bytes:
         """Return the key of ``player``'s information set here: the digest of what the seat sees.

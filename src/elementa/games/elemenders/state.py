@@ -49,6 +49,7 @@ from elementa.games.elemenders.board import (
     terraform,
 )
 from elementa.games.elemenders.movement import attack_targets, destinations
+from elementa.games.elemenders.views import ElemendersView, MonolithView, UnitsLeft, UnitView
 
 if TYPE_CHECKING:
     from elementa.games.elemenders.game import ElemendersGame
@@ -398,13 +399,14 @@ class ElemendersState(State):
         if self.health[target] <= 0:
             self.owner[target] = -1
             self.units[enemy].discard(target)  # a monolith is no unit
-        if target == self.true_square[enemy]:
+        hit_true = target == self.true_square[enemy]
+        if hit_true:
             self.revealed[enemy] = True
         if self.recording:
             self._emit_hit(enemy, target, 1)
-            if self.health[target] <= 0:
-                self.winner, self.phase = player, OVER
-                return
+        if hit_true and self.health[target] <= 0:
+            self.winner, self.phase = player, OVER
+            return
         self._finish_unit()
 
     def _finish_unit(self) -> None:
@@ -487,36 +489,24 @@ class ElemendersState(State):
 
     # ----------------------------------------------------------------------- information and copies
     def observation(self, player: int | None) -> dict[str, Any]:
-        """Return what ``player`` (or a spectator, ``None``) sees; JSON-ready.
+        """Return what ``player`` (or a spectator, ``None``) sees, JSON-ready: the JSON form of
+        :meth:`view` (its fields are documented in :mod:`.views`)."""
+        return self.view(player).to_json()
 
-        Keys: ``rows``, ``cols``, ``adjacency``, ``max_turns``, ``viewer``, ``phase``, ``to_move``
-        (a seat, or -1 for chance, -4 when over), ``turn`` (turns completed), ``first_placer``,
-        ``first_mover`` (seat or null), ``marked`` ([bool, bool]), ``to_place`` (per seat, units
-        left per element ``{"fire": n, ...}``), ``spawning`` (seats still to spawn), ``last_flip``
-        (``"heads"``, ``"tails"`` or null), ``active`` (square name of the unit acting, or null),
-        ``moved``, ``winner`` (seat or null), ``terrain`` (one string per row from row 1, one
-        character per column: ``" "`` none, ``"~"`` lava, ``"="`` river, ``"^"`` forest),
-        ``units`` and ``monoliths`` (lists of ``{"square", "row", "col", "owner", ...}``).
+    def view(self, player: int | None) -> ElemendersView:
+        """Return what ``player`` (or a spectator, ``None``) sees, typed (see :mod:`.views`).
 
-        A monolith shows ``"true"`` and ``"health"`` to its owner; to anyone else both are null
+        A monolith shows its truth and health to its owner; to anyone else both are ``None``
         until a hit reveals it (ruling ELM-12) or the game is over.
         """
         g = self.board
         over = self.phase == OVER
         owner, piece, health, acted, places = self.owner, self.piece, self.health, self.acted, g.places
-        units = [
-            {
-                "square": name,
-                "row": row,
-                "col": col,
-                "owner": owner[s],
-                "element": PIECE_NAMES[piece[s]],
-                "health": health[s],
-                "acted": s in acted,
-            }
+        units = tuple(
+            UnitView(name, row, col, owner[s], PIECE_NAMES[piece[s]], health[s], s in acted)
             for s in sorted(self.units[0] | self.units[1])
             for name, row, col in (places[s],)
-        ]
+        )
         monoliths = []
         for p in (0, 1):
             true_square, shown = self.true_square[p], over or player == p
@@ -526,38 +516,39 @@ class ElemendersState(State):
                 known = self._monolith_known(p, s, shown, standing)
                 name, row, col = places[s]
                 monoliths.append(
-                    {
-                        "square": name,
-                        "row": row,
-                        "col": col,
-                        "owner": p,
-                        "standing": standing,
-                        "true": (is_true if true_square >= 0 else None) if known else None,
-                        "health": (health[s] if standing else 0) if known else None,
-                    }
+                    MonolithView(
+                        name,
+                        row,
+                        col,
+                        p,
+                        standing,
+                        (is_true if true_square >= 0 else None) if known else None,
+                        (health[s] if standing else 0) if known else None,
+                    )
                 )
-        return {
-            "rows": g.rows,
-            "cols": g.cols,
-            "adjacency": self.game.options.adjacency,
-            "max_turns": self.game.options.max_turns,
-            "viewer": player,
-            "phase": self.phase,
-            "to_move": self.current_player(),
-            "turn": self.turns_done,
-            "first_placer": None if self.first_placer < 0 else self.first_placer,
-            "first_mover": None if self.first_mover < 0 else self.first_mover,
-            "marked": [s >= 0 for s in self.true_square],
-            "to_place": [{PIECE_NAMES[e]: n for e, n in enumerate(left)} for left in self.to_place],
-            "spawning": list(self.spawn_queue) if self.phase == SPAWN else [],
-            "last_flip": None if self.last_flip < 0 else ("heads" if self.last_flip else "tails"),
-            "active": None if self.active < 0 else g.name(self.active),
-            "moved": self.moved,
-            "winner": None if self.winner < 0 else self.winner,
-            "terrain": list(self.terrain_rows()),
-            "units": units,
-            "monoliths": monoliths,
-        }
+        marked = self.true_square
+        return ElemendersView(
+            rows=g.rows,
+            cols=g.cols,
+            adjacency=self.game.options.adjacency,
+            max_turns=self.game.options.max_turns,
+            viewer=player,
+            phase=self.phase,
+            to_move=self.current_player(),
+            turn=self.turns_done,
+            first_placer=None if self.first_placer < 0 else self.first_placer,
+            first_mover=None if self.first_mover < 0 else self.first_mover,
+            marked=(marked[0] >= 0, marked[1] >= 0),
+            to_place=(UnitsLeft(*self.to_place[0]), UnitsLeft(*self.to_place[1])),
+            spawning=tuple(self.spawn_queue) if self.phase == SPAWN else (),
+            last_flip=None if self.last_flip < 0 else ("heads" if self.last_flip else "tails"),
+            active=None if self.active < 0 else g.name(self.active),
+            moved=self.moved,
+            winner=None if self.winner < 0 else self.winner,
+            terrain=self.terrain_rows(),
+            units=units,
+            monoliths=tuple(monoliths),
+        )
 
     def information_state_key(self, player: int) -> bytes:
         """Return ``player``'s information-state key: the digest of what ``observation(player)`` shows.
