@@ -1,0 +1,48 @@
+"""Typed observations: a view's JSON form (views, tuples and dicts converted, field order kept)."""
+
+from __future__ import annotations
+
+from dataclasses import FrozenInstanceError, dataclass
+
+import pytest
+
+import elementa
+from elementa.core import View
+from elementa.core.views import to_json
+
+
+@dataclass(frozen=True, slots=True)
+class Card(View):
+    name: str
+    cost: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Table(View):
+    seat: int | None
+    hand: tuple[Card, ...]
+    scores: dict[str, int]
+    grid: tuple[tuple[int, ...], ...]
+
+
+def test_the_json_form_converts_views_tuples_and_dicts_in_field_order() -> None:
+    table = Table(0, (Card("Ace", 3), Card("Two", None)), {"fire": 2}, ((1, 2), (3,)))
+    assert table.to_json() == {
+        "seat": 0,
+        "hand": [{"name": "Ace", "cost": 3}, {"name": "Two", "cost": None}],
+        "scores": {"fire": 2},
+        "grid": [[1, 2], [3]],
+    }
+    assert list(table.to_json()) == ["seat", "hand", "scores", "grid"]
+    assert to_json([Card("Ace", 1)]) == [{"name": "Ace", "cost": 1}]
+    with pytest.raises(FrozenInstanceError):
+        table.seat = 1  # type: ignore[misc]
+
+
+def test_a_game_with_views_derives_its_observation_from_them() -> None:
+    state = elementa.load_game("elemenders").new_initial_state(seed=2)
+    for seat in (0, 1):
+        view = state.view(seat)
+        assert view is not None and view.viewer == seat  # type: ignore[attr-defined]
+        assert view.to_json() == state.observation(seat)
+    assert elementa.load_game("toy-dice").new_initial_state(seed=1).view(0) is None
