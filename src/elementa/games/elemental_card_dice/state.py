@@ -16,7 +16,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, TERMINAL, Action, State, win_shares
+from elementa.core import CHANCE, TERMINAL, Action, Noted, State, win_shares
 from elementa.games.elemental_card_dice import responses, tasks, view
 from elementa.games.elemental_card_dice.cards import CHEAP, DICE, EXPENSIVE, Card
 from elementa.games.elemental_card_dice.effects import EFFECTS, NO_AMPS, Task, strength
@@ -129,8 +129,12 @@ class CardDiceState(State):
         self.tasks.extend(reversed(steps))
 
     def note(self, text: str, to: int | None = None, but: int | None = None) -> None:
-        """Record an event for the log: for everyone, only for seat ``to``, or for all but ``but``."""
+        """Record an event for the log: for everyone, only for seat ``to``, or for all but ``but``
+        (also in the typed log, as a ``Noted`` event with that audience)."""
         self.events.append((to, but, text))  # the oldest drops out past MAX_EVENTS
+        if self.recording:
+            seats = [p for p in (0, 1) if (to is None or p == to) and p != but]
+            self.emit(Noted(text), None if to is None and but is None else seats)
 
     def names(self, cards: list[int]) -> str:
         """Return card names joined by commas (``"nothing"`` for none)."""
@@ -549,6 +553,7 @@ class CardDiceState(State):
         s.amps = list(self.amps)
         s.bought = [list(b) for b in self.bought]
         s.tasks, s.chain, s.events = list(self.tasks), list(self.chain), self.events.copy()
+        s.recording, s._events = self.recording, self._events
         return s
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> CardDiceState:
