@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 
 import pytest
 
@@ -85,3 +87,13 @@ def test_start_skips_the_events_a_client_already_has(start: int) -> None:
     for i in range(5):
         log = EventLog(Noted(f"line {i}"), None, log)
     assert [str(e) for e in seen_by(log, 0, start)] == [f"line {i}" for i in range(start, 5)]
+
+
+def test_a_long_log_pickles_and_deep_copies_whole() -> None:
+    log = None
+    for i in range(5000):  # far past the recursion limit, were the chain pickled link by link
+        log = EventLog(Noted(f"line {i}"), frozenset({i % 2}), log)
+    for copied in (pickle.loads(pickle.dumps(log)), copy.deepcopy(log)):
+        assert copied is not None and copied.count == 5000
+        assert seen_by(copied, 0) == seen_by(log, 0)
+        assert [e.audience for e in copied.entries()][:3] == [frozenset({0}), frozenset({1}), frozenset({0})]

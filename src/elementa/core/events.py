@@ -239,6 +239,11 @@ class EventLog:
         self.before = before
         self.count: int = 1 if before is None else before.count + 1
 
+    def __reduce__(self) -> tuple[Any, tuple[list[tuple[Event, frozenset[int] | None]]]]:
+        """Pickle (and deep-copy) the log as a flat list: the chain of entries would otherwise
+        recurse once per event, past Python's recursion limit in a long game."""
+        return _from_entries, ([(e.event, e.audience) for e in self.entries()],)
+
     def entries(self) -> Iterator[EventLog]:
         """Yield the entries from the first to this one."""
         chain: list[EventLog] = []
@@ -247,6 +252,14 @@ class EventLog:
             chain.append(node)
             node = node.before
         return reversed(chain)
+
+
+def _from_entries(entries: list[tuple[Event, frozenset[int] | None]]) -> EventLog | None:
+    """Rebuild a log from ``(event, audience)`` pairs, oldest first (see :meth:`EventLog.__reduce__`)."""
+    log = None
+    for event, audience in entries:
+        log = EventLog(event, audience, log)
+    return log
 
 
 def seen_by(log: EventLog | None, viewer: int | None, start: int = 0) -> list[Event]:
