@@ -134,6 +134,7 @@ class ElementaGame(pyspiel.Game):  # type: ignore[misc]
         self.elementa: Game = cached_game(name, canonical_options(options))
         self.sequential = sequential
         self._initial = self.elementa.new_initial_state(0)
+        self._initial.record_events(False)  # OpenSpiel reads observations; its clones carry no log
         size = self.elementa.num_distinct_actions
         low, high = self.elementa.utility_range()
         bound = self.elementa.max_game_length()

@@ -72,6 +72,7 @@ class _Table:
         if seed is not None:
             self._rng = random.Random(seed)
         self.table = self.game.new_initial_state(0)
+        self.table.record_events(False)  # an environment reports observations, not the event log
         self._resolve_chance()
 
     def _resolve_chance(self) -> None:
