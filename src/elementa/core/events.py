@@ -200,7 +200,7 @@ class Revealed(Event):
     value: str
 
     def __str__(self) -> str:
-        return f"{self.place} is revealed: {self.what} {self.value}"
+        return f"{self.what} at {self.place}: {self.value}"
 
 
 @dataclass(frozen=True, slots=True)
