@@ -31,9 +31,8 @@ def test_each_event_has_a_json_form_and_words_with_seats_from_one() -> None:
     assert (
         str(Changed("terrain", Place("square", None, 4, "E1"), "lava")) == "terrain at square E1 becomes lava"
     )
-    assert str(Revealed("true monolith", Place("square", None, 3, "D1"), "marked")).endswith(
-        "true monolith marked"
-    )
+    revealed = Revealed("true monolith", Place("square", None, 3, "D1"), "marked")
+    assert str(revealed) == "true monolith at square D1: marked"
     assert Noted("a line").to_json() == {"type": "noted", "text": "a line"}
     for event in (moved, Scored(2, 5), CardMoved(7, "Sonic Pistol", DECK, HAND)):
         assert json.loads(json.dumps(event.to_json())) == event.to_json()
