@@ -1,7 +1,9 @@
 """The web client in a real browser: two people at one table, a game of each title to the end.
 
 Each game is played by two browser contexts holding two seats (and a computer in the games for more
-than two), choosing moves by clicking the board or the list, while a third context watches. Every
+than two), while a third context watches. The pages' move lists are hidden: each move is a legal move
+chosen at random and made by clicking what its parts name on the board (and the board's chooser), the
+first ten decisions of each phase; the move the server stored must be the one aimed at. Every
 view each page receives is kept, and each page is checked against the other seat's hidden cards (its
 hand) or its true monolith: they never reach the other page, or the spectator's, unless that page's
 own view shows them.
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 import time
 from pathlib import Path
 
@@ -39,11 +42,23 @@ GAMES = [
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    database = tmp_path_factory.mktemp("browser") / "browser.sqlite3"
+def database(tmp_path_factory):
+    return tmp_path_factory.mktemp("browser") / "browser.sqlite3"
+
+
+@pytest.fixture(scope="module")
+def server(database):
     proc, base = start(["--port", "0", "--database", f"sqlite:///{database}"])
     yield base
     stop(proc)
+
+
+def stored_moves(database, table_id):
+    """The table's history as the server stored it: ``[(index, player, action id)]``."""
+    with sqlite3.connect(database) as db:
+        return db.execute(
+            'SELECT "index", player, action FROM actions WHERE table_id = ? ORDER BY "index"', (table_id,)
+        ).fetchall()
 
 
 @pytest.fixture(scope="module")
@@ -92,68 +107,195 @@ def check_hidden(game, page, other):
     return len(secret)
 
 
-def play_one_move(page, rng):
-    """Choose a move on a page that offers some: click the board (then a narrowed move) or the list.
+HIDE_MOVE_LIST = "#legal, #picked { display: none !important; }"
+"""The pages' move lists are hidden: every move is made by clicking the board (and its chooser)."""
 
-    A view that arrives meanwhile may take the clicked element away; the caller just tries again.
+SAMPLES = 10
+"""Decisions of each phase played by clicking; later ones of that phase are sent straight away."""
+
+CLICKABLE = """() => ({
+    picks: picks.map((p) => ({kind: p.kind, pairs: p.pairs})),
+    board: [...document.querySelectorAll("#board .can-pick")].map(
+        (n) => JSON.parse(n.dataset.pick).find((a) => remaining([...picks, {pairs: a}]).length) || null),
+    choices: [...document.querySelectorAll("#chooser button.choice")].map(
+        (n) => ({action: n.dataset.action ? Number(n.dataset.action) : null,
+                 pick: n.dataset.pick ? JSON.parse(n.dataset.pick) : null})),
+})"""
+"""What a page offers to click now: its picks so far, for each clickable board element the alternative
+that a click on it picks (the first that some legal move fits), and the chooser's buttons."""
+
+
+def fits(move, parts, picks):
+    """Whether ``move`` has every pick, read as table.js reads it (the same rule, written again here).
+
+    Args:
+        move: an action's JSON form (``{"id", "kind", "parts", "label"}``).
+        parts: the kind's part declarations (``[{"name", "type", ...}]``).
+        picks: ``[{"kind"?, "pairs": [{"type", "value", "name"?}]}]``.
     """
-    step = page.get_attribute("body", "data-step")
-    try:
-        picks = page.locator("#board .can-pick")
-        if picks.count() and rng.random() < 0.5:
-            picks.nth(rng.randrange(picks.count())).click(timeout=2_000)
-            matching = page.locator("#picked .move")
-            if page.get_attribute("body", "data-step") == step and matching.count():
-                matching.nth(rng.randrange(matching.count())).click(timeout=2_000)
+    used, last = set(), {}
+    for pick in picks:
+        if pick.get("kind") is not None and pick["kind"] != move["kind"]:
+            return False
+        for pair in pick["pairs"]:
+            found = next(
+                (
+                    i
+                    for i in range(last.get(pair["type"], -1) + 1, len(parts))
+                    if i not in used
+                    and parts[i]["type"] == pair["type"]
+                    and pair.get("name", parts[i]["name"]) == parts[i]["name"]
+                    and move["parts"][parts[i]["name"]] == pair["value"]
+                ),
+                None,
+            )
+            if found is None:
+                return False
+            used.add(found)
+            last[pair["type"]] = found
+    return True
+
+
+def moves_in(frame):
+    """The action id of a websocket frame a page sent, as a list (empty unless it is a move)."""
+    message = json.loads(frame)
+    return [message["action"]] if message["type"] == "move" else []
+
+
+def phase_of(game, observation):
+    """The phase a decision belongs to, for counting: the observation's phase, or Card-Dice's decision."""
+    if "phase" in observation:
+        return observation["phase"]
+    if observation.get("auction"):
+        return "auction"
+    decision = observation.get("decision")
+    if isinstance(decision, dict):
+        return str(decision.get("kind") or decision.get("type") or sorted(decision)[0])
+    return decision or "turn"
+
+
+def click_move(page, target, kinds, sent):
+    """Click the board, then the chooser, toward ``target`` (a legal move's JSON form) until the page sends
+    a move; return whether that move was ``target``.
+
+    Each click is one that a person aiming at the move would make: a board element whose pick names
+    parts of the target not yet picked (with their values), else the chooser's button that plays it or
+    names one of its parts or its kind.
+    """
+    parts = kinds[target["kind"]]
+    before = len(sent)
+    for _ in range(12):
+        offer = page.evaluate(CLICKABLE)
+        picks = offer["picks"]
+        if not fits(target, parts, picks):
+            return False
+        board = [
+            i
+            for i, alt in enumerate(offer["board"])
+            if alt is not None and fits(target, parts, [*picks, {"pairs": alt}])
+        ]
+        plays = [i for i, c in enumerate(offer["choices"]) if c["action"] == target["id"]]
+        names = [
+            i
+            for i, c in enumerate(offer["choices"])
+            if c["pick"] is not None and fits(target, parts, [*picks, c["pick"]])
+        ]
+        if board:
+            page.locator("#board .can-pick").nth(board[0]).click(timeout=2_000)
+        elif plays or names:
+            page.locator("#chooser button.choice").nth((plays or names)[0]).click(timeout=2_000)
         else:
-            moves = page.locator("#legal .move")
-            if not moves.count():
-                return
-            moves.nth(rng.randrange(moves.count())).click(timeout=2_000)
+            return False
+        if len(sent) > before:
+            return sent[-1] == target["id"]
+    return False
+
+
+def play_one_move(page, game, rng, kinds, sent, tally, clicked):
+    """Make one move on a page that offers some: a legal move chosen at random, made by clicks on the
+    board while fewer than :data:`SAMPLES` decisions of its phase were; else sent straight away.
+
+    ``tally[phase]`` counts ``[made by clicks, tried]``; ``clicked`` gets ``(step, seat, action id)``
+    for each move made by clicks, to be found in the table's stored history. A view that arrives
+    meanwhile (another seat's move) ends the try without counting it; the caller tries again.
+    """
+    view = page.evaluate("view")
+    if not view["legal"] or page.evaluate("decl") is None:
+        return
+    step = view["step"]
+    target = rng.choice(view["legal"])
+    phase = phase_of(game, view["observation"])
+    counts = tally.setdefault(phase, [0, 0])
+    try:
+        if counts[1] < SAMPLES:
+            made = click_move(page, target, kinds, sent)
+            if not made and page.evaluate("view.step") != step:
+                return  # another seat's move changed the view under the clicks: not counted
+            counts[1] += 1
+            if made:
+                counts[0] += 1
+                clicked.append((step, view["seat"], target["id"]))
+            else:
+                page.evaluate(f"play({{id: {target['id']}}})")
+        else:
+            page.evaluate(f"play({{id: {target['id']}}})")
         page.wait_for_function(
-            f"document.body.dataset.step !== '{step}' || document.getElementById('error').textContent !== ''",
-            timeout=5_000,
+            f"view.step !== {step} || document.getElementById('error').textContent !== ''", timeout=5_000
         )
     except PlaywrightTimeout:
         return
 
 
 @pytest.mark.parametrize(("game", "options", "players"), GAMES, ids=[g for g, _, _ in GAMES])
-def test_two_people_play_a_game_to_the_end_and_see_only_their_own(server, browser, game, options, players):
+def test_two_people_play_a_game_to_the_end_by_clicking_the_board_and_see_only_their_own(
+    server, database, browser, game, options, players
+):
     seats = [{"kind": "reserved"}, {"kind": "reserved"}] + [{"kind": "bot", "agent": "greedy"}] * (
         players - 2
     )
     table = httpx.post(
         server + "/api/tables", json={"game": game, "options": options, "seats": seats, "seed": 11}
     ).json()
-    contexts, pages, views = [], [], []
+    kinds = httpx.get(f"{server}/api/tables/{table['id']}/actions").json()["kinds"]
+    contexts, pages, views, sends = [], [], [], []
     for invite in table["invites"]:
         context = browser.new_context(viewport={"width": 900, "height": 900})
         page = context.new_page()
         seen: list[dict] = []
-        page.on(
-            "websocket",
-            lambda ws, seen=seen: ws.on("framereceived", lambda f, seen=seen: seen.append(json.loads(f))),
-        )
+        sent: list[int] = []  # the ids of the moves the page sent
+
+        def on_socket(ws, seen=seen, sent=sent):
+            ws.on("framereceived", lambda f: seen.append(json.loads(f)))
+            ws.on(
+                "framesent",
+                lambda f: sent.extend(m["action"] for m in [json.loads(f)] if m["type"] == "move"),
+            )
+
+        page.on("websocket", on_socket)
         page.goto(server + invite["url"])
+        page.add_style_tag(content=HIDE_MOVE_LIST)
         contexts.append(context)
         pages.append(page)
         views.append(seen)
+        sends.append(sent)
     watcher = browser.new_context(viewport={"width": 900, "height": 900})
     contexts.append(watcher)
     spectator = watcher.new_page()
     spectator.goto(server + table["url"] + "#watch")
     rng = random.Random(5)
     checked = 0
-    deadline = time.monotonic() + 90
+    tally: dict[str, list[int]] = {}
+    clicked: list[tuple[int, int, int]] = []
+    deadline = time.monotonic() + 120
     try:
         for page in pages:
             page.wait_for_selector("body[data-step]")
         while not all(p.get_attribute("body", "data-status") == "finished" for p in pages):
             assert time.monotonic() < deadline, f"{game} did not end in time"
             ready = [p for p in pages if p.locator("#legal .move").count()]
-            for page in ready:
-                play_one_move(page, rng)
+            for page, sent in zip(pages, sends, strict=True):
+                if page in ready:
+                    play_one_move(page, game, rng, kinds, sent, tally, clicked)
             if not ready:
                 pages[0].wait_for_timeout(50)
             latest = [[m for m in seen if m["type"] == "view"][-1] for seen in views]
@@ -174,6 +316,11 @@ def test_two_people_play_a_game_to_the_end_and_see_only_their_own(server, browse
                     if m["square"] in true_square:  # shown only once a hit has revealed it
                         assert m["true"] is None or m["health"] is not None
         assert "Game over" in pages[0].inner_text("#status")
+        print(f"\n{game}: decisions made by clicking the board, per phase: {tally}")
+        assert tally and all(made == tried for made, tried in tally.values()), tally
+        history = stored_moves(database, table["id"])
+        for step, seat, action in clicked:  # the move the server stored is the one clicked for
+            assert next(a for i, p, a in history if i >= step and p == seat) == action
         assert spectator.get_attribute("body", "data-seat") == "none"
         assert spectator.locator("#legal .move").count() == 0
         if game != "elementalis":  # ElementaliS has no hidden hand
