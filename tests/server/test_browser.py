@@ -115,14 +115,15 @@ SAMPLES = 10
 
 CLICKABLE = """() => ({
     picks: picks.map((p) => ({kind: p.kind, pairs: p.pairs})),
-    board: [...document.querySelectorAll("#board .can-pick")].map(
-        (n) => JSON.parse(n.dataset.pick).find((a) => remaining([...picks, {pairs: a}]).length) || null),
+    board: [...document.querySelectorAll("#board .can-pick")].map((n) =>
+        (nextPicks(JSON.parse(n.dataset.pick).map((pairs) => ({pairs}))) || [])
+            .map((p) => ({kind: p.kind, pairs: p.pairs}))),
     choices: [...document.querySelectorAll("#chooser button.choice")].map(
         (n) => ({action: n.dataset.action ? Number(n.dataset.action) : null,
                  pick: n.dataset.pick ? JSON.parse(n.dataset.pick) : null})),
 })"""
-"""What a page offers to click now: its picks so far, for each clickable board element the alternative
-that a click on it picks (the first that some legal move fits), and the chooser's buttons."""
+"""What a page offers to click now: its picks so far, for each clickable board element the picks a click on
+it leads to (table.js's own rule), and the chooser's buttons."""
 
 
 def fits(move, parts, picks):
@@ -189,10 +190,11 @@ def click_move(page, target, kinds, sent):
         picks = offer["picks"]
         if not fits(target, parts, picks):
             return False
+        progress = sum(len(p["pairs"]) for p in picks)  # a click must name more of the target
         board = [
             i
-            for i, alt in enumerate(offer["board"])
-            if alt is not None and fits(target, parts, [*picks, {"pairs": alt}])
+            for i, after in enumerate(offer["board"])
+            if sum(len(p["pairs"]) for p in after) > progress and fits(target, parts, after)
         ]
         plays = [i for i, c in enumerate(offer["choices"]) if c["action"] == target["id"]]
         names = [
@@ -205,6 +207,7 @@ def click_move(page, target, kinds, sent):
         elif plays or names:
             page.locator("#chooser button.choice").nth((plays or names)[0]).click(timeout=2_000)
         else:
+            print("STUCK", target, offer["picks"], offer["choices"][:8], [b for b in offer["board"] if b][:6])
             return False
         if len(sent) > before:
             return sent[-1] == target["id"]

@@ -142,6 +142,8 @@ window.BOARDS["elemental-card-dice"] = (o, h) => {
 
 // ------------------------------------------------------------------------------------------------- Warriors
 window.BOARDS.warriors = (o, h) => {
+  // a card's printed numbers and text, from the server's card list (its sheet begins with the name)
+  const stats = (name) => { const text = h.cardText(name); return text.startsWith(`${name} - `) ? text.slice(name.length + 3) : text; };
   // slots: your fighter's equipment by index, then its own ability, then the location's (the use kind's source)
   const mine = (f) => !f.beast && f.seat === h.view.seat;
   const slots = (h.parts("remove")[0] || {size: 0}).size;  // the use kind's source: slots, then these two
@@ -157,7 +159,7 @@ window.BOARDS.warriors = (o, h) => {
   const players = o.players.map((p) => h.el("div", {class: ["player", p.seat === h.view.seat && "mine"].filter(Boolean).join(" ")},
     h.el("h4", {}, who(h, p.seat), ` — ${p.deck}`),
     facts(h, [["status", p.status], ["hand", p.hand_size], ["deck", p.deck_size], ["tokens", p.tokens], ["locations", p.locations.join(", ")], ["team", p.team], ["known in hand", p.seat !== h.view.seat && p.known_hand.length ? p.known_hand.join(", ") : null]])));
-  const hand = o.hand ? section(h, "Your hand", h.el("div", {class: "cards"}, o.hand.map((c) => h.pickable(h.el("div", {class: "card", title: c}, h.el("b", {}, c), h.el("small", {}, h.cardText(c))), h.named("card", c))))) : null;
+  const hand = o.hand ? section(h, "Your hand", h.el("div", {class: "cards"}, o.hand.map((c) => h.pickable(h.el("div", {class: "card", title: c}, h.el("b", {}, c), h.el("small", {}, stats(c))), h.named("card", c))))) : null;
   return h.el("div", {class: "warriors"},
     facts(h, [["battle", o.battle], ["phase", o.phase], ["location", o.location], ["now", o.decision], ["turns", `${o.turns} of ${o.max_turns || "∞"}`], ["result", o.result && JSON.stringify(o.result)]]),
     location,

@@ -73,6 +73,32 @@ function remaining(chosen = picks) { return legalNow().filter((m) => fits(m, cho
 
 function samePick(a, b) { return a.kind === b.kind && JSON.stringify(a.pairs) === JSON.stringify(b.pairs); }
 
+const samePair = (a, b) => a.type === b.type && a.value === b.value && a.name === b.name;
+
+// The picks after adding a board pick, or null when no legal move would fit them: the pick added, or
+// (when that fits nothing) the pick in place of the picks it includes (a column picked, then a square of it).
+function adding(chosen, a) {
+  const added = [...chosen, a];
+  if (remaining(added).length) return added;
+  const within = (p) => p.kind === undefined && p.pairs.length < a.pairs.length && p.pairs.every((x) => a.pairs.some((y) => samePair(x, y)));
+  const refined = [...chosen.filter((p) => !within(p)), a];
+  return refined.length <= chosen.length && remaining(refined).length ? refined : null;  // one or more picks replaced
+}
+
+// The picks after a click on a board thing offering these alternatives (see pickable), or null for a
+// click that does nothing: the first alternative that some legal move fits is added; else a picked thing
+// is un-picked; else the picks start again from the thing.
+function nextPicks(alts) {
+  for (const a of alts) {
+    const next = adding(picks, a);
+    if (next) return next;
+  }
+  const i = picks.findLastIndex((p) => alts.some((a) => samePick(p, a)));
+  if (i >= 0) return picks.filter((_, j) => j !== i);
+  const fresh = alts.find((a) => remaining([a]).length);
+  return fresh ? [fresh] : null;
+}
+
 // A board element that IS a thing a move's part may name: pickable(node, {type: "die", value: 2}), or
 // several alternatives, each one pair or an array of pairs named together (a sheet square is a row and a
 // column: [{type: "row", value: 1}, {type: "column", value: 4}]; or, for a move that names only columns,
@@ -85,7 +111,7 @@ function pickable(node, ...alternatives) {
   node.dataset.pick = JSON.stringify(alts.map((a) => a.pairs));
   const picked = alts.some((a) => picks.some((p) => samePick(p, a)));
   if (picked) node.classList.add("picked");
-  if (picked || alts.some((a) => remaining([...picks, a]).length)) {
+  if (picked || alts.some((a) => adding(picks, a))) {
     node.classList.add("can-pick");
     node.tabIndex = 0;
     const go = (e) => { e.stopPropagation(); pick(alts); };
@@ -96,19 +122,9 @@ function pickable(node, ...alternatives) {
 }
 
 function pick(alts) {
-  const more = alts.find((a) => remaining([...picks, a]).length);
-  if (more) {
-    picks = [...picks, more];
-  } else {
-    const i = picks.findLastIndex((p) => alts.some((a) => samePick(p, a)));
-    if (i >= 0) {
-      picks = picks.filter((_, j) => j !== i);
-    } else {
-      const fresh = alts.find((a) => remaining([a]).length);
-      if (!fresh) return;
-      picks = [fresh];
-    }
-  }
+  const next = nextPicks(alts);
+  if (!next) return;
+  picks = next;
   const left = remaining();
   if (left.length === 1) play(left[0]);
   else draw();
@@ -141,7 +157,7 @@ function chooser() {
   const legal = legalNow();
   if (!legal.length) return null;
   const left = remaining();
-  const boardCan = (m) => things.some((t) => fits(m, [...picks, t]));
+  const boardCan = (m) => things.some((t) => { const next = adding(picks, t); return next && fits(m, next); });
   const kinds = [...new Set(left.map((m) => m.kind))];
   const rows = [];
   const single = [];
