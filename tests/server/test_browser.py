@@ -207,7 +207,7 @@ def click_move(page, target, kinds, sent):
         elif plays or names:
             page.locator("#chooser button.choice").nth((plays or names)[0]).click(timeout=2_000)
         else:
-            print("STUCK", target, offer["picks"], offer["choices"][:8], [b for b in offer["board"] if b][:6])
+            print(f"no click leads to {target} after {offer['picks']}; chooser: {offer['choices']}")
             return False
         if len(sent) > before:
             return sent[-1] == target["id"]
@@ -357,5 +357,48 @@ def test_the_lobby_seats_you_at_a_new_table_and_lists_open_ones(server, browser)
         other.goto(server + "/")
         other.wait_for_selector("#tables li:has-text('elemenders') button")
         assert table_id in [t["id"] for t in httpx.get(server + "/api/tables?status=open").json()]
+    finally:
+        context.close()
+
+
+PHASE_BUDGET = 20
+"""Seconds of play per title for :func:`test_every_phase_can_be_played_from_the_board_alone`."""
+
+
+@pytest.mark.parametrize(("game", "options", "players"), GAMES, ids=[g for g, _, _ in GAMES])
+def test_every_phase_can_be_played_from_the_board_alone(server, database, browser, game, options, players):
+    """One person against computers, table after table (new seeds) for :data:`PHASE_BUDGET` seconds, so
+    that the phases a game has once per seat (a draft, marking a monolith) are met more than once: every
+    decision sampled (the first :data:`SAMPLES` of each phase) is made by clicks on the board alone."""
+    context = browser.new_context(viewport={"width": 900, "height": 900})
+    page = context.new_page()
+    sent: list[int] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.extend(moves_in(f))))
+    rng = random.Random(17)
+    tally: dict[str, list[int]] = {}
+    end = time.monotonic() + PHASE_BUDGET
+    seed = 100
+    try:
+        while time.monotonic() < end and (seed == 100 or min(t for _, t in tally.values()) < SAMPLES):
+            seed += 1
+            seats = [{"kind": "reserved"}] + [{"kind": "bot", "agent": "random"}] * (players - 1)
+            table = httpx.post(
+                server + "/api/tables", json={"game": game, "options": options, "seats": seats, "seed": seed}
+            ).json()
+            kinds = httpx.get(f"{server}/api/tables/{table['id']}/actions").json()["kinds"]
+            page.goto(server + table["invites"][0]["url"])
+            page.add_style_tag(content=HIDE_MOVE_LIST)
+            page.wait_for_function("view !== null && decl !== null")
+            clicked: list[tuple[int, int, int]] = []
+            while time.monotonic() < end and page.get_attribute("body", "data-status") != "finished":
+                if page.locator("#legal .move").count():
+                    play_one_move(page, game, rng, kinds, sent, tally, clicked)
+                else:
+                    page.wait_for_timeout(30)
+            history = stored_moves(database, table["id"])
+            for step, seat, action in clicked:
+                assert next(a for i, p, a in history if i >= step and p == seat) == action
+        print(f"\n{game}, one person and computers, {seed - 100} tables: made by clicks / tried: {tally}")
+        assert tally and all(made == tried for made, tried in tally.values()), tally
     finally:
         context.close()
