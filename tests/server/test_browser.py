@@ -13,6 +13,7 @@ Needs Debian's chromium at /usr/bin/chromium (``.ci/run`` installs it); skipped 
 
 from __future__ import annotations
 
+import collections
 import json
 import random
 import sqlite3
@@ -126,6 +127,10 @@ CLICKABLE = """() => ({
 it leads to (table.js's own rule), and the chooser's buttons."""
 
 
+CLICKS = collections.Counter()
+"""Clicks made on board things and on the chooser's buttons, for the report the tests print."""
+
+
 def fits(move, parts, picks):
     """Whether ``move`` has every pick, read as table.js reads it (the same rule, written again here).
 
@@ -204,8 +209,10 @@ def click_move(page, target, kinds, sent):
         ]
         if board:
             page.locator("#board .can-pick").nth(board[0]).click(timeout=2_000)
+            CLICKS["board"] += 1
         elif plays or names:
             page.locator("#chooser button.choice").nth((plays or names)[0]).click(timeout=2_000)
+            CLICKS["chooser"] += 1
         else:
             print(f"no click leads to {target} after {offer['picks']}; chooser: {offer['choices']}")
             return False
@@ -319,7 +326,7 @@ def test_two_people_play_a_game_to_the_end_by_clicking_the_board_and_see_only_th
                     if m["square"] in true_square:  # shown only once a hit has revealed it
                         assert m["true"] is None or m["health"] is not None
         assert "Game over" in pages[0].inner_text("#status")
-        print(f"\n{game}: decisions made by clicking the board, per phase: {tally}")
+        print(f"\n{game}: made by clicks / tried, per phase: {tally}; clicks so far: {dict(CLICKS)}")
         assert tally and all(made == tried for made, tried in tally.values()), tally
         history = stored_moves(database, table["id"])
         for step, seat, action in clicked:  # the move the server stored is the one clicked for
@@ -398,7 +405,8 @@ def test_every_phase_can_be_played_from_the_board_alone(server, database, browse
             history = stored_moves(database, table["id"])
             for step, seat, action in clicked:
                 assert next(a for i, p, a in history if i >= step and p == seat) == action
-        print(f"\n{game}, one person and computers, {seed - 100} tables: made by clicks / tried: {tally}")
+        clicks = dict(CLICKS)
+        print(f"\n{game} vs computers, {seed - 100} tables: by clicks / tried: {tally}; clicks: {clicks}")
         assert tally and all(made == tried for made, tried in tally.values()), tally
     finally:
         context.close()

@@ -88,6 +88,9 @@ window.BOARDS.elemenders = (o, h) => {
   for (const u of o.units) at[u.square] = {unit: u};
   for (const m of o.monoliths) at[m.square] = {...(at[m.square] || {}), monolith: m};
   const letters = "ABCDEFGHIJKLMNOP";
+  // your monoliths, counted left to right (the mark kind's monolith part)
+  const mine = o.monoliths.filter((m) => m.owner === h.view.seat).map((m) => m.square)
+    .sort((a, b) => letters.indexOf(a[0]) - letters.indexOf(b[0]));
   const grid = h.el("div", {class: "grid", style: `grid-template-columns: repeat(${o.cols}, 1fr)`});
   for (let r = o.rows - 1; r >= 0; r--) {
     for (let c = 0; c < o.cols; c++) {
@@ -105,7 +108,8 @@ window.BOARDS.elemenders = (o, h) => {
         cell.append(h.el("span", {class: `monolith owner${m.owner}${known}${m.standing ? "" : " fallen"}`, title: `${who(h, m.owner)}'s monolith${m.true === true ? " (the true one)" : m.true === false ? " (a decoy)" : ""}${m.health !== null ? `, health ${m.health}` : ""}`}, m.standing ? "▲" : "✕", m.true === true ? "★" : ""));
       }
       cell.append(h.el("small", {class: "coord"}, square));
-      grid.append(h.pickable(cell, {type: "square", value: r * o.cols + c}, {type: "column", value: c}));
+      const monolith = mine.indexOf(square) >= 0 ? {type: "monolith", value: mine.indexOf(square)} : null;
+      grid.append(h.pickable(cell, {type: "square", value: r * o.cols + c}, {type: "column", value: c}, monolith));
     }
   }
   const toPlace = o.to_place.map((left, s) => Object.values(left).some((n) => n) ? `${h.seatName(s)}: ${Object.entries(left).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`).join(", ")}` : null).filter(Boolean);
