@@ -410,3 +410,81 @@ def test_every_phase_can_be_played_from_the_board_alone(server, database, browse
         assert tally and all(made == tried for made, tried in tally.values()), tally
     finally:
         context.close()
+
+
+def declared(name, size, type_, values=None):
+    return {"name": name, "size": size, "type": type_, "none": None, "values": values}
+
+
+DIE = declared("die", 3, "die")
+PICKING_KINDS = {  # a made-up game, to show what the picking rules do whatever the game
+    "swap": [DIE, {**DIE, "name": "other"}],
+    "reroll": [DIE],
+    "push": [{**DIE, "name": "from"}, {**DIE, "name": "to"}],
+    "mana": [
+        declared("element", 4, "element", ["Fire", "Water", "Earth", "Air"]),
+        declared("amount", 50, "amount"),
+    ],
+    "pass": [],
+}
+PICKING_LEGAL = [
+    {"id": 1, "kind": "swap", "parts": {"die": 0, "other": 1}},
+    {"id": 2, "kind": "swap", "parts": {"die": 1, "other": 0}},
+    {"id": 3, "kind": "reroll", "parts": {"die": 2}},
+    {"id": 4, "kind": "push", "parts": {"from": 2, "to": 2}},
+    {"id": 5, "kind": "mana", "parts": {"element": 0, "amount": 1}},
+    {"id": 6, "kind": "mana", "parts": {"element": 1, "amount": 1}},
+    {"id": 7, "kind": "mana", "parts": {"element": 1, "amount": 2}},
+    {"id": 8, "kind": "pass", "parts": {}},
+]
+PICKING_SETUP = """([kinds, legal]) => {
+    window.BOARDS.picking = (o, h) => h.el("div", {}, [0, 1, 2].map((i) =>
+        h.pickable(h.el("span", {class: "die", "data-die": i}, `die ${i + 1}`), {type: "die", value: i})));
+    window.sentMoves = [];
+    window.send = (message) => { window.sentMoves.push(message.action); };
+    decl = {kinds, cards: {}};
+    view = {...view, game: "picking", observation: {}, seat: 0, to_move: [0], status: "playing",
+            legal: legal.map((m) => ({...m, label: `move ${m.id}`}))};
+    picks = [];
+    draw();
+}"""
+
+
+def test_clicks_pick_parts_in_order_twice_or_not_and_the_chooser_offers_the_rest(server, browser):
+    table = httpx.post(
+        server + "/api/tables", json={"game": "elemenders", "seats": [{"kind": "open"}, {"kind": "open"}]}
+    ).json()
+    context = browser.new_context(viewport={"width": 900, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(server + table["url"] + "#watch")
+        page.wait_for_function("view !== null && decl !== null")
+        page.evaluate(PICKING_SETUP, [PICKING_KINDS, PICKING_LEGAL])
+        die = lambda i: page.locator(f'#board [data-die="{i}"]')  # noqa: E731
+        sent = lambda: page.evaluate("sentMoves")  # noqa: E731
+        chooser = lambda: page.locator("#chooser button.choice").all_inner_texts()  # noqa: E731
+
+        die(1).click()  # a die the two swaps share: the first clicked is the swap's first die
+        assert sent() == [] and page.evaluate("remaining().map((m) => m.id)") == [1, 2]
+        die(0).click()
+        assert sent() == [2]
+        page.evaluate(PICKING_SETUP, [PICKING_KINDS, PICKING_LEGAL])
+        die(0).click()
+        die(0).click()  # no move names die 1 twice: the second click un-picks it
+        assert sent() == [] and page.evaluate("picks") == []
+        die(2).click()  # a reroll of die 3, or a push from die 3 to die 3
+        assert "die" in die(2).get_attribute("class") and "picked" in die(2).get_attribute("class")
+        assert chooser() == ["reroll: die 3"]  # the push is made on the board: die 3 again
+        die(2).click()
+        assert sent() == [4]
+        page.evaluate(PICKING_SETUP, [PICKING_KINDS, PICKING_LEGAL])
+        assert chooser() == ["pass", "Fire", "Water"]  # part-less kinds, then Mana's elements
+        page.locator("#chooser button.choice", has_text="Water").click()
+        assert chooser() == ["1", "2"]  # then its amounts
+        page.locator("#chooser button.choice", has_text="2").click()
+        assert sent() == [7]
+        page.evaluate(PICKING_SETUP, [PICKING_KINDS, PICKING_LEGAL])
+        page.locator("#chooser button.choice", has_text="pass").click()
+        assert sent() == [8]
+    finally:
+        context.close()
