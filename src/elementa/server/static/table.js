@@ -11,13 +11,6 @@ let picks = [];
 let socket = null;
 let replay = null;
 
-async function loadDeclarations() {
-  const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/actions`);
-  if (!r.ok) return;
-  decl = await r.json();
-  draw();
-}
-
 // ---------------------------------------------------------------- small DOM helpers, shared with boards.js
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -40,6 +33,20 @@ function el(tag, attrs, ...children) {
 let decl = null;
 let things = [];  // the picks the board being drawn offers, for the chooser to know what the board shows
 const ONE_BASED = new Set(["die", "column", "choice", "slot", "monolith", "held", "combatant"]);
+
+// Fetch the declarations once (they never change for a table); until they come, moves are made from the list.
+async function loadDeclarations() {
+  try {
+    const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/actions`);
+    if (r.ok) {
+      decl = await r.json();
+      draw();
+      return;
+    }
+    if (r.status === 404) return;  // no such table: the socket says so
+  } catch (e) { /* offline: try again */ }
+  setTimeout(loadDeclarations, 2000);
+}
 
 function partsOf(kind) { return (decl && decl.kinds[kind]) || []; }
 
