@@ -3,10 +3,10 @@
 Each game is played by two browser contexts holding two seats (and a computer in the games for more
 than two), while a third context watches. The pages' move lists are hidden: each move is a legal move
 chosen at random and made by clicking what its parts name on the board (and the board's chooser), the
-first ten decisions of each phase; the move the server stored must be the one aimed at. Every
-view each page receives is kept, and each page is checked against the other seat's hidden cards (its
-hand) or its true monolith: they never reach the other page, or the spectator's, unless that page's
-own view shows them.
+first ten decisions of each phase and moves of each kind; the move the server stored must be the one
+aimed at. Every view each page receives is kept, and each page is checked against the other seat's
+hidden cards (its hand) or its true monolith: they never reach the other page, or the spectator's,
+unless that page's own view shows them.
 
 Needs Debian's chromium at /usr/bin/chromium (``.ci/run`` installs it); skipped without it.
 """
@@ -112,7 +112,7 @@ HIDE_MOVE_LIST = "#legal, #picked { display: none !important; }"
 """The pages' move lists are hidden: every move is made by clicking the board (and its chooser)."""
 
 SAMPLES = 10
-"""Decisions of each phase played by clicking; later ones of that phase are sent straight away."""
+"""Decisions of each phase, and moves of each kind, played by clicking; later ones are sent straight away."""
 
 CLICKABLE = """() => ({
     picks: picks.map((p) => ({kind: p.kind, pairs: p.pairs})),
@@ -223,9 +223,11 @@ def click_move(page, target, kinds, sent):
 
 def play_one_move(page, game, rng, kinds, sent, tally, clicked):
     """Make one move on a page that offers some: a legal move chosen at random, made by clicks on the
-    board while fewer than :data:`SAMPLES` decisions of its phase were; else sent straight away.
+    board while fewer than :data:`SAMPLES` decisions of its phase, or moves of its kind, were; else sent
+    straight away.
 
-    ``tally[phase]`` counts ``[made by clicks, tried]``; ``clicked`` gets ``(step, seat, action id)``
+    ``tally[phase]`` and ``tally["kind " + kind]`` count ``[made by clicks, tried]``; ``clicked`` gets
+    ``(step, seat, action id)``
     for each move made by clicks, to be found in the table's stored history. A view that arrives
     meanwhile (another seat's move) ends the try without counting it; the caller tries again.
     """
@@ -234,16 +236,16 @@ def play_one_move(page, game, rng, kinds, sent, tally, clicked):
         return
     step = view["step"]
     target = rng.choice(view["legal"])
-    phase = phase_of(game, view["observation"])
-    counts = tally.setdefault(phase, [0, 0])
+    counts = [tally.setdefault(phase_of(game, view["observation"]), [0, 0])]
+    counts.append(tally.setdefault(f"kind {target['kind']}", [0, 0]))
     try:
-        if counts[1] < SAMPLES:
+        if min(c[1] for c in counts) < SAMPLES:
             made = click_move(page, target, kinds, sent)
             if not made and page.evaluate("view.step") != step:
                 return  # another seat's move changed the view under the clicks: not counted
-            counts[1] += 1
-            if made:
-                counts[0] += 1
+            for c in counts:
+                c[1] += 1
+                c[0] += made
                 clicked.append((step, view["seat"], target["id"]))
             else:
                 page.evaluate(f"play({{id: {target['id']}}})")
@@ -374,9 +376,10 @@ PHASE_BUDGET = 20
 
 @pytest.mark.parametrize(("game", "options", "players"), GAMES, ids=[g for g, _, _ in GAMES])
 def test_every_phase_can_be_played_from_the_board_alone(server, database, browser, game, options, players):
-    """One person against computers, table after table (new seeds) for :data:`PHASE_BUDGET` seconds, so
-    that the phases a game has once per seat (a draft, marking a monolith) are met more than once: every
-    decision sampled (the first :data:`SAMPLES` of each phase) is made by clicks on the board alone."""
+    """One person against computers, table after table (new seeds: three at least, then until each phase
+    and kind of move met has :data:`SAMPLES` decisions, for :data:`PHASE_BUDGET` seconds at most), so that
+    the phases a game has once per seat (a draft, marking a monolith) are met more than once: every
+    decision sampled is made by clicks on the board alone."""
     context = browser.new_context(viewport={"width": 900, "height": 900})
     page = context.new_page()
     sent: list[int] = []
@@ -386,7 +389,7 @@ def test_every_phase_can_be_played_from_the_board_alone(server, database, browse
     end = time.monotonic() + PHASE_BUDGET
     seed = 100
     try:
-        while time.monotonic() < end and (seed == 100 or min(t for _, t in tally.values()) < SAMPLES):
+        while time.monotonic() < end and (seed < 103 or min(t for _, t in tally.values()) < SAMPLES):
             seed += 1
             seats = [{"kind": "reserved"}] + [{"kind": "bot", "agent": "random"}] * (players - 1)
             table = httpx.post(
