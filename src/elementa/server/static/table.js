@@ -55,12 +55,15 @@ function legalNow() { return view && !replay && decl ? view.legal : []; }
 // Whether a move has every pick: a pick's kind (when it names one) is the move's, and each of its pairs
 // names a distinct part of the move with that type (and name) and value. Pairs of one type take that type's
 // parts in order, so the first die clicked is a swap's first die and the second its other.
-function fits(move, chosen) {
+function fits(move, chosen) { return assigned(move, chosen) !== null; }
+
+// The indices of the move's parts that the picks name (see fits), or null when the move does not fit them.
+function assigned(move, chosen) {
   const parts = partsOf(move.kind);
   const used = new Set();
   const last = {};
   for (const p of chosen) {
-    if (p.kind !== undefined && p.kind !== move.kind) return false;
+    if (p.kind !== undefined && p.kind !== move.kind) return null;
     for (const pair of p.pairs) {
       let found = -1;
       for (let i = (last[pair.type] ?? -1) + 1; i < parts.length && found < 0; i++) {
@@ -68,12 +71,12 @@ function fits(move, chosen) {
         if (!used.has(i) && part.type === pair.type && (pair.name === undefined || pair.name === part.name)
             && move.parts[part.name] === pair.value) found = i;
       }
-      if (found < 0) return false;
+      if (found < 0) return null;
       used.add(found);
       last[pair.type] = found;
     }
   }
-  return true;
+  return used;
 }
 
 function remaining(chosen = picks) { return legalNow().filter((m) => fits(m, chosen)); }
@@ -152,8 +155,10 @@ function valueText(part, value) {
   return String(ONE_BASED.has(part.type) ? value + 1 : value);
 }
 
+// A move's kind and the parts not picked yet, for its button: "play" once its card is picked.
 function moveText(move) {
-  const named = partsOf(move.kind).filter((p) => move.parts[p.name] !== null);
+  const picked = assigned(move, picks) || new Set();
+  const named = partsOf(move.kind).filter((p, i) => move.parts[p.name] !== null && !picked.has(i));
   return [kindText(move.kind), named.map((p) => `${p.name} ${valueText(p, move.parts[p.name])}`).join(", ")].filter(Boolean).join(": ");
 }
 
