@@ -184,4 +184,4 @@ def test_assault_highest_attack_plus_one_per_extra_attacker() -> None:
 def test_assault_jyhad_each_player_attacks_the_next() -> None:
     s = assault(assault_targeting="jyhad")
     play(s, "4♥", "4♠", "4♦")
-    assert [s.observation(0)["players"][p]["target"] for p in range(3)] == [2, 3, 1]
+    assert [s.observation(0)["players"][p]["target"] for p in range(3)] == [1, 2, 0]

@@ -52,6 +52,18 @@ def test_games_and_rules_are_listed(client):
     assert r.status_code == 400 and r.json()["detail"]["code"] == "config/unknown-game"
 
 
+def test_a_tables_action_declarations_are_served_once_for_every_viewer(client):
+    table = new_table(client, "elemenders", [{"kind": "open"}, {"kind": "open"}])
+    r = client.get(f"/api/tables/{table['id']}/actions")
+    assert r.status_code == 200 and "max-age" in r.headers["cache-control"]
+    kinds = r.json()["kinds"]
+    square = {"name": "square", "size": 110, "type": "square", "none": None, "values": None}
+    assert kinds["select"] == [square]
+    assert kinds["end_turn"] == []
+    r = client.get("/api/tables/nope/actions")
+    assert r.status_code == 404 and r.json()["detail"]["code"] == "table/unknown"
+
+
 def test_bad_tables_are_refused_with_a_code(client):
     r = client.post("/api/tables", json={"game": "elemenders", "seats": [{"kind": "open"}], "x": 1})
     assert r.status_code == 422

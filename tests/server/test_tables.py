@@ -139,11 +139,56 @@ def test_each_view_is_the_seats_observation_and_hides_the_others(service, game):
         assert view["observation"] == state.observation(viewer)
         assert len(view["log"]) == len(state.history())
         assert view["legal"] == (
-            [{"id": a.id, "kind": a.kind, "label": a.label} for a in state.legal_actions(viewer)]
+            [
+                {"id": a.id, "kind": a.kind, "parts": a.parts, "label": a.label}
+                for a in state.legal_actions(viewer)
+            ]
             if viewer in view["to_move"]
             else []
         )
     assert service.view(table_id, 0)["observation"] != service.view(table_id, 1)["observation"]
+
+
+GAMES = ["elemental-card-dice", "warriors", "elemenders", "elementalis", "elemental-warriors-ii"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_views_legal_actions_carry_parts_that_read_back_to_the_same_action(service, game):
+    table_id, _ = service.create_table(game, {}, [SeatSpec("reserved"), SeatSpec("reserved")], seed=3)
+    space = service.table(table_id).game.action_space
+    declared = service.actions(table_id)["kinds"]
+    checked = 0
+    for _ in range(30):  # decisions of several phases: each time the first seat to move plays its last move
+        settle(service, table_id)
+        state = service.table(table_id).state
+        if state.is_terminal():
+            break
+        seat = state.players_to_move()[0]
+        legal = service.view(table_id, seat)["legal"]
+        assert legal
+        for entry in legal:
+            assert set(entry["parts"]) == {p["name"] for p in declared[entry["kind"]]}
+            kind, args = space.from_json({"kind": entry["kind"], "parts": entry["parts"]})
+            assert space.encode(kind, *args) == entry["id"]
+            checked += 1
+        service.apply(table_id, seat, legal[-1]["id"])
+    assert checked > 30
+
+
+def test_the_action_declarations_are_the_games_and_name_every_card_with_its_text(service):
+    table_id, _ = service.create_table("warriors", {"players": 3}, [SeatSpec("reserved")] * 3, seed=1)
+    game = service.table(table_id).game
+    actions = service.actions(table_id)
+    assert actions["kinds"] == game.action_space.describe()
+    assert [p["size"] for p in actions["kinds"]["held"]] == [3, 4]  # sized by the table's options
+    names = actions["kinds"]["equip"][0]["values"]
+    assert sorted(actions["cards"]) == sorted(names)
+    assert actions["cards"]["Sonic Pistol"] == game.card_text("Sonic Pistol")
+    board, _ = service.create_table("elemenders", {}, HUMANS, seed=1)
+    assert service.actions(board)["cards"] == {}
+    with pytest.raises(ServerError) as e:
+        service.actions("nope")
+    assert e.value.code == "table/unknown"
 
 
 def test_a_restarted_service_rebuilds_every_table_from_the_stored_actions(service, url):

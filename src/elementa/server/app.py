@@ -9,6 +9,8 @@ REST (JSON):
 - ``GET /api/tables?status=open``: the tables (with a status, only those).
 - ``GET /api/tables/{id}``: one table's public summary.
 - ``POST /api/tables/{id}/join``: take a free open seat (:class:`JoinSeat`); returns the seat's token.
+- ``GET /api/tables/{id}/actions``: the table's action kinds with their part declarations and the
+  text of its cards (:meth:`TableService.actions`); the same for every viewer, fetched once.
 - ``GET /api/tables/{id}/replay`` (header ``X-Seat-Token`` for a seat's view): a finished table's frames.
 
 Websocket ``/ws/{id}``: the client first sends ``{"type": "hello", "token": "..."}`` (``null`` to
@@ -33,7 +35,7 @@ from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Header, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, HTTPException, Response, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -368,6 +370,15 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
             await hub.broadcast(table_id)
             hub.spawn(hub.zombie_timer(table_id, seat, service.live[table_id].timeout))
         return {"seat": seat, "token": token, "url": f"/table/{table_id}#token={token}"}
+
+    @app.get("/api/tables/{table_id}/actions")
+    def actions(table_id: str, response: Response) -> dict[str, Any]:
+        try:
+            body = service.actions(table_id)
+        except ElementaError as e:
+            raise _refuse(e) from None
+        response.headers["Cache-Control"] = "private, max-age=3600"  # fixed by the table's game and options
+        return body
 
     @app.get("/api/tables/{table_id}/replay")
     def replay(table_id: str, x_seat_token: Annotated[str | None, Header()] = None) -> list[dict[str, Any]]:

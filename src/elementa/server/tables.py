@@ -519,9 +519,11 @@ class TableService:
 
         Returns:
             ``{"type": "view", "table", "game", "title", "seat", "seats", "status", "step",
-            "to_move", "observation", "legal": [{"id", "kind", "label"}], "log", "returns",
+            "to_move", "observation", "legal": [{"id", "kind", "parts", "label"}], "log", "returns",
             "can_undo"}``: ``observation`` is ``observation(viewer)``; ``legal`` the viewer's legal
-            actions (none for spectators); ``log`` this viewer's ``describe_action`` lines;
+            actions in their JSON form (:meth:`~elementa.core.Action.to_json`: ``parts`` maps each
+            part's name to its value, ``None`` for unused; :meth:`actions` declares the parts) (none
+            for spectators); ``log`` this viewer's ``describe_action`` lines;
             ``returns`` the results once the game is over, else ``None``.
         """
         live = self.table(table_id)
@@ -550,11 +552,34 @@ class TableService:
             "step": len(state.history()),
             "to_move": to_move,
             "observation": state.observation(viewer),
-            "legal": [{"id": a.id, "kind": a.kind, "label": a.label or str(a)} for a in legal],
+            "legal": [a.to_json() for a in legal],
             "log": live.logs[viewer],
             "returns": state.returns() if over else None,
             "can_undo": self.can_undo(live, viewer),
         }
+
+    def actions(self, table_id: str) -> dict[str, Any]:
+        """Return what a client needs once to read a table's actions: the same for every viewer.
+
+        Returns:
+            ``{"kinds": {kind: [part declarations]}, "cards": {name: text}}``: ``kinds`` is the game's
+            ``action_space.describe()`` for the table's options (each part's ``name``, ``size``,
+            ``type``, ``none`` and ``values``); ``cards`` what ``Game.card_text`` prints for each
+            value of a ``card`` part (a card game's card list is public; empty for other games).
+
+        Raises:
+            ServerError: ``table/unknown``.
+        """
+        game = self.table(table_id).game
+        kinds = game.action_space.describe()
+        cards_parts = [p for parts in kinds.values() for p in parts if p["type"] == "card"]
+        names = {v for p in cards_parts for v in p["values"] or ()}
+        cards = {}
+        for name in sorted(names):
+            text = game.card_text(name)
+            if text is not None:
+                cards[name] = text
+        return {"kinds": kinds, "cards": cards}
 
     def replay(self, table_id: str, viewer: Viewer) -> list[dict[str, Any]]:
         """Return a finished table's replay as one viewer saw it.

@@ -219,7 +219,7 @@ class _View:
         self.me = players[me]
         others = [p for p in players if p["seat"] != me and not p["out"] and not p["surrendered"]]
         target = self.me["target"]
-        chosen = [p for p in others if p["seat"] + 1 == target]
+        chosen = [p for p in others if p["seat"] == target]
         self.opp = chosen[0] if chosen else min(others, key=lambda p: p["change"]) if others else self.me
         self.others = others or [self.me]
         self.sheet = self.me["squares"]

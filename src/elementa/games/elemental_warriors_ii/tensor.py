@@ -55,7 +55,7 @@ def encoder(game: Any) -> ObservationEncoder:
         out.append(float(played == "face down"))
         out += one_hot(None if s["column"] is None else s["column"] - 1, COLUMNS)
         out += [scaled(s["attack"], 20), scaled(s["defense"], 20)]
-        out += one_hot(rotate(None if s["target"] is None else s["target"] - 1, v, n), n)
+        out += one_hot(rotate(s["target"], v, n), n)
         out += [float(s[f]) for f in FLAGS]
         out.append(scaled(s["points"], most))
         return out

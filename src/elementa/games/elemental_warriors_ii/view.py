@@ -9,7 +9,8 @@ the other players are shown as they were when it opened.
 Observation layout (JSON): ``turn``, ``phase``, ``rows`` (row names), ``players`` (one dict per seat:
 ``sheet`` rows x 10 columns of ``[pennies, nickels, dimes]``, ``change``, ``tokens``, ``floods``,
 ``pool``, ``hand_size``, ``hand`` (card names or ``None``), ``known_cards``, ``played``, ``column``
-(1-10 or ``None``), ``attack``, ``defense``, ``powers``, ``effects``, ``target``, flags, ``points``),
+(1-10 or ``None``), ``attack``, ``defense``, ``powers``, ``effects``, ``target`` (the seat it
+attacks, counted from 0 like every seat field, or ``None``), flags, ``points``),
 ``deck_sizes``, ``discard_sizes``, ``to_move``, ``prompt`` (the viewer's task in words), ``events``.
 """
 
@@ -97,7 +98,7 @@ def player_view(s: EW2State, q: int, viewer: int | None) -> dict[str, Any]:
         "column": None if col is None else col + 1,
         "attack": None if col is None else attack_value(s, q),
         "defense": None if col is None else defense_value(s, q),
-        "target": None if target is None else target + 1,
+        "target": target,
         "powers": list(s.used[q]),
         "effects": {name: n for name, n in zip(EFFECT_NAMES, s.effects[q], strict=True) if n},
         "defense_doubled": s.double_until[q] >= s.turn > 0,
@@ -229,7 +230,7 @@ def combat_view(s: EW2State, viewer: int) -> dict[str, Any]:
             "column": None if col is None else col + 1,
             "attack": None if col is None else attack_value(t, q),
             "defense": None if col is None else defense_value(t, q),
-            "target": None if target is None else target + 1,
+            "target": target,
             "defense_doubled": t.double_until[q] >= t.turn > 0,
             "out": t.out[q],
             "surrendered": t.surrendered[q],

@@ -1,6 +1,8 @@
 // One board per game, drawn from the viewer's observation only (a JSON dict, see each game's
-// observation() docstring). Each function returns a DOM node; board parts that name something a move
-// names are made clickable with pickable(node, word). Games without a board fall back to a tree view.
+// observation() docstring). Each function returns a DOM node; a board element that is a thing a move's
+// part may name is marked with pickable(node, {type, value}) (a part type and the value that names it;
+// see table.js). Names map to values with h.named(type, name); moves the board cannot pick are offered by
+// table.js's chooser. Games without a board fall back to a tree view.
 "use strict";
 window.BOARDS = {};
 
@@ -28,15 +30,23 @@ window.BOARDS.elementalis = (o, h) => {
   const dice = o.dice.map((d, i) => h.pickable(h.el("div", {
     class: ["die", ELEMENT_CLASS[d.face] || "blank", d.sun && "sun-die", d.held && "held", d.destroyed && "destroyed", d.charred && "charred"].filter(Boolean).join(" "),
     title: `die ${i + 1}${d.sun ? " (the Sun die)" : ""}${d.held ? ", held" : ""}${d.destroyed ? ", destroyed" : ""}${d.charred ? ", charred" : ""}`,
-  }, h.el("small", {}, `${i + 1}`), d.face || "–"), `die ${i + 1}`));
-  const elements = (pool) => h.el("div", {class: "mana"}, Object.entries(pool).map(([k, v]) => h.el("span", {class: `chip ${ELEMENT_CLASS[k]}`}, `${k} ${v}`)));
+  }, h.el("small", {}, `${i + 1}`), d.face || "–"), {type: "die", value: i}));
+  // an element chip: an element, or (in a mage's Pool) that mage's element
+  const elements = (pool, seat) => h.el("div", {class: "mana"}, Object.entries(pool).map(([k, v]) => {
+    const element = h.named("element", k);
+    return h.pickable(h.el("span", {class: `chip ${ELEMENT_CLASS[k]}`, title: seat === undefined ? k : `${h.seatName(seat)}'s ${k}`}, `${k} ${v}`),
+      seat !== undefined && element && [{type: "seat", value: seat}, element], element);
+  }));
+  const draft = o.phase.startsWith("draft") ? section(h, "Draft: the arcana", h.el("div", {class: "mana"},
+    h.valuesOf("arcana").map((name, i) => h.pickable(h.el("span", {class: `chip ${ELEMENT_CLASS[name] || ""}`, title: name}, name), {type: "arcana", value: i})))) : null;
   const mages = o.players.map((p) => h.el("div", {class: ["mage", p.seat === o.active && "active", p.seat === o.viewer && "mine"].filter(Boolean).join(" ")},
-    h.el("h4", {}, who(h, p.seat), p.seat === o.active ? " — rolling" : ""),
+    h.el("h4", {}, h.pickable(h.el("span", {title: h.seatName(p.seat)}, who(h, p.seat)), {type: "seat", value: p.seat}), p.seat === o.active ? " — rolling" : ""),
     facts(h, [["Major", p.major], ["Minor", p.minor], ["type", p.type], ["Mana", p.total], ["colourless", p.colourless || null]]),
-    h.el("div", {class: "label"}, "Pool"), elements(p.pool),
-    h.el("ul", {class: "spells"}, p.spells.map((s) => h.el("li", {}, h.pickable(h.el("span", {class: `spell ${ELEMENT_CLASS[s.arcana] || ""}`, title: `level ${s.level}, ${s.arcana}, costs ${s.cost} Mana`}, `${s.name}${s.cost === null ? "" : ` (${s.cost})`}${s.cast_this_turn ? " ✓" : ""}`), s.name))))));
+    h.el("div", {class: "label"}, "Pool"), elements(p.pool, p.seat),
+    h.el("ul", {class: "spells"}, p.spells.map((s) => h.el("li", {}, h.pickable(h.el("span", {class: `spell ${ELEMENT_CLASS[s.arcana] || ""}`, title: `level ${s.level}, ${s.arcana}, costs ${s.cost} Mana`}, `${s.name}${s.cost === null ? "" : ` (${s.cost})`}${s.cast_this_turn ? " ✓" : ""}`), h.named("spell", s.name)))))));
   return h.el("div", {class: "elementalis"},
     facts(h, [["round", `${o.round} of ${o.rounds}`], ["phase", o.phase], ["stage", o.stage], ["spell", o.pending_spell && JSON.stringify(o.pending_spell)], ["winners", o.winners && o.winners.map((s) => h.seatName(s)).join(", ")]]),
+    draft,
     section(h, "Dice", h.el("div", {class: "dice"}, dice)),
     section(h, "Channel", elements(o.channel)),
     section(h, "Flux", elements(o.flux)),
@@ -49,16 +59,18 @@ window.BOARDS["elemental-warriors-ii"] = (o, h) => {
   const coins = ([p, n, d]) => [d ? `${d}d` : "", n ? `${n}n` : "", p ? `${p}p` : ""].filter(Boolean).join(" ");
   const sheet = (player) => {
     const mine = player.seat === h.view.seat;
-    const head = h.el("tr", {}, h.el("th", {}, ""), Array.from({length: 10}, (_, c) => h.el("th", {}, mine ? h.pickable(h.el("span", {}, `${c + 1}`), `column ${c + 1}`) : `${c + 1}`)));
+    const column = (c) => ({type: "column", value: c});
+    const head = h.el("tr", {}, h.el("th", {}, ""), Array.from({length: 10}, (_, c) => h.el("th", {}, mine ? h.pickable(h.el("span", {title: `column ${c + 1}`}, `${c + 1}`), column(c)) : `${c + 1}`)));
+    // a square of your sheet is its row and column (a coin placed, paid, added), or its column alone
     const rows = player.sheet.map((cells, r) => h.el("tr", {}, h.el("th", {}, o.rows[r]),
-      cells.map((cell, c) => { const td = h.el("td", {class: `cell ${o.rows[r].toLowerCase()}`, title: `${o.rows[r]} ${c + 1}`}, coins(cell)); return mine ? h.pickable(td, `${o.rows[r]} ${c + 1}`) : td; })));
+      cells.map((cell, c) => { const td = h.el("td", {class: `cell ${o.rows[r].toLowerCase()}`, title: `${o.rows[r]} ${c + 1}`}, coins(cell)); return mine ? h.pickable(td, [{type: "row", value: r}, column(c)], column(c)) : td; })));
     return h.el("table", {class: "sheet"}, h.el("thead", {}, head), h.el("tbody", {}, rows));
   };
   const players = o.players.map((p) => h.el("div", {class: ["warrior", p.seat === h.view.seat && "mine", p.out && "out"].filter(Boolean).join(" ")},
-    h.el("h4", {}, who(h, p.seat), p.out ? " — out" : "", p.surrendered ? " (surrendered)" : ""),
+    h.el("h4", {}, h.pickable(h.el("span", {title: h.seatName(p.seat)}, who(h, p.seat)), {type: "seat", value: p.seat}), p.out ? " — out" : "", p.surrendered ? " (surrendered)" : ""),
     facts(h, [["change", `${p.change}¢`], ["pool", p.pool], ["cards in hand", p.hand_size], ["played", p.played], ["column", p.column], ["attack", p.attack], ["defense", p.defense], ["target", p.target === null ? null : h.seatName(p.target)], ["points", p.points]]),
     h.el("div", {class: "tokens"}, Object.entries(p.tokens).filter(([, v]) => v).map(([k, v]) => h.el("span", {class: "chip"}, `${k} ×${v}`))),
-    p.hand ? h.el("div", {class: "hand"}, h.el("span", {class: "label"}, "hand "), p.hand.map((c) => h.pickable(h.el("span", {class: `card ${/[♥♦]/.test(c) ? "red" : ""}`}, c), c))) : null,
+    p.hand ? h.el("div", {class: "hand"}, h.el("span", {class: "label"}, "hand "), p.hand.map((c) => h.pickable(h.el("span", {class: `card ${c.includes("♥") || c.includes("♦") ? "red" : ""}`, title: c}, c), h.named("card", c)))) : null,
     p.powers && p.powers.length ? h.el("ul", {class: "powers"}, p.powers.map((x) => h.el("li", {}, typeof x === "string" ? x : JSON.stringify(x)))) : null,
     sheet(p)));
   return h.el("div", {class: "ew2"},
@@ -76,6 +88,9 @@ window.BOARDS.elemenders = (o, h) => {
   for (const u of o.units) at[u.square] = {unit: u};
   for (const m of o.monoliths) at[m.square] = {...(at[m.square] || {}), monolith: m};
   const letters = "ABCDEFGHIJKLMNOP";
+  // your monoliths, counted left to right (the mark kind's monolith part)
+  const mine = o.monoliths.filter((m) => m.owner === h.view.seat).map((m) => m.square)
+    .sort((a, b) => letters.indexOf(a[0]) - letters.indexOf(b[0]));
   const grid = h.el("div", {class: "grid", style: `grid-template-columns: repeat(${o.cols}, 1fr)`});
   for (let r = o.rows - 1; r >= 0; r--) {
     for (let c = 0; c < o.cols; c++) {
@@ -93,7 +108,8 @@ window.BOARDS.elemenders = (o, h) => {
         cell.append(h.el("span", {class: `monolith owner${m.owner}${known}${m.standing ? "" : " fallen"}`, title: `${who(h, m.owner)}'s monolith${m.true === true ? " (the true one)" : m.true === false ? " (a decoy)" : ""}${m.health !== null ? `, health ${m.health}` : ""}`}, m.standing ? "▲" : "✕", m.true === true ? "★" : ""));
       }
       cell.append(h.el("small", {class: "coord"}, square));
-      grid.append(h.pickable(cell, square));
+      const monolith = mine.indexOf(square) >= 0 ? {type: "monolith", value: mine.indexOf(square)} : null;
+      grid.append(h.pickable(cell, {type: "square", value: r * o.cols + c}, {type: "column", value: c}, monolith));
     }
   }
   const toPlace = o.to_place.map((left, s) => Object.values(left).some((n) => n) ? `${h.seatName(s)}: ${Object.entries(left).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`).join(", ")}` : null).filter(Boolean);
@@ -109,12 +125,12 @@ window.BOARDS["elemental-card-dice"] = (o, h) => {
     const info = (o.cards || {})[name] || {};
     return h.pickable(h.el("div", {class: `card ${info.kind || ""}`, title: info.text || name},
       h.el("b", {}, name), info.cost !== undefined ? h.el("span", {class: "cost"}, ` ${info.cost}g`) : null,
-      info.text ? h.el("small", {}, info.text) : null, extra || null), name);
+      info.text ? h.el("small", {}, info.text) : null, extra || null), h.named("card", name));
   };
-  const dice = Object.entries(o.dice).map(([name, value]) => h.pickable(h.el("div", {class: `die ${name}`, title: `the ${name} die`}, h.el("small", {}, name), String(value)), `${name} die`));
+  const dice = Object.entries(o.dice).map(([name, value]) => h.pickable(h.el("div", {class: `die ${name}`, title: `the ${name} die`}, h.el("small", {}, name), String(value)), h.named("die", name)));
   const shops = o.shops.map((s) => section(h, `${s.name} shop (${s.deck_size} in the deck)`, h.el("div", {class: "cards"}, s.cards.map((c) => card(c)))));
   const players = o.players.map((p, seat) => h.el("div", {class: ["player", seat === h.view.seat && "mine", seat === o.active && "active"].filter(Boolean).join(" ")},
-    h.el("h4", {}, who(h, seat), seat === o.active ? " — their turn" : ""),
+    h.el("h4", {}, h.pickable(h.el("span", {title: h.seatName(seat)}, who(h, seat)), {type: "seat", value: seat}), seat === o.active ? " — their turn" : ""),
     facts(h, [["health", p.health], ["gold", p.gold], ["hand", p.hand_size], ["deck", p.deck_size], ["discard", p.discard.length], ["hand limit", p.hand_limit]]),
     p.hand ? section(h, "Hand", h.el("div", {class: "cards"}, p.hand.map((c) => card(c)))) : null,
     p.known_hand && p.known_hand.length && !p.hand ? section(h, "Known cards in hand", h.el("div", {class: "cards"}, p.known_hand.map((c) => card(c)))) : null,
@@ -130,24 +146,27 @@ window.BOARDS["elemental-card-dice"] = (o, h) => {
 
 // ------------------------------------------------------------------------------------------------- Warriors
 window.BOARDS.warriors = (o, h) => {
-  // the labels of the viewer's moves carry each card's numbers ("equip Sonic Pistol (max 4, 1 hand, 20%)")
-  const details = (name) => {
-    const a = h.view.legal.find((x) => x.label.includes(`${name} (`));
-    return a ? a.label.slice(a.label.indexOf(`${name} (`) + name.length + 1) : "";
-  };
-  const fighter = (f) => h.pickable(h.el("div", {class: ["fighter", f.beast ? "beast" : `owner${f.seat}`].join(" ")},
-    h.el("h4", {}, f.name, f.beast ? " (Beast)" : ` — ${who(h, f.seat)}`),
+  // a card's printed numbers and text, from the server's card list (its sheet begins with the name)
+  const stats = (name) => { const text = h.cardText(name); return text.startsWith(`${name} - `) ? text.slice(name.length + 3) : text; };
+  // slots: your fighter's equipment by index, then its own ability, then the location's (the use kind's source)
+  const mine = (f) => !f.beast && f.seat === h.view.seat;
+  const slots = (h.parts("remove")[0] || {size: 0}).size;  // the use kind's source: slots, then these two
+  const ability = {type: "slot", value: slots};
+  const location = o.location ? h.pickable(h.el("span", {class: "chip", title: `the location's ability: ${h.cardText(o.location)}`}, `location: ${o.location}`), {type: "slot", value: slots + 1}) : null;
+  const fighter = (f) => h.el("div", {class: ["fighter", f.beast ? "beast" : `owner${f.seat}`].join(" ")},
+    h.el("h4", {}, h.pickable(h.el("span", {title: f.name}, f.name), {type: "combatant", value: f.id}, mine(f) && ability), f.beast ? " (Beast)" : ` — ${who(h, f.seat)}`),
     facts(h, [["durability", `${f.durability} / ${f.printed}`], ["protection", f.protection || null], ["hands", f.hands], ["charges", f.charges]]),
     f.text ? h.el("p", {class: "text"}, f.text) : null,
-    h.el("ul", {class: "equipment"}, f.equipment.map((e) => h.el("li", {}, h.pickable(h.el("span", {title: e.text || ""},
+    h.el("ul", {class: "equipment"}, f.equipment.map((e, i) => h.el("li", {}, h.pickable(h.el("span", {title: e.text || ""},
       h.el("b", {}, e.name), ` ${e.type}`, e.max_damage ? `, max ${e.max_damage}` : "", e.protection ? `, protection ${e.protection}` : "",
-      e.breakage !== null ? `, breaks ${e.breakage}%` : "", e.charges !== null ? `, ${e.charges} charges` : "", e.text ? ` — ${e.text}` : ""), e.name))))), f.name);
+      e.breakage !== null ? `, breaks ${e.breakage}%` : "", e.charges !== null ? `, ${e.charges} charges` : "", e.text ? ` — ${e.text}` : ""), mine(f) && {type: "slot", value: i})))));
   const players = o.players.map((p) => h.el("div", {class: ["player", p.seat === h.view.seat && "mine"].filter(Boolean).join(" ")},
     h.el("h4", {}, who(h, p.seat), ` — ${p.deck}`),
     facts(h, [["status", p.status], ["hand", p.hand_size], ["deck", p.deck_size], ["tokens", p.tokens], ["locations", p.locations.join(", ")], ["team", p.team], ["known in hand", p.seat !== h.view.seat && p.known_hand.length ? p.known_hand.join(", ") : null]])));
-  const hand = o.hand ? section(h, "Your hand", h.el("div", {class: "cards"}, o.hand.map((c) => h.pickable(h.el("div", {class: "card"}, h.el("b", {}, c), h.el("small", {}, details(c))), c)))) : null;
+  const hand = o.hand ? section(h, "Your hand", h.el("div", {class: "cards"}, o.hand.map((c) => h.pickable(h.el("div", {class: "card", title: c}, h.el("b", {}, c), h.el("small", {}, stats(c))), h.named("card", c))))) : null;
   return h.el("div", {class: "warriors"},
     facts(h, [["battle", o.battle], ["phase", o.phase], ["location", o.location], ["now", o.decision], ["turns", `${o.turns} of ${o.max_turns || "∞"}`], ["result", o.result && JSON.stringify(o.result)]]),
+    location,
     h.el("div", {class: "players"}, players),
     section(h, "Fighters", h.el("div", {class: "fighters"}, o.fighters.map(fighter))),
     o.waiting_beasts && o.waiting_beasts.length ? section(h, "Beasts waiting", h.el("p", {}, o.waiting_beasts.map((b) => typeof b === "string" ? b : b.name || JSON.stringify(b)).join(", "))) : null,

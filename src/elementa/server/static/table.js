@@ -25,42 +25,181 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-function escapeRegExp(text) { return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
+// ------------------------------------------------------------------------------------------- picking moves
+// Moves are picked from their parts, never their labels. Each legal move in a view is
+// {id, kind, parts: {name: value or null}, label}; `decl` (fetched once from /api/tables/{id}/actions)
+// declares each kind's parts: [{name, size, type, none, values}], and the cards' texts.
+// A pick is {pairs: [{type, value, name?}], kind?, text}: what a click on the board or on the chooser named.
+let decl = null;
+let things = [];  // the picks the board being drawn offers, for the chooser to know what the board shows
+const ONE_BASED = new Set(["die", "column", "choice", "slot", "monolith", "held", "combatant"]);
 
-function mentions(label, word) {
-  return new RegExp(`(?<![\\w])${escapeRegExp(word)}(?![\\w])`, "i").test(label);
+// Fetch the declarations once (they never change for a table); until they come, moves are made from the list.
+async function loadDeclarations() {
+  try {
+    const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/actions`);
+    if (r.ok) {
+      decl = await r.json();
+      draw();
+      return;
+    }
+    if (r.status === 404) return;  // no such table: the socket says so
+  } catch (e) { /* offline: try again */ }
+  setTimeout(loadDeclarations, 2000);
 }
 
-function legalMatching(words) {
-  return (view && !replay ? view.legal : []).filter((a) => words.every((w) => mentions(a.label, w)));
+function partsOf(kind) { return (decl && decl.kinds[kind]) || []; }
+
+function legalNow() { return view && !replay && decl ? view.legal : []; }
+
+// Whether a move has every pick: a pick's kind (when it names one) is the move's, and each of its pairs
+// names a distinct part of the move with that type (and name) and value. Pairs of one type take that type's
+// parts in order, so the first die clicked is a swap's first die and the second its other.
+function fits(move, chosen) { return assigned(move, chosen) !== null; }
+
+// The indices of the move's parts that the picks name (see fits), or null when the move does not fit them.
+function assigned(move, chosen) {
+  const parts = partsOf(move.kind);
+  const used = new Set();
+  const last = {};
+  for (const p of chosen) {
+    if (p.kind !== undefined && p.kind !== move.kind) return null;
+    for (const pair of p.pairs) {
+      let found = -1;
+      for (let i = (last[pair.type] ?? -1) + 1; i < parts.length && found < 0; i++) {
+        const part = parts[i];
+        if (!used.has(i) && part.type === pair.type && (pair.name === undefined || pair.name === part.name)
+            && move.parts[part.name] === pair.value) found = i;
+      }
+      if (found < 0) return null;
+      used.add(found);
+      last[pair.type] = found;
+    }
+  }
+  return used;
 }
 
-// A board element that names a thing ("die 3", "A7", "Water 4", a card): clicking it narrows the moves to
-// those whose label names it; when one move is left it is played.
-function pickable(node, word) {
-  node.dataset.pick = word;
-  if (legalMatching([word]).length) {
+function remaining(chosen = picks) { return legalNow().filter((m) => fits(m, chosen)); }
+
+function samePick(a, b) { return a.kind === b.kind && JSON.stringify(a.pairs) === JSON.stringify(b.pairs); }
+
+const samePair = (a, b) => a.type === b.type && a.value === b.value && a.name === b.name;
+
+// The picks after adding a board pick, or null when no legal move would fit them: the pick added, or
+// (when that fits nothing) the pick in place of the picks it includes (a column picked, then a square of it).
+function adding(chosen, a) {
+  const added = [...chosen, a];
+  if (remaining(added).length) return added;
+  const within = (p) => p.kind === undefined && p.pairs.length < a.pairs.length && p.pairs.every((x) => a.pairs.some((y) => samePair(x, y)));
+  const refined = [...chosen.filter((p) => !within(p)), a];
+  return refined.length <= chosen.length && remaining(refined).length ? refined : null;  // one or more picks replaced
+}
+
+// The picks after a click on a board thing offering these alternatives (see pickable), or null for a
+// click that does nothing: the first alternative that some legal move fits is added; else a picked thing
+// is un-picked; else the picks start again from the thing.
+function nextPicks(alts) {
+  for (const a of alts) {
+    const next = adding(picks, a);
+    if (next) return next;
+  }
+  const i = picks.findLastIndex((p) => alts.some((a) => samePick(p, a)));
+  if (i >= 0) return picks.filter((_, j) => j !== i);
+  const fresh = alts.find((a) => remaining([a]).length);
+  return fresh ? [fresh] : null;
+}
+
+// A board element that IS a thing a move's part may name: pickable(node, {type: "die", value: 2}), or
+// several alternatives, each one pair or an array of pairs named together (a sheet square is a row and a
+// column: [{type: "row", value: 1}, {type: "column", value: 4}]; or, for a move that names only columns,
+// {type: "column", value: 4}). A click adds the first alternative that some legal move still fits; a click
+// on a picked thing that no move needs twice un-picks it; when one move is left it is played.
+function pickable(node, ...alternatives) {
+  const alts = alternatives.filter(Boolean).map((a) => ({pairs: Array.isArray(a) ? a : [a], text: node.title || node.textContent.slice(0, 40)}));
+  if (!alts.length) return node;
+  things.push(...alts);
+  node.dataset.pick = JSON.stringify(alts.map((a) => a.pairs));
+  const picked = alts.some((a) => picks.some((p) => samePick(p, a)));
+  if (picked) node.classList.add("picked");
+  if (picked || alts.some((a) => adding(picks, a))) {
     node.classList.add("can-pick");
     node.tabIndex = 0;
-    node.addEventListener("click", () => pick(word));
-    node.addEventListener("keydown", (e) => { if (e.key === "Enter") pick(word); });
+    const go = (e) => { e.stopPropagation(); pick(alts); };
+    node.addEventListener("click", go);
+    node.addEventListener("keydown", (e) => { if (e.key === "Enter") go(e); });
   }
-  if (picks.includes(word)) node.classList.add("picked");
   return node;
 }
 
-function pick(word) {
-  picks = picks.includes(word) ? picks.filter((w) => w !== word) : [...picks, word];
-  let found = legalMatching(picks);
-  if (!found.length) {
-    picks = [word];
-    found = legalMatching(picks);
-  }
-  if (found.length === 1) {
-    send({type: "move", action: found[0].id});
-    picks = [];
-  }
+function pick(alts) {
+  const next = nextPicks(alts);
+  if (!next) return;
+  picks = next;
+  const left = remaining();
+  if (left.length === 1) play(left[0]);
+  else draw();
+}
+
+function play(move) {
+  send({type: "move", action: move.id});
+  picks = [];
   draw();
+}
+
+function kindText(kind) { return kind.split("_").join(" "); }
+
+function valueText(part, value) {
+  if (value === null) return "none";
+  if (part.values && part.values[value] !== undefined) return part.values[value];
+  if (part.type === "seat") return seatName(value);
+  return String(ONE_BASED.has(part.type) ? value + 1 : value);
+}
+
+// A move's kind and the parts not picked yet, for its button: "play" once its card is picked.
+function moveText(move) {
+  const picked = assigned(move, picks) || new Set();
+  const named = partsOf(move.kind).filter((p, i) => move.parts[p.name] !== null && !picked.has(i));
+  return [kindText(move.kind), named.map((p) => `${p.name} ${valueText(p, move.parts[p.name])}`).join(", ")].filter(Boolean).join(": ");
+}
+
+// The chooser on the board: what the board cannot pick. For each kind among the moves left, the moves that
+// no click on the board narrows to: one of them is a button that plays it; several get one button per value
+// of the first part in which they differ (a choice, an amount, a layout, a unit type...).
+function chooser() {
+  const legal = legalNow();
+  if (!legal.length) return null;
+  const left = remaining();
+  const boardCan = (m) => things.some((t) => { const next = adding(picks, t); return next && fits(m, next); });
+  const kinds = [...new Set(left.map((m) => m.kind))];
+  const rows = [];
+  const single = [];
+  for (const kind of kinds) {
+    const rest = left.filter((m) => m.kind === kind && !boardCan(m));
+    if (rest.length === 1) single.push(rest[0]);
+    if (rest.length < 2) continue;
+    const part = partsOf(kind).find((p) => new Set(rest.map((m) => m.parts[p.name])).size > 1);
+    const values = [...new Set(rest.map((m) => m.parts[part.name]))];
+    rows.push(el("div", {class: "choose", "data-kind": kind, "data-part": part.name},
+      el("span", {class: "label"}, `${kindText(kind)} — ${part.name}: `),
+      values.map((value) => el("button", {type: "button", class: "small choice", "data-pick": JSON.stringify({kind, pairs: [{type: part.type, name: part.name, value}]}),
+        onclick: () => pickChoice({kind, pairs: [{type: part.type, name: part.name, value}], text: `${kindText(kind)} ${part.name} ${valueText(part, value)}`})},
+      valueText(part, value)))));
+  }
+  if (single.length) {
+    rows.unshift(el("div", {class: "choose"}, single.map((m) => el("button", {type: "button", class: "small choice", "data-action": m.id, onclick: () => play(m)}, moveText(m)))));
+  }
+  if (picks.length) {
+    rows.unshift(el("div", {class: "choose picks"}, el("span", {class: "label"}, `picked: ${picks.map((p) => p.text).join(" + ")} `),
+      el("button", {type: "button", class: "small", id: "clear-picks", onclick: () => { picks = []; draw(); }}, "clear")));
+  }
+  return rows.length ? el("div", {id: "chooser", class: "chooser"}, rows) : null;
+}
+
+function pickChoice(p) {
+  picks = [...picks, p];
+  const left = remaining();
+  if (left.length === 1) play(left[0]);
+  else draw();
 }
 
 // ------------------------------------------------------------------------------------------------ socket
@@ -130,13 +269,9 @@ function drawStatus() {
 }
 
 function drawMoves() {
-  const picked = picks.length ? legalMatching(picks) : [];
   const box = $("picked");
   box.replaceChildren();
-  if (picks.length) {
-    box.append(el("p", {}, `Picked: ${picks.join(" + ")} `, el("button", {class: "small", type: "button", onclick: () => { picks = []; draw(); }}, "clear")));
-    box.append(el("ol", {class: "legal matching"}, picked.map(moveItem)));
-  }
+  if (picks.length) box.append(el("ol", {class: "legal matching"}, remaining().map(moveItem)));
   $("legal").replaceChildren(...(replay ? [] : view.legal.map(moveItem)));
   $("undo").hidden = !view.can_undo || !!replay;
 }
@@ -157,14 +292,43 @@ function tree(value) {
   return el("ul", {}, entries.map(([k, v]) => el("li", {}, el("b", {}, `${k}: `), tree(v))));
 }
 
+// The value a thing's name has in a part of this type (a card's id from its name), or null.
+function valueOf(type, name) {
+  for (const parts of Object.values(decl ? decl.kinds : {})) {
+    for (const p of parts) {
+      const i = p.type === type && p.values ? p.values.indexOf(name) : -1;
+      if (i >= 0) return i;
+    }
+  }
+  return null;
+}
+
+// The names of a part type's values (the draft's arcana), or [].
+function valuesOf(type) {
+  for (const parts of Object.values(decl ? decl.kinds : {})) for (const p of parts) if (p.type === type && p.values) return p.values;
+  return [];
+}
+
+// A pair for pickable() naming a thing by its name, or null when no part names it (nothing to pick).
+function named(type, name) {
+  const value = valueOf(type, name);
+  return value === null ? null : {type, value};
+}
+
 function drawBoard(observation) {
   const board = $("board");
   const draw = window.BOARDS[view.game];
   board.replaceChildren();
+  things = [];
+  const cardText = (name) => (decl && decl.cards[name]) || "";
   try {
-    board.append(draw ? draw(observation, {view, el, pickable, seatName}) : tree(observation));
+    board.append(draw ? draw(observation, {view, el, pickable, seatName, named, valuesOf, cardText, parts: partsOf}) : tree(observation));
   } catch (e) {  // a board that cannot draw this observation falls back to the tree
     board.append(el("p", {class: "error"}, `board: ${e.message}`), tree(observation));
+  }
+  if (!replay) {
+    const choose = chooser();
+    if (choose) board.prepend(choose);
   }
   board.dataset.game = view.game;
 }
@@ -208,3 +372,4 @@ $("replay-step").oninput = draw;
 $("replay-close").onclick = () => { replay = null; $("replay").hidden = true; draw(); };
 $("undo").onclick = () => send({type: "undo"});
 connect();
+loadDeclarations();
