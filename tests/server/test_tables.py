@@ -147,6 +147,21 @@ def test_each_view_is_the_seats_observation_and_hides_the_others(service, game):
             else []
         )
     assert service.view(table_id, 0)["observation"] != service.view(table_id, 1)["observation"]
+    for viewer in (0, 1, None):
+        assert service.view(table_id, viewer)["events"] == [e.to_json() for e in state.events_for(viewer)]
+
+
+def test_the_typed_events_show_a_seat_its_own_draws_and_not_the_others(service):
+    table_id, _ = service.create_table("warriors", {}, HUMANS, seed=4)
+    settle(service, table_id)
+    state = service.table(table_id).state
+    for seat in (0, 1):
+        drawn = [e for e in service.view(table_id, seat)["events"] if e["type"] == "card_moved"]
+        own = [e for e in drawn if e["target"]["seat"] == seat]
+        other = [e for e in drawn if e["target"]["seat"] == 1 - seat]
+        assert own and all(e["card"] is not None and e["name"] for e in own)
+        assert other and all(e["card"] is None and e["name"] == "" for e in other)
+        assert sorted(e["name"] for e in own) == sorted(state.observation(seat)["hand"])
 
 
 GAMES = ["elemental-card-dice", "warriors", "elemenders", "elementalis", "elemental-warriors-ii"]

@@ -16,9 +16,9 @@ REST (JSON):
 Websocket ``/ws/{id}``: the client first sends ``{"type": "hello", "token": "..."}`` (``null`` to
 spectate), then ``{"type": "move", "action": id}`` or ``{"type": "undo"}``. The server sends
 ``{"type": "view", ...}`` (:meth:`TableService.view`, with only the new log lines and ``log_from``,
-the index of the first) after every change, and ``{"type": "error",
-"code", "message"}`` for a refused message, which changes nothing. A wrong token is refused with an
-``auth/bad-token`` error and the socket is closed (code 4401).
+the index of the first, and the new typed events from ``events_from``) after every change, and
+``{"type": "error", "code", "message"}`` for a refused message, which changes nothing. A wrong
+token is refused with an ``auth/bad-token`` error and the socket is closed (code 4401).
 
 Errors of the REST routes are ``{"detail": {"code", "message"}}`` with status 400 (404 for an
 unknown table).
@@ -120,24 +120,29 @@ class Hub:
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="elementa-bot")
         self.sockets: dict[str, list[tuple[WebSocket, Viewer]]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
-        self.log_sent: dict[WebSocket, int] = {}
+        self.log_sent: dict[WebSocket, tuple[int, int]] = {}
+        """Per socket: how many log lines and typed events it has had."""
 
     async def broadcast(self, table_id: str) -> None:
         """Send every viewer of a table its current view.
 
         The log goes in pieces: each message carries ``log_from``, the index of its first log line,
-        and only the lines that socket has not had yet (all of them after an undo, from 0).
+        and only the lines that socket has not had yet (all of them after an undo, from 0); the
+        typed events likewise, from ``events_from``.
         """
         views: dict[Viewer, dict[str, Any]] = {}
         for ws, viewer in list(self.sockets.get(table_id, [])):
             if viewer not in views:
                 views[viewer] = self.service.view(table_id, viewer)
             view = views[viewer]
-            sent = self.log_sent.get(ws, 0)
+            sent, events_sent = self.log_sent.get(ws, (0, 0))
             start = sent if sent <= len(view["log"]) else 0
-            self.log_sent[ws] = len(view["log"])
+            events_start = events_sent if events_sent <= len(view["events"]) else 0
+            self.log_sent[ws] = (len(view["log"]), len(view["events"]))
+            piece = {"log": view["log"][start:], "log_from": start}
+            piece |= {"events": view["events"][events_start:], "events_from": events_start}
             with contextlib.suppress(Exception):  # a socket closing meanwhile is dropped by its reader
-                await ws.send_json({**view, "log": view["log"][start:], "log_from": start})
+                await ws.send_json({**view, **piece})
 
     def spawn(self, coro: Any) -> None:
         """Run a coroutine in the background, keeping a reference until it ends; log what it raises."""

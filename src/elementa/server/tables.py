@@ -519,11 +519,13 @@ class TableService:
 
         Returns:
             ``{"type": "view", "table", "game", "title", "seat", "seats", "status", "step",
-            "to_move", "observation", "legal": [{"id", "kind", "parts", "label"}], "log", "returns",
+            "to_move", "observation", "legal": [{"id", "kind", "parts", "label"}], "log", "events", "returns",
             "can_undo"}``: ``observation`` is ``observation(viewer)``; ``legal`` the viewer's legal
             actions in their JSON form (:meth:`~elementa.core.Action.to_json`: ``parts`` maps each
             part's name to its value, ``None`` for unused; :meth:`actions` declares the parts) (none
-            for spectators); ``log`` this viewer's ``describe_action`` lines;
+            for spectators); ``log`` this viewer's ``describe_action`` lines; ``events`` the
+            game's typed events as this viewer sees them (:meth:`~elementa.core.State.events_for`,
+            each ``Event.to_json()``: ``{"type", ...}``);
             ``returns`` the results once the game is over, else ``None``.
         """
         live = self.table(table_id)
@@ -554,6 +556,7 @@ class TableService:
             "observation": state.observation(viewer),
             "legal": [a.to_json() for a in legal],
             "log": live.logs[viewer],
+            "events": [e.to_json() for e in state.events_for(viewer)],
             "returns": state.returns() if over else None,
             "can_undo": self.can_undo(live, viewer),
         }

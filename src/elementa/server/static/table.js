@@ -218,6 +218,8 @@ function connect() {
       if (!view || view.step !== message.step) picks = [];
       // the server sends only the log lines this page has not had (from log_from on)
       message.log = (view && message.log_from ? view.log.slice(0, message.log_from) : []).concat(message.log);
+      // the typed events likewise, from events_from on
+      message.events = (view && message.events_from ? view.events.slice(0, message.events_from) : []).concat(message.events || []);
       view = message;
       draw();
     } else if (message.type === "error") {
