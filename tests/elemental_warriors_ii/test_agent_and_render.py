@@ -129,3 +129,12 @@ def test_the_agents_sheet_move_gains_match_valuing_the_whole_sheet_again(options
             scores = fresh.scores(moves, lambda _view, a: pytest.fail(f"{a.label} is a sheet move"))
             assert scores == pytest.approx([view.gain(a) + _MOVE_BONUS[a.kind] for a in moves], abs=1e-9)
     assert checked > 1000
+
+
+@pytest.mark.parametrize("target", [0, 1])
+def test_the_view_names_the_seat_a_player_attacks_counting_from_one(target: int) -> None:
+    observation = start([{}, {}], [["3♣", "4♣", "5♣"], ["6♥", "7♥", "8♥"]]).observation(0)
+    observation["players"][0]["target"] = target  # observations count seats from 0
+    console = Console(record=True, width=120)
+    console.print(render(observation, 0))
+    assert f"attacks P{target + 1}" in console.export_text()

@@ -80,7 +80,7 @@ def player_lines(player: Mapping[str, Any], me: bool) -> Text:
     if player["attack"] is not None:
         text.append(f"   attack {player['attack']} / defense {player['defense']}")
     if player["target"] is not None:
-        text.append(f"   attacks P{player['target']}")
+        text.append(f"   attacks P{player['target'] + 1}")  # seats count from 0 in data
     flags = [
         name
         for name, on in (
