@@ -72,6 +72,9 @@ class ElementalisGame(Game):
         perfect_information=False,
     )
     options_class = ElementalisOptions
+    action_format = 2
+    """Format 2 chooses Mana colour by colour (kind ``mana``: element, amount); format 1 numbered every
+    Mana vector (see :func:`make_action_space` and :meth:`upgrade_history`)."""
     evaluation_horizon = 15
     """Search rollouts are scored with ``State.evaluate`` after 15 decisions: about a round of two players."""
     presets: ClassVar[dict[str, dict[str, Any]]] = {
@@ -92,8 +95,8 @@ class ElementalisGame(Game):
         """Chance outcomes of rolling each die (by die index), built once by the states."""
         self.cast_memo: dict[tuple[str, tuple[int, ...], int, int | None], Action] = {}
         """Cast actions by (kind, args, cost, face of the targeted die), built once (labels are costly)."""
-        self.choice_memo: dict[tuple[str, tuple[int, ...]], Action] = {}
-        """Mana choices by (purpose, Mana vector), built once (the label depends on those alone)."""
+        self.choice_memo: dict[tuple[str, int, int], Action] = {}
+        """Mana choice steps by (purpose, colour, amount), built once (the label depends on those alone)."""
         self.fixed_actions = fixed_actions(self.action_space)
         """The choices of the decisions that never vary (see :func:`~.state.fixed_actions`)."""
         self.claim_actions = claim_actions(self.action_space)
@@ -102,40 +105,7 @@ class ElementalisGame(Game):
         """The draft's Majors and Minors (see :func:`~.state.draft_actions`)."""
 
     def _make_action_space(self) -> ActionSpace:
-        n = 8  # seats 0-6, 7 = none
-        seat = Part("seat", n, none=NO_PLAYER)
-        spell = Part("spell", NUM_SPELLS, values=tuple(s.name for s in SPELLS))
-        die = Part("die", MAX_DICE + 1, none=NO_DIE)  # an index into the observation's dice: 0 is the Sun die
-        to_face = Part("face", NUM_FACES + 1, none=NO_FACE, values=FACE_NAMES)
-        cast = (spell, die, to_face, seat)
-        colours = tuple(Part(name.lower(), MANA_RADIX, type="amount") for name in ELEMENT_NAMES)
-        return ActionSpace(
-            [
-                ("face", (Part("face", NUM_FACES, values=FACE_NAMES),)),
-                ("major", (Part("arcana", NUM_ARCANA, values=ARCANA_NAMES),)),
-                ("minor", (Part("arcana", NUM_ARCANA, values=ARCANA_NAMES),)),
-                ("chaos", (Part("element", 4, values=ELEMENT_NAMES),)),
-                ("mana", colours),
-                ("pass", ()),
-                ("reroll_sun", ()),
-                ("declare", ()),
-                ("cast", cast),
-                ("insight", cast),
-                (
-                    "break_link",
-                    (
-                        Part("spell", 2, type="breaker", values=("Burn", "Fortitude")),
-                        Part("owner", n, type="seat"),
-                        Part("linked", n, type="seat"),
-                    ),
-                ),
-                ("target_mana", (Part("seat", n), Part("element", 4, values=ELEMENT_NAMES))),
-                ("react", (Part("spell", 2, type="answer", values=("Counter Spell", "Fortitude")),)),
-                ("roll", ()),
-                ("bank", ()),
-                ("claim", (Part("dice", MAX_DICE + 1, type="amount"),)),
-            ]
-        )
+        return make_action_space(self.action_format)
 
     def new_initial_state(self, seed: int | None = None) -> ElementalisState:
         return ElementalisState(self, seed)
@@ -164,3 +134,60 @@ class ElementalisGame(Game):
         from elementa.games.elementalis.tensor import encoder
 
         return encoder(self)
+
+
+def make_action_space(fmt: int = 2) -> ActionSpace:
+    """Return ElementaliS's action space in an action format (the same for every option).
+
+    Args:
+        fmt: 2 (today's): a Mana choice is one step per colour, kind ``mana`` with parts ``element``
+            (Fire, Water, Earth, Air) and ``amount`` (0-49), 42,432 ids in all; 1: the format of saves
+            written before, where kind ``mana`` numbered every Mana vector (parts ``fire``, ``water``,
+            ``earth``, ``air``, 50 each: 6,292,216 ids in all). Kept to read those saves.
+
+    Returns:
+        the action space; every kind but ``mana`` is declared the same in both formats, in the same
+        order (so their ids differ only by the size of ``mana``).
+
+    Raises:
+        ValueError: for another format.
+    """
+    if fmt not in (1, 2):
+        raise ValueError(f"ElementaliS has no action format {fmt}")
+    n = 8  # seats 0-6, 7 = none
+    seat = Part("seat", n, none=NO_PLAYER)
+    spell = Part("spell", NUM_SPELLS, values=tuple(s.name for s in SPELLS))
+    die = Part("die", MAX_DICE + 1, none=NO_DIE)  # an index into the observation's dice: 0 is the Sun die
+    to_face = Part("face", NUM_FACES + 1, none=NO_FACE, values=FACE_NAMES)
+    cast = (spell, die, to_face, seat)
+    if fmt == 1:
+        mana = tuple(Part(name.lower(), MANA_RADIX, type="amount") for name in ELEMENT_NAMES)
+    else:
+        mana = (Part("element", 4, values=ELEMENT_NAMES), Part("amount", MANA_RADIX, type="amount"))
+    return ActionSpace(
+        [
+            ("face", (Part("face", NUM_FACES, values=FACE_NAMES),)),
+            ("major", (Part("arcana", NUM_ARCANA, values=ARCANA_NAMES),)),
+            ("minor", (Part("arcana", NUM_ARCANA, values=ARCANA_NAMES),)),
+            ("chaos", (Part("element", 4, values=ELEMENT_NAMES),)),
+            ("mana", mana),
+            ("pass", ()),
+            ("reroll_sun", ()),
+            ("declare", ()),
+            ("cast", cast),
+            ("insight", cast),
+            (
+                "break_link",
+                (
+                    Part("spell", 2, type="breaker", values=("Burn", "Fortitude")),
+                    Part("owner", n, type="seat"),
+                    Part("linked", n, type="seat"),
+                ),
+            ),
+            ("target_mana", (Part("seat", n), Part("element", 4, values=ELEMENT_NAMES))),
+            ("react", (Part("spell", 2, type="answer", values=("Counter Spell", "Fortitude")),)),
+            ("roll", ()),
+            ("bank", ()),
+            ("claim", (Part("dice", MAX_DICE + 1, type="amount"),)),
+        ]
+    )

@@ -152,6 +152,7 @@ class ElementalisState(State):
         "opp_faces",
         "pending",
         "phase",
+        "picked",
         "pool",
         "react_queue",
         "repertoires",
@@ -194,7 +195,9 @@ class ElementalisState(State):
         self.reserved: set[int] = set()  # declared seats keeping their declaration to answer a spell
         self.pending: dict[str, Any] | None = None  # the spell being cast
         self.react_queue: list[int] = []
-        self.choice: tuple[int, list[Mana], str, bool] | None = None  # chooser, options, purpose, may pass
+        # chooser, the options still open (consistent with ``picked``), purpose, may pass
+        self.choice: tuple[int, list[Mana], str, bool] | None = None
+        self.picked: tuple[int, ...] = ()  # the amounts of the colours chosen so far, Fire first
         self.choice_queue: list[tuple[int, str]] = []  # further choices of the same purpose
         self.after_choices = ""  # what follows the queued choices: "start_turn" or "end_turn"
         self.claims: list[tuple[int, int]] = []  # Elemental Opposition: (player, dice picked up)
@@ -331,12 +334,15 @@ class ElementalisState(State):
         if ph == CHOICE:
             assert self.choice is not None
             _, options, purpose, may_pass = self.choice
+            c = len(self.picked)
             memo = self.game.choice_memo
             acts = []
-            for v in options:
-                action = memo.get((purpose, v))
+            for k in dict.fromkeys([v[c] for v in options]):  # in the options' order (scores: best first)
+                action = memo.get((purpose, c, k))
                 if action is None:
-                    action = memo[purpose, v] = sp.make("mana", *v, label=self._choice_label(purpose, v))
+                    action = memo[purpose, c, k] = sp.make(
+                        "mana", c, k, label=self._choice_label(purpose, c, k)
+                    )
                 acts.append(action)
             if may_pass:
                 acts.extend(self.game.fixed_actions["tap"])
@@ -353,8 +359,8 @@ class ElementalisState(State):
             return list(self.game.claim_actions[face or 0][: opposition.claimable(self, player) + 1])
         return []
 
-    def _choice_label(self, purpose: str, v: Mana) -> str:
-        what = mana_text(v)
+    def _choice_label(self, purpose: str, colour: int, amount: int) -> str:
+        what = f"{amount or 'no'} {ELEMENT_NAMES[colour]}"
         return {
             "setup": f"start with {what}",
             "tap": f"Flux Tap: take {what}",
@@ -401,7 +407,10 @@ class ElementalisState(State):
             else:
                 self._start_roll("chance" if self.stage == "power" else "cosmic")
         elif ph == CHOICE:
-            self._resolve_choice(None if kind == "pass" else (args[0], args[1], args[2], args[3]))
+            if kind == "pass":
+                self._resolve_choice(None)
+            else:
+                self._pick(args[1])
         elif ph == CLAIM:
             self.claims.append((player, args[0]))
             opposition.next_claim(self)
@@ -445,13 +454,48 @@ class ElementalisState(State):
 
     # choices of Mana -----------------------------------------------------------------------
     def _ask(self, chooser: int, options: list[Mana], purpose: str, may_pass: bool = False) -> None:
-        """Ask a seat to pick one Mana vector, or apply it at once when there is a single option."""
-        if len(options) == 1 and not may_pass:
-            self.choice = (chooser, options, purpose, may_pass)
-            self._resolve_choice(options[0])
-            return
+        """Ask a seat to pick one of ``options`` (Mana vectors), one colour at a time.
+
+        The seat chooses the amount of Fire, then Water, Earth and Air, each among the amounts that
+        colour has in the options that agree with the amounts chosen so far; a colour with one such
+        amount is applied at once, with no decision. So a single option is applied at once as a
+        whole, as when the choice was one decision, except a Flux Tap (``may_pass``): its first
+        colour with an amount to take is asked even when it is the only one (take it, or pass).
+        The choice resolves once all four colours are chosen.
+
+        Args:
+            chooser: the seat that chooses.
+            options: the Mana vectors it may choose, at least one.
+            purpose: what the Mana is for (see :meth:`_resolve_choice`).
+            may_pass: whether the seat may choose nothing (only before its first colour).
+        """
         self.phase = CHOICE
         self.choice = (chooser, options, purpose, may_pass)
+        self.picked = ()
+        self._settle_choice()
+
+    def _pick(self, amount: int) -> None:
+        """Choose the amount of the next colour of the Mana choice, then apply the colours it forces."""
+        assert self.choice is not None
+        chooser, options, purpose, _ = self.choice
+        c = len(self.picked)
+        self.choice = (chooser, [v for v in options if v[c] == amount], purpose, False)
+        self.picked += (amount,)
+        self._settle_choice()
+
+    def _settle_choice(self) -> None:
+        """Apply the next colours whose amount is forced; resolve the choice once all four are chosen."""
+        assert self.choice is not None
+        _, options, _, may_pass = self.choice
+        picked = self.picked
+        while len(picked) < 4:
+            first = options[0][len(picked)]
+            if (may_pass and first) or any([v[len(picked)] != first for v in options]):
+                break  # a decision: several amounts, or a Flux Tap's take-or-pass
+            picked += (first,)
+        self.picked = picked
+        if len(picked) == 4:
+            self._resolve_choice(options[0])
 
     def _next_choice(self) -> None:
         """Ask the next queued choice (setup Mana, Cosmic gifts, Opposition payments), then move on."""
@@ -475,6 +519,7 @@ class ElementalisState(State):
         assert self.choice is not None
         chooser, _, purpose, _ = self.choice
         self.choice = None
+        self.picked = ()
         if purpose == "setup":
             self.gain(self.pool[chooser], vec or NO_MANA)
             self._next_choice()
@@ -803,6 +848,7 @@ class ElementalisState(State):
         s.ether_leak = self.ether_leak
         s.pending = self.pending
         s.choice = self.choice
+        s.picked = self.picked
         s.after_choices = self.after_choices
         s._history = list(self._history)
         s._legal = {}

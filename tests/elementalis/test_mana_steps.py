@@ -1,0 +1,152 @@
+"""Mana is chosen colour by colour: the same vectors are reachable as when a vector was one action,
+forced colours take no decision, the partial choice is public state, and the action space is small."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import elementa
+from elementa.games.elementalis.agent import GreedyAgent
+from elementa.games.elementalis.elements import mana_text
+from elementa.games.elementalis.state import ElementalisState
+from tests.elementalis.helpers import ELEMENTS, act, choose_mana, mana, new_game, pool
+from tests.support.walk import decision_nodes
+
+LOGGED = {"score": "scores", "tap": "declares a Flux Tap:", "give": "gives", "cosmic_give": "gives"}
+
+
+def vector(option: dict[str, int]) -> tuple[int, ...]:
+    return tuple(option[e] for e in ELEMENTS)
+
+
+def reached(state: ElementalisState) -> dict[tuple[int, ...], list[str] | None]:
+    """Every vector the chooser reaches by stepping through the colours from ``state`` (a choice),
+    with the log lines written on the way; every path must end in one option, at its last step."""
+    choice = state.observation(None)["mana_choice"]
+    seat, log = choice["seat"], state.observation(None)["log"]
+    out: dict[tuple[int, ...], list[str] | None] = {}
+    for a in state.legal_actions(seat):
+        if a.kind != "mana":
+            continue
+        assert a.parts["element"] == len(choice["chosen"])  # colours in order, Fire first
+        after = state.clone()
+        after.apply_action(a, seat)
+        going = after.observation(None)["mana_choice"]
+        same = going is not None and all(going[k] == choice[k] for k in ("seat", "purpose", "to"))
+        if same and len(going["chosen"]) > len(choice["chosen"]):
+            assert after.observation(None)["log"] == log  # nothing is said until the vector is whole
+            out.update(reached(after))
+            continue
+        ends = [vector(o) for o in choice["options"] if o[ELEMENTS[a.args[0]]] == a.args[1]]
+        assert len(set(ends)) == 1, ends  # the step left one vector: the rest was forced
+        new_log = after.observation(None)["log"]
+        # the lines said (None where a new turn cleared the log: a Channel left empty ends the turn)
+        out[ends[0]] = new_log[len(log) :] if new_log[: len(log)] == log else None
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 7])
+def test_every_option_and_only_options_are_reached_and_logged_once_whole(players: int) -> None:
+    game = elementa.load_game("elementalis", players=players)
+    purposes = set()
+    for seed in range(3):
+        for state, seat in decision_nodes(game.new_initial_state(seed), random.Random(seed)):
+            choice = state.observation(None)["mana_choice"]
+            if choice is None or choice["chosen"] or state.current_player() != seat:
+                continue
+            assert isinstance(state, ElementalisState)
+            purposes.add(choice["purpose"])
+            paths = reached(state)
+            assert set(paths) == {vector(o) for o in choice["options"]}
+            if choice["purpose"] in LOGGED:
+                for vec, lines in paths.items():
+                    if lines is None:
+                        continue
+                    words = f"Player {seat + 1} {LOGGED[choice['purpose']]} {mana_text(vec)}"
+                    assert len([line for line in lines if line.startswith(words)]) == 1, (words, lines)
+    assert {"setup", "score", "tap"} <= purposes
+
+
+def test_a_forced_colour_takes_no_decision_and_a_single_option_none_at_all() -> None:
+    s = new_game([("Fire", "Fire"), ("Water", "Water")], setup=["Water"])
+    # seat 2's set-up Mana was a real choice: Fire first (0, 1 or 2), ...
+    assert pool(s, 1) == {"Fire": 0, "Water": 2, "Earth": 0, "Air": 0}
+    # a Fire Purist's Flux Tap: Fire is asked (take it or pass), Water, Earth, Air are forced to 0
+    assert sorted((a.kind, a.args) for a in s.legal_actions()) == [("mana", (0, 1)), ("pass", ())]
+    act(s, "mana", 0, 1)
+    assert pool(s, 0)["Fire"] == 1 and s.observation(None)["mana_choice"] is None
+    # a Guardian taps any colour: after "no Fire", Water is asked, and so on; Air alone is forced
+    g = new_game([("Moon", "Fire"), ("Water", "Water")])
+    for colour in range(3):
+        assert {a.args for a in g.legal_actions() if a.kind == "mana"} == {(colour, 1), (colour, 0)}
+        assert any(a.kind == "pass" for a in g.legal_actions()) == (colour == 0)  # pass only at first
+        act(g, "mana", colour, 0)
+    assert pool(g, 0)["Air"] == 1 and g.observation(None)["log"][-1] == "Player 1 declares a Flux Tap: 1 Air"
+
+
+def drafted() -> ElementalisState:
+    s = elementa.load_game("elementalis", players=2).new_initial_state(seed=3)
+    act(s, "major", 0)
+    act(s, "major", 1)
+    act(s, "minor", 0)
+    act(s, "minor", 1)
+    assert isinstance(s, ElementalisState)
+    return s
+
+
+def test_the_partial_choice_is_public_state_kept_by_clones() -> None:
+    s = drafted()
+    other = s.clone()
+    act(s, "mana", 0, 1)  # seat 2's set-up Mana: 1 Fire, then a second colour
+    act(other, "mana", 0, 0)  # no Fire
+    view = s.observation(0)
+    assert view["mana_choice"]["seat"] == 1 and view["mana_choice"]["chosen"] == {"Fire": 1}
+    assert {vector(o) for o in view["mana_choice"]["options"]} == {
+        mana(1, 1),
+        mana(1, 0, 1),
+        mana(1, 0, 0, 1),
+    }
+    copy = s.clone()
+    assert copy.observation(0) == view and copy.information_state_key(0) == s.information_state_key(0)
+    choose_mana(copy, mana(1, 0, 1))
+    assert pool(copy, 1) == mana_dict(1, 0, 1) and pool(s, 1) == mana_dict()  # the original waits
+    assert s.observation(1)["mana_choice"]["chosen"] == {"Fire": 1}
+    for seat in (0, 1):  # the same position but for the colour chosen: every seat sees it
+        assert other.observation(seat)["mana_choice"]["chosen"] == {"Fire": 0}
+        assert other.information_state_key(seat) != s.information_state_key(seat)
+
+
+def mana_dict(fire: int = 0, water: int = 0, earth: int = 0, air: int = 0) -> dict[str, int]:
+    return dict(zip(ELEMENTS, (fire, water, earth, air), strict=True))
+
+
+@pytest.mark.parametrize("players", range(2, 8))
+def test_the_action_space_stays_under_50000_ids(players: int) -> None:
+    space = elementa.load_game("elementalis", players=players).action_space
+    assert space.size <= 50_000
+    assert [p.name for p in space.parts("mana")] == ["element", "amount"]
+    assert space.parse("mana element=Water amount=2") == ("mana", (1, 2))
+
+
+def test_the_greedy_agent_steps_to_the_most_mana() -> None:
+    game = elementa.load_game("elementalis", players=3)
+    seen = 0
+    for state, seat in decision_nodes(game.new_initial_state(4), random.Random(4)):
+        choice = state.observation(None)["mana_choice"]
+        if choice is None or choice["chosen"] or choice["purpose"] != "score" or len(choice["options"]) < 2:
+            continue
+        best = max(sum(o.values()) for o in choice["options"])
+        s = state.clone()
+        agent = GreedyAgent(seat)
+        before = sum(s.observation(None)["channel"].values())
+        while (
+            (c := s.observation(None)["mana_choice"]) is not None
+            and c["seat"] == seat
+            and c["purpose"] == "score"
+        ):
+            s.apply_action(agent.step(s), seat)
+        assert sum(s.observation(None)["channel"].values()) - before == best
+        seen += 1
+    assert seen
