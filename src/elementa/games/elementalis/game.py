@@ -107,6 +107,52 @@ class ElementalisGame(Game):
     def _make_action_space(self) -> ActionSpace:
         return make_action_space(self.action_format)
 
+    def upgrade_history(self, fmt: int, history: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Return a history of action format ``fmt`` as ids of today's format (2).
+
+        Format 1 (saves written before the colour-by-colour choice) chose a Mana vector in one
+        action. The history is replayed: every action is decoded with the old action space
+        (:func:`make_action_space`) and encoded again in today's, since every kind after ``mana``
+        has new ids; each old Mana vector becomes its colour steps, Fire first, leaving out the
+        colours the options force (as play does). A Flux Tap's pass stays a pass.
+
+        Args:
+            fmt: 1 or 2 (today's: the history is returned as it is).
+            history: ``(player, action id)`` pairs, chance outcomes included, from a new state.
+
+        Returns:
+            the ``(player, action id)`` pairs of the same game in today's ids.
+
+        Raises:
+            ValueError: an unknown format, or an id the old action space does not know.
+            IllegalActionError: an action that is not legal where it stands in the replay.
+        """
+        if fmt == self.action_format:
+            return history
+        if fmt != 1:
+            raise ValueError(f"ElementaliS has no action format {fmt} (it knows 1 and 2)")
+        old, new = make_action_space(1), self.action_space
+        state = self.new_initial_state(0)  # chance outcomes are in the history: the seed plays no part
+        state.record_events(False)
+        out: list[tuple[int, int]] = []
+
+        def play(player: int, action_id: int) -> None:
+            state.apply_action(action_id, player)
+            out.append((player, action_id))
+
+        for player, action_id in history:
+            kind, args = old.decode(action_id)
+            if kind != "mana" or state.choice is None:  # not a Mana choice (or one refused below)
+                play(player, new.encode(kind, *args))
+                continue
+            while True:  # the colours still to choose, until one vector is left
+                c = len(state.picked)
+                last = len({v for v in state.choice[1] if v[c] == args[c]}) <= 1
+                play(player, new.encode("mana", c, args[c]))
+                if last:
+                    break
+        return out
+
     def new_initial_state(self, seed: int | None = None) -> ElementalisState:
         return ElementalisState(self, seed)
 
