@@ -8,6 +8,7 @@ import random
 import pytest
 
 import elementa
+from elementa.core import Moved, Place
 from elementa.games.elementalis.agent import GreedyAgent
 from elementa.games.elementalis.elements import mana_text
 from elementa.games.elementalis.state import ElementalisState
@@ -150,3 +151,18 @@ def test_the_greedy_agent_steps_to_the_most_mana() -> None:
         assert sum(s.observation(None)["channel"].values()) - before == best
         seen += 1
     assert seen
+
+
+def test_the_whole_vector_moves_as_events_when_it_is_complete() -> None:
+    s = drafted()
+    act(s, "mana", 0, 1)
+    assert s.events_for(None) == []  # nothing moves until the vector is whole
+    act(s, "mana", 1, 0)
+    act(s, "mana", 2, 1)  # 1 Fire, 1 Earth: Air is forced to 0
+    flux, pool_2 = Place("Flux"), Place("Pool", 1)
+    assert s.events_for(0) == [Moved("Fire", 1, flux, pool_2), Moved("Earth", 1, flux, pool_2)]
+    quiet = drafted()
+    quiet.record_events(False)
+    for colour, amount in ((0, 1), (1, 0), (2, 1)):
+        act(quiet, "mana", colour, amount)
+    assert quiet.events_for(0) == [] and quiet.observation(0) == s.observation(0)

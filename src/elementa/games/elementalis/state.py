@@ -13,7 +13,18 @@ import functools
 import random
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, ActionSpace, State, die_outcomes, win_shares
+from elementa.core import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Action,
+    ActionSpace,
+    Moved,
+    Place,
+    State,
+    die_outcomes,
+    win_shares,
+)
 from elementa.games.elementalis import casting, opposition
 from elementa.games.elementalis.dice import Die
 from elementa.games.elementalis.elements import (
@@ -515,31 +526,46 @@ class ElementalisState(State):
         else:
             self._end_turn()
 
+    def _moved(self, vec: Mana | list[int], source: Place, target: Place) -> None:
+        """Emit the public events of a chosen vector's Mana moving, one per colour (when recording)."""
+        for c, k in enumerate(vec):
+            if k:
+                self.emit(Moved(ELEMENT_NAMES[c], k, source, target))
+
+    def _take(self, chooser: int, vec: Mana, target: list[int], place: Place) -> None:
+        """Move a chosen vector from the Flux to a Pool or the Channel (see :meth:`gain`), with its events."""
+        if self.recording:
+            self._moved([min(k, f) for k, f in zip(vec, self.flux, strict=True)], Place("Flux"), place)
+        self.gain(target, vec)
+
     def _resolve_choice(self, vec: Mana | None) -> None:
+        """Apply a whole chosen vector (``None``: a pass) by the choice's purpose, then move on."""
         assert self.choice is not None
         chooser, _, purpose, _ = self.choice
         self.choice = None
         self.picked = ()
         if purpose == "setup":
-            self.gain(self.pool[chooser], vec or NO_MANA)
+            self._take(chooser, vec or NO_MANA, self.pool[chooser], Place("Pool", chooser))
             self._next_choice()
         elif purpose == "tap":
             if vec is not None:
-                self.gain(self.pool[chooser], vec)
+                self._take(chooser, vec, self.pool[chooser], Place("Pool", chooser))
                 self.log.append(f"Player {chooser + 1} declares a Flux Tap: {mana_text(vec)}")
             self._start_roll("power")
         elif purpose == "score":
-            self.gain(self.channel, vec or NO_MANA)
+            self._take(chooser, vec or NO_MANA, self.channel, Place("Channel", chooser))
             self.log.append(f"Player {chooser + 1} scores {mana_text(vec or NO_MANA)}")
             self._after_score()
         elif purpose == "cosmic_ether":
-            self.gain(self.channel, vec or NO_MANA)
+            self._take(chooser, vec or NO_MANA, self.channel, Place("Channel", chooser))
             self._end_turn()
         elif purpose.startswith("cosmic_give:"):
             to = int(purpose.split(":")[1])
             for c, k in enumerate(vec or NO_MANA):
                 self.channel[c] -= k
                 self.pool[to][c] += k
+            if self.recording:
+                self._moved(vec or NO_MANA, Place("Channel", chooser), Place("Pool", to))
             self.log.append(f"Player {chooser + 1} gives {mana_text(vec or NO_MANA)} to Player {to + 1}")
             self._next_choice()
         elif purpose.startswith("give:"):
@@ -547,6 +573,8 @@ class ElementalisState(State):
             for c, k in enumerate(vec or NO_MANA):
                 self.pool[chooser][c] -= k
                 self.pool[to][c] += k
+            if self.recording:
+                self._moved(vec or NO_MANA, Place("Pool", chooser), Place("Pool", to))
             self.log.append(f"Player {chooser + 1} gives {mana_text(vec or NO_MANA)} to Player {to + 1}")
             opposition.settle_next(self)
 
@@ -849,6 +877,7 @@ class ElementalisState(State):
         s.pending = self.pending
         s.choice = self.choice
         s.picked = self.picked
+        s.recording, s._events = self.recording, self._events
         s.after_choices = self.after_choices
         s._history = list(self._history)
         s._legal = {}
