@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from elementa.core import Agent
 
 MANA_RADIX = 50
-"""Mana vectors in actions hold at most 49 of a colour (24 dice, two wild symbols per Ether)."""
+"""A Mana choice's amounts of a colour are at most 49 (24 dice, two wild symbols per Ether)."""
 
 
 @dataclass(frozen=True)
@@ -161,15 +161,17 @@ class ElementalisGame(Game):
 
         The game is ``rounds`` rounds of one turn per mage (elementalis.txt, End of Turn / Round;
         Ending the Game), after a draft of a Major and a Minor per mage and the others' two Mana
-        of choice: at most ``3 * players`` decisions. A turn has at most three rolls (Power,
+        of choice, chosen colour by colour (at most three steps: Air is then forced): at most
+        ``5 * players`` decisions. A turn has at most three rolls (Power,
         Chance, Cosmic; elementalis.txt, Structure of a Turn), a chance outcome per die, and each
         mage casts each spell at most once a turn, so a turn is finite, but its worst case (every
         spell, reaction and reroll at once) is far beyond play. It is allowed ``30 + 15 * players``:
-        random and rule-based playouts measure at most 29 in a 2-player turn and 53 in a 7-player
-        one. The defaults (4 mages, 6 rounds) give 2,172; playouts measure up to about 600.
+        random and rule-based playouts measure at most 30 in a 2-player turn and 55 in a 7-player
+        one (Mana chosen colour by colour; 29 and 53 when a vector was one decision). The defaults
+        (4 mages, 6 rounds) give 2,180; playouts measure up to about 600.
         """
         n, rounds = self.num_players, int(self.options.rounds)
-        return 3 * n + rounds * n * (30 + 15 * n)
+        return 5 * n + rounds * n * (30 + 15 * n)
 
     def rule_based_agent(self, player: int, seed: int = 0) -> Agent:
         from elementa.games.elementalis.agent import GreedyAgent
