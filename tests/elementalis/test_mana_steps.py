@@ -3,7 +3,9 @@ forced colours take no decision, the partial choice is public state, and the act
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -166,3 +168,27 @@ def test_the_whole_vector_moves_as_events_when_it_is_complete() -> None:
     for colour, amount in ((0, 1), (1, 0), (2, 1)):
         act(quiet, "mana", colour, amount)
     assert quiet.events_for(0) == [] and quiet.observation(0) == s.observation(0)
+
+
+def test_greedy_games_end_as_they_did_when_a_vector_was_one_decision() -> None:
+    """``v1_elementalis_greedy_games.json``: the end of greedy-agent games played by the code of action
+    format 1 (chance drawn from one generator seeded with the game's seed). Stepping colour by colour,
+    the agents reach the same vectors, so the games end the same."""
+    path = Path(__file__).parent.parent / "fixtures" / "v1_elementalis_greedy_games.json"
+    for game_end in json.loads(path.read_text(encoding="utf-8")):
+        players, seed = game_end["players"], game_end["seed"]
+        rng = random.Random(seed)
+        s = elementa.load_game("elementalis", players=players).new_initial_state(seed)
+        assert isinstance(s, ElementalisState)
+        agents = [GreedyAgent(p, seed) for p in range(players)]
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_action(s.sample_chance_outcome(rng))
+                continue
+            p = s.players_to_move()[0]
+            s.apply_action(agents[p].step(s), p)
+        assert (s.pool, s.colourless, s.returns()) == (
+            game_end["pool"],
+            game_end["colourless"],
+            game_end["returns"],
+        ), (players, seed)
