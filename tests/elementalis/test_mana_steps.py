@@ -13,6 +13,7 @@ import elementa
 from elementa.core import Moved, Place
 from elementa.games.elementalis.agent import GreedyAgent
 from elementa.games.elementalis.elements import mana_text
+from elementa.games.elementalis.game import make_action_space
 from elementa.games.elementalis.state import ElementalisState
 from tests.elementalis.helpers import ELEMENTS, act, choose_mana, mana, new_game, pool
 from tests.support.walk import decision_nodes
@@ -131,6 +132,11 @@ def test_the_action_space_stays_under_50000_ids(players: int) -> None:
     assert space.size <= 50_000
     assert [p.name for p in space.parts("mana")] == ["element", "amount"]
     assert space.parse("mana element=Water amount=2") == ("mana", (1, 2))
+    old = make_action_space(1)  # the declaration saves of action format 1 are read with
+    assert old.size == 6_292_216 and [p.name for p in old.parts("mana")] == ["fire", "water", "earth", "air"]
+    assert old.kinds == space.kinds and all(
+        old.parts(k) == space.parts(k) for k in space.kinds if k != "mana"
+    )
 
 
 def test_the_greedy_agent_steps_to_the_most_mana() -> None:

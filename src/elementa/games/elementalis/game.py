@@ -189,7 +189,7 @@ def make_action_space(fmt: int = 2) -> ActionSpace:
 
     Args:
         fmt: 2 (today's): a Mana choice is one step per colour, kind ``mana`` with parts ``element``
-            (Fire, Water, Earth, Air) and ``amount`` (0-49), 42,432 ids in all; 1: the format of saves
+            (Fire, Water, Earth, Air) and ``amount`` (0-49), 42,416 ids in all; 1: the format of saves
             written before, where kind ``mana`` numbered every Mana vector (parts ``fire``, ``water``,
             ``earth``, ``air``, 50 each: 6,292,216 ids in all). Kept to read those saves.
 
