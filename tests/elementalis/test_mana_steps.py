@@ -177,9 +177,9 @@ def test_the_whole_vector_moves_as_events_when_it_is_complete() -> None:
 
 
 def test_greedy_games_end_as_they_did_when_a_vector_was_one_decision() -> None:
-    """``elementalis_greedy_ends_format1.json``: the end of greedy-agent games played by the code of action
-    format 1 (chance drawn from one generator seeded with the game's seed). Stepping colour by colour,
-    the agents reach the same vectors, so the games end the same."""
+    """``elementalis_greedy_ends_format1.json``: the end of greedy-agent games played by the code of
+    action format 1 (chance drawn from one generator seeded with the game's seed). Stepping colour by
+    colour, the agents reach the same vectors, so the games end the same."""
     path = Path(__file__).parent.parent / "fixtures" / "elementalis_greedy_ends_format1.json"
     for game_end in json.loads(path.read_text(encoding="utf-8")):
         players, seed = game_end["players"], game_end["seed"]
