@@ -142,7 +142,8 @@ def test_no_peeking_at_another_seats_sealed_declaration(monkeypatch: pytest.Monk
     def both_declaring(s: State) -> bool:
         return s.current_player() == SIMULTANEOUS and len(s.players_to_move()) == 2
 
-    base = walk_until(game, 3, both_declaring)
+    # seed 6: with Mana chosen colour by colour, seed 3's random walk no longer reaches such a node
+    base = walk_until(game, 6, both_declaring)
     kinds = [{a.kind for a in base.legal_actions(q)} for q in (0, 1)]
     assert all(k == {"declare", "pass"} for k in kinds), kinds
     declared, passed = base.clone(), base.clone()
