@@ -498,14 +498,19 @@ class ElementalisState(State):
         """Apply the next colours whose amount is forced; resolve the choice once all four are chosen."""
         assert self.choice is not None
         _, options, _, may_pass = self.choice
+        if len(options) == 1 and not may_pass:  # one vector left (the commonest case): all forced
+            self._resolve_choice(options[0])
+            return
         picked = self.picked
-        while len(picked) < 4:
-            first = options[0][len(picked)]
-            if (may_pass and first) or any([v[len(picked)] != first for v in options]):
+        c = len(picked)
+        while c < 4:
+            first = options[0][c]
+            if (may_pass and first) or any([v[c] != first for v in options]):
                 break  # a decision: several amounts, or a Flux Tap's take-or-pass
             picked += (first,)
+            c += 1
         self.picked = picked
-        if len(picked) == 4:
+        if c == 4:
             self._resolve_choice(options[0])
 
     def _next_choice(self) -> None:
