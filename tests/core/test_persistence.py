@@ -188,3 +188,18 @@ def test_version_1_saves_load_show_what_they_showed_and_play_on(path: Path) -> N
     assert again.history() == state.history()  # saved again as version 2, it loads as it is
     agents = [RandomAgent(p, seed=1) for p in range(n)]
     assert elementa.play_game(state.game, agents, state=state).is_terminal()
+
+
+def test_an_old_elementalis_history_that_does_not_upgrade_is_refused(tmp_path: Path) -> None:
+    """A version-1 ElementaliS save whose Mana vector was not an option, or whose id is past the old
+    action space, is refused naming ``history`` (the upgrade replays it), never loaded half-read."""
+    from elementa.games.elementalis.game import make_action_space
+
+    save = json.loads((FIXTURES / "v1_elementalis.json").read_text(encoding="utf-8"))["save"]
+    old, history = make_action_space(1), save["history"]
+    i = next(i for i, (_, a) in enumerate(history) if old.decode(a)[0] == "mana")
+    for bad, why in ((old.encode("mana", 49, 49, 49, 49), "is not among the legal actions"),
+                     (old.size + 5, "outside range")):  # fmt: skip
+        changed = [*history[:i], [history[i][0], bad], *history[i + 1 :]]
+        error = refusal(write(tmp_path, {**save, "history": changed}))
+        assert error.field == "history" and "cannot read action format 1" in str(error) and why in str(error)
