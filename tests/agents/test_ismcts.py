@@ -142,7 +142,8 @@ def test_no_peeking_at_another_seats_sealed_declaration(monkeypatch: pytest.Monk
     def both_declaring(s: State) -> bool:
         return s.current_player() == SIMULTANEOUS and len(s.players_to_move()) == 2
 
-    base = walk_until(game, 3, both_declaring)
+    # seed 6: with Mana chosen colour by colour, seed 3's random walk no longer reaches such a node
+    base = walk_until(game, 6, both_declaring)
     kinds = [{a.kind for a in base.legal_actions(q)} for q in (0, 1)]
     assert all(k == {"declare", "pass"} for k in kinds), kinds
     declared, passed = base.clone(), base.clone()
@@ -163,8 +164,10 @@ def test_no_peeking_in_any_game(name: str) -> None:
     """Along a random game, seat 0's hidden surroundings are redrawn at its decisions (its observation
     stays the same): the search's redraws, and a search with the same seed, must come out the same."""
     game = elementa.load_game(name)
-    rng = random.Random(1)
-    state = game.new_initial_state(1)
+    # ElementaliS seed 1 gives seat 0 only 3 sampled decisions since Mana is chosen colour by colour
+    seed = 2 if name == "elementalis" else 1
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed)
     checked = searched = 0
     for step in range(1, 601):
         p = state.current_player()

@@ -10,6 +10,8 @@ import pytest
 
 import elementa
 from elementa import CHANCE, SaveFileError, State
+from elementa.agents import RandomAgent
+from elementa.core import persistence
 
 BID0, BID2, KEEP = 6, 8, 9
 
@@ -25,8 +27,9 @@ def midgame() -> State:
 def record(**changes: Any) -> dict[str, Any]:
     data: dict[str, Any] = {
         "format": "elementa-save",
-        "version": 1,
+        "version": 2,
         "game": "toy-dice",
+        "action_format": 1,
         "options": {"players": 2, "sides": 4},
         "seed": 11,
         "history": [[CHANCE, 2], [CHANCE, 3], [1, BID2]],
@@ -84,7 +87,11 @@ def test_cannot_write(tmp_path: Path) -> None:
     ("data", "field"),
     [
         (record(seed="eleven"), "seed"),
-        (record(version=2), "version"),
+        (record(version=3), "version"),
+        (record(version=0), "version"),
+        (record(action_format=None), "action_format"),
+        (record(version=1), "action_format"),  # version 1 had no action formats
+        (record(action_format=2), "action_format"),  # toy-dice has only format 1
         (record(format="chess-pgn"), "format"),
         (record(gaem="toy-dice"), "gaem"),
         ({k: v for k, v in record().items() if k != "game"}, "game"),
@@ -145,3 +152,54 @@ def test_agents_that_do_not_fit_the_players_are_refused(tmp_path: Path) -> None:
     error = refusal(write(tmp_path, record(agents=["random", None, "random"])))
     assert error.field == "agents" and "lists 3 seats for a game of 2 players" in str(error)
     assert refusal(write(tmp_path, record(agents="random"))).field == "agents"
+
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+
+
+def test_a_later_version_is_refused_with_the_fix(tmp_path: Path) -> None:
+    for data, field in ((record(version=3), "version"), (record(action_format=2), "action_format")):
+        error = refusal(write(tmp_path, data))
+        assert error.field == field
+        assert "was written by a newer Elementa; upgrade Elementa (pip install -U elementa)" in str(error)
+
+
+def test_a_version_1_save_of_a_game_that_kept_its_ids_loads(tmp_path: Path) -> None:
+    data = {k: v for k, v in record(version=1).items() if k != "action_format"}
+    assert elementa.load(write(tmp_path, data)).history() == midgame().history()
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.glob("v1_*.json")), ids=lambda p: p.stem)
+def test_version_1_saves_load_show_what_they_showed_and_play_on(path: Path) -> None:
+    """Each fixture is a version-1 save (seeded random play stopped mid-game; ElementaliS after Mana
+    choices of set-up, Flux Tap, scoring and gifts, stopped at a Mana choice) with what the code of
+    its time showed at its end. Only ``mana_choice`` (ElementaliS' colour-by-colour choice) is new."""
+    fixture = json.loads(path.read_text(encoding="utf-8"))
+    assert fixture["save"]["version"] == 1 and "action_format" not in fixture["save"]
+    state = persistence.from_dict(fixture["save"])
+    assert state.current_player() == fixture["current_player"]
+    assert state.returns() == fixture["returns"]
+    n = state.game.num_players
+    for viewer in [*range(n), None]:
+        shown = json.loads(json.dumps(state.observation(viewer)))
+        shown.pop("mana_choice", None)
+        assert shown == fixture["observations"][str(viewer)], viewer
+    again = persistence.from_dict(persistence.to_dict(state))
+    assert again.history() == state.history()  # saved again as version 2, it loads as it is
+    agents = [RandomAgent(p, seed=1) for p in range(n)]
+    assert elementa.play_game(state.game, agents, state=state).is_terminal()
+
+
+def test_an_old_elementalis_history_that_does_not_upgrade_is_refused(tmp_path: Path) -> None:
+    """A version-1 ElementaliS save whose Mana vector was not an option, or whose id is past the old
+    action space, is refused naming ``history`` (the upgrade replays it), never loaded half-read."""
+    from elementa.games.elementalis.game import make_action_space
+
+    save = json.loads((FIXTURES / "v1_elementalis.json").read_text(encoding="utf-8"))["save"]
+    old, history = make_action_space(1), save["history"]
+    i = next(i for i, (_, a) in enumerate(history) if old.decode(a)[0] == "mana")
+    for bad, why in ((old.encode("mana", 49, 49, 49, 49), "is not among the legal actions"),
+                     (old.size + 5, "outside range")):  # fmt: skip
+        changed = [*history[:i], [history[i][0], bad], *history[i + 1 :]]
+        error = refusal(write(tmp_path, {**save, "history": changed}))
+        assert error.field == "history" and "cannot read action format 1" in str(error) and why in str(error)

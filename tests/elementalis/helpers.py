@@ -7,6 +7,7 @@ from typing import Any
 import elementa
 from elementa import State
 
+ELEMENTS = ("Fire", "Water", "Earth", "Air")
 FACES = {"Fire": 0, "Water": 1, "Earth": 2, "Air": 3, "Ether": 4, "Sun": 5}
 
 
@@ -41,8 +42,28 @@ def new_game(mages: list[tuple[str, str]], setup: list[str] | None = None, **opt
     for i in range(1, len(mages)):
         colour = (setup or ["Fire"] * len(mages))[i - 1]
         vec = tuple(2 if c == FACES[colour] else 0 for c in range(4))
-        act(s, "mana", *vec)
+        choose_mana(s, vec)
     return s
+
+
+def choose_mana(state: State, vec: tuple[int, ...] | None = None) -> None:
+    """Choose the Mana vector ``vec`` (default: the first option) colour by colour, Fire first; the
+    colours the options force are applied by the game, with no step."""
+    choice = state.observation(None)["mana_choice"]
+    assert choice is not None, "no Mana choice under way"
+    want = vec or tuple(choice["options"][0][e] for e in ELEMENTS)
+    while True:
+        c = len(choice["chosen"])
+        act(state, "mana", c, want[c])
+        after = state.observation(None)["mana_choice"]
+        same = after is not None and all(after[k] == choice[k] for k in ("seat", "purpose", "to"))
+        if (
+            not same
+            or len(after["chosen"]) <= c
+            or list(after["chosen"].values()) != list(want[: len(after["chosen"])])
+        ):
+            return
+        choice = after
 
 
 def roll(state: State, faces: list[str]) -> None:
@@ -70,7 +91,7 @@ def offered_scores(state: State) -> set[tuple[int, ...]]:
     """The Mana vectors (fire, water, earth, air) offered to the active seat, or the one scored."""
     obs = state.observation(None)
     if obs["phase"] == "choice":
-        return {a.args for a in state.legal_actions() if a.kind == "mana"}
+        return {tuple(o[e] for e in ELEMENTS) for o in obs["mana_choice"]["options"]}
     return {tuple(obs["channel"][e] for e in ("Fire", "Water", "Earth", "Air"))}
 
 

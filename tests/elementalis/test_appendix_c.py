@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.elementalis.helpers import act, new_game, pass_declarations, pool, roll
+from tests.elementalis.helpers import act, choose_mana, new_game, pass_declarations, pool, roll
 
 A, B, C, D = 0, 1, 2, 3
 
@@ -13,7 +13,7 @@ def opposition_game():
         [("Fire", "Water"), ("Earth", "Earth"), ("Air", "Fire"), ("Water", "Water")],
         setup=["Earth", "Air", "Water"],
     )
-    act(s, "mana", 1, 0, 0, 0)  # A's Pool is empty: A declares a Flux Tap for 1 Fire
+    choose_mana(s, (1, 0, 0, 0))  # A's Pool is empty: A declares a Flux Tap for 1 Fire
     # A rolls no Fire and no Water: Earth, Earth, Air and two dice of Ether/Sun (Sun die shows Ether).
     roll(s, ["Ether", "Earth", "Earth", "Air", "Ether", "Sun"])
     pass_declarations(s)

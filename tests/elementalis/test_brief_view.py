@@ -18,7 +18,10 @@ from elementa.games.elementalis.observe import brief_view
 from elementa.games.elementalis.state import ElementalisState
 from tests.support.walk import decision_nodes
 
-TOP_KEYS = {"phase", "stage", "active", "round", "rounds", "channel", "dice", "pending_spell", "players"}
+TOP_KEYS = {
+    "phase", "stage", "active", "round", "rounds", "channel", "dice", "pending_spell", "mana_choice",
+    "players",
+}  # fmt: skip
 SEAT_KEYS = {"seat", "major", "total"}
 
 

@@ -45,7 +45,7 @@ def test_the_key_changes_exactly_when_the_observation_does(players: int, options
     # the changes reached every field the observation shows (the Flux only when its supply is limited)
     assert shown_fields >= {
         "active", "cast_queue", "channel", "chosen", "colourless", "declared", "dice", "ether_leak",
-        "links", "log", "major", "minor", "phase", "pool", "round", "stage",
+        "links", "log", "major", "minor", "phase", "pool", "round", "stage", "choice", "picked",
     }  # fmt: skip
     assert ("flux" in shown_fields) == game.options.mana_supply_limit
 

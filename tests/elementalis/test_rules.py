@@ -9,6 +9,7 @@ import pytest
 import elementa
 from tests.elementalis.helpers import (
     act,
+    choose_mana,
     mana,
     new_game,
     offered_scores,
@@ -57,13 +58,17 @@ def test_everyone_but_the_starting_player_takes_two_mana() -> None:
 
 def test_flux_tap_only_with_an_empty_pool_and_in_the_major_colour() -> None:
     s = new_game([FIRE_PURIST, WATER_PURIST])
-    taps = [a for a in s.legal_actions() if a.kind == "mana"]
-    assert [a.args for a in taps] == [mana(fire=1)]
-    act(s, "mana", 1, 0, 0, 0)
+    assert offered_scores(s) == {mana(fire=1)}
+    # the only colour to take is asked even so (take it or pass); the other colours are forced
+    assert [(a.kind, a.parts) for a in s.legal_actions()] == [
+        ("mana", {"element": 0, "amount": 1}),
+        ("pass", {}),
+    ]
+    act(s, "mana", 0, 1)
     assert pool(s, 0)["Fire"] == 1 and s.current_player() == elementa.CHANCE
     # A Guardian has no element Major: any colour.
     g = new_game([("Moon", "Fire"), WATER_PURIST])
-    assert len([a for a in g.legal_actions() if a.kind == "mana"]) == 4
+    assert len(offered_scores(g)) == 4
 
 
 def test_stop_after_the_power_roll_banks_the_channel() -> None:
@@ -139,8 +144,8 @@ def test_cosmic_roll_sun_loses_the_channel() -> None:
 
 def test_cosmic_roll_ether_adds_one_of_any_type() -> None:
     s = cosmic(FIRE3, "Ether")
-    assert {a.args for a in s.legal_actions()} == {mana(fire=1), mana(water=1), mana(earth=1), mana(air=1)}
-    act(s, "mana", 0, 0, 0, 1)
+    assert offered_scores(s) == {mana(fire=1), mana(water=1), mana(earth=1), mana(air=1)}
+    choose_mana(s, mana(air=1))
     assert pool(s, 0) == {"Fire": 3, "Water": 0, "Earth": 0, "Air": 1}
 
 

@@ -9,7 +9,15 @@ import re
 import elementa
 from elementa.cli.render.elementalis import narrate, option_notes
 from tests.cli.helpers import run
-from tests.elementalis.helpers import act, new_game, offered_scores, pass_declarations, roll, skip_tap
+from tests.elementalis.helpers import (
+    act,
+    choose_mana,
+    new_game,
+    offered_scores,
+    pass_declarations,
+    roll,
+    skip_tap,
+)
 
 SPELL_NAMES = (
     "Mirror Pool", "Ether Leak", "Counter Spell", "Char", "Burn", "Incinerate", "Petrify", "Tremor",
@@ -47,7 +55,7 @@ def test_mana_movements_are_said_banking_and_the_sun() -> None:
     roll(s, ["Earth", "Fire", "Fire", "Fire", "Air", "Water"])
     pass_declarations(s)
     if s.observation(None)["phase"] == "choice":
-        act(s, "mana")
+        choose_mana(s)
     before = s.observation(1)
     assert sum(before["channel"].values()) > 0
     bank = next(a for a in s.legal_actions() if a.kind == "bank")
@@ -60,7 +68,7 @@ def test_mana_movements_are_said_banking_and_the_sun() -> None:
     roll(s, ["Earth", "Fire", "Fire", "Fire", "Air", "Water"])
     pass_declarations(s)
     if s.observation(None)["phase"] == "choice":
-        act(s, "mana")
+        choose_mana(s)
     act(s, "roll")  # the Chance Roll: the Sun on the Sun die
     lines = []
     faces = ["Sun", "Fire", "Fire", "Air", "Earth", "Water"]
@@ -110,3 +118,21 @@ def test_gifts_between_mages_and_colourless_mana_are_said() -> None:
         "Player 2 gives 1 Earth to you (your Pool: 1)",
         "2 Water of Player 3's Pool turn colourless (Player 3's Pool: 2)",
     ]
+
+
+def test_a_mana_choice_shows_what_is_chosen_and_what_is_within_reach() -> None:
+    s = elementa.load_game("elementalis", players=2).new_initial_state(seed=3)
+    for kind, arcana in (("major", 0), ("major", 1), ("minor", 0), ("minor", 1)):
+        act(s, kind, arcana)
+    notes = option_notes(s.observation(1), s.legal_actions(1))
+    assert any(
+        n.startswith("Mana is chosen colour by colour. Chosen: nothing yet; within reach: 2 Fire |")
+        for n in notes
+    )
+    act(s, "mana", 0, 1)
+    notes = option_notes(s.observation(1), s.legal_actions(1))
+    assert (
+        "Mana is chosen colour by colour. Chosen: 1 Fire; "
+        "within reach: 1 Fire, 1 Water | 1 Fire, 1 Earth | 1 Fire, 1 Air" in notes
+    )
+    assert not any("colour by colour" in n for n in option_notes(s.observation(1), []))

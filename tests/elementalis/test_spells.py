@@ -13,6 +13,7 @@ from tests.elementalis.helpers import (
     act,
     cast,
     castable,
+    choose_mana,
     declare,
     mana,
     new_game,
@@ -142,7 +143,7 @@ def test_costs_harmonist_plus_one_purist_minus_one_on_levels_two_and_three() -> 
 def test_counter_spell_voids_a_spell_cast_on_you_for_its_cost() -> None:
     # Seat 0, a Water Purist, taps one Water; seat 1 Chars one of its dice; seat 0 counters for X=1.
     s = new_game([WATER_PURIST, FIRE_PURIST], setup=["Fire"])
-    act(s, "mana", 0, 1, 0, 0)  # Flux Tap: 1 Water
+    choose_mana(s, (0, 1, 0, 0))  # Flux Tap: 1 Water
     roll(s, W3)
     declare(s, [0, 1])
     assert s.current_player() == 0

@@ -50,7 +50,7 @@ def test_migrations_create_the_schema_once_and_record_the_head(url):
     open_database(url)  # a second start finds the schema up to date
     assert {"tables", "seats", "actions", "alembic_version"} <= set(inspect(engine).get_table_names())
     with engine.connect() as c:
-        assert c.execute(text("select version_num from alembic_version")).scalar() == "0001"
+        assert c.execute(text("select version_num from alembic_version")).scalar() == "0002"
 
 
 def test_a_plain_postgresql_url_gets_the_psycopg_driver():

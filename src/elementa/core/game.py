@@ -115,9 +115,33 @@ class Game(ABC):
     take many decisions, where a decision-counted cut falls at different points of the turn cycle
     for different lines (ending a turn at once then looks like the best move)."""
 
+    action_format: ClassVar[int] = 1
+    """The version of the game's action numbering, recorded in saves. A game that renumbers its
+    actions raises it and makes :meth:`upgrade_history` read histories of the earlier formats."""
+
     def __init__(self, options: Any) -> None:
         self.options = options
         self.action_space: ActionSpace = self._make_action_space()
+
+    def upgrade_history(self, fmt: int, history: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Return a history saved in action format ``fmt`` as ids of this game's own format.
+
+        Args:
+            fmt: the action format the history was recorded in (1 to :attr:`action_format`).
+            history: ``(player, action id)`` pairs, chance outcomes included, from a new state.
+
+        Returns:
+            the same game as ``(player, action id)`` pairs of today's action space (the history
+            itself when ``fmt`` is today's format, the default's only case).
+
+        Raises:
+            ValueError: a format the game cannot read (a later one, or an unknown earlier one).
+        """
+        if fmt != self.action_format:
+            raise ValueError(
+                f"{self.info.name} cannot read action format {fmt} (it knows {self.action_format})"
+            )
+        return history
 
     @property
     def name(self) -> str:

@@ -2,7 +2,7 @@
 
 ``save(state, path)`` writes::
 
-    {"format": "elementa-save", "version": 1, "game": "elementalis",
+    {"format": "elementa-save", "version": 2, "game": "elementalis", "action_format": 2,
      "options": {...}, "seed": 7, "history": [[player, action_id], ...]}
 
 and, when the game was played against computer players, ``"agents": [null, "medium", ...]``: one
@@ -10,6 +10,12 @@ entry per seat, the agent spec that played it or ``null`` for a person (older sa
 field). ``load(path)`` validates the file (pydantic), rebuilds the game and replays the history with
 checked actions, so a tampered or mismatched file is refused with the field that is wrong;
 ``load_saved(path)`` also gives back the agents.
+
+Versions: ``version`` is the file's layout; ``action_format`` (version 2 on) the game's
+:attr:`~elementa.core.game.Game.action_format`, the numbering of its action ids. A version-1 file
+has none: its ids are of each game's format 1, and :meth:`~elementa.core.game.Game.upgrade_history`
+turns them into today's (ElementaliS renumbered its actions in format 2). A later version or
+action format than this Elementa knows is refused, naming the field.
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from elementa.core.game import State
 from elementa.core.registry import load_game
 
 FORMAT = "elementa-save"
-VERSION = 1
+VERSION = 2
 
 
 class SaveFile(BaseModel):
@@ -38,8 +44,9 @@ class SaveFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["elementa-save"]
-    version: Literal[1]
+    version: int
     game: str
+    action_format: int | None = None
     options: dict[str, Any]
     seed: int
     history: list[tuple[int, int]]
@@ -71,6 +78,7 @@ def to_dict(state: State, agents: Sequence[str | None] | None = None) -> dict[st
         "format": FORMAT,
         "version": VERSION,
         "game": state.game.name,
+        "action_format": state.game.action_format,
         "options": state.game.options_dict(),
         "seed": state.seed,
         "history": [list(h) for h in state.history()],
@@ -89,9 +97,10 @@ def saved_from_dict(data: Any, *, path: str | None = None) -> SavedGame:
     """Rebuild a state and its seats' agents from a save record.
 
     Raises:
-        SaveFileError: a missing or wrong field, an unknown game or option, an ``agents`` list whose
-            length is not the number of players, or a history entry that is not legal where it
-            stands (the message names ``history[i]``).
+        SaveFileError: a missing or wrong field, a ``version`` or ``action_format`` later than this
+            Elementa reads, an unknown game or option, an ``agents`` list whose length is not the
+            number of players, an old history that cannot be upgraded (field ``history``), or a
+            history entry that is not legal where it stands (the message names ``history[i]``).
     """
     try:
         record = SaveFile.model_validate(data)
@@ -101,6 +110,15 @@ def saved_from_dict(data: Any, *, path: str | None = None) -> SavedGame:
         raise SaveFileError(
             f"{err['msg']} (is this an Elementa save file?)", path=path, field=field
         ) from None
+    newer = "was written by a newer Elementa; upgrade Elementa (pip install -U elementa) to load it"
+    if record.version > VERSION:
+        raise SaveFileError(f"{newer} (save version {record.version}, this one reads 1-{VERSION})",
+                            path=path, field="version")  # fmt: skip
+    if record.version < 1:
+        raise SaveFileError(f"no save version {record.version} exists", path=path, field="version")
+    if (record.action_format is None) != (record.version == 1):
+        want = "has no action_format" if record.version == 1 else "needs an action_format"
+        raise SaveFileError(f"a version-{record.version} save {want}", path=path, field="action_format")
     try:
         game = load_game(record.game, **record.options)
     except ConfigError as e:
@@ -112,8 +130,18 @@ def saved_from_dict(data: Any, *, path: str | None = None) -> SavedGame:
             path=path,
             field="agents",
         )
+    fmt = record.action_format or 1
+    if fmt > game.action_format:
+        raise SaveFileError(f"{newer} (action format {fmt}, this one reads {game.action_format})",
+                            path=path, field="action_format")  # fmt: skip
+    history = record.history
+    if fmt != game.action_format:
+        try:
+            history = game.upgrade_history(fmt, history)
+        except (ValueError, IllegalActionError) as e:
+            raise SaveFileError(f"cannot read action format {fmt}: {e}", path=path, field="history") from None
     state = game.new_initial_state(record.seed)
-    for i, (player, action_id) in enumerate(record.history):
+    for i, (player, action_id) in enumerate(history):
         try:
             state.apply_action(action_id, player)
         except IllegalActionError as e:

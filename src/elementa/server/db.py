@@ -6,7 +6,10 @@ save file (:mod:`elementa.core.persistence`). The server rebuilds a table's stat
 actions, so every committed action survives a crash of the server.
 
 The schema is created and upgraded by the Alembic migrations shipped in ``elementa/server/migrations``,
-run programmatically by :func:`open_database` at start-up.
+run programmatically by :func:`open_database` at start-up. Stored action ids are in each game's
+current action format (:attr:`elementa.core.Game.action_format`): a game that renumbers its actions
+ships a migration that re-encodes its tables with :meth:`elementa.core.Game.upgrade_history`
+(0002: ElementaliS's Mana chosen colour by colour).
 """
 
 from __future__ import annotations

@@ -175,7 +175,9 @@ def narrate(before: Mapping[str, Any], after: Mapping[str, Any], action: Action)
         return "your" if place == str(viewer) else f"{name(place)}'s"
 
     lines = []
-    chosen = action.kind == "mana"  # a score, Flux Tap or set-up Mana the log line already names
+    # a score, Flux Tap or set-up Mana the log line already names (Mana moves at the choice's last
+    # colour step, which is a "mana" action too)
+    chosen = action.kind == "mana"
     for to, vec in list(gains.items()):  # one mage paying another (Opposition)
         source = next((f for f, lost in losses.items() if lost == vec and f not in (to, "channel")), None)
         if source is not None and to != "channel":
@@ -217,7 +219,8 @@ def narrate(before: Mapping[str, Any], after: Mapping[str, Any], action: Action)
 
 
 def option_notes(observation: Mapping[str, Any], options: Sequence[Action]) -> list[str]:
-    """Lines to read before choosing: what the roll scores if no spell changes it, and what each spell
+    """Lines to read before choosing: what the roll scores if no spell changes it, the Mana chosen so
+    far and the vectors still within reach at a colour-by-colour Mana choice, and what each spell
     named in the options (or, at a declaration, each of the viewer's spells) does.
 
     Args:
@@ -236,6 +239,12 @@ def option_notes(observation: Mapping[str, Any], options: Sequence[Action]) -> l
         else:
             best = " | ".join(_amount(v) for v in scores["options"][:4]) or "nothing"
             lines.append(f"If no spell changes the dice, {who} would score: {best}")
+    choice = o.get("mana_choice")
+    if choice is not None and any(a.kind == "mana" for a in options):
+        so_far = _amount(choice["chosen"]) if choice["chosen"] else "nothing yet"
+        reach = " | ".join(_amount(v) for v in choice["options"][:6])
+        more = f" (and {len(choice['options']) - 6} more)" if len(choice["options"]) > 6 else ""
+        lines.append(f"Mana is chosen colour by colour. Chosen: {so_far}; within reach: {reach}{more}")
     viewer = o["viewer"]
     if viewer is None:
         return lines

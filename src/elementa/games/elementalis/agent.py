@@ -54,7 +54,7 @@ class GreedyAgent(Agent):
         if phase == "chaos":
             return self._by_label(legal, self._rare_elements(obs))
         if "mana" in kinds:
-            return self._pick_mana(legal, me)
+            return self._pick_mana(legal, me, obs["mana_choice"])
         if phase == "cultist":
             sun = obs["dice"][0]["face"] if obs["dice"] else None
             bad = sun == "Sun" and obs["stage"] in ("chance", "cosmic")
@@ -103,22 +103,35 @@ class GreedyAgent(Agent):
         taken = [p["major"] for p in obs["players"]]
         return tuple(sorted(ELEMENTS, key=taken.count))
 
-    def _pick_mana(self, legal: Sequence[Action], me: dict[str, Any]) -> Action:
-        """Most Mana; then the colour of my Major (spells); keep what I give away small and spare."""
+    def _pick_mana(self, legal: Sequence[Action], me: dict[str, Any], choice: dict[str, Any]) -> Action:
+        """The step towards the Mana vector I prefer among those still open (the first best):
+        most Mana; then the colour of my Major (spells); keep what I give away small and spare.
+
+        Args:
+            legal: the legal actions, ``mana`` steps (element, amount) and perhaps a pass.
+            me: my seat's entry in the brief view.
+            choice: the view's ``mana_choice`` (the options still open and the colours chosen).
+
+        Returns:
+            the legal ``mana`` step whose amount is my preferred vector's for the colour asked.
+        """
         major = me.get("chosen_major") or me.get("major")
         pool = me["pool"]
-        mana = [a for a in legal if a.kind == "mana"]
-        giving = any(a.label.startswith("give") for a in mana)
+        giving = choice["purpose"] in ("give", "cosmic_give")
 
-        def value(a: Action) -> tuple[int, int, int]:
-            amount = sum(a.args)
-            own = a.args[ELEMENTS.index(major)] if major in ELEMENTS else 0
+        def value(v: list[int]) -> tuple[int, int, int]:
+            amount = sum(v)
+            own = v[ELEMENTS.index(major)] if major in ELEMENTS else 0
             if giving:  # give the colours I hold most of and need least
-                spare = sum(k * pool[ELEMENTS[c]] for c, k in enumerate(a.args))
+                spare = sum(k * pool[ELEMENTS[c]] for c, k in enumerate(v))
                 return (-amount, -own, spare)
-            return (amount, own, -len([k for k in a.args if k]))
+            return (amount, own, -len([k for k in v if k]))
 
-        return max(mana, key=value) if mana else legal[0]
+        best = max(([o[e] for e in ELEMENTS] for o in choice["options"]), key=value)
+        for a in legal:
+            if a.kind == "mana" and a.args[1] == best[a.args[0]]:  # (element, amount)
+                return a
+        return legal[0]
 
     def _leader(self, obs: dict[str, Any]) -> int:
         others = [p for p in obs["players"] if p["seat"] != self.player]

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from elementa.core import Agent
 
 MANA_RADIX = 50
-"""Mana vectors in actions hold at most 49 of a colour (24 dice, two wild symbols per Ether)."""
+"""A Mana choice's amounts of a colour are at most 49 (24 dice, two wild symbols per Ether)."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +72,9 @@ class ElementalisGame(Game):
         perfect_information=False,
     )
     options_class = ElementalisOptions
+    action_format = 2
+    """Format 2 chooses Mana colour by colour (kind ``mana``: element, amount); format 1 numbered every
+    Mana vector (see :func:`make_action_space` and :meth:`upgrade_history`)."""
     evaluation_horizon = 15
     """Search rollouts are scored with ``State.evaluate`` after 15 decisions: about a round of two players."""
     presets: ClassVar[dict[str, dict[str, Any]]] = {
@@ -92,8 +95,8 @@ class ElementalisGame(Game):
         """Chance outcomes of rolling each die (by die index), built once by the states."""
         self.cast_memo: dict[tuple[str, tuple[int, ...], int, int | None], Action] = {}
         """Cast actions by (kind, args, cost, face of the targeted die), built once (labels are costly)."""
-        self.choice_memo: dict[tuple[str, tuple[int, ...]], Action] = {}
-        """Mana choices by (purpose, Mana vector), built once (the label depends on those alone)."""
+        self.choice_memo: dict[tuple[str, int, int], Action] = {}
+        """Mana choice steps by (purpose, colour, amount), built once (the label depends on those alone)."""
         self.fixed_actions = fixed_actions(self.action_space)
         """The choices of the decisions that never vary (see :func:`~.state.fixed_actions`)."""
         self.claim_actions = claim_actions(self.action_space)
@@ -102,40 +105,53 @@ class ElementalisGame(Game):
         """The draft's Majors and Minors (see :func:`~.state.draft_actions`)."""
 
     def _make_action_space(self) -> ActionSpace:
-        n = 8  # seats 0-6, 7 = none
-        seat = Part("seat", n, none=NO_PLAYER)
-        spell = Part("spell", NUM_SPELLS, values=tuple(s.name for s in SPELLS))
-        die = Part("die", MAX_DICE + 1, none=NO_DIE)  # an index into the observation's dice: 0 is the Sun die
-        to_face = Part("face", NUM_FACES + 1, none=NO_FACE, values=FACE_NAMES)
-        cast = (spell, die, to_face, seat)
-        colours = tuple(Part(name.lower(), MANA_RADIX, type="amount") for name in ELEMENT_NAMES)
-        return ActionSpace(
-            [
-                ("face", (Part("face", NUM_FACES, values=FACE_NAMES),)),
-                ("major", (Part("arcana", NUM_ARCANA, values=ARCANA_NAMES),)),
-                ("minor", (Part("arcana", NUM_ARCANA, values=ARCANA_NAMES),)),
-                ("chaos", (Part("element", 4, values=ELEMENT_NAMES),)),
-                ("mana", colours),
-                ("pass", ()),
-                ("reroll_sun", ()),
-                ("declare", ()),
-                ("cast", cast),
-                ("insight", cast),
-                (
-                    "break_link",
-                    (
-                        Part("spell", 2, type="breaker", values=("Burn", "Fortitude")),
-                        Part("owner", n, type="seat"),
-                        Part("linked", n, type="seat"),
-                    ),
-                ),
-                ("target_mana", (Part("seat", n), Part("element", 4, values=ELEMENT_NAMES))),
-                ("react", (Part("spell", 2, type="answer", values=("Counter Spell", "Fortitude")),)),
-                ("roll", ()),
-                ("bank", ()),
-                ("claim", (Part("dice", MAX_DICE + 1, type="amount"),)),
-            ]
-        )
+        return make_action_space(self.action_format)
+
+    def upgrade_history(self, fmt: int, history: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Return a history of action format ``fmt`` as ids of today's format (2).
+
+        Format 1 (saves written before the colour-by-colour choice) chose a Mana vector in one
+        action. The history is replayed: every action is decoded with the old action space
+        (:func:`make_action_space`) and encoded again in today's, since every kind after ``mana``
+        has new ids; each old Mana vector becomes its colour steps, Fire first, leaving out the
+        colours the options force (as play does). A Flux Tap's pass stays a pass.
+
+        Args:
+            fmt: 1 or 2 (today's: the history is returned as it is).
+            history: ``(player, action id)`` pairs, chance outcomes included, from a new state.
+
+        Returns:
+            the ``(player, action id)`` pairs of the same game in today's ids.
+
+        Raises:
+            ValueError: an unknown format, or an id the old action space does not know.
+            IllegalActionError: an action that is not legal where it stands in the replay.
+        """
+        if fmt == self.action_format:
+            return history
+        if fmt != 1:
+            raise ValueError(f"ElementaliS has no action format {fmt} (it knows 1 and 2)")
+        old, new = make_action_space(1), self.action_space
+        state = self.new_initial_state(0)  # chance outcomes are in the history: the seed plays no part
+        state.record_events(False)
+        out: list[tuple[int, int]] = []
+
+        def play(player: int, action_id: int) -> None:
+            state.apply_action(action_id, player)
+            out.append((player, action_id))
+
+        for player, action_id in history:
+            kind, args = old.decode(action_id)
+            if kind != "mana" or state.choice is None:  # not a Mana choice (or one refused below)
+                play(player, new.encode(kind, *args))
+                continue
+            while True:  # the colours still to choose, until one vector is left
+                c = len(state.picked)
+                last = len({v for v in state.choice[1] if v[c] == args[c]}) <= 1
+                play(player, new.encode("mana", c, args[c]))
+                if last:
+                    break
+        return out
 
     def new_initial_state(self, seed: int | None = None) -> ElementalisState:
         return ElementalisState(self, seed)
@@ -145,15 +161,17 @@ class ElementalisGame(Game):
 
         The game is ``rounds`` rounds of one turn per mage (elementalis.txt, End of Turn / Round;
         Ending the Game), after a draft of a Major and a Minor per mage and the others' two Mana
-        of choice: at most ``3 * players`` decisions. A turn has at most three rolls (Power,
+        of choice, chosen colour by colour (at most three steps: Air is then forced): at most
+        ``5 * players`` decisions. A turn has at most three rolls (Power,
         Chance, Cosmic; elementalis.txt, Structure of a Turn), a chance outcome per die, and each
         mage casts each spell at most once a turn, so a turn is finite, but its worst case (every
         spell, reaction and reroll at once) is far beyond play. It is allowed ``30 + 15 * players``:
-        random and rule-based playouts measure at most 29 in a 2-player turn and 53 in a 7-player
-        one. The defaults (4 mages, 6 rounds) give 2,172; playouts measure up to about 600.
+        random and rule-based playouts measure at most 30 in a 2-player turn and 55 in a 7-player
+        one (Mana chosen colour by colour; 29 and 53 when a vector was one decision). The defaults
+        (4 mages, 6 rounds) give 2,180; playouts measure up to about 600.
         """
         n, rounds = self.num_players, int(self.options.rounds)
-        return 3 * n + rounds * n * (30 + 15 * n)
+        return 5 * n + rounds * n * (30 + 15 * n)
 
     def rule_based_agent(self, player: int, seed: int = 0) -> Agent:
         from elementa.games.elementalis.agent import GreedyAgent
@@ -164,3 +182,60 @@ class ElementalisGame(Game):
         from elementa.games.elementalis.tensor import encoder
 
         return encoder(self)
+
+
+def make_action_space(fmt: int = 2) -> ActionSpace:
+    """Return ElementaliS's action space in an action format (the same for every option).
+
+    Args:
+        fmt: 2 (today's): a Mana choice is one step per colour, kind ``mana`` with parts ``element``
+            (Fire, Water, Earth, Air) and ``amount`` (0-49), 42,416 ids in all; 1: the format of saves
+            written before, where kind ``mana`` numbered every Mana vector (parts ``fire``, ``water``,
+            ``earth``, ``air``, 50 each: 6,292,216 ids in all). Kept to read those saves.
+
+    Returns:
+        the action space; every kind but ``mana`` is declared the same in both formats, in the same
+        order (so their ids differ only by the size of ``mana``).
+
+    Raises:
+        ValueError: for another format.
+    """
+    if fmt not in (1, 2):
+        raise ValueError(f"ElementaliS has no action format {fmt}")
+    n = 8  # seats 0-6, 7 = none
+    seat = Part("seat", n, none=NO_PLAYER)
+    spell = Part("spell", NUM_SPELLS, values=tuple(s.name for s in SPELLS))
+    die = Part("die", MAX_DICE + 1, none=NO_DIE)  # an index into the observation's dice: 0 is the Sun die
+    to_face = Part("face", NUM_FACES + 1, none=NO_FACE, values=FACE_NAMES)
+    cast = (spell, die, to_face, seat)
+    if fmt == 1:
+        mana = tuple(Part(name.lower(), MANA_RADIX, type="amount") for name in ELEMENT_NAMES)
+    else:
+        mana = (Part("element", 4, values=ELEMENT_NAMES), Part("amount", MANA_RADIX, type="amount"))
+    return ActionSpace(
+        [
+            ("face", (Part("face", NUM_FACES, values=FACE_NAMES),)),
+            ("major", (Part("arcana", NUM_ARCANA, values=ARCANA_NAMES),)),
+            ("minor", (Part("arcana", NUM_ARCANA, values=ARCANA_NAMES),)),
+            ("chaos", (Part("element", 4, values=ELEMENT_NAMES),)),
+            ("mana", mana),
+            ("pass", ()),
+            ("reroll_sun", ()),
+            ("declare", ()),
+            ("cast", cast),
+            ("insight", cast),
+            (
+                "break_link",
+                (
+                    Part("spell", 2, type="breaker", values=("Burn", "Fortitude")),
+                    Part("owner", n, type="seat"),
+                    Part("linked", n, type="seat"),
+                ),
+            ),
+            ("target_mana", (Part("seat", n), Part("element", 4, values=ELEMENT_NAMES))),
+            ("react", (Part("spell", 2, type="answer", values=("Counter Spell", "Fortitude")),)),
+            ("roll", ()),
+            ("bank", ()),
+            ("claim", (Part("dice", MAX_DICE + 1, type="amount"),)),
+        ]
+    )

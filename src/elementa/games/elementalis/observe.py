@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from elementa.core import information_digest
 from elementa.games.elementalis.elements import ARCANA_NAMES, ELEMENT_NAMES, FACE_NAMES, MAGE_TYPES
-from elementa.games.elementalis.phases import CAST, CULTIST, DECLARE, OVER, REACT, TARGET_MANA
+from elementa.games.elementalis.phases import CAST, CHOICE, CULTIST, DECLARE, OVER, REACT, TARGET_MANA
 from elementa.games.elementalis.spells import COUNTER_SPELL, SPELLS, spell_cost, spellbook
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ def observe(s: ElementalisState, viewer: int | None) -> dict[str, Any]:
     events), ``winners`` (at the end), and while spells are declared and cast after a Power or
     Chance Roll, ``roll_scores``: what the dice as they lie would score for the active player
     (``{"seat", "options": [Mana dicts, best first], "sun": whether the Sun returns the Channel}``),
-    else ``None``.
+    else ``None``; ``mana_choice``, while a seat chooses Mana colour by colour (:func:`mana_choice`).
     """
     done = s.cast_this_turn
     casters = {q for q, _ in done}  # the seats whose spell entries may show a cast this turn
@@ -120,6 +120,7 @@ def observe(s: ElementalisState, viewer: int | None) -> dict[str, Any]:
         "log": list(s.log),
         "winners": s.winners() if s.phase == OVER else None,
         "roll_scores": _roll_scores(s),
+        "mana_choice": mana_choice(s),
     }  # fmt: skip
 
 
@@ -189,6 +190,8 @@ def information_key(s: ElementalisState, viewer: int) -> bytes:
             (s.claims, s.opp_faces) if stage == "opposition" else None,
             s.log,
             s.winners() if phase == OVER else None,
+            # mana_choice: the chooser, options and purpose (not whether it may pass), chosen so far
+            None if phase != CHOICE or s.choice is None else (s.choice[:3], s.picked),
         )
     )
 
@@ -197,10 +200,10 @@ def brief_view(s: ElementalisState, viewer: int) -> dict[str, Any]:
     """Return the part of ``observe(s, viewer)`` that the rule-based agent reads, built the same way.
 
     Keys: ``phase``, ``stage``, ``active``, ``round``, ``rounds``, ``channel``, ``dice``,
-    ``pending_spell`` as :func:`observe` shows them, and ``players``: per seat ``seat``, ``major`` and
-    ``total``, and for ``viewer``'s own seat also ``chosen_major``, ``pool`` and ``spells``. Every
-    value equals the one under the same key in :func:`observe`'s view (tests check it at every node
-    of seeded playouts); it shows nothing :func:`observe` hides from ``viewer``.
+    ``pending_spell``, ``mana_choice`` as :func:`observe` shows them, and ``players``: per seat
+    ``seat``, ``major`` and ``total``, and for ``viewer``'s own seat also ``chosen_major``, ``pool``
+    and ``spells``. Every value equals the one under the same key in :func:`observe`'s view (tests
+    check it at every node of seeded playouts); it shows nothing :func:`observe` hides from ``viewer``.
 
     Args:
         s: the state.
@@ -230,6 +233,32 @@ def brief_view(s: ElementalisState, viewer: int) -> dict[str, Any]:
         "channel": _mana(s.channel),
         "dice": _dice(s),
         "pending_spell": _pending(s),
+        "mana_choice": mana_choice(s),
+    }
+
+
+def mana_choice(s: ElementalisState) -> dict[str, Any] | None:
+    """The Mana choice under way, as the views show it (public: choices are made in the open), or ``None``.
+
+    A seat chooses a Mana vector one colour at a time, Fire, Water, Earth, Air (elementalis.txt:
+    Scoring, Flux Tapping, The Cosmic Roll, Elemental Opposition, and the set-up's "two Mana of
+    their choice"; the rulebook names a whole vector, the steps are how the game asks for it).
+
+    Returns:
+        ``{"seat": the chooser, "purpose": "setup" | "tap" | "score" | "cosmic_ether" | "give" |
+        "cosmic_give", "to": the seat given to (``None`` but for gifts), "chosen": {colour: amount}
+        of the colours chosen so far, in order, "options": [Mana dicts] the vectors still open}``.
+    """
+    if s.phase != CHOICE or s.choice is None:
+        return None
+    chooser, options, purpose, _ = s.choice
+    what, _, to = purpose.partition(":")
+    return {
+        "seat": chooser,
+        "purpose": what,
+        "to": int(to) if to else None,
+        "chosen": dict(zip(ELEMENT_NAMES, s.picked, strict=False)),
+        "options": [_mana(v) for v in options],
     }
 
 

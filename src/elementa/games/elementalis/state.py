@@ -13,7 +13,18 @@ import functools
 import random
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, ActionSpace, State, die_outcomes, win_shares
+from elementa.core import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Action,
+    ActionSpace,
+    Moved,
+    Place,
+    State,
+    die_outcomes,
+    win_shares,
+)
 from elementa.games.elementalis import casting, opposition
 from elementa.games.elementalis.dice import Die
 from elementa.games.elementalis.elements import (
@@ -152,6 +163,7 @@ class ElementalisState(State):
         "opp_faces",
         "pending",
         "phase",
+        "picked",
         "pool",
         "react_queue",
         "repertoires",
@@ -194,7 +206,9 @@ class ElementalisState(State):
         self.reserved: set[int] = set()  # declared seats keeping their declaration to answer a spell
         self.pending: dict[str, Any] | None = None  # the spell being cast
         self.react_queue: list[int] = []
-        self.choice: tuple[int, list[Mana], str, bool] | None = None  # chooser, options, purpose, may pass
+        # chooser, the options still open (consistent with ``picked``), purpose, may pass
+        self.choice: tuple[int, list[Mana], str, bool] | None = None
+        self.picked: tuple[int, ...] = ()  # the amounts of the colours chosen so far, Fire first
         self.choice_queue: list[tuple[int, str]] = []  # further choices of the same purpose
         self.after_choices = ""  # what follows the queued choices: "start_turn" or "end_turn"
         self.claims: list[tuple[int, int]] = []  # Elemental Opposition: (player, dice picked up)
@@ -331,12 +345,15 @@ class ElementalisState(State):
         if ph == CHOICE:
             assert self.choice is not None
             _, options, purpose, may_pass = self.choice
+            c = len(self.picked)
             memo = self.game.choice_memo
             acts = []
-            for v in options:
-                action = memo.get((purpose, v))
+            for k in dict.fromkeys([v[c] for v in options]):  # in the options' order (scores: best first)
+                action = memo.get((purpose, c, k))
                 if action is None:
-                    action = memo[purpose, v] = sp.make("mana", *v, label=self._choice_label(purpose, v))
+                    action = memo[purpose, c, k] = sp.make(
+                        "mana", c, k, label=self._choice_label(purpose, c, k)
+                    )
                 acts.append(action)
             if may_pass:
                 acts.extend(self.game.fixed_actions["tap"])
@@ -353,8 +370,8 @@ class ElementalisState(State):
             return list(self.game.claim_actions[face or 0][: opposition.claimable(self, player) + 1])
         return []
 
-    def _choice_label(self, purpose: str, v: Mana) -> str:
-        what = mana_text(v)
+    def _choice_label(self, purpose: str, colour: int, amount: int) -> str:
+        what = f"{amount or 'no'} {ELEMENT_NAMES[colour]}"
         return {
             "setup": f"start with {what}",
             "tap": f"Flux Tap: take {what}",
@@ -401,7 +418,10 @@ class ElementalisState(State):
             else:
                 self._start_roll("chance" if self.stage == "power" else "cosmic")
         elif ph == CHOICE:
-            self._resolve_choice(None if kind == "pass" else (args[0], args[1], args[2], args[3]))
+            if kind == "pass":
+                self._resolve_choice(None)
+            else:
+                self._pick(args[1])
         elif ph == CLAIM:
             self.claims.append((player, args[0]))
             opposition.next_claim(self)
@@ -445,13 +465,53 @@ class ElementalisState(State):
 
     # choices of Mana -----------------------------------------------------------------------
     def _ask(self, chooser: int, options: list[Mana], purpose: str, may_pass: bool = False) -> None:
-        """Ask a seat to pick one Mana vector, or apply it at once when there is a single option."""
-        if len(options) == 1 and not may_pass:
-            self.choice = (chooser, options, purpose, may_pass)
-            self._resolve_choice(options[0])
-            return
+        """Ask a seat to pick one of ``options`` (Mana vectors), one colour at a time.
+
+        The seat chooses the amount of Fire, then Water, Earth and Air, each among the amounts that
+        colour has in the options that agree with the amounts chosen so far; a colour with one such
+        amount is applied at once, with no decision. So a single option is applied at once as a
+        whole, as when the choice was one decision, except a Flux Tap (``may_pass``): its first
+        colour with an amount to take is asked even when it is the only one (take it, or pass).
+        The choice resolves once all four colours are chosen.
+
+        Args:
+            chooser: the seat that chooses.
+            options: the Mana vectors it may choose, at least one.
+            purpose: what the Mana is for (see :meth:`_resolve_choice`).
+            may_pass: whether the seat may choose nothing (only before its first colour).
+        """
         self.phase = CHOICE
         self.choice = (chooser, options, purpose, may_pass)
+        self.picked = ()
+        self._settle_choice()
+
+    def _pick(self, amount: int) -> None:
+        """Choose the amount of the next colour of the Mana choice, then apply the colours it forces."""
+        assert self.choice is not None
+        chooser, options, purpose, _ = self.choice
+        c = len(self.picked)
+        self.choice = (chooser, [v for v in options if v[c] == amount], purpose, False)
+        self.picked += (amount,)
+        self._settle_choice()
+
+    def _settle_choice(self) -> None:
+        """Apply the next colours whose amount is forced; resolve the choice once all four are chosen."""
+        assert self.choice is not None
+        _, options, _, may_pass = self.choice
+        if len(options) == 1 and not may_pass:  # one vector left (the commonest case): all forced
+            self._resolve_choice(options[0])
+            return
+        picked = self.picked
+        c = len(picked)
+        while c < 4:
+            first = options[0][c]
+            if (may_pass and first) or any([v[c] != first for v in options]):
+                break  # a decision: several amounts, or a Flux Tap's take-or-pass
+            picked += (first,)
+            c += 1
+        self.picked = picked
+        if c == 4:
+            self._resolve_choice(options[0])
 
     def _next_choice(self) -> None:
         """Ask the next queued choice (setup Mana, Cosmic gifts, Opposition payments), then move on."""
@@ -471,30 +531,46 @@ class ElementalisState(State):
         else:
             self._end_turn()
 
+    def _moved(self, vec: Mana | list[int], source: Place, target: Place) -> None:
+        """Emit the public events of a chosen vector's Mana moving, one per colour (when recording)."""
+        for c, k in enumerate(vec):
+            if k:
+                self.emit(Moved(ELEMENT_NAMES[c], k, source, target))
+
+    def _take(self, chooser: int, vec: Mana, target: list[int], place: Place) -> None:
+        """Move a chosen vector from the Flux to a Pool or the Channel (see :meth:`gain`), with its events."""
+        if self.recording:
+            self._moved([min(k, f) for k, f in zip(vec, self.flux, strict=True)], Place("Flux"), place)
+        self.gain(target, vec)
+
     def _resolve_choice(self, vec: Mana | None) -> None:
+        """Apply a whole chosen vector (``None``: a pass) by the choice's purpose, then move on."""
         assert self.choice is not None
         chooser, _, purpose, _ = self.choice
         self.choice = None
+        self.picked = ()
         if purpose == "setup":
-            self.gain(self.pool[chooser], vec or NO_MANA)
+            self._take(chooser, vec or NO_MANA, self.pool[chooser], Place("Pool", chooser))
             self._next_choice()
         elif purpose == "tap":
             if vec is not None:
-                self.gain(self.pool[chooser], vec)
+                self._take(chooser, vec, self.pool[chooser], Place("Pool", chooser))
                 self.log.append(f"Player {chooser + 1} declares a Flux Tap: {mana_text(vec)}")
             self._start_roll("power")
         elif purpose == "score":
-            self.gain(self.channel, vec or NO_MANA)
+            self._take(chooser, vec or NO_MANA, self.channel, Place("Channel", chooser))
             self.log.append(f"Player {chooser + 1} scores {mana_text(vec or NO_MANA)}")
             self._after_score()
         elif purpose == "cosmic_ether":
-            self.gain(self.channel, vec or NO_MANA)
+            self._take(chooser, vec or NO_MANA, self.channel, Place("Channel", chooser))
             self._end_turn()
         elif purpose.startswith("cosmic_give:"):
             to = int(purpose.split(":")[1])
             for c, k in enumerate(vec or NO_MANA):
                 self.channel[c] -= k
                 self.pool[to][c] += k
+            if self.recording:
+                self._moved(vec or NO_MANA, Place("Channel", chooser), Place("Pool", to))
             self.log.append(f"Player {chooser + 1} gives {mana_text(vec or NO_MANA)} to Player {to + 1}")
             self._next_choice()
         elif purpose.startswith("give:"):
@@ -502,6 +578,8 @@ class ElementalisState(State):
             for c, k in enumerate(vec or NO_MANA):
                 self.pool[chooser][c] -= k
                 self.pool[to][c] += k
+            if self.recording:
+                self._moved(vec or NO_MANA, Place("Pool", chooser), Place("Pool", to))
             self.log.append(f"Player {chooser + 1} gives {mana_text(vec or NO_MANA)} to Player {to + 1}")
             opposition.settle_next(self)
 
@@ -803,6 +881,8 @@ class ElementalisState(State):
         s.ether_leak = self.ether_leak
         s.pending = self.pending
         s.choice = self.choice
+        s.picked = self.picked
+        s.recording, s._events = self.recording, self._events
         s.after_choices = self.after_choices
         s._history = list(self._history)
         s._legal = {}

@@ -21,6 +21,9 @@ field's offset and size; the fields, in order:
 - ``ether_leak``; ``links`` (origin x target over the seats, viewer first); ``casting_order`` (1 for
   seats still to cast); ``pending``: the caster (one-hot over seats), the spell (one-hot over 15),
   its cost / 10, the seats it is negated for.
+- ``mana_choice``: a Mana vector chosen colour by colour, per colour (Fire, Water, Earth, Air) 1
+  once chosen, then the amount chosen / 20 (zeros outside a choice). The options still open are
+  left to the legal actions, as every other choice's are.
 """
 
 from __future__ import annotations
@@ -103,6 +106,13 @@ def encoder(game: Any) -> ObservationEncoder:
             *bag((rotate(q, v, n) for q in pend["negated_for"]), range(n)),
         ]
 
+    def mana_choice(obs: dict[str, Any], v: int) -> list[float]:
+        chosen = (obs["mana_choice"] or {}).get("chosen", {})
+        out: list[float] = []
+        for e in ELEMENT_NAMES:
+            out += [1.0, scaled(chosen[e], 20)] if e in chosen else [0.0, 0.0]
+        return out
+
     flux_doc = "Fire, Water, Earth, Air in the Flux / mana supply (zeros without a limit)"
     return ObservationEncoder(
         [
@@ -127,5 +137,6 @@ def encoder(game: Any) -> ObservationEncoder:
             TensorField("casting_order", n, "seats still to cast (viewer first)",
                         lambda o, v: bag(seats(o, v, "casting_order"), range(n))),
             TensorField("pending", 2 * n + len(SPELL_NAMES) + 1, "the spell being cast", pending),
+            TensorField("mana_choice", 8, "per colour: chosen, amount / 20 (a Mana choice)", mana_choice),
         ]
     )  # fmt: skip

@@ -1,0 +1,79 @@
+"""A server database written before ElementaliS chose Mana colour by colour opens and plays on.
+
+``tests/fixtures/server_v1.sql`` is the SQL dump of a SQLite database made by the server of that
+time (schema revision 0001): an ElementaliS table stopped at a Mana choice after set-up Mana, Flux
+Taps, scores and gifts (the game of ``v1_elementalis.json``), and an Elemenders table. Opening it
+runs revision 0002, which stores ElementaliS's actions in the new ids.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+from pathlib import Path
+
+from sqlalchemy import text
+
+from elementa.server.db import open_database
+from elementa.server.tables import TableService
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+
+
+def old_database(tmp_path: Path) -> str:
+    path = tmp_path / "server.sqlite3"
+    con = sqlite3.connect(path)
+    con.executescript((FIXTURES / "server_v1.sql").read_text(encoding="utf-8"))
+    con.close()
+    return f"sqlite:///{path}"
+
+
+def play_on(service: TableService, table_id: str, rng: random.Random) -> None:
+    """Play the table to the end through the service (random legal moves, chance drawn by it)."""
+    while not (state := service.table(table_id).state).is_terminal():
+        if state.is_chance_node():
+            service.resolve_chance(table_id)
+            continue
+        seat = state.players_to_move()[0]
+        service.apply(table_id, seat, rng.choice(state.legal_actions(seat)).id)
+
+
+def stored(path: Path, table_id: str) -> list[tuple[int, int, int]]:
+    """The actions stored for a table, as ``(index, player, action id)``."""
+    query = 'select "index", player, action from actions where table_id = ? order by "index"'
+    con = sqlite3.connect(path)
+    try:
+        return [tuple(row) for row in con.execute(query, (table_id,))]
+    finally:
+        con.close()
+
+
+def test_an_old_database_is_upgraded_and_its_tables_play_on(tmp_path: Path) -> None:
+    url = old_database(tmp_path)
+    path = tmp_path / "server.sqlite3"
+    con = sqlite3.connect(path)
+    games = dict(con.execute("select game, id from tables").fetchall())
+    con.close()
+    before = {game: stored(path, table_id) for game, table_id in games.items()}
+    engine = open_database(url)
+    assert stored(path, games["elemenders"]) == before["elemenders"]  # other games keep their ids
+    assert len(stored(path, games["elementalis"])) > len(before["elementalis"])  # Mana in colour steps
+    with engine.connect() as c:
+        assert c.execute(text("select version_num from alembic_version")).scalar() == "0002"
+        ids = c.execute(text("select action from actions where table_id = :t"), {"t": games["elementalis"]})
+        assert max(ids.scalars()) < 50_000  # no format-1 Mana vector is left
+    fixture = json.loads((FIXTURES / "v1_elementalis.json").read_text(encoding="utf-8"))
+    state = TableService(engine).table(games["elementalis"]).state
+    for viewer in [0, 1, 2, None]:  # what the old code showed, but for the new partial choice
+        shown = json.loads(json.dumps(state.observation(viewer)))
+        assert shown.pop("mana_choice") is not None
+        assert shown == fixture["observations"][str(viewer)]
+    assert state.current_player() == fixture["current_player"]
+    for table_id in games.values():
+        service = TableService(engine)
+        play_on(service, table_id, random.Random(1))
+        assert service.summary(table_id)["status"] == "finished"
+        history = service.table(table_id).state.history()
+        # a restarted server rebuilds the finished game from what was stored
+        assert TableService(open_database(url)).table(table_id).state.history() == history
