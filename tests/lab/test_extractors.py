@@ -6,7 +6,8 @@ import pytest
 
 import elementa
 from elementa.lab import LabGame, play_lab_game
-from elementa.lab.extractors import Extractor, make_extractor, registered_extractors
+from elementa.lab.extractors import Extractor, extractor_class, make_extractor, registered_extractors
+from elementa.lab.report import build_report
 from elementa.sim import Matchup
 
 
@@ -70,3 +71,45 @@ def test_a_lab_game_is_the_sim_game(name: str) -> None:
     players = elementa.load_game(name).num_players
     matchup = Matchup(name, {}, ("greedy",) * players, seed=3)
     assert play_lab_game(matchup, 2).record == play_one(matchup, 2)
+
+
+def test_items_are_read_from_action_parts_not_labels() -> None:
+    game = elementa.load_game("warriors", players=2)
+    state = game.new_initial_state(1)
+    extractor = make_extractor("warriors", 2, game.options_dict())
+    card = game.catalog.cards[7]
+    action = game.action_space.make("equip", 7, label="a label that names nothing")
+    extractor.on_action(state, 1, action)
+    assert extractor.uses["cards played"] == [{}, {card.name: 1}]
+
+
+@pytest.mark.parametrize(
+    ("name", "category"),
+    [
+        ("warriors", "cards played"),
+        ("elemental-card-dice", "cards played"),
+        ("elementalis", "spells cast"),
+        ("elemental-warriors-ii", "powers used"),
+        ("elemenders", "terrain made"),
+    ],
+)
+def test_the_catalog_names_every_item_used_or_not(name: str, category: str) -> None:
+    game, g = one_game(name, 2)
+    catalog = extractor_class(name).catalog(game.action_space)
+    used = {item for seat in g.uses.get(category, []) for item, n in seat.items() if n}
+    assert used <= set(catalog[category])
+    assert len(catalog[category]) == len(set(catalog[category]))
+    if category == "cards played" and name == "warriors":
+        assert len(catalog[category]) == len(game.catalog.cards)  # every card, played or not
+
+
+def test_the_report_lists_items_nobody_used_with_no_win_rate() -> None:
+    game, g = one_game("elemental-card-dice", 2)
+    settings = {"game": "elemental-card-dice", "options": game.options_dict()}
+    uses = build_report([g], ["greedy", "greedy"], settings)["uses"]["cards played"]
+    names = [i["item"] for i in uses["items"]]
+    assert sorted(names) == sorted(dict.fromkeys(c.name for c in game.cards))
+    never = [i for i in uses["items"] if i["uses"] == 0]
+    assert never and all(i["used"] is None and i["association"] is None for i in never)
+    assert uses["distinct"] == len(names) - len(never)
+    assert [i["uses"] for i in uses["items"]] == sorted((i["uses"] for i in uses["items"]), reverse=True)

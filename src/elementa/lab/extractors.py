@@ -15,11 +15,10 @@ generic extractor, which counts action kinds.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from elementa.core import Action, State
+from elementa.core import Action, ActionSpace, State
 
 Attributes = dict[str, list[str]]
 """Category -> one value per seat."""
@@ -39,9 +38,10 @@ class Extractor:
     role_name = "role"
     """The attribute category under which the seats' public roles (``State.roles()``) are recorded."""
 
-    label_uses: ClassVar[dict[str, tuple[str, re.Pattern[str]]]] = {}
-    """Action kind -> (use category, pattern whose first group is the item's name in the label). An
-    extractor without any counts every action kind instead."""
+    part_uses: ClassVar[dict[str, tuple[str, str]]] = {}
+    """Action kind -> (use category, the part whose value is the item used): the item is named by
+    the part's ``values`` (a card's or spell's name), else its number. An extractor without any
+    counts every action kind instead."""
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         self.players = players
@@ -56,14 +56,35 @@ class Extractor:
 
     def on_action(self, state: State, player: int, action: Action) -> None:
         """See one decision (``player`` a seat, never chance) before it is applied to ``state``."""
-        if not self.label_uses:
+        if not self.part_uses:
             self.count("action kinds", player, action.kind)
             return
-        entry = self.label_uses.get(action.kind)
+        entry = self.part_uses.get(action.kind)
         if entry is not None:
-            match = entry[1].match(action.label)
-            if match:
-                self.count(entry[0], player, match.group(1).strip())
+            item = item_name(action, entry[1])
+            if item is not None:
+                self.count(entry[0], player, item)
+
+    @classmethod
+    def catalog(cls, space: ActionSpace) -> dict[str, list[str]]:
+        """Return every item each use category can name, used or not, from the action space's part
+        values (categories whose parts have no value names are left out).
+
+        Args:
+            space: the game's action space, for the options the report was run with.
+
+        Returns:
+            category -> item names, in the order the game numbers them (without repeats).
+        """
+        out: dict[str, list[str]] = {}
+        for kind, (category, name) in cls.part_uses.items():
+            if kind not in space.kinds:
+                continue
+            for part in space.parts(kind):
+                if part.name == name and part.values is not None:
+                    names = out.setdefault(category, [])
+                    names += [v for v in part.values if v not in names]
+        return out
 
     def finish(self, state: State) -> None:
         """See the final state (read its roles, returns and observations only)."""
@@ -72,7 +93,7 @@ class Extractor:
             self.attributes[self.role_name] = list(roles)
 
 
-ExtractorFactory = Callable[[int, dict[str, Any]], Extractor]
+ExtractorFactory = type[Extractor]
 
 _REGISTRY: dict[str, ExtractorFactory] = {}
 
@@ -87,9 +108,14 @@ def register_extractor(game: str) -> Callable[[type[Extractor]], type[Extractor]
     return register
 
 
+def extractor_class(game: str) -> ExtractorFactory:
+    """Return the extractor class of ``game`` (the generic :class:`Extractor` if none is registered)."""
+    return _REGISTRY.get(game, Extractor)
+
+
 def make_extractor(game: str, players: int, options: dict[str, Any]) -> Extractor:
     """Return a fresh extractor for one game of ``game`` (the generic one if none is registered)."""
-    return _REGISTRY.get(game, Extractor)(players, options)
+    return extractor_class(game)(players, options)
 
 
 def registered_extractors() -> list[str]:
@@ -97,65 +123,65 @@ def registered_extractors() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def _name(label: str, pattern: re.Pattern[str]) -> str | None:
-    m = pattern.match(label)
-    return m.group(1).strip() if m else None
-
-
-_CAST = re.compile(r"cast (.+?)(?: on | \()")
+def item_name(action: Action, part: str) -> str | None:
+    """Return what an action's part names: the part's value name where it has names, else the value
+    as text; ``None`` where the kind has no such part or the part is unused."""
+    for declared, value in zip(action.schema, action.args, strict=False):
+        if declared.name == part:
+            if value == declared.none:
+                return None
+            names = declared.values
+            return names[value] if names is not None and value < len(names) else str(value)
+    return None
 
 
 @register_extractor("elementalis")
 class ElementalisExtractor(Extractor):
-    """Mage types (the seats' roles) and the spells each mage cast (from cast labels, answers included).
+    """Mage types (the seats' roles) and the spells each mage cast (the ``spell`` part of casts,
+    Insight casts, answers and Earth Link breaks; an Insight counts as the spell it copies).
 
     source: elementalis.txt, Starting the Game (mage types); Appendix A (spells).
     """
 
     role_name = "mage type"
-    label_uses: ClassVar[dict[str, tuple[str, re.Pattern[str]]]] = {
-        kind: ("spells cast", _CAST) for kind in ("cast", "insight", "react")
+    part_uses: ClassVar[dict[str, tuple[str, str]]] = {
+        kind: ("spells cast", "spell") for kind in ("cast", "insight", "react", "break_link")
     }
-
-
-_WARRIORS_PLAYS = {
-    "field": ("cards played", re.compile(r"enter (.+?) \(")),
-    "equip": ("cards played", re.compile(r"equip (.+?) \(")),
-    "location": ("cards played", re.compile(r"fight over (.+?)(?: \(| from)")),
-    "use": ("cards played", re.compile(r"use (.+?):")),
-}
 
 
 @register_extractor("warriors")
 class WarriorsExtractor(Extractor):
-    """Decks (the seats' roles) and the cards each seat played: fighters entered, equipment, locations,
-    and cards whose action it used.
+    """Decks (the seats' roles) and the cards each seat played: fighters entered, equipment and
+    locations (their ``card`` part), and the cards drawn.
 
-    source: warriors rulebook, Decks; Playing cards.
+    source: warriors.txt, Decks; Playing cards.
     """
 
     role_name = "deck"
-    label_uses = _WARRIORS_PLAYS
-
-
-_CARD_PLAYS = {
-    "play": ("cards played", re.compile(r"play (?:the blessing )?(.+)$")),
-    "bless": ("cards played", re.compile(r"play the blessing (.+)$")),
-    "execute": ("cards played", re.compile(r"play face-down (.+)$")),
-    "respond": ("cards played", re.compile(r"answer with (.+?) \(")),
-    "respond_facedown": ("cards played", re.compile(r"answer with face-down (.+)$")),
-}
+    part_uses: ClassVar[dict[str, tuple[str, str]]] = {
+        "field": ("cards played", "card"),
+        "equip": ("cards played", "card"),
+        "location": ("cards played", "card"),
+        "discard": ("cards discarded", "card"),
+    }
 
 
 @register_extractor("elemental-card-dice")
 class CardDiceExtractor(Extractor):
     """Cards bought at auction (the public ``bought`` list of each seat, read before a turn ends and at
-    the end) and cards played (play, blessing, face-down and answer labels); who moved first.
+    the end), cards played (the ``card`` part of plays, blessings, face-down plays and answers) and
+    bid on; who moved first.
 
-    source: elemental card-dice rulebook, The shops and auctions; Playing cards.
+    source: elemental-card-dice.txt, The shops and auctions; Playing cards.
     """
 
-    label_uses = _CARD_PLAYS
+    part_uses: ClassVar[dict[str, tuple[str, str]]] = {
+        **{
+            kind: ("cards played", "card")
+            for kind in ("play", "bless", "execute", "respond", "respond_facedown")
+        },
+        "bid": ("cards bid on", "card"),
+    }
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         super().__init__(players, options)
@@ -182,54 +208,80 @@ class CardDiceExtractor(Extractor):
             ]
 
 
-_LAYOUT = re.compile(r"use the (.+?) layout")
-_POWER = re.compile(r"(.+?):")
-
-
 @register_extractor("elemental-warriors-ii")
 class WarriorsIIExtractor(Extractor):
-    """Set-up layouts (a preset's name, or ``custom`` for coins placed by hand) and the powers used.
+    """Set-up layouts (a preset's name, or ``custom`` for coins placed by hand) and the powers used
+    (element and entry of the ``power`` kind).
 
-    source: elemental warriors ii rulebook, Setting up; Elemental powers.
+    source: elemental-warriors-ii.txt, Setting up; Elemental powers.
     """
+
+    part_uses: ClassVar[dict[str, tuple[str, str]]] = {"play": ("cards played", "card")}
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         super().__init__(players, options)
         self.layouts = ["custom"] * players
 
     def on_action(self, state: State, player: int, action: Action) -> None:
+        super().on_action(state, player, action)
         if action.kind == "preset":
-            self.layouts[player] = _name(action.label, _LAYOUT) or "preset"
+            self.layouts[player] = item_name(action, "layout") or "preset"
         elif action.kind == "power":
-            power = _name(action.label, _POWER)
-            if power:
-                self.count("powers used", player, power)
+            self.count(
+                "powers used", player, f"{item_name(action, 'element')} ({item_name(action, 'entry')})"
+            )
+
+    @classmethod
+    def catalog(cls, space: ActionSpace) -> dict[str, list[str]]:
+        """The cards, and every power: each element at each entry."""
+        out = super().catalog(space)
+        if "power" in space.kinds:
+            element, entry = space.parts("power")
+            out["powers used"] = [f"{x} ({y})" for x in element.values or () for y in entry.values or ()]
+        return out
 
     def finish(self, state: State) -> None:
         super().finish(state)
         self.attributes["layout"] = list(self.layouts)
 
 
-_UNIT = re.compile(r".*?\b(fire|water|plant) unit")
-_TERRAFORM = {"lava": "lava", "forest": "forest", "river": "river"}
-
-
 @register_extractor("elemenders")
 class ElemendersExtractor(Extractor):
-    """Elements used (units placed, moved, attacking, by element) and terrain made (terraform labels);
-    who moved first (the seats' roles).
+    """Elements used (units placed by their ``element`` part; moving and attacking by the element of
+    the unit on the square moved from, from the observation) and terrain made (terraform shapes by
+    the acting unit's element); who moved first (the seats' roles).
 
-    source: elemenders rulebook, Units; Terraforming.
+    source: elemenders.txt, Units; Terraforming.
     """
 
     role_name = "turn order"
+    part_uses: ClassVar[dict[str, tuple[str, str]]] = {"place": ("elements: place", "element")}
+    _TERRAIN: ClassVar[dict[str, str]] = {"fire": "lava", "water": "river", "plant": "forest"}
 
     def on_action(self, state: State, player: int, action: Action) -> None:
-        if action.kind in ("place", "move", "attack", "terraform"):
-            element = _name(action.label, _UNIT)
-            if element:
+        super().on_action(state, player, action)
+        if action.kind in ("move", "attack", "terraform"):
+            element = _acting_element(state.observation(player))
+            if element is not None:
                 self.count(f"elements: {action.kind}", player, element)
-        if action.kind == "terraform":
-            for word, terrain in _TERRAFORM.items():
-                if word in action.label:
-                    self.count("terrain made", player, terrain)
+                if action.kind == "terraform":
+                    self.count("terrain made", player, self._TERRAIN[element])
+
+    @classmethod
+    def catalog(cls, space: ActionSpace) -> dict[str, list[str]]:
+        """The three elements for each use, and the three terrains."""
+        out = super().catalog(space)
+        elements = list(space.parts("place")[0].values or ())
+        for use in ("move", "attack", "terraform"):
+            out[f"elements: {use}"] = elements
+        out["terrain made"] = [cls._TERRAIN[e] for e in elements]
+        return out
+
+
+def _acting_element(observation: dict[str, Any]) -> str | None:
+    """The element of the unit acting in an Elemenders observation (``active`` names its square)."""
+    active = observation.get("active")
+    for unit in observation.get("units", []):
+        if unit["square"] == active:
+            return str(unit["element"])
+    return None

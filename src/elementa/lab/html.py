@@ -8,6 +8,7 @@ from typing import Any
 
 from elementa.lab import plots
 from elementa.lab.metrics import DECISIVENESS_THRESHOLD
+from elementa.lab.report import TOP_ITEMS
 
 STYLE = """
 body{font-family:system-ui,sans-serif;max-width:62em;margin:1em auto;padding:0 1em;color:#222}
@@ -130,25 +131,34 @@ def _component_sections(r: dict[str, Any]) -> list[str]:
         items = entry["items"]
         if not items:
             continue
-        out.append(f"<h3>{_e(cat)} ({entry['distinct']} distinct; the {len(items)} most used)</h3>")
-        out.append(
-            table(
-                ["item", "uses", "per game", "win rate when used", "when not", "difference (95% CI)"],
-                [
-                    [
-                        i["item"],
-                        i["uses"],
-                        f"{i['per_game']:.2f}",
-                        _pct(i["used"]),
-                        "-" if i["not_used"] is None else _pct(i["not_used"]),
-                        "-" if i["association"] is None else _diff(i["association"]),
-                    ]
-                    for i in items
-                ],
-            )
-        )
-        out.append(image(plots.uses_figure(cat, items), f"{cat} usage"))
+        top = [i for i in items[:TOP_ITEMS] if i["uses"]]
+        never = [i["item"] for i in items if not i["uses"]]
+        out.append(f"<h3>{_e(cat)} ({entry['distinct']} of {len(items)} used; the {len(top)} most used)</h3>")
+        if top:
+            out.append(_uses_table(top))
+            out.append(image(plots.uses_figure(cat, top), f"{cat} usage"))
+        if never:
+            out.append(f"<p>Never used ({len(never)}): {_e(', '.join(never))}</p>")
+        if len(items) > len(top):
+            out.append(f"<details><summary>All {len(items)} items</summary>{_uses_table(items)}</details>")
     return out
+
+
+def _uses_table(items: list[dict[str, Any]]) -> str:
+    return table(
+        ["item", "uses", "per game", "win rate when used", "when not", "difference (95% CI)"],
+        [
+            [
+                i["item"],
+                i["uses"],
+                f"{i['per_game']:.2f}",
+                "-" if i["used"] is None else _pct(i["used"]),
+                "-" if i["not_used"] is None else _pct(i["not_used"]),
+                "-" if i["association"] is None else _diff(i["association"]),
+            ]
+            for i in items
+        ],
+    )
 
 
 def _extra_sections(data: dict[str, Any]) -> list[str]:

@@ -13,11 +13,14 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
+from elementa.core import ConfigError, load_game
+from elementa.lab.extractors import extractor_class
 from elementa.lab.play import LabGame
 from elementa.sim import mean_sd, summarize, wilson_interval
 from elementa.sim.stats import Z95
 
 TOP_ITEMS = 15
+"""How many of a category's most used items the page shows at once (the full list is folded below)."""
 """The most items per component category the report lists (most used first)."""
 
 
@@ -82,11 +85,14 @@ def _attributes(games: Sequence[LabGame]) -> dict[str, Any]:
     return out
 
 
-def _uses(games: Sequence[LabGame]) -> dict[str, Any]:
+def _uses(games: Sequence[LabGame], catalog: dict[str, list[str]] | None = None) -> dict[str, Any]:
+    """Per use category: every item (those of ``catalog`` that no seat used too, with 0 uses), most
+    used first, with its uses and its association with winning."""
     out: dict[str, Any] = {}
-    categories = sorted({c for g in games for c in g.uses})
+    catalog = catalog or {}
+    categories = sorted({c for g in games for c in g.uses} | set(catalog))
     for cat in categories:
-        total: dict[str, int] = {}
+        total: dict[str, int] = dict.fromkeys(catalog.get(cat, ()), 0)
         used_wins: dict[str, float] = {}
         used_seats: dict[str, int] = {}
         seat_games = 0
@@ -101,10 +107,11 @@ def _uses(games: Sequence[LabGame]) -> dict[str, Any]:
                     used_wins[item] = used_wins.get(item, 0.0) + share
                     used_seats[item] = used_seats.get(item, 0) + 1
         rows = []
-        for item in sorted(total, key=lambda i: -total[i])[:TOP_ITEMS]:
-            used = rate(used_wins[item], used_seats[item])
-            left = seat_games - used_seats[item]
-            unused = rate(seat_wins - used_wins[item], left) if left else None
+        for item in sorted(total, key=lambda i: -total[i]):  # stable: unused ones in the game's order
+            seats = used_seats.get(item, 0)
+            used = rate(used_wins[item], seats) if seats else None
+            left = seat_games - seats
+            unused = rate(seat_wins - used_wins.get(item, 0.0), left) if left else None
             rows.append(
                 {
                     "item": item,
@@ -112,11 +119,24 @@ def _uses(games: Sequence[LabGame]) -> dict[str, Any]:
                     "per_game": total[item] / len(games),
                     "used": used,
                     "not_used": unused,
-                    "association": rate_difference(used, unused) if unused else None,
+                    "association": rate_difference(used, unused) if used and unused else None,
                 }
             )
-        out[cat] = {"items": rows, "distinct": len(total)}
+        out[cat] = {"items": rows, "distinct": sum(1 for n in total.values() if n)}
     return out
+
+
+def _catalog(settings: dict[str, Any]) -> dict[str, list[str]]:
+    """Every item the run's game can use, per category (see :meth:`Extractor.catalog`), or nothing
+    where the settings name no game that loads."""
+    name = settings.get("game")
+    if not isinstance(name, str):
+        return {}
+    try:
+        game = load_game(name, **(settings.get("options") or {}))
+    except (ConfigError, TypeError):
+        return {}
+    return extractor_class(name).catalog(game.action_space)
 
 
 def _histogram(values: Sequence[int], bins: int = 20) -> dict[str, list[float]]:
@@ -179,5 +199,5 @@ def build_report(games: Sequence[LabGame], agents: Sequence[str], settings: dict
         },
         "metrics": metrics,
         "attributes": _attributes(ordered),
-        "uses": _uses(ordered),
+        "uses": _uses(ordered, _catalog(settings)),
     }

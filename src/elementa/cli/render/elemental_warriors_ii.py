@@ -7,7 +7,6 @@ headers (``~``), and under it the player's change, tokens, healing pool, cards a
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -120,33 +119,40 @@ def render(observation: Mapping[str, Any], player: int | None) -> RenderableType
 
 
 # ------------------------------------------------------------------------------ menu hooks
-_PLACE = re.compile(r"^(put an? (?:penny|nickel|dime|cent)) on ((\w+) \d+)$")
-_PAY = re.compile(r"^(remove an? (?:penny|nickel|dime)) from ((\w+) \d+)( \(making change\))?$")
-_MOVE = re.compile(r"^move (an? (?:penny|nickel|dime)) from (\w+ \d+) (to \w+ \d+)$")
-_RECOMPILE = re.compile(r"^(recompile \w+ \d+) (into .+)$")
+def _name(action: Action, part: str) -> str:
+    """The name of a part's value (a row, a coin, an element), from the kind's part declarations."""
+    for declared, value in zip(action.schema, action.args, strict=True):
+        if declared.name == part:
+            return declared.values[value] if declared.values is not None else str(value + 1)
+    raise KeyError(part)
 
 
 def menu_group(action: Action) -> tuple[str, str] | None:
     """The first step of a long Elemental Warriors II menu (see :mod:`elementa.cli.menu`).
 
     Coins put on or removed from the sheet are grouped by coin and row (then pick the column),
-    Rebalance moves by the square the coin leaves (then the coin and its destination), Recompiles by
-    the square (then the new coins); presets, Draw and the rest stay at the top, in the game's order.
+    Rebalance moves by the square the coin leaves (then the move), Recompiles by the square (then
+    the new coins); presets, Draw and the rest stay at the top, in the game's order.
 
     Args:
-        action: a legal action, read through its label.
+        action: a legal action, read through its kind and named parts (never its label's words).
 
     Returns:
-        ``(group, entry)``, for example ``("move a coin from Attack 3", "a penny to Defense 3")``,
-        or ``None`` for an action shown on its own.
+        ``(group, entry)``, for example ``("put a penny on Defense", "Defense 3")``, or ``None`` for
+        an action shown on its own.
     """
-    text = action.label
-    if m := _PLACE.match(text):
-        return f"{m[1]} on {m[3]}", m[2]
-    if m := _PAY.match(text):
-        return f"{m[1]} from {m[3]}", m[2] + (m[4] or "")
-    if m := _MOVE.match(text):
-        return f"move a coin from {m[2]}", f"{m[1]} {m[3]}"
-    if m := _RECOMPILE.match(text):
-        return m[1], m[2]
-    return None
+    kind = action.kind
+    if kind not in ("place", "add", "pay", "rebalance", "recompile"):
+        return None
+    column = action.part("column")
+    assert column is not None  # every one of these kinds names a column
+    if kind == "recompile":
+        return f"recompile {_name(action, 'element')} {column + 1}", action.label
+    square = f"{_name(action, 'row')} {column + 1}"
+    if kind == "rebalance":
+        return f"move a coin from {square}", action.label
+    coin = "cent" if kind == "add" else _name(action, "coin")
+    if kind == "pay":
+        change = " (making change)" if coin != "penny" else ""
+        return f"remove a {coin} from {_name(action, 'row')}", square + change
+    return f"put a {coin} on {_name(action, 'row')}", square
