@@ -117,7 +117,10 @@ class Flow:
 
     def push(self, *steps: Step) -> None:
         """Push steps to come next, the first given first (it ends on top)."""
-        self.steps.extend(reversed(steps))
+        if len(steps) == 1:  # the common case (a continuation), without the reversed iterator
+            self.steps.append(steps[0])
+        else:
+            self.steps.extend(reversed(steps))
 
     def pop(self) -> Step:
         """Remove and return the top step.
