@@ -222,8 +222,12 @@ class CardDiceState(State):
 
     def _settle(self) -> None:
         """Run automatic steps until a seat or chance must decide; with none left, check the end."""
-        self.flow.settle(self)
-        if not self.flow.steps and not self.over:
+        flow = self.flow
+        if flow.steps:
+            flow.settle(self)
+            if flow.steps:
+                return
+        if not self.over:
             self._check_end()
 
     def _check_end(self) -> None:

@@ -2,13 +2,13 @@
 frozen dataclass that says who acts, what is legal and what comes next.
 
 A step waits for a chance outcome (:class:`Chance`: a die, a card, who starts), waits for one seat's
-decision (:class:`Decision`), or runs by itself (actor :data:`~elementa.core.flow.AUTOMATIC`: a hit,
-a look, a played card going to the discard pile, a turn's start). Some steps say which by the state:
-a card drawn from a pile whose next card is known (fixed on top, or every card alike) is drawn
-automatically, and the step waits for chance only when the pile has two different cards to draw; a
-decision with nothing to decide (a discard from an empty hand) is automatic and is dropped. The
-state settles the flow after every action (``Flow.settle``), so a seat or chance is asked only at a
-step that waits.
+decision (:class:`Decision`), or runs by itself (:class:`Automatic`: a hit, a look, a played card
+going to the discard pile, a turn's start). Some steps say which by the state (their ``actor``): a
+card taken from a pile whose next card is known (fixed on top of a deck, or every card of the pile
+alike) is taken automatically, and the step stops to wait for chance only when the pile holds two
+different cards (:class:`PileChance`); a decision with nothing to decide (a discard from an empty
+hand) is automatic and is dropped (:class:`OptionalDecision`). The state settles the flow after
+every action (``Flow.settle``), so a seat or chance is asked only at a step that waits.
 
 Chance: :class:`Roll`, :class:`First`, :class:`Draw`, :class:`Reveal`, :class:`Refill`. Decisions:
 :class:`PickReroll`, :class:`Again`, :class:`PickChange`, :class:`PickFlip`, :class:`PickSwap`,
@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from elementa.core import CHANCE, Action, die_outcomes, pick_uniform
 from elementa.core.flow import AUTOMATIC, Step
-from elementa.games.elemental_card_dice.cards import DICE, SHOP_NAMES
+from elementa.games.elemental_card_dice.cards import DICE, SHOP_NAMES, SHOP_SIZE
 from elementa.games.elemental_card_dice.zones import single
 
 if TYPE_CHECKING:
@@ -98,7 +98,9 @@ class First(Chance):
 
 class PileChance(Chance):
     """A step that takes cards one at a time from an unordered pile (kept sorted, see zones): a card
-    is a chance outcome only while the pile holds two different cards."""
+    is a chance outcome only while the pile holds two different cards (its ``actor`` then says
+    ``CHANCE``); a card it knows (the pile's cards all alike, or one fixed on top of a deck) it
+    takes automatically (``run``) and pushes itself back to go on."""
 
     __slots__ = ()
 
@@ -137,7 +139,8 @@ class Draw(PileChance):
 
     def actor(self, state: CardDiceState) -> int:
         side = state.sides[self.seat]
-        return AUTOMATIC if side.top or not side.rest or single(side.rest) else CHANCE
+        rest = side.rest
+        return CHANCE if rest and rest[0] != rest[-1] and not side.top else AUTOMATIC
 
     def pile(self, state: CardDiceState) -> list[int]:
         return state.sides[self.seat].rest
@@ -233,7 +236,8 @@ class Refill(PileChance):
 
     def actor(self, state: CardDiceState) -> int:
         shop = state.shops[self.shop]
-        return AUTOMATIC if shop.full() or not shop.deck or single(shop.deck) else CHANCE
+        deck = shop.deck
+        return CHANCE if deck and deck[0] != deck[-1] and len(shop.row) < SHOP_SIZE else AUTOMATIC
 
     def pile(self, state: CardDiceState) -> list[int]:
         return state.shops[self.shop].deck
@@ -266,7 +270,7 @@ class Refill(PileChance):
 
 # -------------------------------------------------------------------------------- decisions
 class Decision(Step):
-    """A step that waits for one seat's decision, or, with nothing to decide, is dropped.
+    """A step that waits for one seat's decision.
 
     Attributes:
         kind: the decision's name in the observation (``decision.kind``).
@@ -278,14 +282,7 @@ class Decision(Step):
     seat: int
 
     def actor(self, state: CardDiceState) -> int:
-        return self.seat if self.pending(state) else AUTOMATIC
-
-    def pending(self, state: CardDiceState) -> bool:
-        """Whether there is anything to decide (by default there always is)."""
-        return True
-
-    def run(self, state: CardDiceState) -> None:
-        """Nothing to decide: the step is dropped."""
+        return self.seat
 
     def shown_count(self) -> int:
         """The observation's ``decision.count``: rerolls left, the most a die may change, the
@@ -527,7 +524,24 @@ class Order(Decision):
         return (self.kind, self.seat, self.count, self.deck, None if cards is None else tuple(cards))
 
 
-class _Choose(Decision):
+class OptionalDecision(Decision):
+    """A decision that may find nothing to decide (no card to discard, take or ship): it then says
+    it is automatic, and running it drops it."""
+
+    __slots__ = ()
+
+    def actor(self, state: CardDiceState) -> int:
+        return self.seat if self.pending(state) else AUTOMATIC
+
+    def pending(self, state: CardDiceState) -> bool:
+        """Whether there is anything to decide."""
+        raise NotImplementedError
+
+    def run(self, state: CardDiceState) -> None:
+        """Nothing to decide: the step is dropped."""
+
+
+class _Choose(OptionalDecision):
     """A decision among cards a seat holds, one card at a time, ``count`` times at most (a field of
     the subclass), while it holds any."""
 
@@ -639,7 +653,7 @@ class Recycle(_Choose):
 
 
 @dataclass(frozen=True, slots=True)
-class Tutor(Decision):
+class Tutor(OptionalDecision):
     """Take any card of the seat's deck into its hand; the deck is then shuffled (Tutor).
 
     Attributes:
@@ -666,7 +680,7 @@ class Tutor(Decision):
 
 
 @dataclass(frozen=True, slots=True)
-class Ship(Decision):
+class Ship(OptionalDecision):
     """Move a card bought this turn from the discard pile to the hand (Express Shipping).
 
     Attributes:
