@@ -126,7 +126,6 @@ class CardDiceState(State):
         self._settle()
 
     # ------------------------------------------------------------------------------- helpers
-
     def note(self, text: str, to: int | None = None, but: int | None = None) -> None:
         """Record an event for the log: for everyone, only for seat ``to``, or for all but ``but``
         (also in the typed log, as a ``Noted`` event with that audience)."""
