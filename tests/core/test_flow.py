@@ -2,7 +2,10 @@
 
 A small game of hidden hands is built on it (Low Hand: each seat is dealt three cards of 0-4, one
 chance step a card, then discards one card, a decision step; the lowest hand wins) and walked by the
-conformance suite, so the stack is checked as a real game uses it.
+conformance suite, so the stack is checked as a real game uses it. A deal draws its card with a
+cheap sampler (``Step.sample``), which the walk checks against the outcomes' probabilities, and a
+step that takes set-aside cards by itself and stops to wait for chance when none are left shows a
+step whose actor follows the state.
 """
 
 from __future__ import annotations
@@ -14,7 +17,19 @@ from typing import Any
 
 import pytest
 
-from elementa.core import CHANCE, TERMINAL, Action, ActionSpace, Game, GameInfo, Part, State, option
+from elementa.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    ActionSpace,
+    Game,
+    GameInfo,
+    Part,
+    State,
+    option,
+    pick_uniform,
+    sample_outcome,
+)
 from elementa.core.flow import AUTOMATIC, Flow, Step
 from elementa.core.options import parse_options
 from tests.conformance.checks import SAVE, STANDARD, Walk
@@ -41,6 +56,9 @@ class Deal(Step):
             (sp.make("card", c, label=f"player {self.seat + 1} is dealt {c}"), 1 / CARDS)
             for c in range(CARDS)
         ]
+
+    def sample(self, state: Any, rng: random.Random) -> Action:
+        return pick_uniform(self.outcomes(state), rng)[0]
 
     def apply(self, state: Any, action: Action, player: int) -> None:
         state.hands[self.seat].append(action.part("card"))
@@ -105,6 +123,11 @@ class LowState(State):
         top = self.flow.top
         assert top is not None
         return top.outcomes(self)
+
+    def _sample_chance_outcome(self, rng: random.Random) -> Action:
+        top = self.flow.top
+        assert top is not None
+        return top.sample(self, rng)
 
     def _apply(self, action: Action, player: int) -> None:
         self.flow.apply(self, action, player)
@@ -196,6 +219,66 @@ def test_a_step_asked_for_what_it_is_not_says_so() -> None:
         Discard(0, 1).run(None)
     with pytest.raises(IndexError):
         Flow().pop()
+
+
+def test_a_chance_step_samples_what_its_outcomes_give() -> None:
+    """``Step.sample`` draws by the outcomes' probabilities from one ``rng.random()`` call; a step's
+    own cheaper sampler (Deal's uniform pick) must draw the same outcome from the same value."""
+    state = low_game().new_initial_state(seed=1)
+    deal = state.flow.top
+    assert isinstance(deal, Deal)
+    for seed in range(50):
+        expected = sample_outcome(deal.outcomes(state), random.Random(seed))
+        assert deal.sample(state, random.Random(seed)) == expected
+        assert Step.sample(deal, state, random.Random(seed)) == expected  # the default
+        assert state.sample_chance_outcome(random.Random(seed)) == expected
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Step):
+    """Take ``n`` cards: one set aside face up is taken by itself, else chance deals one."""
+
+    n: int
+
+    def actor(self, state: Any) -> int:
+        return AUTOMATIC if state.aside else CHANCE
+
+    def outcomes(self, state: Any) -> list[tuple[Action, float]]:
+        sp = state.game.action_space
+        return [(sp.make("card", c), 1 / CARDS) for c in range(CARDS)]
+
+    def run(self, state: Any) -> None:
+        self._take(state, state.aside.pop())
+
+    def apply(self, state: Any, action: Action, player: int) -> None:
+        self._take(state, action.args[0])
+
+    def _take(self, state: Any, card: int) -> None:
+        state.taken.append(card)
+        if self.n > 1:
+            state.flow.push(Take(self.n - 1))
+
+
+class TakeState:
+    def __init__(self, aside: list[int]) -> None:
+        self.game, self.aside, self.flow = low_game(), aside, Flow()
+        self.taken: list[int] = []
+
+
+def test_a_step_runs_by_itself_until_it_must_stop_and_wait() -> None:
+    """A step's actor may follow the state: Take runs automatically while set-aside cards are left,
+    then waits for chance, and settles again after the chance outcome."""
+    state = TakeState(aside=[2, 4])
+    state.flow.push(Take(3))
+    state.flow.settle(state)
+    assert state.taken == [4, 2] and state.flow.top == Take(1)
+    assert state.flow.actor(state) == CHANCE and state.flow.waits_for_chance(state)
+    state.flow.apply(state, state.game.action_space.make("card", 0), CHANCE)
+    assert state.taken == [4, 2, 0] and state.flow.top is None
+    state = TakeState(aside=[1])
+    state.flow.push(Take(1), Take(2))  # the first ends on top: it takes the card set aside
+    state.flow.settle(state)
+    assert state.taken == [1] and state.flow.top == Take(2) and state.flow.actor(state) == CHANCE
 
 
 @pytest.mark.parametrize("players", [2, 3])

@@ -3,7 +3,8 @@
 ``view.information_key`` digests the facts ``view.observation`` shows without building the view, so
 it must change exactly when a seat's observation changes. At decision nodes of seeded random
 playouts, in a clone and in a resample of the state, every field of the state, of both sides and of
-both shops is changed in one place at a time (each number, flag, text and task field in it), and for
+both shops is changed in one place at a time (each number, flag, text and field of a pending step in
+it), and for
 both seats the key must change if and only if the observation does: a key that leaves out something
 the seat sees, or holds something it does not see (the opponent's unseen hand and face-down actions,
 the order and make-up of a deck), fails here.
@@ -11,6 +12,7 @@ the order and make-up of a deck), fails here.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -18,7 +20,7 @@ from typing import Any
 import pytest
 
 import elementa
-from elementa.games.elemental_card_dice.effects import Task
+from elementa.core import Flow, Step
 from elementa.games.elemental_card_dice.state import CardDiceState
 from elementa.games.elemental_card_dice.zones import Shop, Side
 from tests.support.keys import (
@@ -31,12 +33,17 @@ from tests.support.keys import (
 )
 
 
-def task_variants(value: Any) -> Iterable[Any] | None:
-    """A task differing in one of its fields (``None`` for anything else)."""
-    if not isinstance(value, Task):
+def step_variants(value: Any) -> Iterable[Any] | None:
+    """A flow with one of its steps changed, or a step differing in one of its fields (``None`` for
+    anything else)."""
+    if isinstance(value, Flow):
+        return [Flow(steps) for steps in again(value.steps)]
+    if not isinstance(value, Step):
         return None
     return [
-        value._replace(**{name: changed}) for name in Task._fields for changed in again(getattr(value, name))
+        dataclasses.replace(value, **{f.name: changed})  # type: ignore[type-var]
+        for f in dataclasses.fields(value)  # type: ignore[arg-type]
+        for changed in again(getattr(value, f.name))
     ]
 
 
@@ -47,8 +54,8 @@ def log_throughout(i: int, value: Any) -> bool:
 
 
 def again(value: Any) -> Iterator[Any]:
-    """:func:`tests.support.keys.variants` with Card-Dice's tasks and event log."""
-    return variants(value, task_variants, log_throughout)
+    """:func:`tests.support.keys.variants` with Card-Dice's flow, its steps and the event log."""
+    return variants(value, step_variants, log_throughout)
 
 
 def changes(label: str, value: Any) -> list[Any]:
@@ -88,7 +95,7 @@ def test_the_key_changes_exactly_when_the_observation_does(options: dict[str, An
     # the changes reached every field the observation shows
     assert shown >= {
         "actions_left", "active", "amps", "auction", "bid_done", "bought", "chain", "dice", "drew",
-        "events", "gained", "over", "priority", "tasks", "turn", "winner", "sides.discard",
+        "events", "flow", "gained", "over", "priority", "turn", "winner", "sides.discard",
         "sides.facedown", "sides.gold", "sides.hand", "sides.health", "sides.known", "sides.passives",
         "sides.rest", "sides.seen", "sides.top", "shops.bottom", "shops.deck", "shops.removed",
         "shops.row",

@@ -31,10 +31,12 @@ steps. Example, a step that makes a seat discard ``n`` cards one at a time::
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any, Final
 
 from elementa.core.actions import Action
+from elementa.core.chance import sample_outcome
 from elementa.core.nodes import CHANCE
 
 AUTOMATIC: Final = -100
@@ -51,7 +53,13 @@ class Step:
     __slots__ = ()
 
     def actor(self, state: Any) -> int:
-        """Return who this step waits for: a seat (0-based), ``CHANCE`` or :data:`AUTOMATIC`."""
+        """Return who this step waits for: a seat (0-based), ``CHANCE`` or :data:`AUTOMATIC`.
+
+        It may depend on the state: a step that can do its next part by itself says
+        :data:`AUTOMATIC` (:meth:`run` does that part and pushes the step back to go on), and says
+        ``CHANCE`` or a seat where it must stop and wait (a card drawn from a pile is automatic
+        while the next card is known, a chance outcome otherwise; a decision with nothing to
+        decide is automatic and dropped)."""
         raise NotImplementedError(f"{type(self).__name__} says nobody acts")
 
     def legal(self, state: Any, player: int) -> list[Action]:
@@ -61,6 +69,13 @@ class Step:
     def outcomes(self, state: Any) -> list[tuple[Action, float]]:
         """Return the chance outcomes and their probabilities (a chance step)."""
         raise NotImplementedError(f"{type(self).__name__} is not a chance step")
+
+    def sample(self, state: Any, rng: random.Random) -> Action:
+        """Draw a chance step's outcome with one ``rng.random()`` call: by default
+        :func:`~elementa.core.chance.sample_outcome` over :meth:`outcomes`. A step may draw it more
+        cheaply (a uniform index, ``pick_uniform``) if it picks the same outcome from the same value;
+        a state's ``_sample_chance_outcome`` delegates to the top step's."""
+        return sample_outcome(self.outcomes(state), rng)
 
     def apply(self, state: Any, action: Action, player: int) -> None:
         """Apply the action chosen (or the chance outcome drawn) at this step, which the flow has
@@ -102,7 +117,10 @@ class Flow:
 
     def push(self, *steps: Step) -> None:
         """Push steps to come next, the first given first (it ends on top)."""
-        self.steps.extend(reversed(steps))
+        if len(steps) == 1:  # the common case (a continuation), without the reversed iterator
+            self.steps.append(steps[0])
+        else:
+            self.steps.extend(reversed(steps))
 
     def pop(self) -> Step:
         """Remove and return the top step.

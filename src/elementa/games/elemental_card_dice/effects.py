@@ -1,8 +1,9 @@
 """Card effects: one small named function per effect, looked up by the ``effect`` field of a card.
 
 An effect function ``fn(state, owner, card)`` runs when the card resolves. It changes the state at
-once (gold, health, amplifiers) or queues :class:`Task` steps that need a decision or a chance outcome
-(which die to reroll, the die's new face, the cards drawn), which the state then runs in order.
+once (gold, health, amplifiers) or pushes steps onto the state's flow (:mod:`.steps`) that need a
+decision or a chance outcome (which die to reroll, the die's new face, the cards drawn), which the
+state then settles in order.
 Passive cards have no function: the state asks for them where they act (shields, hand size...).
 
 Strength of an effect ("Deal fire damage", "Gain 2 × gold"): the product of its dice, each multiplied
@@ -16,28 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
+from elementa.games.elemental_card_dice import steps
 from elementa.games.elemental_card_dice.cards import ANY, COMBO, DICE, Card
 
 if TYPE_CHECKING:
     from elementa.games.elemental_card_dice.state import CardDiceState
-
-
-class Task(NamedTuple):
-    """One pending step of a resolution, kept on the state's task stack.
-
-    Attributes:
-        kind: the step, for example ``"hit"`` or ``"pick_reroll"`` (see ``tasks.py``).
-        player: the seat it concerns (the one deciding, for decisions).
-        n: a count or an amount (cards to draw, damage, rerolls left).
-        arg: a card id, a die index or a position, by kind.
-        other: a second seat (the target of a hit, the owner of the deck looked at).
-    """
-
-    kind: str
-    player: int
-    n: int = 0
-    arg: int = -1
-    other: int = -1
 
 
 EffectFn = Callable[["CardDiceState", int, Card], None]
@@ -105,10 +89,10 @@ def shields_apply(shield: Card, hit: Card, vs_combo: bool) -> bool:
 def damage(s: CardDiceState, owner: int, card: Card) -> None:
     """Deal the strength as damage to the opponent, or to both players (opponent first)."""
     amount = strength(s, owner, card)
-    hits = [Task("hit", owner, amount, card.id, 1 - owner)]
+    hits = [steps.Hit(owner, 1 - owner, amount, card.id)]
     if card.target == "both":
-        hits.append(Task("hit", owner, amount, card.id, owner))
-    s.push(*hits)
+        hits.append(steps.Hit(owner, owner, amount, card.id))
+    s.flow.push(*hits)
 
 
 def heal(s: CardDiceState, owner: int, card: Card) -> None:
@@ -142,32 +126,32 @@ def amplify(s: CardDiceState, owner: int, card: Card) -> None:
 
 def reroll(s: CardDiceState, owner: int, card: Card) -> None:
     """Let the owner pick a die to reroll, up to ``times`` times (the last roll stands)."""
-    s.push(Task("pick_reroll", owner, card.times))
+    s.flow.push(steps.PickReroll(owner, card.times))
 
 
 def change(s: CardDiceState, owner: int, card: Card) -> None:
     """Let the owner change one die by 1 to ``by`` in either direction, staying on the die."""
-    s.push(Task("pick_change", owner, card.by))
+    s.flow.push(steps.PickChange(owner, card.by))
 
 
 def flip(s: CardDiceState, owner: int, card: Card) -> None:
     """Let the owner turn one die over (a face ``v`` becomes ``sides + 1 - v``)."""
-    s.push(Task("pick_flip", owner))
+    s.flow.push(steps.PickFlip(owner))
 
 
 def swap(s: CardDiceState, owner: int, card: Card) -> None:
     """Let the owner swap the values of two dice."""
-    s.push(Task("pick_swap", owner))
+    s.flow.push(steps.PickSwap(owner))
 
 
 def look_hand(s: CardDiceState, owner: int, card: Card) -> None:
     """Draw ``draws`` cards, then see the opponent's hand (shown only to the owner)."""
-    s.push(Task("draw", owner, card.draws), Task("look_hand", owner))
+    s.flow.push(steps.Draw(owner, card.draws), steps.LookHand(owner))
 
 
 def look_facedown(s: CardDiceState, owner: int, card: Card) -> None:
     """Draw ``draws`` cards, then see the opponent's face-down actions (shown only to the owner)."""
-    s.push(Task("draw", owner, card.draws), Task("look_facedown", owner))
+    s.flow.push(steps.Draw(owner, card.draws), steps.LookFacedown(owner))
 
 
 def _deck_owner(owner: int, card: Card) -> int:
@@ -176,36 +160,36 @@ def _deck_owner(owner: int, card: Card) -> int:
 
 def peek_deck(s: CardDiceState, owner: int, card: Card) -> None:
     """Draw ``draws`` cards, then see the top cards (the strength) of a deck without changing it."""
-    s.push(
-        Task("draw", owner, card.draws),
-        Task("reveal", owner, strength(s, owner, card), -1, _deck_owner(owner, card)),
+    s.flow.push(
+        steps.Draw(owner, card.draws),
+        steps.Reveal(owner, strength(s, owner, card), _deck_owner(owner, card)),
     )
 
 
 def reorder_deck(s: CardDiceState, owner: int, card: Card) -> None:
     """See the top cards (the strength) of a deck and put them back in an order the owner chooses."""
     n, deck = strength(s, owner, card), _deck_owner(owner, card)
-    s.push(Task("reveal", owner, n, -1, deck), Task("order", owner, n, 0, deck))
+    s.flow.push(steps.Reveal(owner, n, deck), steps.Reorder(owner, n, deck))
 
 
 def tutor(s: CardDiceState, owner: int, card: Card) -> None:
     """Let the owner take any card from their deck into their hand; the deck is then shuffled."""
-    s.push(Task("tutor", owner))
+    s.flow.push(steps.Tutor(owner))
 
 
 def express(s: CardDiceState, owner: int, card: Card) -> None:
     """Let the owner move a card they bought this turn from their discard pile to their hand."""
-    s.push(Task("ship", owner))
+    s.flow.push(steps.Ship(owner))
 
 
 def discard_hand(s: CardDiceState, owner: int, card: Card) -> None:
     """Make the opponent discard the strength in cards from hand, of their choice (ruling ECD-A17)."""
-    s.push(Task("discard_hand", 1 - owner, strength(s, owner, card)))
+    s.flow.push(steps.DiscardHand(1 - owner, strength(s, owner, card)))
 
 
 def discard_facedown(s: CardDiceState, owner: int, card: Card) -> None:
     """Make the opponent discard the strength in face-down actions, of their choice."""
-    s.push(Task("discard_facedown", 1 - owner, strength(s, owner, card)))
+    s.flow.push(steps.DiscardFacedown(1 - owner, strength(s, owner, card)))
 
 
 def veto(s: CardDiceState, owner: int, card: Card) -> None:
@@ -225,12 +209,12 @@ def draw_cards(s: CardDiceState, owner: int, card: Card) -> None:
     if s.has_passive(owner, "truly_blessed"):
         s.note(f"Truly Blessed: player {owner + 1} may not draw from actions")
         return
-    s.push(Task("draw", owner, strength(s, owner, card)))
+    s.flow.push(steps.Draw(owner, strength(s, owner, card)))
 
 
 def recycle(s: CardDiceState, owner: int, card: Card) -> None:
     """Let the owner return up to the strength in cards from hand to the bottom of a shop deck."""
-    s.push(Task("recycle", owner, strength(s, owner, card)))
+    s.flow.push(steps.Recycle(owner, strength(s, owner, card)))
 
 
 _F = frozenset

@@ -34,7 +34,7 @@ from elementa.core.tensor import ObservationEncoder
 from elementa.games.elemental_card_dice.cards import DICE, Card, card_summary, load_cards
 from elementa.games.elemental_card_dice.effects import describe
 from elementa.games.elemental_card_dice.state import NEEDS_TARGET, CardDiceState
-from elementa.games.elemental_card_dice.tasks import MILITIA_MAX
+from elementa.games.elemental_card_dice.steps import MILITIA_MAX
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,11 @@
 """A position of the Elemental Card-Dice Game: the dice, both sides, the shops, the turn, the chain.
 
-Who moves (``current_player``), in this order: the end of the game; the task on top of the task stack
-(a chance outcome or one player's decision inside a resolution); the seat holding priority while the
-response chain is not empty; the auction's bidder to move; else the active player in the main part
-of the turn. Every action is applied and then automatic steps run until someone must decide.
+Who moves (``current_player``), in this order: the end of the game; the step on top of the flow
+stack (``flow``, a core :class:`~elementa.core.flow.Flow` of the steps in :mod:`.steps`: a chance
+outcome or one player's decision inside a resolution); the seat holding priority while the response
+chain is not empty; the auction's bidder to move; else the active player in the main part of the
+turn. Every action is applied (a step's, or a turn action while the flow is empty) and then the flow
+is settled: automatic steps run until someone or chance must decide.
 
 source: elemental-card-dice.txt, the rules list at its start.
 """
@@ -16,10 +18,11 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, TERMINAL, Action, Noted, State, win_shares
-from elementa.games.elemental_card_dice import responses, tasks, view
+from elementa.core import TERMINAL, Action, Flow, Noted, State, win_shares
+from elementa.games.elemental_card_dice import responses, view
 from elementa.games.elemental_card_dice.cards import CHEAP, DICE, EXPENSIVE, Card
-from elementa.games.elemental_card_dice.effects import EFFECTS, NO_AMPS, Task, strength
+from elementa.games.elemental_card_dice.effects import EFFECTS, NO_AMPS, shields_apply, strength
+from elementa.games.elemental_card_dice.steps import Begin, Draw, Finish, First, Refill, Roll
 from elementa.games.elemental_card_dice.zones import Shop, Side
 
 if TYPE_CHECKING:
@@ -39,11 +42,13 @@ KILL_TURNS_CAP = 100.0
 NEEDS_TARGET = frozenset({"veto", "express"})
 """The effects of the cards that can be played only with something to act on (see ``playable``)."""
 _TURN_CHANGE = (
-    (Task("refill", -1, 0, CHEAP), Task("refill", -1, 0, EXPENSIVE), Task("begin", 1, 1)),
-    (Task("refill", -1, 0, CHEAP), Task("refill", -1, 0, EXPENSIVE), Task("begin", 0, 1)),
+    (Refill(CHEAP), Refill(EXPENSIVE), Begin(1, 1)),
+    (Refill(CHEAP), Refill(EXPENSIVE), Begin(0, 1)),
 )
-"""Per active seat, the tasks that end its turn: both shops refill, then the other seat's turn
-begins (made once: tasks are immutable)."""
+"""Per active seat, the steps that end its turn: both shops refill, then the other seat's turn
+begins (made once: steps are immutable)."""
+_ROLLS = tuple(Roll(d) for d in range(len(DICE)))
+"""A roll of each of the seven dice."""
 
 
 class CardDiceState(State):
@@ -59,7 +64,7 @@ class CardDiceState(State):
         amps: per seat, multipliers for each die's effects and (index 7) non-combo effects this turn
             (a tuple, replaced when an amplifier changes it).
         bought: per seat, the cards won at auction this turn.
-        tasks: pending steps of a resolution (a stack; the top runs first).
+        flow: the pending steps of a resolution (a core ``Flow``, a stack; the top runs first).
         chain: the response chain, ``(card, owner, "hand" | "face down")``, newest last.
         priority: the seat to answer or pass while the chain is not empty.
         auction: ``(shop, card, level, stage)`` or None; the bid stands at level × cost.
@@ -81,6 +86,7 @@ class CardDiceState(State):
         "dice",
         "drew",
         "events",
+        "flow",
         "gained",
         "game",
         "last_dealer",
@@ -89,7 +95,6 @@ class CardDiceState(State):
         "seed",
         "shops",
         "sides",
-        "tasks",
         "turn",
         "winner",
     )
@@ -108,7 +113,7 @@ class CardDiceState(State):
         self.gained = self.drew = self.bid_done = False
         self.amps = [NO_AMPS, NO_AMPS]
         self.bought: list[list[int]] = [[], []]
-        self.tasks: list[Task] = []
+        self.flow = Flow()
         self.chain: list[tuple[int, int, str]] = []
         self.priority = -1
         self.auction: tuple[int, int, int, int] | None = None
@@ -116,18 +121,11 @@ class CardDiceState(State):
         self.winner: int | None = None
         self.last_dealer = -1
         self.events: deque[tuple[int | None, int | None, str]] = deque(maxlen=MAX_EVENTS)
-        setup = [Task("roll", -1, 0, d) for d in range(len(DICE))]
-        if o.first_player == "random":
-            setup.append(Task("first", -1))
-        setup += [Task("refill", -1, 0, CHEAP), Task("refill", -1, 0, EXPENSIVE), Task("begin", -1, 0)]
-        self.push(*setup)
-        self._run()
+        first = [First()] if o.first_player == "random" else []
+        self.flow.push(*_ROLLS, *first, Refill(CHEAP), Refill(EXPENSIVE), Begin(-1, 0))
+        self._settle()
 
     # ------------------------------------------------------------------------------- helpers
-    def push(self, *steps: Task) -> None:
-        """Queue tasks to run next, the first given first."""
-        self.tasks.extend(reversed(steps))
-
     def note(self, text: str, to: int | None = None, but: int | None = None) -> None:
         """Record an event for the log: for everyone, only for seat ``to``, or for all but ``but``
         (also in the typed log, as a ``Noted`` event with that audience)."""
@@ -155,6 +153,15 @@ class CardDiceState(State):
             if cards[c].effect == "hand_size":
                 limit += strength(self, player, cards[c])
         return limit
+
+    def shielded(self, target: int, hit: Card) -> int:
+        """Return how much of the damage of ``hit`` the shields of ``target`` stop (ruling ECD-A5)."""
+        cards, vs_combo = self.game.cards, self.game.options.elemental_shield_vs_combo
+        return sum(
+            strength(self, target, cards[c])
+            for c in self.sides[target].passives
+            if cards[c].effect == "shield" and shields_apply(cards[c], hit, vs_combo)
+        )
 
     def facedown_cost(self, player: int, card: Card) -> int:
         """Return the gold a face-down action costs to execute (0 under Cheapskate)."""
@@ -203,19 +210,21 @@ class CardDiceState(State):
             return
         self.note(f"turn {self.turn}: player {self.active + 1}")
         if advance and self.game.options.reroll_dice_each_turn:
-            self.push(*[Task("roll", -1, 0, d) for d in range(len(DICE))])
+            self.flow.push(*_ROLLS)
 
     def _end_turn(self) -> None:
         for shop in self.shops:
             if shop.row:
                 shop.removed.append(shop.row.pop(0))
         self.note(f"player {self.active + 1} ends their turn; the oldest shop cards are removed")
-        self.push(*_TURN_CHANGE[self.active])
+        self.flow.push(*_TURN_CHANGE[self.active])
 
-    def _run(self) -> None:
-        stack, step = self.tasks, tasks.step
-        while stack and not self.over:
-            if not step(self, stack[-1]):
+    def _settle(self) -> None:
+        """Run automatic steps until a seat or chance must decide; with none left, check the end."""
+        flow = self.flow
+        if flow.steps:
+            flow.settle(self)
+            if flow.steps:
                 return
         if not self.over:
             self._check_end()
@@ -247,7 +256,7 @@ class CardDiceState(State):
         card_id, owner, _ = self.chain.pop()
         card = self.game.cards[card_id]
         self.priority = self.active
-        self.push(Task("finish", owner, 0, card_id))
+        self.flow.push(Finish(owner, card_id))
         self.note(f"{card.name} resolves")
         fn = EFFECTS[card.effect].fn
         if fn is not None:
@@ -257,9 +266,9 @@ class CardDiceState(State):
     def current_player(self) -> int:
         if self.over:
             return TERMINAL
-        if self.tasks:
-            t = self.tasks[-1]
-            return CHANCE if t.kind in tasks.CHANCE_KINDS else t.player
+        steps = self.flow.steps
+        if steps:
+            return steps[-1].actor(self)
         if self.chain:
             return self.priority
         if self.auction is not None:
@@ -267,14 +276,15 @@ class CardDiceState(State):
         return self.active
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        return tasks.chance_outcomes(self)
+        return self.flow.steps[-1].outcomes(self)
 
     def _sample_chance_outcome(self, rng: random.Random) -> Action:
-        return tasks.sample_chance(self, rng)
+        return self.flow.steps[-1].sample(self, rng)
 
     def _legal_actions(self, player: int) -> list[Action]:
-        if self.tasks:
-            return tasks.decisions(self, self.tasks[-1])
+        steps = self.flow.steps
+        if steps:
+            return steps[-1].legal(self, player)
         if self.chain:
             return responses.chain_actions(self, player)
         if self.auction is not None:
@@ -368,13 +378,12 @@ class CardDiceState(State):
         ]
 
     def _apply(self, action: Action, player: int) -> None:
-        if player == CHANCE:
-            tasks.apply_chance(self, action)
-        elif self.tasks:
-            tasks.apply_decision(self, action)
+        steps = self.flow.steps
+        if steps:  # a chance outcome or a decision inside a resolution
+            steps.pop().apply(self, action, player)
         else:
             _TURN_ACTIONS[action.kind](self, player, *action.args)
-        self._run()
+        self._settle()
 
     # ------------------------------------------------------------------------- turn actions
     # the actions of a turn outside resolutions: ``_do_<kind>`` runs the action ``kind``
@@ -388,7 +397,7 @@ class CardDiceState(State):
         cards = self.game.cards
         n = 1 + sum(cards[c].draws for c in self.sides[p].passives if cards[c].effect == "always_lucky")
         self.note(f"player {p + 1} draws {n} card{'s' * (n > 1)}")
-        self.push(Task("draw", p, n))
+        self.flow.push(Draw(p, n))
 
     def _do_discard(self, p: int, c: int) -> None:
         self.sides[p].take_from_hand(c, public=True)
@@ -415,8 +424,8 @@ class CardDiceState(State):
         card = self.game.cards[c]
         self.sides[p].take_from_hand(c, public=True)
         self.note(f"player {p + 1} plays the blessing {card.name}")
-        extra = [Task("draw", p, 1)] if self.has_passive(p, "truly_blessed") else []
-        self.push(*extra, Task("finish", p, 0, c))
+        extra = [Draw(p, 1)] if self.has_passive(p, "truly_blessed") else []
+        self.flow.push(*extra, Finish(p, c))
         fn = EFFECTS[card.effect].fn
         if fn is not None:
             fn(self, p, card)
@@ -552,7 +561,7 @@ class CardDiceState(State):
         s.shops = [x.copy() for x in self.shops]
         s.amps = list(self.amps)
         s.bought = [list(b) for b in self.bought]
-        s.tasks, s.chain, s.events = list(self.tasks), list(self.chain), self.events.copy()
+        s.flow, s.chain, s.events = self.flow.copy(), list(self.chain), self.events.copy()
         s.recording, s._events = self.recording, self._events
         return s
 

@@ -13,7 +13,7 @@ game's card list (``K`` distinct names, in card-file order) and are divided by 3
   viewer may see), ``passives`` (K), ``bought`` (K), ``amplifiers`` (8 multipliers / 4).
 - ``turn_state``: actions left / 3, gained gold, drew, bid done.
 - ``chain``: cards on the response chain (K) and its length / 5. ``auction``: the card (K), bid / 50,
-  level / 3, raise or match. ``decision``: the kind of pending choice, one-hot over the tasks, and
+  level / 3, raise or match. ``decision``: the kind of pending choice, one-hot over the step kinds, and
   whether the viewer makes it.
 """
 

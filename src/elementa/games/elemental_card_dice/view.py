@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from elementa.core import CHANCE, TERMINAL, Action, information_digest
 from elementa.games.elemental_card_dice.cards import DICE, SHOP_NAMES
 from elementa.games.elemental_card_dice.effects import NO_AMPS
+from elementa.games.elemental_card_dice.steps import Chance, Decision
 
 if TYPE_CHECKING:
     from elementa.games.elemental_card_dice.state import CardDiceState
@@ -186,16 +187,8 @@ def information_key(s: CardDiceState, viewer: int) -> bytes:
         ]
     )
     cp = s.current_player()
-    decision: tuple[Any, ...] | None = None
-    if s.tasks and cp != CHANCE:
-        t = s.tasks[-1]
-        decision = (t.kind, t.player, t.n)
-        if t.kind == "order":
-            top = s.sides[t.other].top
-            cards = tuple(top[t.arg : min(t.n, len(top))]) if viewer == t.player else None
-            decision += (t.other, cards)
-        elif t.kind == "again":
-            decision += (t.arg,)
+    top = s.flow.top
+    decision = top.key(s, viewer) if isinstance(top, Decision) and cp != CHANCE else None
     a = s.auction
     return information_digest(
         (
@@ -259,7 +252,7 @@ def brief_view(s: CardDiceState, viewer: int | None) -> dict[str, Any]:
         "players": players,
         "chain": _chain(s) if s.chain else [],
         "auction": _auction(s),
-        "decision": _decision(s, viewer, lambda ids: [names[c] for c in ids]) if s.tasks else None,
+        "decision": _decision(s, viewer, lambda ids: [names[c] for c in ids]) if s.flow.steps else None,
     }
 
 
@@ -306,36 +299,20 @@ def _auction(s: CardDiceState) -> dict[str, Any] | None:
 def _decision(
     s: CardDiceState, viewer: int | None, nms: Callable[[list[int]], list[str]]
 ) -> dict[str, Any] | None:
-    if not s.tasks or s.current_player() == CHANCE:
+    """The pending decision (``{kind, player, count}`` and what its kind adds), or None."""
+    top = s.flow.top
+    if not isinstance(top, Decision) or s.current_player() == CHANCE:
         return None
-    t = s.tasks[-1]
-    out: dict[str, Any] = {"kind": t.kind, "player": t.player, "count": t.n}
-    if t.kind == "order":
-        top = s.sides[t.other].top
-        out["deck_of"] = t.other
-        out["cards"] = nms(top[t.arg : min(t.n, len(top))]) if viewer == t.player else None
-    if t.kind == "again":
-        out["die"] = DICE[t.arg]
-    return out
+    return top.view(s, viewer, nms)
 
 
 def describe(s: CardDiceState, action: Action, player: int, viewer: int | None) -> str:
     """Return how ``viewer`` sees ``player`` take ``action`` now, naming the actor ("player 1: play
     Fire", "chance: the fire die rolls 4"); cards the viewer may not see are left out."""
-    k, cards = action.kind, s.game.cards
-    if player == CHANCE and s.tasks:
-        t = s.tasks[-1]
-        if k == "face":
-            return f"chance: the {DICE[t.arg]} die rolls {action.args[0] + 1}"
-        if k == "card":
-            name = cards[action.args[0]].name
-            if t.kind == "refill":
-                return f"chance: {name} comes into the {SHOP_NAMES[t.arg]} shop"
-            if t.kind == "draw":
-                return f"chance: player {t.player + 1} draws " + (name if viewer == t.player else "a card")
-            seen = name if viewer == t.player else "a card"
-            return f"chance: player {t.player + 1} looks at {seen} from player {t.other + 1}'s deck"
-        return f"chance: {action.label}"
+    k = action.kind
+    top = s.flow.top
+    if player == CHANCE and isinstance(top, Chance):
+        return top.told(s, action, viewer)
     who = f"player {player + 1}"
     if viewer != player:
         if k == "place":
