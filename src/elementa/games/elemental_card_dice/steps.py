@@ -106,7 +106,7 @@ class PileChance(Chance):
 
     def pile(self, state: CardDiceState) -> list[int]:
         """Return the pile the next card comes from (a deck's unordered part, a shop deck)."""
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} names no pile")
 
     def outcomes(self, state: CardDiceState) -> list[tuple[Action, float]]:
         pile = self.pile(state)
@@ -535,7 +535,7 @@ class OptionalDecision(Decision):
 
     def pending(self, state: CardDiceState) -> bool:
         """Whether there is anything to decide."""
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} says nothing of what is left to decide")
 
     def run(self, state: CardDiceState) -> None:
         """Nothing to decide: the step is dropped."""
@@ -556,7 +556,7 @@ class _Choose(OptionalDecision):
 
     def held(self, state: CardDiceState) -> list[int]:
         """Return the cards to choose from (repeats allowed)."""
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} names no cards to choose from")
 
     def choices(self, state: CardDiceState, kind: str) -> list[Action]:
         """Return the action ``kind`` for each distinct card held, in card id order."""
