@@ -20,6 +20,7 @@ from elementa.cli.play import play_command
 from elementa.cli.replay import replay_command
 from elementa.cli.simulate import WIN_SHARE_HELP, simulate_command
 from elementa.cli.tournament import TOURNAMENT_HELP, tournament_command
+from elementa.core import ElementaError
 
 app = typer.Typer(
     name="elementa",
@@ -228,6 +229,8 @@ def serve(
         run_server(host, port, database)
     except OSError as e:
         fail(f"cannot listen on {host}:{port}: {e.strerror or e}")
+    except ElementaError as e:  # database/in-use: another server has this SQLite file
+        fail(str(e))
     except Exception as e:  # a bad --database URL or an unreachable database
         if type(e).__module__.startswith("sqlalchemy"):
             fail(f"database {_without_password(database)}: {e}")

@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -41,6 +42,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from elementa.core import ElementaError, list_games, load_game
+from elementa.server.cluster import Cluster
 from elementa.server.db import open_database
 from elementa.server.tables import MAX_TIMEOUT, SeatSpec, ServerError, TableService, Viewer
 
@@ -120,6 +122,8 @@ class Hub:
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="elementa-bot")
         self.sockets: dict[str, list[tuple[WebSocket, Viewer]]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        self.timers: dict[tuple[str, int], asyncio.Task[None]] = {}
+        """The zombie clock of each (table, seat), one at a time."""
         self.log_sent: dict[WebSocket, tuple[int, int]] = {}
         """Per socket: how many log lines and typed events it has had."""
 
@@ -159,11 +163,33 @@ class Hub:
         """Resolve chance and let the computers move until a person must move or the game ends.
 
         Each bot move is computed in the worker pool on a clone, then applied under the table's lock,
-        committed and broadcast like a person's move.
+        committed and broadcast like a person's move. In a cluster only the process holding the
+        table's driver lock drives it (another one is already on it: this returns); after letting the
+        lock go it catches up and looks again, so a move that another process made meanwhile (whose
+        own drive found the lock taken) is not left without its bot's answer.
         """
+        cluster = self.service.cluster
+        if cluster is None:
+            await self._drive(table_id)
+            return
+        live = self.service.table(table_id)
+        while cluster.try_drive(table_id):
+            try:
+                await self._drive(table_id)
+            finally:
+                cluster.release_drive(table_id)
+            async with live.lock:
+                if self.service.catch_up(table_id):
+                    await self.broadcast(table_id)
+                if not live.state.is_chance_node() and self.service.bot_to_move(table_id) is None:
+                    return
+
+    async def _drive(self, table_id: str) -> None:
         live = self.service.table(table_id)
         loop = asyncio.get_running_loop()
         async with live.lock:
+            if self.service.catch_up(table_id):  # a cluster's other processes moved meanwhile
+                await self.broadcast(table_id)
             while True:
                 changed = self.service.resolve_chance(table_id)
                 if changed:
@@ -172,23 +198,86 @@ class Hub:
                 if turn is None:
                     return
                 seat, agent = turn
+                step = len(live.state.history())
                 action = await loop.run_in_executor(self.pool, agent.step, live.state.clone())
-                self.service.apply(table_id, seat, action.id)
+                try:
+                    self.service.apply(table_id, seat, action.id, step=step)
+                except ElementaError as e:
+                    if e.code != "action/stale":
+                        raise
+                    # another process moved first; apply caught the state up: show it, look again
                 await self.broadcast(table_id)
 
-    def watch_absent(self, table_id: str) -> None:
-        """Start the zombie clock of every joined seat of a table that nobody holds now."""
-        live = self.service.table(table_id)
-        for seat in list(live.away_since):
-            self.spawn(self.zombie_timer(table_id, seat, live.timeout))
+    async def on_change(self, kind: str, table_id: str) -> None:
+        """Take another cluster process's notification: catch a live table up and show it to its sockets.
 
-    async def zombie_timer(self, table_id: str, seat: int, delay: float) -> None:
-        """After ``delay`` seconds, let a bot play the seat if its player is still away."""
-        await asyncio.sleep(delay)
-        live = self.service.table(table_id)
-        if live.is_zombie(seat):
+        Args:
+            kind: ``"move"`` (its actions changed) or ``"seat"`` (a seat's client came or went there).
+            table_id: the table (one this process has not loaded is read fresh when needed).
+        """
+        live = self.service.live.get(table_id)
+        if live is None or kind not in ("move", "seat"):
+            return
+        async with live.lock:
+            if kind == "move":
+                self.service.catch_up(table_id)
+            else:
+                self.service.refresh_presence(table_id)
             await self.broadcast(table_id)
-            await self.drive(table_id)
+        if kind == "seat":
+            self.watch_absent(table_id)
+
+    async def on_reconnect(self) -> None:
+        """Catch every live table up after the notification connection was lost (notices were missed)."""
+        for table_id in list(self.service.live):
+            await self.on_change("move", table_id)
+            await self.on_change("seat", table_id)
+
+    def watch_absent(self, table_id: str) -> None:
+        """Start the zombie clock of every joined seat of a table that nobody holds here."""
+        live = self.service.table(table_id)
+        for seat in {*live.away_since, *live.elsewhere}:
+            self.arm(table_id, seat)
+
+    def arm(self, table_id: str, seat: int) -> None:
+        """(Re)start a seat's zombie clock (:meth:`zombie_timer`), replacing the one running."""
+        old = self.timers.pop((table_id, seat), None)
+        if old is not None:
+            old.cancel()
+        task = asyncio.get_running_loop().create_task(self.zombie_timer(table_id, seat))
+        self.timers[(table_id, seat)] = task
+        self.tasks.add(task)
+        task.add_done_callback(self._finished)
+        task.add_done_callback(
+            lambda t: (
+                self.timers.pop((table_id, seat), None) if self.timers.get((table_id, seat)) is t else None
+            )
+        )
+
+    async def zombie_timer(self, table_id: str, seat: int) -> None:
+        """Let a bot play the seat once its player has been away for the table's timeout.
+
+        Ends when the seat's client is connected to this process. While another process of a
+        cluster holds the seat, it looks again every timeout: that process may die, and then the
+        seat is away from the moment this one notices.
+        """
+        while True:
+            live = self.service.table(table_id)
+            if seat in live.connected:
+                return
+            if seat in live.elsewhere:
+                delay: float = live.timeout
+            else:
+                since = live.away_since.get(seat)
+                if since is None:
+                    return
+                delay = since + live.timeout - time.monotonic()
+                if delay <= 0 and live.is_zombie(seat):
+                    await self.broadcast(table_id)
+                    await self.drive(table_id)
+                    return
+            await asyncio.sleep(max(delay, 0.01))
+            self.service.refresh_presence(table_id)
 
     async def session(self, ws: WebSocket, table_id: str) -> None:
         """Serve one websocket: authenticate, send views, take moves and undos until it closes."""
@@ -227,8 +316,7 @@ class Hub:
             self.log_sent.pop(ws, None)
             if seat is not None and not any(v == seat for _, v in self.sockets[table_id]):
                 self.service.set_connected(table_id, seat, False)
-                live = self.service.table(table_id)
-                self.spawn(self.zombie_timer(table_id, seat, live.timeout))
+                self.arm(table_id, seat)
                 with contextlib.suppress(Exception):
                     await self.broadcast(table_id)
 
@@ -281,11 +369,16 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
     Returns:
         The FastAPI application (serve it with uvicorn).
     """
-    service = TableService(open_database(database))
+    engine = open_database(database)
+    # on PostgreSQL other server processes may share the tables (see elementa.server.cluster)
+    cluster = Cluster(engine) if engine.dialect.name == "postgresql" else None
+    service = TableService(engine, cluster)
     hub = Hub(service, workers)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if cluster is not None:
+            hub.spawn(cluster.listen(hub.on_change, hub.on_reconnect))
         # resume every unfinished table: the bots of a table whose people are away carry on
         for summary in service.list_tables():
             if summary["status"] != "finished":
@@ -295,6 +388,8 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
         for task in list(hub.tasks):
             task.cancel()
         hub.pool.shutdown(wait=False, cancel_futures=True)
+        if cluster is not None:
+            cluster.close()
 
     app = FastAPI(title="Elementa", lifespan=lifespan)
     app.state.service = service
@@ -373,7 +468,7 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
             raise _refuse(e) from None
         if table_id in service.live:
             await hub.broadcast(table_id)
-            hub.spawn(hub.zombie_timer(table_id, seat, service.live[table_id].timeout))
+            hub.arm(table_id, seat)
         return {"seat": seat, "token": token, "url": f"/table/{table_id}#token={token}"}
 
     @app.get("/api/tables/{table_id}/actions")

@@ -42,11 +42,17 @@ def serve(host: str = "127.0.0.1", port: int | None = None, database: str | None
         host: the address to listen on.
         port: the port (``None``: 8000, else a free one).
         database: a SQLAlchemy URL (``None``: the SQLite file in the per-user data folder).
+
+    Raises:
+        elementa.server.cluster.DatabaseInUse: another server process has this SQLite file.
+        OSError: the port cannot be bound.
     """
     import uvicorn
 
     from elementa.server.app import create_app
+    from elementa.server.cluster import lock_sqlite
 
+    held = lock_sqlite(database)  # one server process per SQLite file (refuses with database/in-use)
     app = create_app(database)
     sock = bind(host, port)
     bound_port = sock.getsockname()[1]
@@ -54,3 +60,5 @@ def serve(host: str = "127.0.0.1", port: int | None = None, database: str | None
     print(f"Elementa server: http://{shown}:{bound_port}/  (Ctrl-C stops it)", flush=True)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     server.run(sockets=[sock])
+    if held is not None:
+        held.release()

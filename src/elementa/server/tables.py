@@ -8,7 +8,9 @@ and only then applied in memory and shown to anyone. Everything a client is sent
 ``describe_action`` lines as that viewer saw them, so no seat can see what its observation hides.
 
 The service is synchronous; the web layer (:mod:`elementa.server.app`) serialises the calls for one
-table with that table's lock and runs bots in a worker pool.
+table with that table's lock and runs bots in a worker pool. On PostgreSQL several server processes may
+share the database (:mod:`elementa.server.cluster`): a change is then stored under the table's move lock
+after catching the live state up from the stored actions (:meth:`TableService.catch_up`).
 """
 
 from __future__ import annotations
@@ -19,9 +21,10 @@ import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from sqlalchemy import Engine, delete, insert, select
+from sqlalchemy import Connection, Engine, delete, insert, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
 from elementa.agents import make_agent
@@ -39,6 +42,9 @@ from elementa.core import (
     load_game,
 )
 from elementa.server.db import ActionRow, SeatRow, TableRow, hash_token, now
+
+if TYPE_CHECKING:
+    from elementa.server.cluster import Cluster
 
 SeatKind = Literal["open", "bot", "reserved"]
 Viewer = int | None
@@ -95,6 +101,7 @@ class LiveTable:
         away_since: when each joined seat that is not connected went away (``time.monotonic()``).
         agents: the agent of each seat a bot plays now (bot seats and zombie seats).
         lock: serialises the moves of this table in the web layer.
+        elsewhere: seats another server process has a client of (PostgreSQL clusters only).
     """
 
     id: str
@@ -107,6 +114,7 @@ class LiveTable:
     away_since: dict[int, float] = field(default_factory=dict)
     agents: dict[int, Agent] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    elsewhere: set[int] = field(default_factory=set)
 
     @property
     def viewers(self) -> list[Viewer]:
@@ -134,10 +142,13 @@ class TableService:
 
     Args:
         engine: an engine whose schema is up to date (see :func:`elementa.server.db.open_database`).
+        cluster: on PostgreSQL, this process's :class:`~elementa.server.cluster.Cluster` (other
+            processes may change the same tables); ``None`` when this process is the only writer.
     """
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, cluster: Cluster | None = None) -> None:
         self.engine = engine
+        self.cluster = cluster
         self.live: dict[str, LiveTable] = {}
 
     # ------------------------------------------------------------------------------------- lobby
@@ -297,9 +308,14 @@ class TableService:
             return None
         live = self.table(table_id)
         digest = hash_token(token)
-        for i, s in enumerate(live.seats):
-            if s["token_hash"] is not None and secrets.compare_digest(s["token_hash"], digest):
-                return i
+        for attempt in range(2 if self.cluster else 1):
+            if attempt:  # another process may have let someone join: read the seats again
+                with Session(self.engine) as session:
+                    for row in self._row(session, table_id).seats:
+                        live.seats[row.seat].update(token_hash=row.token_hash, name=row.name)
+            for i, seat in enumerate(live.seats):
+                if seat["token_hash"] is not None and secrets.compare_digest(seat["token_hash"], digest):
+                    return i
         raise ServerError("this seat token does not belong to the table", code="auth/bad-token")
 
     def _row(self, session: Session, table_id: str) -> TableRow:
@@ -346,6 +362,8 @@ class TableService:
             if s["kind"] == "bot":
                 live.agents[i] = make_agent(s["agent"] or "random", game, i, seed=live.state.seed + i)
         self.live[table_id] = live
+        if self.cluster is not None:
+            self.refresh_presence(table_id)
         self._store_status(live)
         return live
 
@@ -355,38 +373,60 @@ class TableService:
             live.logs[viewer].append(live.state.describe_action(action, player, viewer))
         live.state.apply_action(action, player)
 
-    def apply(self, table_id: str, player: int, action_id: int) -> Action:
+    def apply(self, table_id: str, player: int, action_id: int, *, step: int | None = None) -> Action:
         """Validate an action, commit it to the database, then apply it to the live state.
+
+        In a cluster (:attr:`cluster`) the table's move lock is taken and the live state caught up
+        from the stored actions first, so the action is validated against the stored truth.
 
         Args:
             table_id: the table.
             player: the seat acting, or ``CHANCE``.
             action_id: the action's id.
+            step: the number of actions the mover saw when choosing (``None``: not checked).
 
         Returns:
             The applied :class:`~elementa.core.Action`.
 
         Raises:
-            IllegalActionError: not legal now for this player (its ``code`` says why); nothing changes.
+            IllegalActionError: not legal now for this player (its ``code`` says why), or
+                ``action/stale`` when ``step`` is not the table's step any more (another move came
+                first); nothing changes.
         """
         live = self.table(table_id)
-        state = live.state
-        if state.is_terminal():
-            raise IllegalActionError(action_id, "the game is over", code="action/game-over")
-        if player != CHANCE and player not in state.players_to_move():
-            raise IllegalActionError(
-                action_id,
-                f"{describe_player(player)} has nothing to do now",
-                player=state.current_player(),
-                code="action/inactive-player",
-            )
-        action = state.action_from_id(action_id, None if player == CHANCE else player)
-        index = len(state.history())
         with self.engine.begin() as connection:
-            connection.execute(
-                insert(ActionRow),
-                {"table_id": table_id, "index": index, "player": player, "action": action.id},
-            )
+            if self.cluster is not None:
+                self.cluster.lock_table(connection, table_id)
+                self._catch_up(live, connection)
+            state = live.state
+            index = len(state.history())
+            if step is not None and step != index:
+                raise IllegalActionError(
+                    action_id, f"the table is at step {index}, not {step}", code="action/stale"
+                )
+            if state.is_terminal():
+                raise IllegalActionError(action_id, "the game is over", code="action/game-over")
+            if (player == CHANCE) != state.is_chance_node() or (
+                player != CHANCE and player not in state.players_to_move()
+            ):
+                raise IllegalActionError(
+                    action_id,
+                    f"{describe_player(player)} has nothing to do now",
+                    player=state.current_player(),
+                    code="action/inactive-player",
+                )
+            action = state.action_from_id(action_id, None if player == CHANCE else player)
+            try:
+                connection.execute(
+                    insert(ActionRow),
+                    {"table_id": table_id, "index": index, "player": player, "action": action.id},
+                )
+            except IntegrityError:  # only another writer could have stored this step: refuse, never crash
+                raise IllegalActionError(
+                    action_id, f"step {index} was stored by another server", code="action/stale"
+                ) from None
+            if self.cluster is not None:
+                self.cluster.notify(connection, "move", table_id)
         self._advance(live, action, player)
         if live.state.is_terminal():
             self._store_status(live)
@@ -398,10 +438,50 @@ class TableService:
         count = 0
         while live.state.is_chance_node():
             state = live.state
-            outcome = state.sample_chance_outcome(chance_rng(state.seed, len(state.history())))
-            self.apply(table_id, CHANCE, outcome.id)
+            step = len(state.history())
+            outcome = state.sample_chance_outcome(chance_rng(state.seed, step))
+            try:
+                self.apply(table_id, CHANCE, outcome.id, step=step)
+            except IllegalActionError as e:
+                if e.code in ("action/stale", "action/inactive-player"):
+                    continue  # another process drew it first: the live state has caught up; look again
+                raise
             count += 1
         return count
+
+    def catch_up(self, table_id: str) -> bool:
+        """Bring a live table up to the stored actions (other server processes' moves and undos).
+
+        Returns:
+            Whether the live state changed; ``False`` too for a table not in memory (it is read
+            fresh when needed).
+        """
+        live = self.live.get(table_id)
+        if live is None:
+            return False
+        with self.engine.connect() as connection:
+            return self._catch_up(live, connection)
+
+    def _catch_up(self, live: LiveTable, connection: Connection) -> bool:
+        rows = connection.execute(
+            select(ActionRow.player, ActionRow.action)
+            .where(ActionRow.table_id == live.id)
+            .order_by(ActionRow.index)
+        ).all()
+        stored = [(int(p), int(a)) for p, a in rows]
+        history = [(int(p), int(a)) for p, a in live.state.history()]
+        if stored == history:
+            return False
+        same = 0
+        while same < min(len(stored), len(history)) and stored[same] == history[same]:
+            same += 1
+        if same < len(history):  # undone (and perhaps replaced) elsewhere: replay the common start
+            live.state = self._rebuild(live, history[:same])
+            for lines in live.logs.values():
+                del lines[same:]
+        for player, action_id in stored[same:]:
+            self._advance(live, live.state.action_from_id(action_id, player), player)
+        return True
 
     def _store_status(self, live: LiveTable) -> None:
         with Session(self.engine) as session:
@@ -412,10 +492,18 @@ class TableService:
                 session.commit()
 
     def bot_to_move(self, table_id: str) -> tuple[int, Agent] | None:
-        """Return a seat a computer plays now that has to move, with its agent, or ``None``."""
+        """Return a seat a computer plays now that has to move, with its agent, or ``None``.
+
+        In a cluster a seat that looks abandoned here is first checked against the other processes'
+        clients (:meth:`refresh_presence`): a seat held elsewhere is not played by a bot.
+        """
         live = self.table(table_id)
         if live.state.is_terminal() or live.state.is_chance_node():
             return None
+        if self.cluster is not None and any(
+            live.seats[s]["kind"] != "bot" and live.is_zombie(s) for s in live.state.players_to_move()
+        ):
+            self.refresh_presence(table_id)
         for seat in live.state.players_to_move():
             if live.bot_plays(seat):
                 agent = live.agents.get(seat)
@@ -448,6 +536,28 @@ class TableService:
             if row is not None:
                 row.connected = connected
                 session.commit()
+        if self.cluster is not None:
+            self.cluster.hold_seat(table_id, seat, connected)
+
+    def refresh_presence(self, table_id: str) -> None:
+        """Read which seats of a live table other processes hold (cluster only) and set their clocks.
+
+        A seat held elsewhere has no away clock here (it is not a zombie); a seat that stopped being
+        held elsewhere, and is not held here, is away from now on.
+        """
+        live = self.live.get(table_id)
+        if live is None or self.cluster is None:
+            return
+        held = self.cluster.held_elsewhere(table_id) & set(range(len(live.seats)))
+        start = time.monotonic()
+        for seat in held - live.elsewhere:
+            live.away_since.pop(seat, None)
+            if live.seats[seat]["kind"] != "bot":
+                live.agents.pop(seat, None)
+        for seat in live.elsewhere - held:
+            if seat not in live.connected:
+                live.away_since[seat] = start
+        live.elsewhere = held
 
     # -------------------------------------------------------------------------------------- undo
     def undo(self, table_id: str, seat: int) -> None:
@@ -465,21 +575,29 @@ class TableService:
                 information); nothing changes.
         """
         live = self.table(table_id)
-        history = live.state.history()
-        if not history:
-            raise IllegalActionError("undo", "no move has been made", code="undo/nothing")
-        player, action_id = history[-1]
-        if player != seat:
-            who = describe_player(player)
-            raise IllegalActionError("undo", f"the last move is {who}'s, not yours", code="undo/not-yours")
-        before = self._rebuild(live, history[:-1])
-        if self._reveals(before, seat, action_id):
-            raise IllegalActionError("undo", "that move showed you hidden information", code="undo/revealed")
-        with Session(self.engine) as session:
-            session.execute(
+        with self.engine.begin() as connection:
+            if self.cluster is not None:
+                self.cluster.lock_table(connection, table_id)
+                self._catch_up(live, connection)
+            history = live.state.history()
+            if not history:
+                raise IllegalActionError("undo", "no move has been made", code="undo/nothing")
+            player, action_id = history[-1]
+            if player != seat:
+                who = describe_player(player)
+                raise IllegalActionError(
+                    "undo", f"the last move is {who}'s, not yours", code="undo/not-yours"
+                )
+            before = self._rebuild(live, history[:-1])
+            if self._reveals(before, seat, action_id):
+                raise IllegalActionError(
+                    "undo", "that move showed you hidden information", code="undo/revealed"
+                )
+            connection.execute(
                 delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.index == len(history) - 1)
             )
-            session.commit()
+            if self.cluster is not None:
+                self.cluster.notify(connection, "move", table_id)
         live.state = before
         for lines in live.logs.values():
             del lines[len(history) - 1 :]
@@ -545,7 +663,7 @@ class TableService:
                     "name": s["name"],
                     "kind": s["kind"],
                     "free": s["kind"] == "open" and s["token_hash"] is None,
-                    "connected": i in live.connected,
+                    "connected": i in live.connected or i in live.elsewhere,
                     "zombie": live.is_zombie(i),
                 }
                 for i, s in enumerate(live.seats)
