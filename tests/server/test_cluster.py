@@ -20,6 +20,7 @@ import pytest
 from sqlalchemy import create_engine, select
 from websockets.sync.client import connect
 
+from elementa.core import IllegalActionError
 from elementa.server.db import ActionRow
 from tests.server.conftest import fresh_postgres_database
 from tests.server.serving import SERVE, start, stop
@@ -82,26 +83,32 @@ def settle(clients):
 def play(seats, watchers, moves, rng):
     """Make ``moves`` moves, each by the seat whose view offers one, checking the watchers agree after each.
 
+    While no seat here may move (a bot's turn, chance) it waits for the next view.
+
     Returns:
         How many moves were made (fewer if the game ended).
     """
     everyone = [*seats.values(), *watchers]
-    for made in range(moves):
+    made = 0
+    while made < moves:
         settle(everyone)
         ready = [c for c in seats.values() if c.view["legal"]]
         if not ready:
-            assert all(c.view["status"] == "finished" for c in everyone)
-            return made
+            if all(c.view["status"] == "finished" for c in everyone):
+                return made
+            everyone[0].receive(30)  # a bot or chance is on: wait for it
+            continue
         mover = ready[0]
         step = mover.view["step"]
         mover.ws.send(json.dumps({"type": "move", "action": rng.choice(mover.view["legal"])["id"]}))
         mover.until_step(step + 1)
+        made += 1
         settle(everyone)
         for other in watchers[1:]:  # the same table on every process: the same view and log
             first = watchers[0]
             assert {k: other.view[k] for k in COMPARED} == {k: first.view[k] for k in COMPARED}
             assert other.log == first.log
-    return moves
+    return made
 
 
 def stored_actions(url, table_id):
@@ -117,6 +124,14 @@ def stored_actions(url, table_id):
     finally:
         engine.dispose()
     return [(int(i), int(p)) for i, p in rows]
+
+
+def quiet(*procs):
+    """Assert that no server process logged a traceback (a failed background task, a crashed socket)."""
+    for proc in procs:
+        proc.errors.seek(0)
+        logged = proc.errors.read()
+        assert "Traceback" not in logged and "ERROR" not in logged, logged
 
 
 def new_table(base, seed):
@@ -179,6 +194,7 @@ def test_two_processes_on_postgresql_show_every_move_on_both(postgres):
                     for key in (*COMPARED, "legal"):
                         assert fresh.view[key] == seats[seat].view[key], (seat, base, key)
                     assert fresh.log == seats[seat].log
+            quiet(a, b)
     finally:
         stop(a, signal.SIGKILL)
         stop(b, signal.SIGKILL)
@@ -204,7 +220,128 @@ def test_when_one_process_is_killed_the_other_carries_the_table_on(postgres):
             stored = stored_actions(postgres, table_id)
             assert [i for i, _ in stored] == list(range(step))
             assert sum(1 for _, p in stored if p != -1) == 40
+            quiet(b)
     finally:
         if a.poll() is None:
             stop(a, signal.SIGKILL)
+        stop(b, signal.SIGKILL)
+
+
+def test_a_process_with_a_stale_table_catches_up_instead_of_failing(postgres):
+    from elementa.server.cluster import Cluster
+    from elementa.server.db import open_database
+    from elementa.server.tables import SeatSpec, TableService
+
+    engine = open_database(postgres)
+    one, two = (TableService(engine, Cluster(engine)) for _ in range(2))
+    try:
+        table_id, _ = one.create_table("elemenders", {}, [SeatSpec("reserved")] * 2, seed=3)
+        one.table(table_id), two.table(table_id)  # both hold it in memory from now on
+        for i in range(12):  # each move through the process that did not see the last one
+            here, there = (one, two) if i % 2 else (two, one)
+            there.resolve_chance(table_id)
+            truth = there.table(table_id).state
+            player = truth.players_to_move()[0]
+            here.apply(table_id, player, truth.legal_actions(player)[0].id)
+            assert here.table(table_id).state.history() == [
+                *truth.history(),
+                here.table(table_id).state.history()[-1],
+            ]
+        # a move chosen on an old step is refused with a code and changes nothing
+        step = len(two.table(table_id).state.history())
+        one.resolve_chance(table_id)
+        state = one.table(table_id).state
+        player = state.players_to_move()[0]
+        one.apply(table_id, player, state.legal_actions(player)[0].id)
+        with pytest.raises(IllegalActionError) as refused:
+            two.apply(table_id, player, 0, step=step)
+        assert refused.value.code == "action/stale"
+        assert two.table(table_id).state.history() == one.table(table_id).state.history()
+        # an undo through the stale process takes back the move it had not seen; the other catches up
+        two.resolve_chance(table_id)
+        state = two.table(table_id).state
+        player = state.players_to_move()[0]
+        two.apply(table_id, player, state.legal_actions(player)[0].id)
+        before = one.table(table_id).state.history()
+        one.undo(table_id, player)
+        assert one.table(table_id).state.history() == before
+        assert two.catch_up(table_id)
+        assert two.table(table_id).state.history() == before
+        assert two.view(table_id, None)["log"] == one.view(table_id, None)["log"]
+        assert len(stored_actions(postgres, table_id)) == len(before)
+    finally:
+        for service in (one, two):
+            assert service.cluster is not None
+            service.cluster.close()
+        engine.dispose()
+
+
+def test_a_seat_held_by_another_process_is_no_zombie_until_that_process_dies(postgres):
+    a, base_a = start(["--port", "0", "--database", postgres])
+    b, base_b = start(["--port", "0", "--database", postgres])
+    timeout = 3
+    try:
+        with contextlib.ExitStack() as stack:
+            r = httpx.post(
+                base_a + "/api/tables",
+                json={
+                    "game": "elemenders",
+                    "seats": [{"kind": "reserved"}] * 2,
+                    "seed": 5,
+                    "timeout": timeout,
+                },
+                timeout=30,
+            ).json()
+            table_id, tokens = r["id"], {i["seat"]: i["token"] for i in r["invites"]}
+            seats = {
+                0: Client(stack, base_a, table_id, tokens[0]),
+                1: Client(stack, base_b, table_id, tokens[1]),
+            }
+            watcher = Client(stack, base_a, table_id, None)
+            rng = random.Random(3)
+            while not seats[1].view["legal"]:  # play seat 0 until seat 1 is to move
+                assert play({0: seats[0]}, [watcher], 1, rng) == 1
+                settle([*seats.values(), watcher])
+            step = watcher.view["step"]
+            with pytest.raises(TimeoutError):  # twice the timeout: process A does not play seat 1
+                while True:
+                    watcher.receive(2 * timeout)
+                    assert watcher.view["step"] == step
+                    assert watcher.view["seats"][1]["connected"] and not watcher.view["seats"][1]["zombie"]
+            stop(b, signal.SIGKILL)  # seat 1's client goes with it, without a word
+            watcher.until_step(step + 1)  # a bot plays seat 1 from process A
+            stored = stored_actions(postgres, table_id)
+            assert stored[step][1] == 1
+            assert watcher.view["seats"][1]["zombie"]
+    finally:
+        stop(a, signal.SIGKILL)
+        if b.poll() is None:
+            stop(b, signal.SIGKILL)
+
+
+def test_bots_answer_a_person_on_another_process_once_per_turn(postgres):
+    a, base_a = start(["--port", "0", "--database", postgres])
+    b, base_b = start(["--port", "0", "--database", postgres])
+    try:
+        with contextlib.ExitStack() as stack:
+            r = httpx.post(
+                base_a + "/api/tables",
+                json={
+                    "game": "elemenders",
+                    "seats": [{"kind": "reserved"}, {"kind": "bot", "agent": "random"}],
+                },
+                timeout=30,
+            ).json()
+            table_id = r["id"]
+            person = Client(stack, base_b, table_id, r["invites"][0]["token"])
+            watchers = [Client(stack, base_a, table_id, None), Client(stack, base_b, table_id, None)]
+            assert play({0: person}, watchers, 30, random.Random(4)) == 30
+            step = settle([person, *watchers])
+            stored = stored_actions(postgres, table_id)
+            assert [i for i, _ in stored] == list(range(step))
+            assert sum(1 for _, p in stored if p == 0) == 30
+            assert sum(1 for _, p in stored if p == 1) >= 29  # the bot answered every turn, once
+            quiet(a, b)
+    finally:
+        stop(a, signal.SIGKILL)
         stop(b, signal.SIGKILL)
