@@ -173,6 +173,10 @@ class Hub:
             await self._drive(table_id)
             return
         live = self.service.table(table_id)
+        # nothing for a computer to do here (the live state is fresh after this process's own change):
+        # no lock to take; a change made by another process is driven by that process
+        if not live.state.is_chance_node() and self.service.bot_to_move(table_id) is None:
+            return
         while cluster.try_drive(table_id):
             try:
                 await self._drive(table_id)
@@ -217,6 +221,9 @@ class Hub:
         """
         live = self.service.live.get(table_id)
         if live is None or kind not in ("move", "seat"):
+            return
+        if kind == "move" and not self.sockets.get(table_id):
+            live.behind = True  # nobody here is watching: catch up when it is next used
             return
         async with live.lock:
             if kind == "move":

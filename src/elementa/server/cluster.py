@@ -130,6 +130,48 @@ class Cluster:
             text("SELECT pg_advisory_xact_lock(:k, :n)"), {"k": table_key(table_id), "n": MOVE_LOCK}
         )
 
+    def stored_actions(
+        self, connection: Connection, table_id: str, since: int
+    ) -> list[tuple[int, int, int, int]]:
+        """Return a table's stored actions from index ``since`` on: ``[(index, player, action id, stamp)]``.
+
+        The stamp is the row's ``xmin`` (the id of the transaction that stored it): an action taken
+        back and stored again, even the same one, has a new stamp.
+        """
+        rows = connection.execute(
+            text(
+                'SELECT "index", player, action, xmin::text::bigint FROM actions'
+                ' WHERE table_id = :t AND "index" >= :i ORDER BY "index"'
+            ),
+            {"t": table_id, "i": since},
+        )
+        return [(int(i), int(p), int(a), int(x)) for i, p, a, x in rows]
+
+    def store_action(
+        self, connection: Connection, table_id: str, index: int, player: int, action: int
+    ) -> int:
+        """Insert an action and notify the other processes of it (on commit); return its row's stamp.
+
+        Raises:
+            sqlalchemy.exc.IntegrityError: the index is taken (only if the move lock was not held).
+        """
+        stamp = connection.execute(
+            text(
+                'WITH stored AS (INSERT INTO actions (table_id, "index", player, action)'
+                " VALUES (:t, :i, :p, :a) RETURNING xmin::text::bigint AS stamp)"
+                " SELECT stamp, pg_notify(:c, :n) FROM stored"
+            ),
+            {
+                "t": table_id,
+                "i": index,
+                "p": player,
+                "a": action,
+                "c": CHANNEL,
+                "n": f"{self.me} move {table_id}",
+            },
+        ).scalar_one()
+        return int(stamp)
+
     def notify(self, connection: Connection, kind: str, table_id: str) -> None:
         """Tell the other processes, once the transaction commits, that a table changed (``kind``)."""
         connection.execute(

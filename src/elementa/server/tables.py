@@ -102,6 +102,10 @@ class LiveTable:
         agents: the agent of each seat a bot plays now (bot seats and zombie seats).
         lock: serialises the moves of this table in the web layer.
         elsewhere: seats another server process has a client of (PostgreSQL clusters only).
+        stamps: per stored action, the stamp of its row (PostgreSQL's ``xmin``: the transaction that
+            stored it; clusters only): a row taken back and stored again has a new stamp.
+        behind: another process changed the table and this one has not caught up yet (it does on
+            the next :meth:`TableService.table`).
     """
 
     id: str
@@ -115,6 +119,8 @@ class LiveTable:
     agents: dict[int, Agent] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     elsewhere: set[int] = field(default_factory=set)
+    behind: bool = False
+    stamps: list[int] = field(default_factory=list)
 
     @property
     def viewers(self) -> list[Viewer]:
@@ -326,20 +332,24 @@ class TableService:
 
     # --------------------------------------------------------------------------------- live state
     def table(self, table_id: str) -> LiveTable:
-        """Return the live table, rebuilding it from the database on first use.
+        """Return the live table, rebuilding it from the database on first use (catching it up if behind).
 
         Raises:
             ServerError: ``table/unknown``.
         """
         live = self.live.get(table_id)
         if live is not None:
+            if live.behind:
+                live.behind = False
+                self.catch_up(table_id)
             return live
         with Session(self.engine) as session:
             row = self._row(session, table_id)
             moves = session.scalars(
                 select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.index)
             ).all()
-            history = [(m.player, m.action) for m in moves]
+            # in a cluster the actions are read with their row stamps by _catch_up below
+            history = [] if self.cluster else [(m.player, m.action) for m in moves]
             seats = [
                 {"kind": s.kind, "agent": s.agent, "name": s.name, "token_hash": s.token_hash}
                 for s in row.seats
@@ -355,6 +365,9 @@ class TableService:
             )
         for player, action_id in history:
             self._advance(live, live.state.action_from_id(action_id, player), player)
+        if self.cluster is not None:
+            with self.engine.connect() as connection:
+                self._catch_up(live, connection)
         start = time.monotonic()
         for i, s in enumerate(seats):
             if s["kind"] != "bot" and s["token_hash"] is not None:
@@ -417,17 +430,20 @@ class TableService:
                 )
             action = state.action_from_id(action_id, None if player == CHANCE else player)
             try:
-                connection.execute(
-                    insert(ActionRow),
-                    {"table_id": table_id, "index": index, "player": player, "action": action.id},
-                )
+                if self.cluster is None:
+                    connection.execute(
+                        insert(ActionRow),
+                        {"table_id": table_id, "index": index, "player": player, "action": action.id},
+                    )
+                else:
+                    stamp = self.cluster.store_action(connection, table_id, index, player, action.id)
             except IntegrityError:  # only another writer could have stored this step: refuse, never crash
                 raise IllegalActionError(
                     action_id, f"step {index} was stored by another server", code="action/stale"
                 ) from None
-            if self.cluster is not None:
-                self.cluster.notify(connection, "move", table_id)
         self._advance(live, action, player)
+        if self.cluster is not None:
+            live.stamps.append(stamp)
         if live.state.is_terminal():
             self._store_status(live)
         return action
@@ -457,31 +473,41 @@ class TableService:
             fresh when needed).
         """
         live = self.live.get(table_id)
-        if live is None:
+        if live is None or self.cluster is None:
             return False
         with self.engine.connect() as connection:
             return self._catch_up(live, connection)
 
     def _catch_up(self, live: LiveTable, connection: Connection) -> bool:
-        rows = connection.execute(
-            select(ActionRow.player, ActionRow.action)
-            .where(ActionRow.table_id == live.id)
-            .order_by(ActionRow.index)
-        ).all()
-        stored = [(int(p), int(a)) for p, a in rows]
-        history = [(int(p), int(a)) for p, a in live.state.history()]
-        if stored == history:
-            return False
-        same = 0
-        while same < min(len(stored), len(history)) and stored[same] == history[same]:
-            same += 1
-        if same < len(history):  # undone (and perhaps replaced) elsewhere: replay the common start
-            live.state = self._rebuild(live, history[:same])
+        """Apply the stored actions the live table lacks (clusters only); see :meth:`catch_up`.
+
+        Actions are only ever added or taken back at the end, so while the row of the live table's
+        last action still has the stamp it had, every earlier one is unchanged too: only the rows
+        from there on are read. Otherwise (an undo elsewhere) all are read, and the state is
+        replayed from the last action both agree on.
+        """
+        assert self.cluster is not None
+        known = len(live.stamps)
+        rows = self.cluster.stored_actions(connection, live.id, max(known - 1, 0))
+        if known and not (rows and rows[0][0] == known - 1 and rows[0][3] == live.stamps[-1]):
+            rows = self.cluster.stored_actions(connection, live.id, 0)
+            same = 0
+            while same < min(len(rows), known) and rows[same][3] == live.stamps[same]:
+                same += 1
+            live.state = self._rebuild(live, live.state.history()[:same])
             for lines in live.logs.values():
                 del lines[same:]
-        for player, action_id in stored[same:]:
+            del live.stamps[same:]
+            rows = rows[same:]
+        elif known:
+            rows = rows[1:]
+        else:
+            rows = list(rows)
+        changed = len(live.stamps) != known
+        for _index, player, action_id, stamp in rows:
             self._advance(live, live.state.action_from_id(action_id, player), player)
-        return True
+            live.stamps.append(stamp)
+        return changed or bool(rows)
 
     def _store_status(self, live: LiveTable) -> None:
         with Session(self.engine) as session:
@@ -598,6 +624,7 @@ class TableService:
             )
             if self.cluster is not None:
                 self.cluster.notify(connection, "move", table_id)
+                live.stamps.pop()
         live.state = before
         for lines in live.logs.values():
             del lines[len(history) - 1 :]
