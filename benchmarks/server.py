@@ -108,6 +108,27 @@ async def client(
                     break
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """Return the CPU time (user + system) these processes have used, in seconds (from /proc)."""
+    total = 0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def postgres_pids() -> list[int]:
+    """Return the ids of this machine's PostgreSQL processes (those we may read)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if (entry / "comm").read_text().strip() == "postgres":
+                    pids.append(int(entry.name))
+    return pids
+
+
 def start_server(database: str, cpus: set[int] | None) -> tuple[subprocess.Popen[str], str]:
     """Start ``elementa serve`` on a free port (pinned to ``cpus``); return it and its base URL."""
     server = subprocess.Popen(
@@ -195,6 +216,8 @@ async def run(args: argparse.Namespace) -> None:
             until = time.monotonic() + args.seconds
             playing = tables[: max(1, args.clients // 2)]
             began = time.monotonic()
+            pg = postgres_pids()
+            cpu_before = (cpu_seconds([s.pid for s in servers]), time.process_time(), cpu_seconds(pg))
             await asyncio.gather(
                 *(
                     client(where(i, seat), table_id, token, until, hash((table_id, seat)), trips, args.think)
@@ -203,6 +226,7 @@ async def run(args: argparse.Namespace) -> None:
                 )
             )
             elapsed = time.monotonic() - began
+            cpu_after = (cpu_seconds([s.pid for s in servers]), time.process_time(), cpu_seconds(pg))
             load = Path("/proc/loadavg").read_text().split()[:3]
             end_kib = sum(rss_kib(s.pid) for s in servers)
             stored = stored_moves(database, [t for t, _ in playing])
@@ -235,6 +259,11 @@ async def run(args: argparse.Namespace) -> None:
     )
     lost = "none lost or doubled" if stored == len(ms) else f"MISMATCH: {stored} stored"
     print(f"stored moves of the played tables: {stored} ({lost})")
+    used = [after - before for before, after in zip(cpu_before, cpu_after, strict=True)]
+    print(
+        f"CPU used while playing, in cores busy: servers {used[0] / elapsed:.2f},"
+        f" clients {used[1] / elapsed:.2f}, PostgreSQL {used[2] / elapsed:.2f}"
+    )
     print(f"round trip: p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms, max {ms[-1]:.1f} ms")
     per_table = (loaded_kib - start_kib) / args.tables
     print(

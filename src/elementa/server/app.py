@@ -47,6 +47,8 @@ from elementa.server.db import open_database
 from elementa.server.tables import MAX_TIMEOUT, SeatSpec, ServerError, TableService, Viewer
 
 STATIC = resources.files("elementa.server") / "static"
+HELD_ELSEWHERE_CHECK = 5.0
+"""Least seconds between two checks that a seat held by another cluster process still is."""
 log = logging.getLogger("elementa.server")
 
 
@@ -264,16 +266,17 @@ class Hub:
     async def zombie_timer(self, table_id: str, seat: int) -> None:
         """Let a bot play the seat once its player has been away for the table's timeout.
 
-        Ends when the seat's client is connected to this process. While another process of a
-        cluster holds the seat, it looks again every timeout: that process may die, and then the
-        seat is away from the moment this one notices.
+        Ends when the seat's client is connected to this process or the game is over. While another
+        process of a cluster holds the seat, it looks again every timeout (every
+        :data:`HELD_ELSEWHERE_CHECK` seconds at least): that process may die, and then the seat is
+        away from the moment this one notices.
         """
         while True:
             live = self.service.table(table_id)
-            if seat in live.connected:
+            if seat in live.connected or live.state.is_terminal():
                 return
             if seat in live.elsewhere:
-                delay: float = live.timeout
+                delay: float = max(live.timeout, HELD_ELSEWHERE_CHECK)
             else:
                 since = live.away_since.get(seat)
                 if since is None:
