@@ -14,10 +14,11 @@ import random
 import signal
 import subprocess
 import sys
+import time
 
 import httpx
 import pytest
-from sqlalchemy import create_engine, select
+from sqlalchemy import create_engine, select, text
 from websockets.sync.client import connect
 
 from elementa.core import IllegalActionError
@@ -342,6 +343,41 @@ def test_bots_answer_a_person_on_another_process_once_per_turn(postgres):
             assert sum(1 for _, p in stored if p == 0) == 30
             assert sum(1 for _, p in stored if p == 1) >= 29  # the bot answered every turn, once
             quiet(a, b)
+    finally:
+        stop(a, signal.SIGKILL)
+        stop(b, signal.SIGKILL)
+
+
+def test_the_processes_recover_when_their_database_connections_are_cut(postgres):
+    a, base_a = start(["--port", "0", "--database", postgres])
+    b, base_b = start(["--port", "0", "--database", postgres])
+    try:
+        with contextlib.ExitStack() as stack:
+            table_id, tokens = new_table(base_a, 13)
+            rng = random.Random(5)
+            seats = {
+                0: Client(stack, base_a, table_id, tokens[0]),
+                1: Client(stack, base_b, table_id, tokens[1]),
+            }
+            watchers = [Client(stack, base_a, table_id, None), Client(stack, base_b, table_id, None)]
+            assert play(seats, watchers, 10, rng) == 10
+            # as if PostgreSQL restarted: every connection of both servers is cut
+            engine = create_engine(postgres.replace("postgresql://", "postgresql+psycopg://", 1))
+            with engine.connect() as c:
+                c.execute(
+                    text(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                        " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                    )
+                )
+            engine.dispose()
+            time.sleep(2)  # the listeners connect again after a second
+            assert play(seats, watchers, 20, rng) == 20
+            assert watchers[0].view["seats"][1]["connected"]  # seat 1, held on B, is seen on A again
+            step = settle([*seats.values(), *watchers])
+            stored = stored_actions(postgres, table_id)
+            assert [i for i, _ in stored] == list(range(step))
+            assert sum(1 for _, p in stored if p != -1) == 30
     finally:
         stop(a, signal.SIGKILL)
         stop(b, signal.SIGKILL)

@@ -237,7 +237,12 @@ class Hub:
             self.watch_absent(table_id)
 
     async def on_reconnect(self) -> None:
-        """Catch every live table up after the notification connection was lost (notices were missed)."""
+        """Catch every live table up after the notification connection was lost (notices were missed).
+
+        The database may have restarted: this process's seat locks are taken again first.
+        """
+        if self.service.cluster is not None:
+            self.service.cluster.restore()
         for table_id in list(self.service.live):
             await self.on_change("move", table_id)
             await self.on_change("seat", table_id)
@@ -284,7 +289,7 @@ class Hub:
                 delay = since + live.timeout - time.monotonic()
                 if delay <= 0 and live.is_zombie(seat):
                     await self.broadcast(table_id)
-                    await self.drive(table_id)
+                    self.spawn(self.drive(table_id))  # its own task: re-arming this clock never cuts it off
                     return
             await asyncio.sleep(max(delay, 0.01))
             self.service.refresh_presence(table_id)

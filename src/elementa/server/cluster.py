@@ -209,6 +209,13 @@ class Cluster:
                 del self._seats[key]
         self._run("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.me} seat {table_id}"))
 
+    def restore(self) -> None:
+        """After a lost connection to the database: take this process's seat locks again if they went
+        with it, and tell the other processes to read every table's presence again."""
+        self._run("SELECT 1", ())
+        for table_id in sorted({t for t, _ in self._seats}):
+            self._run("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.me} seat {table_id}"))
+
     def held_elsewhere(self, table_id: str) -> set[int]:
         """Return the seats of a table that another live process has a client of."""
         rows = self._run(
@@ -256,7 +263,7 @@ class Cluster:
                             await on_change(parts[1], parts[2])
                         except Exception:
                             log.exception("catching up table %s failed", parts[2])
-            except self._psycopg.OperationalError:
+            except (self._psycopg.Error, OSError):
                 log.warning("notification connection lost; connecting again")
                 first = False
                 await asyncio.sleep(RECONNECT_SECONDS)
