@@ -459,7 +459,7 @@ class TableService:
             try:
                 self.apply(table_id, CHANCE, outcome.id, step=step)
             except IllegalActionError as e:
-                if e.code in ("action/stale", "action/inactive-player"):
+                if e.code == "action/stale":
                     continue  # another process drew it first: the live state has caught up; look again
                 raise
             count += 1
@@ -624,7 +624,8 @@ class TableService:
             )
             if self.cluster is not None:
                 self.cluster.notify(connection, "move", table_id)
-                live.stamps.pop()
+        if self.cluster is not None:
+            live.stamps.pop()
         live.state = before
         for lines in live.logs.values():
             del lines[len(history) - 1 :]
