@@ -381,3 +381,63 @@ def test_the_processes_recover_when_their_database_connections_are_cut(postgres)
     finally:
         stop(a, signal.SIGKILL)
         stop(b, signal.SIGKILL)
+
+
+def test_two_processes_racing_on_one_table_store_one_legal_history(postgres):
+    import threading
+
+    from elementa.server.cluster import Cluster
+    from elementa.server.db import open_database
+    from elementa.server.tables import SeatSpec, TableService
+
+    engines = [open_database(postgres) for _ in range(2)]
+    racers = [TableService(e, Cluster(e)) for e in engines]
+    table_id, _ = racers[0].create_table("elemenders", {}, [SeatSpec("reserved")] * 2, seed=9)
+    refused: list[str] = []
+    failed: list[BaseException] = []
+
+    def race(service, seed):
+        """Move for whoever is to move, as fast as possible, each move chosen on this racer's step."""
+        rng = random.Random(seed)
+        try:
+            while True:
+                state = service.table(table_id).state
+                if len(state.history()) >= 150 or state.is_terminal():
+                    return
+                if state.is_chance_node():
+                    service.resolve_chance(table_id)
+                    continue
+                player = state.players_to_move()[0]
+                try:
+                    service.apply(
+                        table_id,
+                        player,
+                        rng.choice(state.legal_actions(player)).id,
+                        step=len(state.history()),
+                    )
+                except IllegalActionError as e:
+                    refused.append(e.code)
+        except BaseException as e:  # reported by the test below
+            failed.append(e)
+
+    threads = [threading.Thread(target=race, args=(s, i)) for i, s in enumerate(racers)]
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=300)
+        assert not failed, failed
+        assert set(refused) <= {"action/stale"}  # a lost race is refused with its code, nothing else
+        fresh = TableService(engines[0])  # replays every stored action: each was legal where it stands
+        history = fresh.table(table_id).state.history()
+        assert len(history) >= 150
+        for service in racers:
+            service.catch_up(table_id)
+            assert service.table(table_id).state.history() == history
+        assert [i for i, _ in stored_actions(postgres, table_id)] == list(range(len(history)))
+    finally:
+        for service in racers:
+            assert service.cluster is not None
+            service.cluster.close()
+        for e in engines:
+            e.dispose()
