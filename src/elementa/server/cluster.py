@@ -124,28 +124,35 @@ class Cluster:
         self._seats: dict[tuple[str, int], int] = {}
 
     # ----------------------------------------------------------------------- inside a transaction
-    def lock_table(self, connection: Connection, table_id: str) -> None:
-        """Take the table's move lock until the end of the connection's transaction (waits for it)."""
-        connection.execute(
-            text("SELECT pg_advisory_xact_lock(:k, :n)"), {"k": table_key(table_id), "n": MOVE_LOCK}
-        )
-
     def stored_actions(
-        self, connection: Connection, table_id: str, since: int
+        self, connection: Connection, table_id: str, since: int, *, lock: bool = False
     ) -> list[tuple[int, int, int, int]]:
         """Return a table's stored actions from index ``since`` on: ``[(index, player, action id, stamp)]``.
 
         The stamp is the row's ``xmin`` (the id of the transaction that stored it): an action taken
         back and stored again, even the same one, has a new stamp.
+
+        Args:
+            connection: a connection in a transaction.
+            table_id: the table.
+            since: the first index wanted.
+            lock: first take the table's move lock until the end of the transaction (waiting for
+                it). The lock and the read go in one round trip (psycopg's pipeline) but are two
+                statements, so the read sees every move committed before the lock was granted.
         """
-        rows = connection.execute(
-            text(
-                'SELECT "index", player, action, xmin::text::bigint FROM actions'
-                ' WHERE table_id = :t AND "index" >= :i ORDER BY "index"'
-            ),
-            {"t": table_id, "i": since},
+        query = (
+            'SELECT "index", player, action, xmin::text::bigint FROM actions'
+            ' WHERE table_id = %s AND "index" >= %s ORDER BY "index"'
         )
-        return [(int(i), int(p), int(a), int(x)) for i, p, a, x in rows]
+        raw = connection.connection.driver_connection
+        assert raw is not None
+        if lock:
+            with raw.pipeline():
+                raw.execute("SELECT pg_advisory_xact_lock(%s, %s)", (table_key(table_id), MOVE_LOCK))
+                cursor = raw.execute(query, (table_id, since))
+        else:
+            cursor = raw.execute(query, (table_id, since))
+        return [(int(i), int(p), int(a), int(x)) for i, p, a, x in cursor.fetchall()]
 
     def store_action(
         self, connection: Connection, table_id: str, index: int, player: int, action: int

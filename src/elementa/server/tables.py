@@ -409,8 +409,7 @@ class TableService:
         live = self.table(table_id)
         with self.engine.begin() as connection:
             if self.cluster is not None:
-                self.cluster.lock_table(connection, table_id)
-                self._catch_up(live, connection)
+                self._catch_up(live, connection, lock=True)
             state = live.state
             index = len(state.history())
             if step is not None and step != index:
@@ -478,8 +477,10 @@ class TableService:
         with self.engine.connect() as connection:
             return self._catch_up(live, connection)
 
-    def _catch_up(self, live: LiveTable, connection: Connection) -> bool:
+    def _catch_up(self, live: LiveTable, connection: Connection, *, lock: bool = False) -> bool:
         """Apply the stored actions the live table lacks (clusters only); see :meth:`catch_up`.
+
+        With ``lock``, the table's move lock is taken first, until the transaction ends.
 
         Actions are only ever added or taken back at the end, so while the row of the live table's
         last action still has the stamp it had, every earlier one is unchanged too: only the rows
@@ -488,7 +489,7 @@ class TableService:
         """
         assert self.cluster is not None
         known = len(live.stamps)
-        rows = self.cluster.stored_actions(connection, live.id, max(known - 1, 0))
+        rows = self.cluster.stored_actions(connection, live.id, max(known - 1, 0), lock=lock)
         if known and not (rows and rows[0][0] == known - 1 and rows[0][3] == live.stamps[-1]):
             rows = self.cluster.stored_actions(connection, live.id, 0)
             same = 0
@@ -603,8 +604,7 @@ class TableService:
         live = self.table(table_id)
         with self.engine.begin() as connection:
             if self.cluster is not None:
-                self.cluster.lock_table(connection, table_id)
-                self._catch_up(live, connection)
+                self._catch_up(live, connection, lock=True)
             history = live.state.history()
             if not history:
                 raise IllegalActionError("undo", "no move has been made", code="undo/nothing")
