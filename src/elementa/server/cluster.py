@@ -23,8 +23,10 @@ process what it needs from the database, all through PostgreSQL advisory locks a
 - a **driver lock** per table (a session lock, tried without waiting): only the process holding it
   runs that table's bots and chance draws.
 
-Table keys are 31 bits of a BLAKE2b hash of the table id; two tables with the same key only share a
-move lock (their moves wait for each other) and a driver lock.
+Table keys are 31 bits of a BLAKE2b hash of the table id. Two tables with the same key (rare:
+with 3,000 live tables, about one chance in 500 that any two do) share a move lock (their moves
+wait for each other) and a driver lock, and a seat held on one counts as held on the other (it is
+not played by a bot): nothing wrong is stored, only waits and a zombie take-over held back.
 """
 
 from __future__ import annotations
