@@ -17,11 +17,12 @@ import asyncio
 import random
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, Literal
 
-from sqlalchemy import Engine, delete, insert, select
+from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.orm import Session, selectinload
 
 from elementa.agents import make_agent
@@ -40,6 +41,8 @@ from elementa.core import (
 )
 from elementa.server.db import ActionRow, SeatRow, TableRow, hash_token, now
 
+FinishHook = Callable[["LiveTable"], None]
+
 SeatKind = Literal["open", "bot", "reserved"]
 Viewer = int | None
 """A seat index, or ``None`` for a spectator."""
@@ -53,6 +56,9 @@ revealed nothing to its player."""
 
 MAX_TIMEOUT = 86_400
 """The longest zombie timeout a table may have, in seconds (a day)."""
+
+MAX_DEADLINE = 30 * 86_400
+"""The longest move deadline a correspondence table may have, in seconds (30 days)."""
 
 MAX_AGENT_SPEC = 128
 """The longest agent spec a bot seat may have (the length of its column)."""
@@ -95,6 +101,9 @@ class LiveTable:
         away_since: when each joined seat that is not connected went away (``time.monotonic()``).
         agents: the agent of each seat a bot plays now (bot seats and zombie seats).
         lock: serialises the moves of this table in the web layer.
+        deadline: a correspondence table's seconds per move (``None``: a live table).
+        turn_since: when the seats to move now began to wait (``time.time()``; correspondence).
+        rated: whether the table still counts for ratings.
     """
 
     id: str
@@ -107,6 +116,9 @@ class LiveTable:
     away_since: dict[int, float] = field(default_factory=dict)
     agents: dict[int, Agent] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    deadline: int | None = None
+    turn_since: float = 0.0
+    rated: bool = False
 
     @property
     def viewers(self) -> list[Viewer]:
@@ -114,7 +126,17 @@ class LiveTable:
         return [*range(self.game.num_players), None]
 
     def is_zombie(self, seat: int) -> bool:
-        """Whether a joined human seat has been away past the timeout (a bot plays it until it returns)."""
+        """Whether a joined human seat has been away past the timeout (a bot plays it until it returns).
+
+        On a correspondence table: whether the seat has to move and its deadline has passed (a bot
+        plays that one move; the seat's clock starts again for its next one).
+        """
+        if self.deadline is not None:
+            state = self.state
+            waiting = (
+                not state.is_terminal() and not state.is_chance_node() and seat in state.players_to_move()
+            )
+            return waiting and time.time() - self.turn_since >= self.deadline
         since = self.away_since.get(seat)
         return since is not None and time.monotonic() - since >= self.timeout
 
@@ -139,6 +161,8 @@ class TableService:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.live: dict[str, LiveTable] = {}
+        self.finish_hooks: list[FinishHook] = []
+        """Called with the live table once its game ends (after the last action is stored)."""
 
     # ------------------------------------------------------------------------------------- lobby
     def create_table(
@@ -149,6 +173,9 @@ class TableService:
         *,
         seed: int | None = None,
         timeout: int = 120,
+        rated: bool = False,
+        deadline: int | None = None,
+        users: dict[int, int] | None = None,
     ) -> tuple[str, dict[int, str]]:
         """Create a table.
 
@@ -158,6 +185,9 @@ class TableService:
             seats: one :class:`SeatSpec` per seat, in seat order.
             seed: the chance seed (default: random).
             timeout: seconds a seat may stay disconnected before a bot takes it over.
+            rated: whether the table counts for ratings (see :mod:`elementa.server.accounts`).
+            deadline: seconds per move of a correspondence table (``None``: a live table).
+            users: the account id linked to each seat, by seat index (reserved seats only).
 
         Returns:
             ``(table id, {seat: token})`` with the secret tokens of the reserved seats.
@@ -166,13 +196,22 @@ class TableService:
             ConfigError: an unknown game, option or agent spec, or a seat count the game refuses.
             ServerError: ``table/no-human`` when no seat is open or reserved, ``table/timeout`` for a
                 timeout outside 0 to :data:`MAX_TIMEOUT`, ``table/seed`` for a seed that is not a
-                32-bit integer, ``table/agent`` for an agent spec longer than :data:`MAX_AGENT_SPEC`.
+                32-bit integer, ``table/agent`` for an agent spec longer than :data:`MAX_AGENT_SPEC`,
+                ``table/deadline`` for a deadline outside an hour to :data:`MAX_DEADLINE`,
+                ``table/rated-bots`` for a rated table with a bot seat, ``table/rated-seed`` for a
+                rated table whose seed the creator chose.
         """
         # the columns are 32-bit integers and bounded strings, which PostgreSQL enforces (SQLite does not)
         if not 0 <= timeout <= MAX_TIMEOUT:
             raise ServerError(f"timeout must be 0 to {MAX_TIMEOUT} seconds", code="table/timeout")
         if seed is not None and not -(2**31) <= seed < 2**31:
             raise ServerError("seed must be a 32-bit integer (-2**31 to 2**31 - 1)", code="table/seed")
+        if deadline is not None and not 3600 <= deadline <= MAX_DEADLINE:
+            raise ServerError(f"a move deadline is an hour to {MAX_DEADLINE} seconds", code="table/deadline")
+        if rated and any(spec.kind == "bot" for spec in seats):
+            raise ServerError("a rated table has no computer seats", code="table/rated-bots")
+        if rated and seed is not None:
+            raise ServerError("a rated table's seed is drawn by the server", code="table/rated-seed")
         for spec in seats:
             if spec.kind == "bot" and len(spec.agent or "") > MAX_AGENT_SPEC:
                 raise ServerError(
@@ -192,7 +231,12 @@ class TableService:
                 token_hash = hash_token(tokens[i])
             name = spec.name or (spec.agent if spec.kind == "bot" else None) or describe_player(i)
             agent = spec.agent if spec.kind == "bot" else None
-            rows.append(SeatRow(seat=i, kind=spec.kind, agent=agent, name=name[:64], token_hash=token_hash))
+            user = (users or {}).get(i) if spec.kind == "reserved" else None
+            rows.append(
+                SeatRow(
+                    seat=i, kind=spec.kind, agent=agent, name=name[:64], token_hash=token_hash, user_id=user
+                )
+            )
         state_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         with Session(self.engine) as session:
             session.add(
@@ -204,6 +248,9 @@ class TableService:
                     status=_status(False, rows),
                     timeout=timeout,
                     created=now(),
+                    rated=rated,
+                    deadline=deadline,
+                    turn_since=now() if deadline is not None else None,
                     seats=rows,
                 )
             )
@@ -235,6 +282,8 @@ class TableService:
             "options": row.options,
             "status": row.status,
             "timeout": row.timeout,
+            "rated": row.rated,
+            "deadline": row.deadline,
             "seats": [
                 {
                     "seat": s.seat,
@@ -244,18 +293,22 @@ class TableService:
                     "free": s.kind == "open" and s.token_hash is None,
                     "connected": s.connected,
                     "zombie": bool(live and live.is_zombie(s.seat)),
+                    "account": s.user_id is not None,
                 }
                 for s in row.seats
             ],
         }
 
-    def join(self, table_id: str, seat: int | None = None, name: str | None = None) -> tuple[int, str]:
+    def join(
+        self, table_id: str, seat: int | None = None, name: str | None = None, user: int | None = None
+    ) -> tuple[int, str]:
         """Take a free open seat.
 
         Args:
             table_id: the table.
             seat: the seat wanted (0-based); ``None`` for the first free one.
             name: the name to show for the seat.
+            user: the account id to link the seat to (a signed-in player), if any.
 
         Returns:
             ``(seat, secret token)``; the token is shown only here.
@@ -278,6 +331,7 @@ class TableService:
             chosen.token_hash = hash_token(token)
             if name:
                 chosen.name = name[:64]
+            chosen.user_id = user
             row.status = _status(row.status == "finished", row.seats)
             session.commit()
             index = chosen.seat
@@ -336,6 +390,9 @@ class TableService:
                 seats=seats,
                 timeout=row.timeout,
                 logs={v: [] for v in [*range(game.num_players), None]},
+                deadline=row.deadline,
+                turn_since=row.turn_since.replace(tzinfo=UTC).timestamp() if row.turn_since else time.time(),
+                rated=row.rated,
             )
         for player, action_id in history:
             self._advance(live, live.state.action_from_id(action_id, player), player)
@@ -382,15 +439,38 @@ class TableService:
             )
         action = state.action_from_id(action_id, None if player == CHANCE else player)
         index = len(state.history())
+        waiting = self._waiting(live)
         with self.engine.begin() as connection:
             connection.execute(
                 insert(ActionRow),
                 {"table_id": table_id, "index": index, "player": player, "action": action.id},
             )
         self._advance(live, action, player)
+        if live.deadline is not None and self._waiting(live) != waiting:
+            live.turn_since = time.time()  # the next seats to move get a full deadline
+            with self.engine.begin() as connection:
+                connection.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table_id)
+                    .values(turn_since=datetime.fromtimestamp(live.turn_since, UTC).replace(tzinfo=None))
+                )
         if live.state.is_terminal():
             self._store_status(live)
+            for hook in self.finish_hooks:
+                hook(live)
         return action
+
+    @staticmethod
+    def _waiting(live: LiveTable) -> list[int]:
+        state = live.state
+        return [] if state.is_terminal() or state.is_chance_node() else state.players_to_move()
+
+    def unrate(self, live: LiveTable) -> None:
+        """Mark a table as no longer counting for ratings (a computer played a person's seat)."""
+        if live.rated:
+            live.rated = False
+            with self.engine.begin() as connection:
+                connection.execute(update(TableRow).where(TableRow.id == live.id).values(rated=False))
 
     def resolve_chance(self, table_id: str) -> int:
         """Draw and apply every pending chance outcome from the table's seed; return how many."""
@@ -419,6 +499,8 @@ class TableService:
         for seat in live.state.players_to_move():
             if live.bot_plays(seat):
                 agent = live.agents.get(seat)
+                if live.seats[seat]["kind"] != "bot":
+                    self.unrate(live)
                 if agent is None:
                     agent = self._zombie_agent(live, seat)
                     live.agents[seat] = agent
