@@ -77,6 +77,10 @@ def test_an_old_database_is_upgraded_and_its_tables_play_on(tmp_path: Path) -> N
         assert c.execute(text("select version_num from alembic_version")).scalar() == newest_revision()
         ids = c.execute(text("select action from actions where table_id = :t"), {"t": games["elementalis"]})
         assert max(ids.scalars()) < 50_000  # no format-1 Mana vector is left
+        # 0004: the old tables are unrated live tables whose seats belong to no account
+        assert c.execute(text("select rated, deadline from tables")).all() == [(False, None)] * len(games)
+        assert c.execute(text("select count(*) from seats where user_id is not null")).scalar() == 0
+        assert c.execute(text("select count(*) from users")).scalar() == 0
     fixture = json.loads((FIXTURES / "v1_elementalis.json").read_text(encoding="utf-8"))
     state = TableService(engine).table(games["elementalis"]).state
     for viewer in [0, 1, 2, None]:  # what the old code showed, but for the new partial choice

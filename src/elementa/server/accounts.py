@@ -129,6 +129,14 @@ class User:
     username: str
 
 
+def _find_user(session: Session, username: str) -> UserRow | None:
+    """Return the account with this name (whatever its case), or ``None``."""
+    key = username.lower()
+    if not USERNAME.fullmatch(key):
+        return None
+    return session.scalars(select(UserRow).where(UserRow.username_key == key)).first()
+
+
 class AccountService:
     """Accounts, sessions, seat links, ratings and profiles over a :class:`TableService`'s database.
 
@@ -185,9 +193,7 @@ class AccountService:
         if len(password) > MAX_PASSWORD:
             raise refused
         with Session(self.engine) as session:
-            row = session.scalars(
-                select(UserRow).where(UserRow.username_key == username.lower()[:32])
-            ).first()
+            row = _find_user(session, username)
             try:
                 self.hasher.verify(row.password_hash if row else self._dummy, password)
             except (VerificationError, InvalidHashError):
@@ -351,9 +357,7 @@ class AccountService:
             AccountError: ``account/unknown`` (status 404).
         """
         with Session(self.engine) as session:
-            user = session.scalars(
-                select(UserRow).where(UserRow.username_key == username.lower()[:32])
-            ).first()
+            user = _find_user(session, username)
             if user is None:
                 raise AccountError(f"no account {username!r}", code="account/unknown", status=404)
             ratings = session.scalars(select(RatingRow).where(RatingRow.user_id == user.id)).all()
@@ -449,8 +453,8 @@ class Credentials(BaseModel):
     """The body of sign-up and sign-in (lengths are checked by the service, with typed codes)."""
 
     model_config = ConfigDict(extra="forbid")
-    username: str = Field(max_length=64)
-    password: str = Field(max_length=4096)
+    username: str
+    password: str
 
 
 class Claim(BaseModel):
@@ -463,10 +467,7 @@ class Claim(BaseModel):
 
 def refuse(e: ElementaError) -> HTTPException:
     """Turn a refused request into its HTTP error ``{"detail": {"code", "message"}}``."""
-    if isinstance(e, AccountError):
-        status = e.status
-    else:
-        status = 404 if e.code in ("table/unknown", "config/unknown-game") else 400
+    status = e.status if isinstance(e, AccountError) else 404 if e.code == "table/unknown" else 400
     return HTTPException(status, detail={"code": e.code, "message": str(e)})
 
 
