@@ -254,7 +254,7 @@ def test_unrated_tables_record_history_but_change_no_rating(app, client):
     table_id, _ = rated_table(client, other_client(app))
     play_to_end(client, table_id)
     # one account at both seats
-    table_id2, tokens = rated_table(client, client)
+    table_id2, _ = rated_table(client, client)
     play_to_end(client, table_id2, 1)
     # an unrated table between two accounts
     with other_client(app) as bob:

@@ -28,6 +28,7 @@ Guests play as before; an account adds a name that lasts, ratings and a history.
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import secrets
 from dataclasses import dataclass
@@ -53,6 +54,7 @@ from elementa.sim.tournament import ranks
 if TYPE_CHECKING:
     from elementa.server.app import Hub
 
+log = logging.getLogger("elementa.server")
 STATIC = resources.files("elementa.server") / "static"
 COOKIE = "elementa_session"
 SESSION_DAYS = 30
@@ -443,9 +445,12 @@ class AccountService:
 async def watch_deadlines(hub: Hub, accounts: AccountService, every: float = DEADLINE_CHECK) -> None:
     """Forever: every ``every`` seconds, let the bots play the missed moves of correspondence tables."""
     while True:
-        for table_id in accounts.overdue():
-            await hub.drive(table_id)
-            await hub.broadcast(table_id)
+        try:
+            for table_id in accounts.overdue():
+                await hub.drive(table_id)
+                await hub.broadcast(table_id)
+        except Exception:  # a broken table must not stop the other tables' clocks
+            log.exception("checking the correspondence deadlines failed")
         await asyncio.sleep(every)
 
 
