@@ -112,6 +112,12 @@ def test_sign_up_starts_a_session_in_an_http_only_cookie_and_stores_only_hashes(
     assert token not in sessions and len(sessions) == 1
 
 
+def test_the_session_cookie_is_secure_over_https(app, client):
+    with TestClient(app, base_url="https://testserver") as secure:
+        cookie = sign_up(secure, "alice").headers["set-cookie"]
+    assert "Secure" in cookie and "HttpOnly" in cookie
+
+
 def test_sign_up_refuses_bad_names_bad_passwords_and_taken_names(client):
     sign_up(client, "alice")
     cases = [

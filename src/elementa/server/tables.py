@@ -14,6 +14,7 @@ table with that table's lock and runs bots in a worker pool.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import secrets
 import time
@@ -41,6 +42,7 @@ from elementa.core import (
 )
 from elementa.server.db import ActionRow, SeatRow, TableRow, hash_token, now
 
+log = logging.getLogger("elementa.server")
 FinishHook = Callable[["LiveTable"], None]
 
 SeatKind = Literal["open", "bot", "reserved"]
@@ -457,7 +459,10 @@ class TableService:
         if live.state.is_terminal():
             self._store_status(live)
             for hook in self.finish_hooks:
-                hook(live)
+                try:
+                    hook(live)
+                except Exception:  # the move is stored and stands; the hook's failure is logged
+                    log.exception("a finish hook of table %s failed", live.id)
         return action
 
     @staticmethod
