@@ -3,7 +3,7 @@
 A script, not a test::
 
     python benchmarks/accounts.py                 # 20 rounds on a fresh SQLite file
-    python benchmarks/accounts.py --rounds 50 --database postgresql://user@host/scratch   # its schema is migrated
+    python benchmarks/accounts.py --rounds 50 --database postgresql://user@host/scratch  # migrated
 
 Prints the median time of: an argon2id hash (sign-up's cost), a sign-in (one argon2 verify and a
 lookup), a sign-in with an unknown name (the dummy verify: it should cost the same), a session

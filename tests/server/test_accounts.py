@@ -11,10 +11,10 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text, update
 
-from elementa.server.accounts import COOKIE, MAX_PASSWORD
+from elementa.server.accounts import COOKIE, MAX_PASSWORD, AccountService
 from elementa.server.app import create_app
-from elementa.server.db import TableRow, now
-from elementa.server.tables import ServerError
+from elementa.server.db import TableRow, now, open_database
+from elementa.server.tables import ServerError, TableService
 
 PASSWORD = "correct horse battery"
 QUICK = ("elemental-warriors-ii", {"max_rounds": 1})
@@ -252,6 +252,28 @@ def test_a_rated_game_updates_both_ratings_once_and_the_leaderboard_orders_them(
         assert last["place"] == (1 if winner == "bob" else 2) and last["replay"] == f"/table/{table_id}#watch"
         assert last["rating"] == ratings(bob, "bob")["elemental-warriors-ii"]["rating"]
         assert bob.get(f"/api/tables/{table_id}/replay").status_code == 200
+
+
+def test_a_server_stopped_before_the_finish_hook_rates_the_game_when_it_next_loads_the_table(
+    app, client, database
+):
+    sign_up(client, "alice")
+    with other_client(app) as bob:
+        sign_up(bob, "bob")
+        table_id, _ = rated_table(client, bob)
+        client.app.state.service.finish_hooks.clear()  # as if killed right after the last move
+        play_to_end(client, table_id)
+        assert ratings(client, "alice") == {}
+    restarted = TableService(open_database(database))
+    AccountService(restarted)
+    restarted.table(table_id)
+    assert ratings(client, "alice")["elemental-warriors-ii"]["games"] == 1
+    assert ratings(client, "bob")["elemental-warriors-ii"]["games"] == 1
+    TableService(open_database(database)).table(table_id)  # loading it again changes nothing
+    AccountService(restarted)  # a second hook on the same service: still once
+    restarted.live.clear()
+    restarted.table(table_id)
+    assert ratings(client, "alice")["elemental-warriors-ii"]["games"] == 1
 
 
 def test_unrated_tables_record_history_but_change_no_rating(app, client):

@@ -164,7 +164,8 @@ class TableService:
         self.engine = engine
         self.live: dict[str, LiveTable] = {}
         self.finish_hooks: list[FinishHook] = []
-        """Called with the live table once its game ends (after the last action is stored)."""
+        """Called with the live table once its game ends (after the last action is stored), and again
+        whenever a finished table is rebuilt, so a hook must do its work once and then nothing."""
 
     # ------------------------------------------------------------------------------------- lobby
     def create_table(
@@ -406,6 +407,8 @@ class TableService:
                 live.agents[i] = make_agent(s["agent"] or "random", game, i, seed=live.state.seed + i)
         self.live[table_id] = live
         self._store_status(live)
+        if live.state.is_terminal():
+            self._finished(live)  # a server stopped between the last move and its hooks catches up
         return live
 
     def _advance(self, live: LiveTable, action: Action, player: int) -> None:
@@ -458,12 +461,16 @@ class TableService:
                 )
         if live.state.is_terminal():
             self._store_status(live)
-            for hook in self.finish_hooks:
-                try:
-                    hook(live)
-                except Exception:  # the move is stored and stands; the hook's failure is logged
-                    log.exception("a finish hook of table %s failed", live.id)
+            self._finished(live)
         return action
+
+    def _finished(self, live: LiveTable) -> None:
+        """Run the finish hooks of a table whose game is over (they must be idempotent)."""
+        for hook in self.finish_hooks:
+            try:
+                hook(live)
+            except Exception:  # the move is stored and stands; the hook's failure is logged
+                log.exception("a finish hook of table %s failed", live.id)
 
     @staticmethod
     def _waiting(live: LiveTable) -> list[int]:
