@@ -36,15 +36,23 @@ from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Header, HTTPException, Response, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, HTTPException, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from elementa.core import ElementaError, list_games, load_game
+from elementa.server.accounts import (
+    AccountError,
+    AccountService,
+    accounts_router,
+    current_user,
+    refuse,
+    watch_deadlines,
+)
 from elementa.server.cluster import Cluster
 from elementa.server.db import open_database
-from elementa.server.tables import MAX_TIMEOUT, SeatSpec, ServerError, TableService, Viewer
+from elementa.server.tables import MAX_DEADLINE, MAX_TIMEOUT, SeatSpec, ServerError, TableService, Viewer
 
 STATIC = resources.files("elementa.server") / "static"
 HELD_ELSEWHERE_CHECK = 5.0
@@ -59,6 +67,8 @@ class SeatRequest(BaseModel):
     kind: Literal["open", "bot", "reserved"]
     agent: str | None = None
     name: str | None = Field(default=None, max_length=64)
+    account: bool = False
+    """A reserved seat for the signed-in creator's account (see :mod:`elementa.server.accounts`)."""
 
 
 class CreateTable(BaseModel):
@@ -70,6 +80,9 @@ class CreateTable(BaseModel):
     seats: list[SeatRequest] = Field(min_length=1, max_length=16)
     seed: int | None = None
     timeout: int = Field(default=120, ge=0, le=MAX_TIMEOUT)
+    rated: bool = False
+    deadline_hours: int | None = Field(default=None, ge=1, le=MAX_DEADLINE // 3600)
+    """A correspondence table's move deadline in hours (``None``: a live table)."""
 
 
 class JoinSeat(BaseModel):
@@ -389,6 +402,7 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
     cluster = Cluster(engine) if engine.dialect.name == "postgresql" else None
     service = TableService(engine, cluster)
     hub = Hub(service, workers)
+    accounts = AccountService(service)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -399,6 +413,7 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
             if summary["status"] != "finished":
                 hub.spawn(hub.drive(summary["id"]))
                 hub.watch_absent(summary["id"])  # nobody is connected yet: the zombie clocks start now
+        hub.spawn(watch_deadlines(hub, accounts))
         yield
         for task in list(hub.tasks):
             task.cancel()
@@ -409,6 +424,8 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
     app = FastAPI(title="Elementa", lifespan=lifespan)
     app.state.service = service
     app.state.hub = hub
+    app.state.accounts = accounts
+    app.include_router(accounts_router(accounts))
 
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:
@@ -442,14 +459,28 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
             raise _refuse(e) from None
 
     @app.post("/api/tables")
-    async def create(body: CreateTable) -> dict[str, Any]:
+    async def create(body: CreateTable, request: Request) -> dict[str, Any]:
+        user = current_user(accounts, request)
+        mine = [i for i, s in enumerate(body.seats) if s.account and s.kind == "reserved"]
+        if mine and user is None:
+            raise refuse(
+                AccountError(
+                    "sign in to take a seat with your account", code="account/signed-out", status=401
+                )
+            )
         try:
             table_id, tokens = service.create_table(
                 body.game,
                 body.options,
-                [SeatSpec(s.kind, s.agent, s.name) for s in body.seats],
+                [
+                    SeatSpec(s.kind, s.agent, s.name or (user.username if s.account and user else None))
+                    for s in body.seats
+                ],
                 seed=body.seed,
                 timeout=body.timeout,
+                rated=body.rated,
+                deadline=body.deadline_hours * 3600 if body.deadline_hours else None,
+                users={i: user.id for i in mine} if user else None,
             )
         except ElementaError as e:
             raise _refuse(e) from None
@@ -476,9 +507,11 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
             raise _refuse(e) from None
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, body: JoinSeat) -> dict[str, Any]:
+    async def join(table_id: str, body: JoinSeat, request: Request) -> dict[str, Any]:
+        user = current_user(accounts, request)
         try:
-            seat, token = service.join(table_id, body.seat, body.name)
+            name = body.name or (user.username if user else None)
+            seat, token = service.join(table_id, body.seat, name, user.id if user else None)
         except ElementaError as e:
             raise _refuse(e) from None
         if table_id in service.live:

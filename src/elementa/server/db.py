@@ -43,6 +43,10 @@ class TableRow(Base):
         status: ``"open"`` (a seat is still free), ``"playing"`` or ``"finished"``.
         timeout: seconds a seat may stay disconnected before a bot plays it (zombie mode).
         created: when the table was made (UTC).
+        rated: whether the table still counts for ratings (asked for at creation, cleared when a bot
+            plays a person's seat; see :mod:`elementa.server.accounts`).
+        deadline: a correspondence table's move deadline in seconds (``None``: a live table).
+        turn_since: when the seats to move now began to wait (UTC; correspondence tables).
     """
 
     __tablename__ = "tables"
@@ -53,6 +57,9 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)
     timeout: Mapped[int] = mapped_column(Integer)
     created: Mapped[datetime] = mapped_column(DateTime)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    deadline: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    turn_since: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="table", order_by="SeatRow.seat", cascade="all, delete-orphan"
     )
@@ -68,6 +75,7 @@ class SeatRow(Base):
         name: the name shown for the seat.
         token_hash: SHA-256 of the seat's secret token, ``None`` while an open seat is free.
         connected: whether a client holding the token is connected now.
+        user_id: the account the seat is linked to (:class:`elementa.server.accounts.UserRow`), if any.
     """
 
     __tablename__ = "seats"
@@ -78,6 +86,7 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     connected: Mapped[bool] = mapped_column(Boolean, default=False)
+    user_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
     table: Mapped[TableRow] = relationship(back_populates="seats")
 
 

@@ -16,14 +16,16 @@ after catching the live state up from the stored actions (:meth:`TableService.ca
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal
 
-from sqlalchemy import Connection, Engine, delete, insert, select
+from sqlalchemy import Connection, Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
@@ -46,6 +48,9 @@ from elementa.server.db import ActionRow, SeatRow, TableRow, hash_token, now
 if TYPE_CHECKING:
     from elementa.server.cluster import Cluster
 
+log = logging.getLogger("elementa.server")
+FinishHook = Callable[["LiveTable"], None]
+
 SeatKind = Literal["open", "bot", "reserved"]
 Viewer = int | None
 """A seat index, or ``None`` for a spectator."""
@@ -59,6 +64,9 @@ revealed nothing to its player."""
 
 MAX_TIMEOUT = 86_400
 """The longest zombie timeout a table may have, in seconds (a day)."""
+
+MAX_DEADLINE = 30 * 86_400
+"""The longest move deadline a correspondence table may have, in seconds (30 days)."""
 
 MAX_AGENT_SPEC = 128
 """The longest agent spec a bot seat may have (the length of its column)."""
@@ -106,6 +114,9 @@ class LiveTable:
             stored it; clusters only): a row taken back and stored again has a new stamp.
         behind: another process changed the table and this one has not caught up yet (it does on
             the next :meth:`TableService.table`).
+        deadline: a correspondence table's seconds per move (``None``: a live table).
+        turn_since: when the seats to move now began to wait (``time.time()``; correspondence).
+        rated: whether the table still counts for ratings.
     """
 
     id: str
@@ -121,6 +132,9 @@ class LiveTable:
     elsewhere: set[int] = field(default_factory=set)
     behind: bool = False
     stamps: list[int] = field(default_factory=list)
+    deadline: int | None = None
+    turn_since: float = 0.0
+    rated: bool = False
 
     @property
     def viewers(self) -> list[Viewer]:
@@ -128,7 +142,17 @@ class LiveTable:
         return [*range(self.game.num_players), None]
 
     def is_zombie(self, seat: int) -> bool:
-        """Whether a joined human seat has been away past the timeout (a bot plays it until it returns)."""
+        """Whether a joined human seat has been away past the timeout (a bot plays it until it returns).
+
+        On a correspondence table: whether the seat has to move and its deadline has passed (a bot
+        plays that one move; the seat's clock starts again for its next one).
+        """
+        if self.deadline is not None:
+            state = self.state
+            waiting = (
+                not state.is_terminal() and not state.is_chance_node() and seat in state.players_to_move()
+            )
+            return waiting and time.time() - self.turn_since >= self.deadline
         since = self.away_since.get(seat)
         return since is not None and time.monotonic() - since >= self.timeout
 
@@ -156,6 +180,9 @@ class TableService:
         self.engine = engine
         self.cluster = cluster
         self.live: dict[str, LiveTable] = {}
+        self.finish_hooks: list[FinishHook] = []
+        """Called with the live table once its game ends (after the last action is stored), and again
+        whenever a finished table is rebuilt, so a hook must do its work once and then nothing."""
 
     # ------------------------------------------------------------------------------------- lobby
     def create_table(
@@ -166,6 +193,9 @@ class TableService:
         *,
         seed: int | None = None,
         timeout: int = 120,
+        rated: bool = False,
+        deadline: int | None = None,
+        users: dict[int, int] | None = None,
     ) -> tuple[str, dict[int, str]]:
         """Create a table.
 
@@ -175,6 +205,9 @@ class TableService:
             seats: one :class:`SeatSpec` per seat, in seat order.
             seed: the chance seed (default: random).
             timeout: seconds a seat may stay disconnected before a bot takes it over.
+            rated: whether the table counts for ratings (see :mod:`elementa.server.accounts`).
+            deadline: seconds per move of a correspondence table (``None``: a live table).
+            users: the account id linked to each seat, by seat index (reserved seats only).
 
         Returns:
             ``(table id, {seat: token})`` with the secret tokens of the reserved seats.
@@ -183,13 +216,22 @@ class TableService:
             ConfigError: an unknown game, option or agent spec, or a seat count the game refuses.
             ServerError: ``table/no-human`` when no seat is open or reserved, ``table/timeout`` for a
                 timeout outside 0 to :data:`MAX_TIMEOUT`, ``table/seed`` for a seed that is not a
-                32-bit integer, ``table/agent`` for an agent spec longer than :data:`MAX_AGENT_SPEC`.
+                32-bit integer, ``table/agent`` for an agent spec longer than :data:`MAX_AGENT_SPEC`,
+                ``table/deadline`` for a deadline outside an hour to :data:`MAX_DEADLINE`,
+                ``table/rated-bots`` for a rated table with a bot seat, ``table/rated-seed`` for a
+                rated table whose seed the creator chose.
         """
         # the columns are 32-bit integers and bounded strings, which PostgreSQL enforces (SQLite does not)
         if not 0 <= timeout <= MAX_TIMEOUT:
             raise ServerError(f"timeout must be 0 to {MAX_TIMEOUT} seconds", code="table/timeout")
         if seed is not None and not -(2**31) <= seed < 2**31:
             raise ServerError("seed must be a 32-bit integer (-2**31 to 2**31 - 1)", code="table/seed")
+        if deadline is not None and not 3600 <= deadline <= MAX_DEADLINE:
+            raise ServerError(f"a move deadline is an hour to {MAX_DEADLINE} seconds", code="table/deadline")
+        if rated and any(spec.kind == "bot" for spec in seats):
+            raise ServerError("a rated table has no computer seats", code="table/rated-bots")
+        if rated and seed is not None:
+            raise ServerError("a rated table's seed is drawn by the server", code="table/rated-seed")
         for spec in seats:
             if spec.kind == "bot" and len(spec.agent or "") > MAX_AGENT_SPEC:
                 raise ServerError(
@@ -209,7 +251,12 @@ class TableService:
                 token_hash = hash_token(tokens[i])
             name = spec.name or (spec.agent if spec.kind == "bot" else None) or describe_player(i)
             agent = spec.agent if spec.kind == "bot" else None
-            rows.append(SeatRow(seat=i, kind=spec.kind, agent=agent, name=name[:64], token_hash=token_hash))
+            user = (users or {}).get(i) if spec.kind == "reserved" else None
+            rows.append(
+                SeatRow(
+                    seat=i, kind=spec.kind, agent=agent, name=name[:64], token_hash=token_hash, user_id=user
+                )
+            )
         state_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         with Session(self.engine) as session:
             session.add(
@@ -221,6 +268,9 @@ class TableService:
                     status=_status(False, rows),
                     timeout=timeout,
                     created=now(),
+                    rated=rated,
+                    deadline=deadline,
+                    turn_since=now() if deadline is not None else None,
                     seats=rows,
                 )
             )
@@ -252,6 +302,8 @@ class TableService:
             "options": row.options,
             "status": row.status,
             "timeout": row.timeout,
+            "rated": row.rated,
+            "deadline": row.deadline,
             "seats": [
                 {
                     "seat": s.seat,
@@ -261,18 +313,22 @@ class TableService:
                     "free": s.kind == "open" and s.token_hash is None,
                     "connected": s.connected,
                     "zombie": bool(live and live.is_zombie(s.seat)),
+                    "account": s.user_id is not None,
                 }
                 for s in row.seats
             ],
         }
 
-    def join(self, table_id: str, seat: int | None = None, name: str | None = None) -> tuple[int, str]:
+    def join(
+        self, table_id: str, seat: int | None = None, name: str | None = None, user: int | None = None
+    ) -> tuple[int, str]:
         """Take a free open seat.
 
         Args:
             table_id: the table.
             seat: the seat wanted (0-based); ``None`` for the first free one.
             name: the name to show for the seat.
+            user: the account id to link the seat to (a signed-in player), if any.
 
         Returns:
             ``(seat, secret token)``; the token is shown only here.
@@ -295,6 +351,7 @@ class TableService:
             chosen.token_hash = hash_token(token)
             if name:
                 chosen.name = name[:64]
+            chosen.user_id = user
             row.status = _status(row.status == "finished", row.seats)
             session.commit()
             index = chosen.seat
@@ -362,6 +419,9 @@ class TableService:
                 seats=seats,
                 timeout=row.timeout,
                 logs={v: [] for v in [*range(game.num_players), None]},
+                deadline=row.deadline,
+                turn_since=row.turn_since.replace(tzinfo=UTC).timestamp() if row.turn_since else time.time(),
+                rated=row.rated,
             )
         for player, action_id in history:
             self._advance(live, live.state.action_from_id(action_id, player), player)
@@ -378,6 +438,8 @@ class TableService:
         if self.cluster is not None:
             self.refresh_presence(table_id)
         self._store_status(live)
+        if live.state.is_terminal():
+            self._finished(live)  # a server stopped between the last move and its hooks catches up
         return live
 
     def _advance(self, live: LiveTable, action: Action, player: int) -> None:
@@ -428,6 +490,7 @@ class TableService:
                     code="action/inactive-player",
                 )
             action = state.action_from_id(action_id, None if player == CHANCE else player)
+            waiting = self._waiting(live)
             try:
                 if self.cluster is None:
                     connection.execute(
@@ -443,9 +506,38 @@ class TableService:
         self._advance(live, action, player)
         if self.cluster is not None:
             live.stamps.append(stamp)
+        if live.deadline is not None and self._waiting(live) != waiting:
+            live.turn_since = time.time()  # the next seats to move get a full deadline
+            with self.engine.begin() as connection:
+                connection.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table_id)
+                    .values(turn_since=datetime.fromtimestamp(live.turn_since, UTC).replace(tzinfo=None))
+                )
         if live.state.is_terminal():
             self._store_status(live)
+            self._finished(live)
         return action
+
+    def _finished(self, live: LiveTable) -> None:
+        """Run the finish hooks of a table whose game is over (they must be idempotent)."""
+        for hook in self.finish_hooks:
+            try:
+                hook(live)
+            except Exception:  # the move is stored and stands; the hook's failure is logged
+                log.exception("a finish hook of table %s failed", live.id)
+
+    @staticmethod
+    def _waiting(live: LiveTable) -> list[int]:
+        state = live.state
+        return [] if state.is_terminal() or state.is_chance_node() else state.players_to_move()
+
+    def unrate(self, live: LiveTable) -> None:
+        """Mark a table as no longer counting for ratings (a computer played a person's seat)."""
+        if live.rated:
+            live.rated = False
+            with self.engine.begin() as connection:
+                connection.execute(update(TableRow).where(TableRow.id == live.id).values(rated=False))
 
     def resolve_chance(self, table_id: str) -> int:
         """Draw and apply every pending chance outcome from the table's seed; return how many."""
@@ -534,6 +626,8 @@ class TableService:
         for seat in live.state.players_to_move():
             if live.bot_plays(seat):
                 agent = live.agents.get(seat)
+                if live.seats[seat]["kind"] != "bot":
+                    self.unrate(live)
                 if agent is None:
                     agent = self._zombie_agent(live, seat)
                     live.agents[seat] = agent

@@ -74,11 +74,14 @@ async function create(event) {
   $("error").textContent = "";
   const g = games.find((x) => x.name === $("game").value);
   const picks = [...$("seats").querySelectorAll("select")].map((s) => s.value);
-  const seats = picks.map((p) => p.startsWith("bot:") ? {kind: "bot", agent: p.slice(4)} : {kind: p === "me" ? "reserved" : p});
+  const signedIn = Boolean(window.elementaAccount);
+  const seats = picks.map((p) => p.startsWith("bot:") ? {kind: "bot", agent: p.slice(4)}
+    : p === "me" ? {kind: "reserved", account: signedIn} : {kind: p});
+  const body = {game: g.name, options: optionValues(g), seats, timeout: Number($("timeout").value)};
+  if ($("deadline").value.trim() !== "") body.deadline_hours = Number($("deadline").value);
+  if (signedIn && $("rated").checked) body.rated = true;
   try {
-    const table = await api("/api/tables", {
-      game: g.name, options: optionValues(g), seats, timeout: Number($("timeout").value),
-    });
+    const table = await api("/api/tables", body);
     const mine = table.invites.find((i) => picks[i.seat] === "me");
     const others = table.invites.filter((i) => picks[i.seat] !== "me");
     const box = $("created");

@@ -375,3 +375,10 @@ $("replay-close").onclick = () => { replay = null; $("replay").hidden = true; dr
 $("undo").onclick = () => send({type: "undo"});
 connect();
 loadDeclarations();
+
+// A signed-in player's seat is linked to the account (a guest's request is refused and changes nothing).
+if (token) {
+  fetch("/api/accounts/claim", {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({table: tableId, token}),
+  }).catch(() => {});
+}
