@@ -20,6 +20,7 @@ from elementa.cli.play import play_command
 from elementa.cli.replay import replay_command
 from elementa.cli.simulate import WIN_SHARE_HELP, simulate_command
 from elementa.cli.tournament import TOURNAMENT_HELP, tournament_command
+from elementa.core import ElementaError
 
 app = typer.Typer(
     name="elementa",
@@ -218,14 +219,26 @@ def serve(
             "--database", help="a SQLAlchemy URL (default: a SQLite file in your per-user data folder)"
         ),
     ] = None,
+    config: Annotated[
+        Path | None,
+        typer.Option(
+            "--config",
+            help="a TOML file of the server's limits (docs/server.md); ELEMENTA_<FIELD> overrides it",
+        ),
+    ] = None,
 ) -> None:
     """Run the game server and its browser client: tables with seats for people and bots."""
     try:
+        from elementa.server.limits import load_config
         from elementa.server.serve import serve as run_server
     except ImportError as e:
         fail(f"the server needs the server extra ({e.name} is missing): pip install 'elementa[server]'")
     try:
-        run_server(host, port, database)
+        limits = load_config(config)
+    except ElementaError as e:
+        fail(str(e))
+    try:
+        run_server(host, port, database, limits)
     except OSError as e:
         fail(f"cannot listen on {host}:{port}: {e.strerror or e}")
     except Exception as e:  # a bad --database URL or an unreachable database

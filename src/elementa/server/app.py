@@ -6,7 +6,8 @@ REST (JSON):
 - ``GET /api/games/{game}/rules``: the game's rules summary (markdown text).
 - ``POST /api/tables``: create a table (:class:`CreateTable`); returns its id and the invite links
   of its reserved seats (each holds a secret seat token).
-- ``GET /api/tables?status=open``: the tables (with a status, only those).
+- ``GET /api/tables?status=open&status=playing&limit=50&offset=0``: the tables, newest first (with
+  statuses, only those), one page of at most ``limit`` (:attr:`ServerConfig.max_lobby_page`).
 - ``GET /api/tables/{id}``: one table's public summary.
 - ``POST /api/tables/{id}/join``: take a free open seat (:class:`JoinSeat`); returns the seat's token.
 - ``GET /api/tables/{id}/actions``: the table's action kinds with their part declarations and the
@@ -21,7 +22,11 @@ the index of the first, and the new typed events from ``events_from``) after eve
 token is refused with an ``auth/bad-token`` error and the socket is closed (code 4401).
 
 Errors of the REST routes are ``{"detail": {"code", "message"}}`` with status 400 (404 for an
-unknown table).
+unknown table, 429 for a client over a rate or quota of :mod:`elementa.server.limits`).
+
+Every limit (message size and depth, messages per second, sockets and tables per client, bot
+budgets, the shortest zombie timeout, the card and deck sets clients may name) comes from the
+:class:`~elementa.server.limits.ServerConfig` given to :func:`create_app`.
 """
 
 from __future__ import annotations
@@ -30,19 +35,29 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Header, HTTPException, Response, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, HTTPException, Query, Request, Response, WebSocket
 from fastapi.responses import FileResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from elementa.core import ElementaError, list_games, load_game
+from elementa.server.bots import BotPool, BotRequest, fallback_move
 from elementa.server.db import open_database
-from elementa.server.tables import MAX_TIMEOUT, SeatSpec, ServerError, TableService, Viewer
+from elementa.server.limits import (
+    ClientLimits,
+    FileSets,
+    LimitError,
+    ServerConfig,
+    TokenBucket,
+    check_bot_budget,
+    client_address,
+    parse_frame,
+)
+from elementa.server.tables import MAX_TIMEOUT, ZOMBIE_AGENT, SeatSpec, ServerError, TableService, Viewer
 
 STATIC = resources.files("elementa.server") / "static"
 log = logging.getLogger("elementa.server")
@@ -79,15 +94,15 @@ class JoinSeat(BaseModel):
 class Hello(BaseModel):
     """The first websocket message: the seat token, or ``None`` to spectate."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["hello"]
     token: str | None = None
 
 
 class Move(BaseModel):
-    """Take the action with this id."""
+    """Take the action with this id (a JSON integer: ``true``, ``"3"`` and ``1.0`` are refused)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["move"]
     action: int
 
@@ -95,7 +110,7 @@ class Move(BaseModel):
 class Undo(BaseModel):
     """Take back the seat's last move (see :meth:`TableService.undo`)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["undo"]
 
 
@@ -107,17 +122,23 @@ def error_message(code: str, message: str) -> dict[str, str]:
     return {"type": "error", "code": code, "message": message}
 
 
+class _Gone(Exception):
+    """The client of a websocket went away (closed, or the connection dropped)."""
+
+
 class Hub:
-    """The connected websockets of every table, the bot pool, and the zombie timers.
+    """The connected websockets of every table, the bot workers, the zombie timers and the per-client limits.
 
     Args:
         service: the table service.
-        workers: threads that run bots' searches off the event loop.
+        config: the limits (:class:`~elementa.server.limits.ServerConfig`).
     """
 
-    def __init__(self, service: TableService, workers: int = 2) -> None:
+    def __init__(self, service: TableService, config: ServerConfig) -> None:
         self.service = service
-        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="elementa-bot")
+        self.config = config
+        self.limits = ClientLimits(config)
+        self.bots = BotPool(config.bot_processes, config.bot_deadline)
         self.sockets: dict[str, list[tuple[WebSocket, Viewer]]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.log_sent: dict[WebSocket, tuple[int, int]] = {}
@@ -158,11 +179,11 @@ class Hub:
     async def drive(self, table_id: str) -> None:
         """Resolve chance and let the computers move until a person must move or the game ends.
 
-        Each bot move is computed in the worker pool on a clone, then applied under the table's lock,
-        committed and broadcast like a person's move.
+        Each bot move is computed in a worker process (:class:`~elementa.server.bots.BotPool`) with
+        a deadline, falling back to a seeded random legal move past it, then applied under the
+        table's lock, committed and broadcast like a person's move.
         """
         live = self.service.table(table_id)
-        loop = asyncio.get_running_loop()
         async with live.lock:
             while True:
                 changed = self.service.resolve_chance(table_id)
@@ -171,9 +192,26 @@ class Hub:
                 turn = self.service.bot_to_move(table_id)
                 if turn is None:
                     return
-                seat, agent = turn
-                action = await loop.run_in_executor(self.pool, agent.step, live.state.clone())
-                self.service.apply(table_id, seat, action.id)
+                seat, _agent = turn
+                state = live.state
+                kind, spec = live.seats[seat]["kind"], live.seats[seat]["agent"]
+                request = BotRequest(
+                    table=table_id,
+                    game=live.game.name,
+                    options=live.game.options_dict(),
+                    seed=state.seed,
+                    history=tuple(state.history()),
+                    seat=seat,
+                    spec=(spec or "random") if kind == "bot" else ZOMBIE_AGENT,
+                    agent_seed=state.seed + seat,
+                )
+                action_id = await self.bots.move(request)
+                if action_id is None:
+                    action_id = fallback_move(state, seat)
+                try:
+                    self.service.apply(table_id, seat, action_id)
+                except ElementaError:
+                    self.service.apply(table_id, seat, fallback_move(state, seat))
                 await self.broadcast(table_id)
 
     def watch_absent(self, table_id: str) -> None:
@@ -191,37 +229,67 @@ class Hub:
             await self.drive(table_id)
 
     async def session(self, ws: WebSocket, table_id: str) -> None:
-        """Serve one websocket: authenticate, send views, take moves and undos until it closes."""
-        await ws.accept()
+        """Serve one websocket: authenticate, send views, take moves and undos until it closes.
+
+        A client over its open sockets is refused (``rate/sockets``, close code 4429); every message
+        goes through :func:`~elementa.server.limits.parse_frame` (size, depth, binary frames) and the
+        client's token bucket (``rate/messages``); a client that goes away ends the session quietly.
+        """
+        peer = ws.client.host if ws.client else None
+        client = client_address(peer, ws.headers.get("x-forwarded-for"), self.config.trusted_proxies)
         try:
-            hello = Hello.model_validate(await ws.receive_json())
+            await ws.accept()
+            try:
+                self.limits.open_socket(client)
+            except LimitError as e:
+                await _send(ws, error_message(e.code, str(e)))
+                await _close(ws, 4429)
+                return
+            try:
+                await self._serve(ws, table_id)
+            finally:
+                self.limits.close_socket(client)
+        except _Gone:
+            pass
+
+    async def _serve(self, ws: WebSocket, table_id: str) -> None:
+        bucket = TokenBucket(self.config.messages_per_second, self.config.message_burst)
+        try:
+            hello = Hello.model_validate(parse_frame(await _receive(ws), self.config))
             self.service.table(table_id)
             seat = self.service.seat_of(table_id, hello.token)
         except ValidationError as e:
-            await ws.send_json(error_message("message/invalid", _first_error(e)))
-            await ws.close(code=4400)
+            await _send(ws, error_message("message/invalid", _first_error(e)))
+            await _close(ws, 4400)
             return
-        except ServerError as e:
-            await ws.send_json(error_message(e.code, str(e)))
-            await ws.close(code=4404 if e.code == "table/unknown" else 4401)
-            return
-        except (WebSocketDisconnect, ValueError):
+        except ElementaError as e:
+            await _send(ws, error_message(e.code, str(e)))
+            closing = {"table/unknown": 4404, "message/invalid": 4400}
+            await _close(ws, closing.get(e.code, 4401))
             return
         self.sockets.setdefault(table_id, []).append((ws, seat))
         if seat is not None:
             self.service.set_connected(table_id, seat, True)
+        refused = 0
         try:
             await self.broadcast(table_id)
             self.spawn(self.drive(table_id))
             while True:
+                text = await _receive(ws)
+                if not bucket.take():
+                    refused += 1
+                    if refused > self.config.message_burst:  # a flood: the client is not listening
+                        await _close(ws, 4429)
+                        return
+                    await _send(ws, error_message("rate/messages", "too many messages; slow down"))
+                    continue
+                refused = 0
                 try:
-                    raw = await ws.receive_json()
-                except (ValueError, KeyError):
-                    await ws.send_json(error_message("message/invalid", "messages are JSON objects"))
+                    raw = parse_frame(text, self.config)
+                except LimitError as e:
+                    await _send(ws, error_message(e.code, str(e)))
                     continue
                 await self.handle(ws, table_id, seat, raw)
-        except WebSocketDisconnect:
-            pass
         finally:
             self.sockets[table_id].remove((ws, seat))
             self.log_sent.pop(ws, None)
@@ -237,13 +305,13 @@ class Hub:
         try:
             message = ClientMessage.validate_python(raw)
         except ValidationError as e:
-            await ws.send_json(error_message("message/invalid", _first_error(e)))
+            await _send(ws, error_message("message/invalid", _first_error(e)))
             return
         if isinstance(message, Hello):
-            await ws.send_json(error_message("message/invalid", "hello is sent once, first"))
+            await _send(ws, error_message("message/invalid", "hello is sent once, first"))
             return
         if seat is None:
-            await ws.send_json(error_message("auth/spectator", "spectators cannot move"))
+            await _send(ws, error_message("auth/spectator", "spectators cannot move"))
             return
         live = self.service.table(table_id)
         async with live.lock:
@@ -253,10 +321,47 @@ class Hub:
                 else:
                     self.service.undo(table_id, seat)
             except ElementaError as e:
-                await ws.send_json(error_message(e.code, str(e)))
+                await _send(ws, error_message(e.code, str(e)))
                 return
             await self.broadcast(table_id)
         self.spawn(self.drive(table_id))
+
+
+async def _receive(ws: WebSocket) -> str | None:
+    """Return the next frame's text (``None`` for a binary frame).
+
+    Raises:
+        _Gone: the client closed the socket or the connection dropped.
+    """
+    try:
+        message = await ws.receive()
+    except Exception:  # the connection dropped under the read
+        raise _Gone from None
+    if message["type"] == "websocket.disconnect":
+        raise _Gone
+    text = message.get("text")
+    return text if isinstance(text, str) else None
+
+
+async def _send(ws: WebSocket, message: dict[str, Any]) -> None:
+    """Send a JSON message.
+
+    Raises:
+        _Gone: the client is gone.
+    """
+    try:
+        await ws.send_json(message)
+    except Exception:
+        raise _Gone from None
+
+
+async def _close(ws: WebSocket, code: int) -> None:
+    with contextlib.suppress(Exception):
+        await ws.close(code=code)
+
+
+_SETS = {"card_file": "card_files", "deck_files": "deck_files"}
+"""The file options of the games and the config field holding the sets a client may name for each."""
 
 
 def _first_error(e: ValidationError) -> str:
@@ -266,23 +371,59 @@ def _first_error(e: ValidationError) -> str:
 
 
 def _refuse(e: ElementaError) -> HTTPException:
-    status = 404 if e.code == "table/unknown" else 400
+    status = 404 if e.code == "table/unknown" else e.status if isinstance(e, LimitError) else 400
     return HTTPException(status, detail={"code": e.code, "message": str(e)})
 
 
-def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
+def _finished(service: TableService, table_id: str) -> bool:
+    """Whether a table is finished or gone (it no longer counts against its creator's open tables)."""
+    try:
+        return bool(service.summary(table_id)["status"] == "finished")
+    except ServerError:
+        return True
+
+
+def check_new_table(body: CreateTable, config: ServerConfig) -> None:
+    """Refuse a new table that breaks a limit of the config (before anything is stored).
+
+    Raises:
+        LimitError: ``table/timeout`` for a zombie timeout under ``min_timeout``, ``bot/budget``
+            for a bot over the search caps (:func:`~elementa.server.limits.check_bot_budget`).
+        ConfigError: an unknown game or a bad agent spec.
+    """
+    if body.timeout < config.min_timeout:
+        raise LimitError(
+            f"the timeout before a bot plays an absent seat is at least {config.min_timeout} s "
+            "(a shorter one hands a seat to a bot on any network blip)",
+            code="table/timeout",
+        )
+    bots = [s.agent or "" for s in body.seats if s.kind == "bot"]
+    if bots:
+        from elementa.agents import make_agent
+
+        probe = load_game(body.game)  # the budgets of the agent specs do not depend on the options
+        for spec in bots:
+            check_bot_budget(make_agent(spec, probe, 0), config)
+
+
+def create_app(database: str | None = None, config: ServerConfig | None = None) -> FastAPI:
     """Build the server application.
 
     Args:
         database: a SQLAlchemy URL; ``None`` for the SQLite file in the per-user data folder
             (:func:`elementa.server.db.default_database_url`). Migrations run at start-up.
-        workers: threads for the bots' searches.
+        config: the limits (default: :class:`~elementa.server.limits.ServerConfig`'s defaults).
 
     Returns:
         The FastAPI application (serve it with uvicorn).
     """
-    service = TableService(open_database(database))
-    hub = Hub(service, workers)
+    config = config or ServerConfig()
+    service = TableService(open_database(database), files=FileSets.from_config(config))
+    hub = Hub(service, config)
+
+    def client_of(request: Request) -> str:
+        peer = request.client.host if request.client else None
+        return client_address(peer, request.headers.get("x-forwarded-for"), config.trusted_proxies)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -294,11 +435,12 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
         yield
         for task in list(hub.tasks):
             task.cancel()
-        hub.pool.shutdown(wait=False, cancel_futures=True)
+        hub.bots.close()
 
     app = FastAPI(title="Elementa", lifespan=lifespan)
     app.state.service = service
     app.state.hub = hub
+    app.state.config = config
 
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:
@@ -314,7 +456,11 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
                         "name": o.name,
                         "type": o.type,
                         "default": o.default,
-                        "allowed": o.allowed(),
+                        "allowed": (
+                            ", ".join(sorted(getattr(config, _SETS[o.name]))) or "none on this server"
+                            if o.name in _SETS
+                            else o.allowed()
+                        ),
                         "help": o.help,
                     }
                     for o in g.options
@@ -332,8 +478,11 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
             raise _refuse(e) from None
 
     @app.post("/api/tables")
-    async def create(body: CreateTable) -> dict[str, Any]:
+    async def create(body: CreateTable, request: Request) -> dict[str, Any]:
+        client = client_of(request)
         try:
+            check_new_table(body, config)
+            hub.limits.check_table(client, lambda t: _finished(service, t))
             table_id, tokens = service.create_table(
                 body.game,
                 body.options,
@@ -343,6 +492,7 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
             )
         except ElementaError as e:
             raise _refuse(e) from None
+        hub.limits.table_created(client, table_id)
         hub.spawn(hub.drive(table_id))
         hub.watch_absent(table_id)  # an invited player who never comes is played by a bot in time
         return {
@@ -355,8 +505,14 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
         }
 
     @app.get("/api/tables")
-    def tables(status: str | None = None) -> list[dict[str, Any]]:
-        return service.list_tables(status)
+    def tables(
+        status: Annotated[list[str] | None, Query()] = None,
+        limit: Annotated[int | None, Query(ge=1)] = None,
+        offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+    ) -> list[dict[str, Any]]:
+        # one page: a limit over the configured largest page gets the largest page
+        page = min(limit or config.lobby_page_size, config.max_lobby_page)
+        return service.list_tables(status[:4] if status else None, limit=page, offset=offset)
 
     @app.get("/api/tables/{table_id}")
     def table(table_id: str) -> dict[str, Any]:
