@@ -72,9 +72,9 @@ def serve(
             # the app reads X-Forwarded-For itself, from the configured trusted proxies only (uvicorn's
             # own handling would trust any client on 127.0.0.1)
             proxy_headers=False,
-            # frames a little over the app's cap still get its message/invalid answer; far bigger
+            # frames up to 1 MiB (or 4 times the cap) get the app's message/invalid answer; bigger
             # ones are cut off by uvicorn before they are held in memory
-            ws_max_size=4 * config.max_message_bytes,
+            ws_max_size=max(1_048_576, 4 * config.max_message_bytes),
         )
     )
     server.run(sockets=[sock])
