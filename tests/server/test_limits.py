@@ -276,6 +276,22 @@ def test_a_flood_of_messages_is_refused_by_the_token_bucket(client):
     assert "rate/messages" in codes and "message/invalid" in codes
 
 
+def test_a_clients_sockets_share_one_message_bucket(database):
+    def answer(ws):
+        while (message := ws.receive_json())["type"] == "view":  # the views the other socket caused
+            pass
+        return message["code"]
+
+    with limited(database, message_burst=5, messages_per_second=0.001) as c:
+        table = create(c).json()
+        with seated(c, table["id"], None) as one, seated(c, table["id"], None) as two:
+            codes = []
+            for ws in (one, one, one, two, two, two):
+                ws.send_json({"type": "undo"})
+                codes.append(answer(ws))
+            assert codes == ["auth/spectator"] * 5 + ["rate/messages"]
+
+
 def test_the_lobby_list_is_one_page(database):
     with limited(database, lobby_page_size=3, max_lobby_page=4) as c:
         ids = [create(c).json()["id"] for _ in range(6)]
@@ -318,10 +334,10 @@ def test_bad_frames_after_hello_get_message_invalid_and_change_nothing(client):
     with seated(client, table["id"], tokens[0]) as ws:
         mover = first_view(ws)["to_move"][0]
     with seated(client, table["id"], tokens[mover]) as ws:
-        moved_ok(ws)
+        bad_frames_change_nothing(ws)
 
 
-def moved_ok(ws):
+def bad_frames_change_nothing(ws):
     view = first_view(ws)
     legal = view["legal"][0]["id"]
     for frame in [

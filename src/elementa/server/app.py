@@ -52,7 +52,6 @@ from elementa.server.limits import (
     FileSets,
     LimitError,
     ServerConfig,
-    TokenBucket,
     check_bot_budget,
     client_address,
     parse_frame,
@@ -232,8 +231,9 @@ class Hub:
         """Serve one websocket: authenticate, send views, take moves and undos until it closes.
 
         A client over its open sockets is refused (``rate/sockets``, close code 4429); every message
-        goes through :func:`~elementa.server.limits.parse_frame` (size, depth, binary frames) and the
-        client's token bucket (``rate/messages``); a client that goes away ends the session quietly.
+        goes through the client's token bucket, shared by its sockets (``rate/messages``), and
+        :func:`~elementa.server.limits.parse_frame` (size, depth, binary frames); a client that goes
+        away ends the session quietly.
         """
         peer = ws.client.host if ws.client else None
         client = client_address(peer, ws.headers.get("x-forwarded-for"), self.config.trusted_proxies)
@@ -246,14 +246,13 @@ class Hub:
                 await _close(ws, 4429)
                 return
             try:
-                await self._serve(ws, table_id)
+                await self._serve(ws, table_id, client)
             finally:
                 self.limits.close_socket(client)
         except _Gone:
             pass
 
-    async def _serve(self, ws: WebSocket, table_id: str) -> None:
-        bucket = TokenBucket(self.config.messages_per_second, self.config.message_burst)
+    async def _serve(self, ws: WebSocket, table_id: str, client: str) -> None:
         try:
             hello = Hello.model_validate(parse_frame(await _receive(ws), self.config))
             self.service.table(table_id)
@@ -276,7 +275,7 @@ class Hub:
             self.spawn(self.drive(table_id))
             while True:
                 text = await _receive(ws)
-                if not bucket.take():
+                if not self.limits.take_message(client):
                     refused += 1
                     if refused > self.config.message_burst:  # a flood: the client is not listening
                         await _close(ws, 4429)

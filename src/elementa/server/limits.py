@@ -55,7 +55,7 @@ class ServerConfig(BaseModel):
             ``X-Forwarded-For`` header names the client; from anyone else the header is ignored.
         max_message_bytes: the largest websocket message, in bytes (bigger ones are refused unread).
         max_json_depth: the deepest nesting of arrays and objects in a websocket message.
-        messages_per_second: websocket messages a client may send per second, on average.
+        messages_per_second: websocket messages a client (all its sockets) may send per second, on average.
         message_burst: websocket messages a client may send at once (the token bucket's size).
         max_sockets_per_client: websockets one client may hold open at once.
         tables_per_hour: tables one client may create per hour.
@@ -228,7 +228,8 @@ class TokenBucket:
 
 
 class ClientLimits:
-    """Per-client quotas: tables created (per hour and unfinished at once) and open websockets.
+    """Per-client quotas: tables created (per hour and unfinished at once), open websockets, and one
+    token bucket of websocket messages shared by all of a client's sockets.
 
     Args:
         config: the limits.
@@ -243,6 +244,7 @@ class ClientLimits:
         self.created: dict[str, deque[float]] = {}
         self.open_tables: dict[str, set[str]] = {}
         self.sockets: dict[str, int] = {}
+        self.buckets: dict[str, TokenBucket] = {}
 
     def check_table(self, client: str, finished: Callable[[str], bool]) -> None:
         """Refuse a new table when the client is over its quotas (call :meth:`table_created` after).
@@ -297,6 +299,15 @@ class ClientLimits:
                 status=429,
             )
         self.sockets[client] = count + 1
+        if client not in self.buckets:
+            self.buckets[client] = TokenBucket(
+                self.config.messages_per_second, self.config.message_burst, self.clock
+            )
+
+    def take_message(self, client: str) -> bool:
+        """Take a token from the client's message bucket; ``False``: refuse it (``rate/messages``)."""
+        bucket = self.buckets.get(client)
+        return bucket is None or bucket.take()
 
     def close_socket(self, client: str) -> None:
         """Uncount a websocket counted by :meth:`open_socket`."""
@@ -305,6 +316,7 @@ class ClientLimits:
             self.sockets[client] = count
         else:
             self.sockets.pop(client, None)
+            self.buckets.pop(client, None)
 
 
 # ------------------------------------------------------------------------------------- frames
