@@ -14,7 +14,7 @@ from sqlalchemy import text, update
 from elementa.server.accounts import COOKIE, MAX_PASSWORD, AccountService
 from elementa.server.app import create_app
 from elementa.server.db import TableRow, now, open_database
-from elementa.server.tables import ServerError, TableService
+from elementa.server.tables import SeatSpec, ServerError, TableService
 
 PASSWORD = "correct horse battery"
 QUICK = ("elemental-warriors-ii", {"max_rounds": 1})
@@ -374,7 +374,7 @@ def test_a_missed_correspondence_deadline_gets_one_bot_move_and_unrates_the_tabl
         assert r.status_code == 422
     service = client.app.state.service
     with pytest.raises(ServerError) as e:
-        service.create_table("elemenders", {}, [], deadline=60)
+        service.create_table("elemenders", {}, [SeatSpec("open"), SeatSpec("open")], deadline=60)
     assert e.value.code == "table/deadline"
     with other_client(app) as bob:
         sign_up(bob, "bob")

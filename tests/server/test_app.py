@@ -10,13 +10,21 @@ from starlette.websockets import WebSocketDisconnect
 
 from elementa.server.app import create_app
 from elementa.server.db import open_database
+from elementa.server.limits import ServerConfig
 from elementa.server.tables import SeatSpec, TableService
 
 
 @pytest.fixture
 def client(database):
-    """The app on SQLite and on PostgreSQL (see ``conftest.py``)."""
+    """The app on SQLite and on PostgreSQL (see ``conftest.py``), with the default limits."""
     with TestClient(create_app(database)) as c:
+        yield c
+
+
+@pytest.fixture
+def quick_zombies(database):
+    """The app with no shortest zombie timeout, so that a test can make a seat a zombie at once."""
+    with TestClient(create_app(database, ServerConfig(min_timeout=0))) as c:
         yield c
 
 
@@ -180,7 +188,8 @@ def test_a_game_against_a_bot_runs_to_the_end_and_has_replays(client):
     assert r.json()["detail"]["code"] == "auth/bad-token"
 
 
-def test_a_seat_away_past_the_timeout_is_played_by_a_bot(client):
+def test_a_seat_away_past_the_timeout_is_played_by_a_bot(quick_zombies):
+    client = quick_zombies
     table = new_table(
         client,
         "elemenders",
@@ -225,7 +234,8 @@ def test_at_start_up_the_bots_and_the_zombie_clocks_of_stored_tables_resume(data
         assert client.get(f"/api/tables/{table_id}").json()["seats"][0]["zombie"]
 
 
-def test_an_invited_player_who_never_comes_is_played_by_a_bot(client):
+def test_an_invited_player_who_never_comes_is_played_by_a_bot(quick_zombies):
+    client = quick_zombies
     table = new_table(
         client,
         "elemenders",

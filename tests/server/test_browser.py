@@ -49,7 +49,9 @@ def database(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def server(database):
-    proc, base = start(["--port", "0", "--database", f"sqlite:///{database}"])
+    # every page of these tests comes from 127.0.0.1: one client that makes many tables in a few minutes
+    env = {"ELEMENTA_TABLES_PER_HOUR": "100000", "ELEMENTA_MAX_OPEN_TABLES_PER_CLIENT": "100000"}
+    proc, base = start(["--port", "0", "--database", f"sqlite:///{database}"], env=env)
     yield base
     stop(proc)
 

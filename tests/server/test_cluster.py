@@ -278,8 +278,8 @@ def test_a_process_with_a_stale_table_catches_up_instead_of_failing(postgres):
 
 
 def test_a_seat_held_by_another_process_is_no_zombie_until_that_process_dies(postgres):
-    a, base_a = start(["--port", "0", "--database", postgres])
-    b, base_b = start(["--port", "0", "--database", postgres])
+    a, base_a = start(["--port", "0", "--database", postgres], env={"ELEMENTA_MIN_TIMEOUT": "0"})
+    b, base_b = start(["--port", "0", "--database", postgres], env={"ELEMENTA_MIN_TIMEOUT": "0"})
     timeout = 3
     try:
         with contextlib.ExitStack() as stack:

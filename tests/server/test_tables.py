@@ -293,11 +293,13 @@ def test_replays_show_each_viewer_only_its_own_view(service):
     table_id, _ = service.create_table(
         "elemental-card-dice",
         {"start_health": 5, "turn_limit": 6},
-        [SeatSpec("bot", "random"), SeatSpec("bot", "random")],
+        [SeatSpec("reserved"), SeatSpec("bot", "random")],
+        timeout=0,
     )
     with pytest.raises(ServerError) as e:
         service.replay(table_id, None)
     assert e.value.code == "table/not-finished"
+    service.set_connected(table_id, 0, False)  # away past the 0 s timeout: a bot plays the seat too
     settle(service, table_id)
     state = service.table(table_id).state
     assert state.is_terminal() and service.summary(table_id)["status"] == "finished"

@@ -219,14 +219,26 @@ def serve(
             "--database", help="a SQLAlchemy URL (default: a SQLite file in your per-user data folder)"
         ),
     ] = None,
+    config: Annotated[
+        Path | None,
+        typer.Option(
+            "--config",
+            help="a TOML file of the server's limits (docs/server.md); ELEMENTA_<FIELD> overrides it",
+        ),
+    ] = None,
 ) -> None:
     """Run the game server and its browser client: tables with seats for people and bots."""
     try:
+        from elementa.server.limits import load_config
         from elementa.server.serve import serve as run_server
     except ImportError as e:
         fail(f"the server needs the server extra ({e.name} is missing): pip install 'elementa[server]'")
     try:
-        run_server(host, port, database)
+        limits = load_config(config)
+    except ElementaError as e:
+        fail(str(e))
+    try:
+        run_server(host, port, database, limits)
     except OSError as e:
         fail(f"cannot listen on {host}:{port}: {e.strerror or e}")
     except ElementaError as e:  # database/in-use: another server has this SQLite file

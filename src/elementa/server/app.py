@@ -6,7 +6,8 @@ REST (JSON):
 - ``GET /api/games/{game}/rules``: the game's rules summary (markdown text).
 - ``POST /api/tables``: create a table (:class:`CreateTable`); returns its id and the invite links
   of its reserved seats (each holds a secret seat token).
-- ``GET /api/tables?status=open``: the tables (with a status, only those).
+- ``GET /api/tables?status=open&status=playing&limit=50&offset=0``: the tables, newest first (with
+  statuses, only those), one page of at most ``limit`` (:attr:`ServerConfig.max_lobby_page`).
 - ``GET /api/tables/{id}``: one table's public summary.
 - ``POST /api/tables/{id}/join``: take a free open seat (:class:`JoinSeat`); returns the seat's token.
 - ``GET /api/tables/{id}/actions``: the table's action kinds with their part declarations and the
@@ -21,7 +22,11 @@ the index of the first, and the new typed events from ``events_from``) after eve
 token is refused with an ``auth/bad-token`` error and the socket is closed (code 4401).
 
 Errors of the REST routes are ``{"detail": {"code", "message"}}`` with status 400 (404 for an
-unknown table).
+unknown table, 429 for a client over a rate or quota of :mod:`elementa.server.limits`).
+
+Every limit (message size and depth, messages per second, sockets and tables per client, bot
+budgets, the shortest zombie timeout, the card and deck sets clients may name) comes from the
+:class:`~elementa.server.limits.ServerConfig` given to :func:`create_app`.
 """
 
 from __future__ import annotations
@@ -31,12 +36,11 @@ import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Header, HTTPException, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, HTTPException, Query, Request, Response, WebSocket
 from fastapi.responses import FileResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -50,9 +54,27 @@ from elementa.server.accounts import (
     refuse,
     watch_deadlines,
 )
+from elementa.server.bots import BotPool, BotRequest, fallback_move
 from elementa.server.cluster import Cluster
 from elementa.server.db import open_database
-from elementa.server.tables import MAX_DEADLINE, MAX_TIMEOUT, SeatSpec, ServerError, TableService, Viewer
+from elementa.server.limits import (
+    ClientLimits,
+    FileSets,
+    LimitError,
+    ServerConfig,
+    check_bot_budget,
+    client_address,
+    parse_frame,
+)
+from elementa.server.tables import (
+    MAX_DEADLINE,
+    MAX_TIMEOUT,
+    ZOMBIE_AGENT,
+    SeatSpec,
+    ServerError,
+    TableService,
+    Viewer,
+)
 
 STATIC = resources.files("elementa.server") / "static"
 HELD_ELSEWHERE_CHECK = 5.0
@@ -96,15 +118,15 @@ class JoinSeat(BaseModel):
 class Hello(BaseModel):
     """The first websocket message: the seat token, or ``None`` to spectate."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["hello"]
     token: str | None = None
 
 
 class Move(BaseModel):
-    """Take the action with this id."""
+    """Take the action with this id (a JSON integer: ``true``, ``"3"`` and ``1.0`` are refused)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["move"]
     action: int
 
@@ -112,7 +134,7 @@ class Move(BaseModel):
 class Undo(BaseModel):
     """Take back the seat's last move (see :meth:`TableService.undo`)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["undo"]
 
 
@@ -124,17 +146,23 @@ def error_message(code: str, message: str) -> dict[str, str]:
     return {"type": "error", "code": code, "message": message}
 
 
+class _Gone(Exception):
+    """The client of a websocket went away (closed, or the connection dropped)."""
+
+
 class Hub:
-    """The connected websockets of every table, the bot pool, and the zombie timers.
+    """The connected websockets of every table, the bot workers, the zombie timers and the per-client limits.
 
     Args:
         service: the table service.
-        workers: threads that run bots' searches off the event loop.
+        config: the limits (:class:`~elementa.server.limits.ServerConfig`).
     """
 
-    def __init__(self, service: TableService, workers: int = 2) -> None:
+    def __init__(self, service: TableService, config: ServerConfig) -> None:
         self.service = service
-        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="elementa-bot")
+        self.config = config
+        self.limits = ClientLimits(config)
+        self.bots = BotPool(config.bot_processes, config.bot_deadline)
         self.sockets: dict[str, list[tuple[WebSocket, Viewer]]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.timers: dict[tuple[str, int], asyncio.Task[None]] = {}
@@ -177,11 +205,12 @@ class Hub:
     async def drive(self, table_id: str) -> None:
         """Resolve chance and let the computers move until a person must move or the game ends.
 
-        Each bot move is computed in the worker pool on a clone, then applied under the table's lock,
-        committed and broadcast like a person's move. In a cluster only the process holding the
-        table's driver lock drives it (another one is already on it: this returns); after letting the
-        lock go it catches up and looks again, so a move that another process made meanwhile (whose
-        own drive found the lock taken) is not left without its bot's answer.
+        Each bot move is computed in a worker process (:class:`~elementa.server.bots.BotPool`) with
+        a deadline, falling back to a seeded random legal move past it, then applied under the
+        table's lock, committed and broadcast like a person's move. In a cluster only the process
+        holding the table's driver lock drives it (another one is already on it: this returns); after
+        letting the lock go it catches up and looks again, so a move that another process made
+        meanwhile (whose own drive found the lock taken) is not left without its bot's answer.
         """
         cluster = self.service.cluster
         if cluster is None:
@@ -205,7 +234,6 @@ class Hub:
 
     async def _drive(self, table_id: str) -> None:
         live = self.service.table(table_id)
-        loop = asyncio.get_running_loop()
         async with live.lock:
             if self.service.catch_up(table_id):  # a cluster's other processes moved meanwhile
                 await self.broadcast(table_id)
@@ -216,15 +244,30 @@ class Hub:
                 turn = self.service.bot_to_move(table_id)
                 if turn is None:
                     return
-                seat, agent = turn
-                step = len(live.state.history())
-                action = await loop.run_in_executor(self.pool, agent.step, live.state.clone())
+                seat, _agent = turn
+                state = live.state
+                step = len(state.history())
+                kind, spec = live.seats[seat]["kind"], live.seats[seat]["agent"]
+                request = BotRequest(
+                    table=table_id,
+                    game=live.game.name,
+                    options=live.game.options_dict(),
+                    seed=state.seed,
+                    history=tuple(state.history()),
+                    seat=seat,
+                    spec=(spec or "random") if kind == "bot" else ZOMBIE_AGENT,
+                    agent_seed=state.seed + seat,
+                )
+                action_id = await self.bots.move(request)
+                if action_id is None:
+                    action_id = fallback_move(state, seat)
                 try:
-                    self.service.apply(table_id, seat, action.id, step=step)
+                    self.service.apply(table_id, seat, action_id, step=step)
                 except ElementaError as e:
+                    # action/stale: another process moved first; apply caught the state up: show it,
+                    # look again. Anything else: the worker's move was refused; a legal one stands in
                     if e.code != "action/stale":
-                        raise
-                    # another process moved first; apply caught the state up: show it, look again
+                        self.service.apply(table_id, seat, fallback_move(state, seat), step=step)
                 await self.broadcast(table_id)
 
     async def on_change(self, kind: str, table_id: str) -> None:
@@ -308,37 +351,67 @@ class Hub:
             self.service.refresh_presence(table_id)
 
     async def session(self, ws: WebSocket, table_id: str) -> None:
-        """Serve one websocket: authenticate, send views, take moves and undos until it closes."""
-        await ws.accept()
+        """Serve one websocket: authenticate, send views, take moves and undos until it closes.
+
+        A client over its open sockets is refused (``rate/sockets``, close code 4429); every message
+        goes through the client's token bucket, shared by its sockets (``rate/messages``), and
+        :func:`~elementa.server.limits.parse_frame` (size, depth, binary frames); a client that goes
+        away ends the session quietly.
+        """
+        peer = ws.client.host if ws.client else None
+        client = client_address(peer, ws.headers.get("x-forwarded-for"), self.config.trusted_proxies)
         try:
-            hello = Hello.model_validate(await ws.receive_json())
+            await ws.accept()
+            try:
+                self.limits.open_socket(client)
+            except LimitError as e:
+                await _send(ws, error_message(e.code, str(e)))
+                await _close(ws, 4429)
+                return
+            try:
+                await self._serve(ws, table_id, client)
+            finally:
+                self.limits.close_socket(client)
+        except _Gone:
+            pass
+
+    async def _serve(self, ws: WebSocket, table_id: str, client: str) -> None:
+        try:
+            hello = Hello.model_validate(parse_frame(await _receive(ws), self.config))
             self.service.table(table_id)
             seat = self.service.seat_of(table_id, hello.token)
         except ValidationError as e:
-            await ws.send_json(error_message("message/invalid", _first_error(e)))
-            await ws.close(code=4400)
+            await _send(ws, error_message("message/invalid", _first_error(e)))
+            await _close(ws, 4400)
             return
-        except ServerError as e:
-            await ws.send_json(error_message(e.code, str(e)))
-            await ws.close(code=4404 if e.code == "table/unknown" else 4401)
-            return
-        except (WebSocketDisconnect, ValueError):
+        except ElementaError as e:
+            await _send(ws, error_message(e.code, str(e)))
+            closing = {"table/unknown": 4404, "message/invalid": 4400}
+            await _close(ws, closing.get(e.code, 4401))
             return
         self.sockets.setdefault(table_id, []).append((ws, seat))
         if seat is not None:
             self.service.set_connected(table_id, seat, True)
+        refused = 0
         try:
             await self.broadcast(table_id)
             self.spawn(self.drive(table_id))
             while True:
+                text = await _receive(ws)
+                if not self.limits.take_message(client):
+                    refused += 1
+                    if refused > self.config.message_burst:  # a flood: the client is not listening
+                        await _close(ws, 4429)
+                        return
+                    await _send(ws, error_message("rate/messages", "too many messages; slow down"))
+                    continue
+                refused = 0
                 try:
-                    raw = await ws.receive_json()
-                except (ValueError, KeyError):
-                    await ws.send_json(error_message("message/invalid", "messages are JSON objects"))
+                    raw = parse_frame(text, self.config)
+                except LimitError as e:
+                    await _send(ws, error_message(e.code, str(e)))
                     continue
                 await self.handle(ws, table_id, seat, raw)
-        except WebSocketDisconnect:
-            pass
         finally:
             self.sockets[table_id].remove((ws, seat))
             self.log_sent.pop(ws, None)
@@ -353,13 +426,13 @@ class Hub:
         try:
             message = ClientMessage.validate_python(raw)
         except ValidationError as e:
-            await ws.send_json(error_message("message/invalid", _first_error(e)))
+            await _send(ws, error_message("message/invalid", _first_error(e)))
             return
         if isinstance(message, Hello):
-            await ws.send_json(error_message("message/invalid", "hello is sent once, first"))
+            await _send(ws, error_message("message/invalid", "hello is sent once, first"))
             return
         if seat is None:
-            await ws.send_json(error_message("auth/spectator", "spectators cannot move"))
+            await _send(ws, error_message("auth/spectator", "spectators cannot move"))
             return
         live = self.service.table(table_id)
         async with live.lock:
@@ -369,10 +442,47 @@ class Hub:
                 else:
                     self.service.undo(table_id, seat)
             except ElementaError as e:
-                await ws.send_json(error_message(e.code, str(e)))
+                await _send(ws, error_message(e.code, str(e)))
                 return
             await self.broadcast(table_id)
         self.spawn(self.drive(table_id))
+
+
+async def _receive(ws: WebSocket) -> str | None:
+    """Return the next frame's text (``None`` for a binary frame).
+
+    Raises:
+        _Gone: the client closed the socket or the connection dropped.
+    """
+    try:
+        message = await ws.receive()
+    except Exception:  # the connection dropped under the read
+        raise _Gone from None
+    if message["type"] == "websocket.disconnect":
+        raise _Gone
+    text = message.get("text")
+    return text if isinstance(text, str) else None
+
+
+async def _send(ws: WebSocket, message: dict[str, Any]) -> None:
+    """Send a JSON message.
+
+    Raises:
+        _Gone: the client is gone.
+    """
+    try:
+        await ws.send_json(message)
+    except Exception:
+        raise _Gone from None
+
+
+async def _close(ws: WebSocket, code: int) -> None:
+    with contextlib.suppress(Exception):
+        await ws.close(code=code)
+
+
+_SETS = {"card_file": "card_files", "deck_files": "deck_files"}
+"""The file options of the games and the config field holding the sets a client may name for each."""
 
 
 def _first_error(e: ValidationError) -> str:
@@ -382,27 +492,63 @@ def _first_error(e: ValidationError) -> str:
 
 
 def _refuse(e: ElementaError) -> HTTPException:
-    status = 404 if e.code == "table/unknown" else 400
+    status = 404 if e.code == "table/unknown" else e.status if isinstance(e, LimitError) else 400
     return HTTPException(status, detail={"code": e.code, "message": str(e)})
 
 
-def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
+def _finished(service: TableService, table_id: str) -> bool:
+    """Whether a table is finished or gone (it no longer counts against its creator's open tables)."""
+    try:
+        return bool(service.summary(table_id)["status"] == "finished")
+    except ServerError:
+        return True
+
+
+def check_new_table(body: CreateTable, config: ServerConfig) -> None:
+    """Refuse a new table that breaks a limit of the config (before anything is stored).
+
+    Raises:
+        LimitError: ``table/timeout`` for a zombie timeout under ``min_timeout``, ``bot/budget``
+            for a bot over the search caps (:func:`~elementa.server.limits.check_bot_budget`).
+        ConfigError: an unknown game or a bad agent spec.
+    """
+    if body.timeout < config.min_timeout:
+        raise LimitError(
+            f"the timeout before a bot plays an absent seat is at least {config.min_timeout} s "
+            "(a shorter one hands a seat to a bot on any network blip)",
+            code="table/timeout",
+        )
+    bots = [s.agent or "" for s in body.seats if s.kind == "bot"]
+    if bots:
+        from elementa.agents import make_agent
+
+        probe = load_game(body.game)  # the budgets of the agent specs do not depend on the options
+        for spec in bots:
+            check_bot_budget(make_agent(spec, probe, 0), config)
+
+
+def create_app(database: str | None = None, config: ServerConfig | None = None) -> FastAPI:
     """Build the server application.
 
     Args:
         database: a SQLAlchemy URL; ``None`` for the SQLite file in the per-user data folder
             (:func:`elementa.server.db.default_database_url`). Migrations run at start-up.
-        workers: threads for the bots' searches.
+        config: the limits (default: :class:`~elementa.server.limits.ServerConfig`'s defaults).
 
     Returns:
         The FastAPI application (serve it with uvicorn).
     """
+    config = config or ServerConfig()
     engine = open_database(database)
     # on PostgreSQL other server processes may share the tables (see elementa.server.cluster)
     cluster = Cluster(engine) if engine.dialect.name == "postgresql" else None
-    service = TableService(engine, cluster)
-    hub = Hub(service, workers)
+    service = TableService(engine, cluster, files=FileSets.from_config(config))
+    hub = Hub(service, config)
     accounts = AccountService(service)
+
+    def client_of(request: Request) -> str:
+        peer = request.client.host if request.client else None
+        return client_address(peer, request.headers.get("x-forwarded-for"), config.trusted_proxies)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -417,7 +563,7 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
         yield
         for task in list(hub.tasks):
             task.cancel()
-        hub.pool.shutdown(wait=False, cancel_futures=True)
+        hub.bots.close()
         if cluster is not None:
             cluster.close()
 
@@ -426,6 +572,7 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
     app.state.hub = hub
     app.state.accounts = accounts
     app.include_router(accounts_router(accounts))
+    app.state.config = config
 
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:
@@ -441,7 +588,11 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
                         "name": o.name,
                         "type": o.type,
                         "default": o.default,
-                        "allowed": o.allowed(),
+                        "allowed": (
+                            ", ".join(sorted(getattr(config, _SETS[o.name]))) or "none on this server"
+                            if o.name in _SETS
+                            else o.allowed()
+                        ),
                         "help": o.help,
                     }
                     for o in g.options
@@ -468,7 +619,10 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
                     "sign in to take a seat with your account", code="account/signed-out", status=401
                 )
             )
+        client = client_of(request)
         try:
+            check_new_table(body, config)
+            hub.limits.check_table(client, lambda t: _finished(service, t))
             table_id, tokens = service.create_table(
                 body.game,
                 body.options,
@@ -484,6 +638,7 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
             )
         except ElementaError as e:
             raise _refuse(e) from None
+        hub.limits.table_created(client, table_id)
         hub.spawn(hub.drive(table_id))
         hub.watch_absent(table_id)  # an invited player who never comes is played by a bot in time
         return {
@@ -496,8 +651,14 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
         }
 
     @app.get("/api/tables")
-    def tables(status: str | None = None) -> list[dict[str, Any]]:
-        return service.list_tables(status)
+    def tables(
+        status: Annotated[list[str] | None, Query()] = None,
+        limit: Annotated[int | None, Query(ge=1)] = None,
+        offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+    ) -> list[dict[str, Any]]:
+        # one page: a limit over the configured largest page gets the largest page
+        page = min(limit or config.lobby_page_size, config.max_lobby_page)
+        return service.list_tables(status[:4] if status else None, limit=page, offset=offset)
 
     @app.get("/api/tables/{table_id}")
     def table(table_id: str) -> dict[str, Any]:

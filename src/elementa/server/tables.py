@@ -44,6 +44,7 @@ from elementa.core import (
     load_game,
 )
 from elementa.server.db import ActionRow, SeatRow, TableRow, hash_token, now
+from elementa.server.limits import FileSets, is_file_option
 
 if TYPE_CHECKING:
     from elementa.server.cluster import Cluster
@@ -174,11 +175,15 @@ class TableService:
         engine: an engine whose schema is up to date (see :func:`elementa.server.db.open_database`).
         cluster: on PostgreSQL, this process's :class:`~elementa.server.cluster.Cluster` (other
             processes may change the same tables); ``None`` when this process is the only writer.
+        files: the card and deck sets that file options (``card_file``, ``deck_files``) may name
+            (default: none, so every file option but the empty one is refused). Tables store the
+            set names; the paths are looked up each time a game is built.
     """
 
-    def __init__(self, engine: Engine, cluster: Cluster | None = None) -> None:
+    def __init__(self, engine: Engine, cluster: Cluster | None = None, files: FileSets | None = None) -> None:
         self.engine = engine
         self.cluster = cluster
+        self.files = files or FileSets()
         self.live: dict[str, LiveTable] = {}
         self.finish_hooks: list[FinishHook] = []
         """Called with the live table once its game ends (after the last action is stored), and again
@@ -213,8 +218,11 @@ class TableService:
             ``(table id, {seat: token})`` with the secret tokens of the reserved seats.
 
         Raises:
-            ConfigError: an unknown game, option or agent spec, or a seat count the game refuses.
-            ServerError: ``table/no-human`` when no seat is open or reserved, ``table/timeout`` for a
+            ConfigError: an unknown game, option or agent spec, or a seat count the game refuses;
+                ``option/file`` for a file option that is not a set name of :attr:`files` (no file
+                is opened for it).
+            ServerError: ``table/no-human`` when no seat is open or reserved (a table of bots alone
+                would only burn the server's time), ``table/timeout`` for a
                 timeout outside 0 to :data:`MAX_TIMEOUT`, ``table/seed`` for a seed that is not a
                 32-bit integer, ``table/agent`` for an agent spec longer than :data:`MAX_AGENT_SPEC`,
                 ``table/deadline`` for a deadline outside an hour to :data:`MAX_DEADLINE`,
@@ -224,6 +232,8 @@ class TableService:
         # the columns are 32-bit integers and bounded strings, which PostgreSQL enforces (SQLite does not)
         if not 0 <= timeout <= MAX_TIMEOUT:
             raise ServerError(f"timeout must be 0 to {MAX_TIMEOUT} seconds", code="table/timeout")
+        if not any(spec.kind in ("open", "reserved") for spec in seats):
+            raise ServerError("a table needs a seat for a person (open or reserved)", code="table/no-human")
         if seed is not None and not -(2**31) <= seed < 2**31:
             raise ServerError("seed must be a 32-bit integer (-2**31 to 2**31 - 1)", code="table/seed")
         if deadline is not None and not 3600 <= deadline <= MAX_DEADLINE:
@@ -237,7 +247,9 @@ class TableService:
                 raise ServerError(
                     f"an agent spec may have at most {MAX_AGENT_SPEC} characters", code="table/agent"
                 )
-        game = load_game(game_name, **{**options, "players": len(seats)})
+        game = load_game(game_name, **self.files.resolve({**options, "players": len(seats)}))
+        # file options are stored as the set names asked for, never as the server's paths
+        stored = game.options_dict() | {k: str(v).strip() for k, v in options.items() if is_file_option(k)}
         for i, spec in enumerate(seats):
             if spec.kind == "bot":
                 make_agent(spec.agent or "", game, i)  # refuses a bad spec now, not mid-game
@@ -263,7 +275,7 @@ class TableService:
                 TableRow(
                     id=table_id,
                     game=game.name,
-                    options=game.options_dict(),
+                    options=stored,
                     seed=state_seed,
                     status=_status(False, rows),
                     timeout=timeout,
@@ -277,12 +289,21 @@ class TableService:
             session.commit()
         return table_id, tokens
 
-    def list_tables(self, status: str | None = None) -> list[dict[str, Any]]:
-        """Return the public summary of every table (newest first), or those with this status."""
+    def list_tables(
+        self, status: str | Sequence[str] | None = None, *, limit: int | None = None, offset: int = 0
+    ) -> list[dict[str, Any]]:
+        """Return the public summaries of the tables, newest first.
+
+        Args:
+            status: only tables with this status (or one of these); ``None`` for all.
+            limit: at most this many (``None``: all); ``offset``: after skipping this many.
+        """
         with Session(self.engine) as session:
-            query = select(TableRow).options(selectinload(TableRow.seats)).order_by(TableRow.created.desc())
+            query = select(TableRow).options(selectinload(TableRow.seats))
+            query = query.order_by(TableRow.created.desc(), TableRow.id)
             if status:
-                query = query.where(TableRow.status == status)
+                query = query.where(TableRow.status.in_([status] if isinstance(status, str) else status))
+            query = query.offset(offset).limit(limit)
             return [self._summary(row) for row in session.scalars(query)]
 
     def summary(self, table_id: str) -> dict[str, Any]:
@@ -411,7 +432,7 @@ class TableService:
                 {"kind": s.kind, "agent": s.agent, "name": s.name, "token_hash": s.token_hash}
                 for s in row.seats
             ]
-            game = load_game(row.game, **row.options)
+            game = load_game(row.game, **self.files.resolve(row.options))
             live = LiveTable(
                 id=row.id,
                 game=game,

@@ -96,8 +96,8 @@ async function create(event) {
       p.textContent = `Invite link for seat ${i.seat + 1}: ${location.origin}${i.url}`;
       box.append(p);
     }
-    if (!others.length) location.href = go.href;
-    listTables();
+    if (!others.length) location.href = go.href;  // leaving the lobby: no list to fetch
+    else listTables();
   } catch (e) {
     $("error").textContent = e.message;
   }
@@ -127,7 +127,10 @@ function tableItem(t, joinable) {
 }
 
 async function listTables() {
-  const [open, playing] = await Promise.all([api("/api/tables?status=open"), api("/api/tables?status=playing")]);
+  // one page of the newest unfinished tables, in one request
+  const tables = await api("/api/tables?status=open&status=playing&limit=50");
+  const open = tables.filter((t) => t.status === "open");
+  const playing = tables.filter((t) => t.status === "playing");
   $("tables").replaceChildren(...(open.length ? open.map((t) => tableItem(t, true)) : [Object.assign(document.createElement("li"), {textContent: "none yet: create one"})]));
   $("playing").replaceChildren(...playing.slice(0, 20).map((t) => tableItem(t, false)));
 }
