@@ -60,7 +60,7 @@ def test_an_old_database_is_upgraded_and_its_tables_play_on(tmp_path: Path) -> N
     assert stored(path, games["elemenders"]) == before["elemenders"]  # other games keep their ids
     assert len(stored(path, games["elementalis"])) > len(before["elementalis"])  # Mana in colour steps
     with engine.connect() as c:
-        assert c.execute(text("select version_num from alembic_version")).scalar() == "0002"
+        assert c.execute(text("select version_num from alembic_version")).scalar() == "0003"
         ids = c.execute(text("select action from actions where table_id = :t"), {"t": games["elementalis"]})
         assert max(ids.scalars()) < 50_000  # no format-1 Mana vector is left
     fixture = json.loads((FIXTURES / "v1_elementalis.json").read_text(encoding="utf-8"))
@@ -71,6 +71,9 @@ def test_an_old_database_is_upgraded_and_its_tables_play_on(tmp_path: Path) -> N
         assert shown == fixture["observations"][str(viewer)]
     assert state.current_player() == fixture["current_player"]
     for table_id in games.values():
+        # the seed of a table made before fair dealing may have been chosen: a practice table now
+        summary = TableService(engine).summary(table_id)
+        assert summary["practice"] and len(summary["commitment"]) == 64
         service = TableService(engine)
         play_on(service, table_id, random.Random(1))
         assert service.summary(table_id)["status"] == "finished"

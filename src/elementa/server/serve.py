@@ -1,4 +1,4 @@
-"""Start the game server: ``elementa serve [--host H] [--port P] [--database URL]``."""
+"""Start the game server: ``elementa serve [--host H] [--port P] [--database URL] [--allowed-host NAME]``."""
 
 from __future__ import annotations
 
@@ -35,19 +35,34 @@ def bind(host: str, port: int | None) -> socket.socket:
     raise OSError("no port to listen on")  # pragma: no cover - the last candidate raises first
 
 
-def serve(host: str = "127.0.0.1", port: int | None = None, database: str | None = None) -> None:
+def serve(
+    host: str = "127.0.0.1",
+    port: int | None = None,
+    database: str | None = None,
+    *,
+    allowed_hosts: list[str] | None = None,
+    allowed_origins: list[str] | None = None,
+) -> None:
     """Run the server until interrupted, after printing its URL.
 
     Args:
         host: the address to listen on.
         port: the port (``None``: 8000, else a free one).
         database: a SQLAlchemy URL (``None``: the SQLite file in the per-user data folder).
+        allowed_hosts: ``Host`` names served besides ``host`` and the local names
+            (:func:`elementa.server.security.default_hosts`).
+        allowed_origins: origins whose pages may open websockets besides the server's own.
     """
     import uvicorn
 
     from elementa.server.app import create_app
+    from elementa.server.security import default_hosts
 
-    app = create_app(database)
+    app = create_app(
+        database,
+        allowed_hosts=[*default_hosts(host), *(allowed_hosts or [])],
+        allowed_origins=allowed_origins,
+    )
     sock = bind(host, port)
     bound_port = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
