@@ -96,7 +96,7 @@ def test_server_seeds_are_drawn_not_counted(service):
     for _ in range(5):
         table_id, _ = service.create_table("elemenders", {}, [SeatSpec("reserved"), SeatSpec("open")])
         seeds.add(service.table(table_id).state.seed)
-    assert len(seeds) == 5 and max(seeds) > 2**40  # 63 random bits, not a small counter or a clock
+    assert len(seeds) == 5 and max(seeds) > 2**40  # 53 random bits, not a small counter or a clock
 
 
 def test_a_practice_table_may_choose_its_seed_and_every_seat_is_told(client):

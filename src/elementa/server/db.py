@@ -52,7 +52,7 @@ class TableRow(Base):
         game: the registry name of the game.
         options: the game's options as ``Game.options_dict()`` returns them.
         seed: the seed chance outcomes are drawn with (see :func:`elementa.core.chance_rng`); drawn
-            by the server (0 to 2**63 - 1) unless the table is a practice table.
+            by the server (0 to 2**53 - 1) unless the table is a practice table.
         practice: whether the creator chose the seed (such a table is shown as practice, never rated).
         salt: the random salt of the seed's commitment (hex).
         commitment: hex SHA-256 of ``"<seed>:<salt>"``, shown from the start

@@ -25,12 +25,13 @@ from elementa.core import CHANCE, ConfigError, IllegalActionError, State, chance
 
 RECORD_FORMAT = "elementa-record"
 RECORD_VERSION = 1
-SEED_BITS = 63
-"""A drawn seed is ``0 <= seed < 2**63``: too many to try each against the cards a player sees."""
+SEED_BITS = 53
+"""A drawn seed is ``0 <= seed < 2**53``: too many to try each against the cards a player sees, and
+exact as a JavaScript number (the browser shows the revealed seed)."""
 
 
 def draw_seed() -> int:
-    """Return a fresh unpredictable seed (``0 <= seed < 2**63``)."""
+    """Return a fresh unpredictable seed (``0 <= seed < 2**53``)."""
     return secrets.randbits(SEED_BITS)
 
 

@@ -5,7 +5,8 @@ Revises: 0002
 
 Adds ``tables.practice``, ``tables.salt`` and ``tables.commitment`` (see
 :mod:`elementa.server.fairness`), widens ``tables.seed`` to 64 bits (the server now draws seeds below
-2**63), and adds ``seats.invite_hash`` (SHA-256 of a reserved seat's invite code).
+2**53, and a practice table may choose any 64-bit seed), and adds ``seats.invite_hash`` (SHA-256
+of a reserved seat's invite code).
 
 Existing tables: their seed may have been chosen by their creator, and nobody was shown a commitment
 before play, so they become practice tables (shown as such, never rated); each gets a fresh salt and
