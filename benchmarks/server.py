@@ -97,7 +97,8 @@ async def client(
                 await asyncio.sleep(rng.expovariate(1 / think))
             step = view["step"]
             sent = time.perf_counter()
-            await ws.send(json.dumps({"type": "move", "action": rng.choice(view["legal"])["id"]}))
+            move = {"type": "move", "action": rng.choice(view["legal"])["id"], "step": step}
+            await ws.send(json.dumps(move))
             while True:
                 answer = json.loads(await ws.recv())
                 if answer.get("type") == "error":  # a stale view: wait for the next one
@@ -205,12 +206,19 @@ async def run(args: argparse.Namespace) -> None:
                 for i in range(args.tables):
                     r = await http.post(
                         "/api/tables",
-                        json={"game": args.game, "options": options, "seed": i, "timeout": 3600,
-                              "seats": [{"kind": "reserved"}, {"kind": "reserved"}]},
+                        json={"game": args.game, "options": options, "seed": i, "practice": True,
+                              "timeout": 3600, "seats": [{"kind": "reserved"}, {"kind": "reserved"}]},
                     )  # fmt: skip
                     r.raise_for_status()
                     body = r.json()
-                    tables.append((body["id"], [inv["token"] for inv in body["invites"]]))
+                    tokens = []
+                    for inv in body["invites"]:  # each invite code is claimed once for its seat's token
+                        claimed = await http.post(
+                            f"/api/tables/{body['id']}/claim", json={"code": inv["code"]}
+                        )
+                        claimed.raise_for_status()
+                        tokens.append(claimed.json()["token"])
+                    tables.append((body["id"], tokens))
 
             def where(index: int, seat: int) -> str:
                 """The server a seat's client talks to: by table, or each seat of a table on another."""

@@ -15,6 +15,7 @@ from elementa.server.accounts import COOKIE, MAX_PASSWORD, AccountService
 from elementa.server.app import create_app
 from elementa.server.db import TableRow, now, open_database
 from elementa.server.tables import SeatSpec, ServerError, TableService
+from tests.server.serving import claim_all
 
 PASSWORD = "correct horse battery"
 QUICK = ("elemental-warriors-ii", {"max_rounds": 1})
@@ -23,7 +24,7 @@ QUICK = ("elemental-warriors-ii", {"max_rounds": 1})
 
 @pytest.fixture
 def app(database):
-    return create_app(database)
+    return create_app(database, allowed_hosts=["testserver"])
 
 
 @pytest.fixture
@@ -72,7 +73,7 @@ def rated_table(a, b, game=QUICK):
     table = r.json()
     joined = b.post(f"/api/tables/{table['id']}/join", json={})
     assert joined.status_code == 200, joined.text
-    return table["id"], [table["invites"][0]["token"], joined.json()["token"]]
+    return table["id"], [claim_all(a, table)[0], joined.json()["token"]]
 
 
 def play_to_end(client, table_id, seed=0):
@@ -196,6 +197,8 @@ def test_rated_tables_refuse_bots_and_chosen_seeds(client):
     assert r.status_code == 400 and code(r) == "table/rated-bots"
     r = client.post("/api/tables", json={**base, "seats": [{"kind": "open"}, {"kind": "open"}], "seed": 7})
     assert r.status_code == 400 and code(r) == "table/rated-seed"
+    r = client.post("/api/tables", json={**base, "seats": [{"kind": "open"}] * 2, "practice": True})
+    assert r.status_code == 400 and code(r) == "table/rated-practice"  # a practice table is never rated
     assert client.get("/api/tables").json() == []
 
 
@@ -204,7 +207,7 @@ def test_a_seat_is_claimed_with_its_token_once(app, client):
         "/api/tables", json={"game": "elemenders", "seats": [{"kind": "reserved"}, {"kind": "reserved"}]}
     )
     table = r.json()
-    token = table["invites"][1]["token"]
+    token = claim_all(client, table)[1]
     claim = {"table": table["id"], "token": token}
     r = client.post("/api/accounts/claim", json=claim)
     assert r.status_code == 401 and code(r) == "account/signed-out"

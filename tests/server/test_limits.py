@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from elementa.server.app import create_app
+from tests.server.serving import claim_all
 
 HUMANS = [{"kind": "reserved"}, {"kind": "reserved"}]
 
@@ -24,7 +25,7 @@ HUMANS = [{"kind": "reserved"}, {"kind": "reserved"}]
 @pytest.fixture
 def client(database):
     """The app with the default limits, on SQLite and PostgreSQL (see ``conftest.py``)."""
-    with TestClient(create_app(database)) as c:
+    with TestClient(create_app(database, allowed_hosts=["testserver"])) as c:
         yield c
 
 
@@ -32,7 +33,7 @@ def limited(database, **limits):
     """A client of the app with these limits changed (``ServerConfig`` fields)."""
     from elementa.server.limits import ServerConfig
 
-    return TestClient(create_app(database, ServerConfig(**limits)))
+    return TestClient(create_app(database, ServerConfig(**limits), allowed_hosts=["testserver"]))
 
 
 def create(client, seats=HUMANS, **body):
@@ -120,7 +121,7 @@ def test_card_and_deck_sets_are_chosen_by_name_from_the_operators_config(databas
         assert r.status_code == 200, r.text
         summary = c.get(f"/api/tables/{r.json()['id']}").json()
         assert summary["options"]["deck_files"] == "league"  # the set's name is stored, not the path
-        with seated(c, r.json()["id"], r.json()["invites"][0]["token"]) as ws:
+        with seated(c, r.json()["id"], claim_all(c, r.json())[0]) as ws:
             assert first_view(ws)["game"] == "warriors"
         r = create(c, game="warriors", options={"deck_files": "league,other"})
         assert code(r) == "option/file" and "league" in r.json()["detail"]["message"]
@@ -142,10 +143,10 @@ def test_a_table_of_bots_alone_is_refused(client):
 
 def play_to_the_end(client, table):
     """Play a table's reserved seat (its last legal move each time) until the game ends; return the view."""
-    with seated(client, table["id"], table["invites"][0]["token"]) as ws:
+    with seated(client, table["id"], claim_all(client, table)[0]) as ws:
         while (view := first_view(ws))["status"] != "finished":
             if view["legal"]:
-                ws.send_json({"type": "move", "action": view["legal"][-1]["id"]})
+                ws.send_json({"type": "move", "action": view["legal"][-1]["id"], "step": view["step"]})
     return view
 
 
@@ -163,6 +164,7 @@ def test_a_runaway_bot_on_one_table_does_not_starve_a_bot_on_another(database, c
                 seats=[{"kind": "reserved"}, {"kind": "bot", "agent": bot}],
                 options=options,
                 seed=3,
+                practice=True,
             )
             for bot in (runaway, "random")
         ]
@@ -266,7 +268,7 @@ def test_open_sockets_per_client_are_capped(client):
 def test_a_flood_of_messages_is_refused_by_the_token_bucket(client):
     table = create(client).json()
     codes = []
-    with seated(client, table["id"], table["invites"][0]["token"]) as ws:
+    with seated(client, table["id"], claim_all(client, table)[0]) as ws:
         first_view(ws)
         with contextlib.suppress(WebSocketDisconnect):  # a flood past the burst is cut off
             for _ in range(300):
@@ -287,7 +289,7 @@ def test_a_clients_sockets_share_one_message_bucket(database):
         with seated(c, table["id"], None) as one, seated(c, table["id"], None) as two:
             codes = []
             for ws in (one, one, one, two, two, two):
-                ws.send_json({"type": "undo"})
+                ws.send_json({"type": "undo", "step": 0})
                 codes.append(answer(ws))
             assert codes == ["auth/spectator"] * 5 + ["rate/messages"]
 
@@ -329,8 +331,8 @@ def test_a_bad_first_frame_gets_message_invalid(client, frame):
 
 
 def test_bad_frames_after_hello_get_message_invalid_and_change_nothing(client):
-    table = create(client, seed=5).json()
-    tokens = {i["seat"]: i["token"] for i in table["invites"]}
+    table = create(client, seed=5, practice=True).json()
+    tokens = claim_all(client, table)
     with seated(client, table["id"], tokens[0]) as ws:
         mover = first_view(ws)["to_move"][0]
     with seated(client, table["id"], tokens[mover]) as ws:
@@ -342,18 +344,18 @@ def bad_frames_change_nothing(ws):
     legal = view["legal"][0]["id"]
     for frame in [
         "[" * 100_000,
-        json.dumps({"type": "move", "action": True}),
-        json.dumps({"type": "move", "action": str(legal)}),
-        json.dumps({"type": "move", "action": float(legal)}),
-        '{"type": "move", "action": NaN}',
+        json.dumps({"type": "move", "action": True, "step": view["step"]}),
+        json.dumps({"type": "move", "action": str(legal), "step": view["step"]}),
+        json.dumps({"type": "move", "action": float(legal), "step": view["step"]}),
+        '{"type": "move", "action": NaN, "step": ' + str(view["step"]) + "}",
     ]:
         ws.send_text(frame)
         assert ws.receive_json()["code"] == "message/invalid", frame
-    ws.send_bytes(json.dumps({"type": "move", "action": legal}).encode())
+    ws.send_bytes(json.dumps({"type": "move", "action": legal, "step": view["step"]}).encode())
     assert ws.receive_json()["code"] == "message/invalid"
-    ws.send_json({"type": "undo"})
+    ws.send_json({"type": "undo", "step": 0})
     assert ws.receive_json()["code"] == "undo/nothing"  # nothing was played
-    ws.send_json({"type": "move", "action": legal})
+    ws.send_json({"type": "move", "action": legal, "step": view["step"]})
     assert first_view(ws)["step"] == view["step"] + 1
 
 
@@ -436,7 +438,7 @@ def test_vanishing_and_malformed_clients_leave_no_traceback_in_the_log(tmp_path)
         for send_hello in (False, True):
             with contextlib.suppress(Exception), connect(url) as ws:
                 if send_hello:
-                    ws.send(json.dumps({"type": "hello", "token": table["invites"][0]["token"]}))
+                    ws.send(json.dumps({"type": "hello", "token": claim_all(httpx, table, base)[0]}))
                     ws.recv(timeout=30)
                 ws.socket.shutdown(socket.SHUT_RDWR)
                 ws.socket.close()

@@ -48,6 +48,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from elementa.core import ElementaError, load_game
 from elementa.server.db import Base, SeatRow, TableRow, hash_token, now
+from elementa.server.security import seat_cookie
 from elementa.server.tables import LiveTable, ServerError, TableService
 from elementa.sim.tournament import ranks
 
@@ -463,11 +464,12 @@ class Credentials(BaseModel):
 
 
 class Claim(BaseModel):
-    """The body of ``POST /api/accounts/claim``: a table and a seat token held for it."""
+    """The body of ``POST /api/accounts/claim``: a table and a seat token held for it (absent: the
+    table's seat cookie, :func:`elementa.server.security.seat_cookie`)."""
 
     model_config = ConfigDict(extra="forbid")
     table: str = Field(max_length=64)
-    token: str = Field(max_length=128)
+    token: str | None = Field(default=None, max_length=128)
 
 
 def refuse(e: ElementaError) -> HTTPException:
@@ -543,8 +545,11 @@ def accounts_router(accounts: AccountService) -> APIRouter:
     @router.post("/api/accounts/claim")
     def claim(body: Claim, request: Request) -> dict[str, Any]:
         user = require_user(accounts, request)
+        token = body.token or request.cookies.get(seat_cookie(body.table))
         try:
-            return {"table": body.table, "seat": accounts.claim(user, body.table, body.token)}
+            if token is None:
+                raise ServerError("this browser holds no seat of the table", code="auth/bad-token")
+            return {"table": body.table, "seat": accounts.claim(user, body.table, token)}
         except ElementaError as e:
             raise refuse(e) from None
 

@@ -4,22 +4,31 @@ REST (JSON):
 
 - ``GET /api/games``: each game's name, title, player range, options and presets.
 - ``GET /api/games/{game}/rules``: the game's rules summary (markdown text).
-- ``POST /api/tables``: create a table (:class:`CreateTable`); returns its id and the invite links
-  of its reserved seats (each holds a secret seat token).
+- ``POST /api/tables``: create a table (:class:`CreateTable`); returns its id, its commitment and
+  the invite codes and links of its reserved seats (a code is claimed once for the seat's token).
 - ``GET /api/tables?status=open&status=playing&limit=50&offset=0``: the tables, newest first (with
   statuses, only those), one page of at most ``limit`` (:attr:`ServerConfig.max_lobby_page`).
 - ``GET /api/tables/{id}``: one table's public summary.
-- ``POST /api/tables/{id}/join``: take a free open seat (:class:`JoinSeat`); returns the seat's token.
+- ``POST /api/tables/{id}/join``: take a free open seat (:class:`JoinSeat`); returns the seat's token
+  and sets it as the table's HttpOnly seat cookie (:mod:`elementa.server.security`).
+- ``POST /api/tables/{id}/claim``: claim a reserved seat with its invite code (:class:`ClaimSeat`);
+  returns the seat's token and sets the cookie; a second claim is refused (``invite/claimed``).
+- ``GET /api/tables/{id}/record``: a finished table's record, seed and salt revealed, for
+  ``elementa verify`` (:mod:`elementa.server.fairness`).
 - ``GET /api/tables/{id}/actions``: the table's action kinds with their part declarations and the
   text of its cards (:meth:`TableService.actions`); the same for every viewer, fetched once.
-- ``GET /api/tables/{id}/replay`` (header ``X-Seat-Token`` for a seat's view): a finished table's frames.
+- ``GET /api/tables/{id}/replay`` (the seat cookie or header ``X-Seat-Token`` for a seat's view): a
+  finished table's frames and its revealed seed.
 
 Websocket ``/ws/{id}``: the client first sends ``{"type": "hello", "token": "..."}`` (``null`` to
-spectate), then ``{"type": "move", "action": id}`` or ``{"type": "undo"}``. The server sends
+spectate; no ``token`` field: the table's seat cookie, if any), then ``{"type": "move", "action":
+id, "step": n}`` or ``{"type": "undo", "step": n}`` where ``n`` is the ``step`` of the view the
+choice was made on (a stale one is refused with ``action/stale``). The server sends
 ``{"type": "view", ...}`` (:meth:`TableService.view`, with only the new log lines and ``log_from``,
 the index of the first, and the new typed events from ``events_from``) after every change, and
 ``{"type": "error", "code", "message"}`` for a refused message, which changes nothing. A wrong
-token is refused with an ``auth/bad-token`` error and the socket is closed (code 4401).
+token is refused with an ``auth/bad-token`` error and the socket is closed (code 4401); a browser
+page of another origin with ``auth/origin`` (code 4403).
 
 Errors of the REST routes are ``{"detail": {"code", "message"}}`` with status 400 (404 for an
 unknown table, 429 for a client over a rate or quota of :mod:`elementa.server.limits`).
@@ -44,6 +53,7 @@ from fastapi import FastAPI, Header, HTTPException, Query, Request, Response, We
 from fastapi.responses import FileResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from elementa.core import ElementaError, list_games, load_game
 from elementa.server.accounts import (
@@ -65,6 +75,14 @@ from elementa.server.limits import (
     check_bot_budget,
     client_address,
     parse_frame,
+)
+from elementa.server.security import (
+    SecurityHeaders,
+    default_hosts,
+    is_secure,
+    origin_allowed,
+    seat_cookie,
+    set_seat_cookie,
 )
 from elementa.server.tables import (
     MAX_DEADLINE,
@@ -101,6 +119,7 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatRequest] = Field(min_length=1, max_length=16)
     seed: int | None = None
+    practice: bool = False
     timeout: int = Field(default=120, ge=0, le=MAX_TIMEOUT)
     rated: bool = False
     deadline_hours: int | None = Field(default=None, ge=1, le=MAX_DEADLINE // 3600)
@@ -115,8 +134,16 @@ class JoinSeat(BaseModel):
     name: str | None = Field(default=None, max_length=64)
 
 
+class ClaimSeat(BaseModel):
+    """The body of ``POST /api/tables/{id}/claim``: a reserved seat's invite code."""
+
+    model_config = ConfigDict(extra="forbid")
+    code: str = Field(max_length=128)
+    name: str | None = Field(default=None, max_length=64)
+
+
 class Hello(BaseModel):
-    """The first websocket message: the seat token, or ``None`` to spectate."""
+    """The first websocket message: the seat token, ``None`` to spectate, absent for the seat cookie."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["hello"]
@@ -124,18 +151,26 @@ class Hello(BaseModel):
 
 
 class Move(BaseModel):
-    """Take the action with this id (a JSON integer: ``true``, ``"3"`` and ``1.0`` are refused)."""
+    """Take the action with this id, chosen on the view of this ``step`` (JSON integers: ``true``,
+    ``"3"`` and ``1.0`` are refused).
+
+    The step is required: without it a move chosen on an old view (a click that crossed another
+    seat's move, a bot's or the chance outcome that followed) would be applied to a state its sender
+    never saw, whenever the same id happens to be legal there too.
+    """
 
     model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["move"]
     action: int
+    step: int
 
 
 class Undo(BaseModel):
-    """Take back the seat's last move (see :meth:`TableService.undo`)."""
+    """Take back the seat's last move (see :meth:`TableService.undo`), asked on the view of ``step``."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["undo"]
+    step: int
 
 
 ClientMessage = TypeAdapter(Annotated[Move | Undo | Hello, Field(discriminator="type")])
@@ -158,8 +193,11 @@ class Hub:
         config: the limits (:class:`~elementa.server.limits.ServerConfig`).
     """
 
-    def __init__(self, service: TableService, config: ServerConfig) -> None:
+    def __init__(
+        self, service: TableService, config: ServerConfig, allowed_origins: tuple[str, ...] = ()
+    ) -> None:
         self.service = service
+        self.allowed_origins = allowed_origins
         self.config = config
         self.limits = ClientLimits(config)
         self.bots = BotPool(config.bot_processes, config.bot_deadline)
@@ -356,12 +394,17 @@ class Hub:
         A client over its open sockets is refused (``rate/sockets``, close code 4429); every message
         goes through the client's token bucket, shared by its sockets (``rate/messages``), and
         :func:`~elementa.server.limits.parse_frame` (size, depth, binary frames); a client that goes
-        away ends the session quietly.
+        away ends the session quietly. A browser page of a foreign origin is refused (``auth/origin``,
+        close code 4403).
         """
         peer = ws.client.host if ws.client else None
         client = client_address(peer, ws.headers.get("x-forwarded-for"), self.config.trusted_proxies)
         try:
             await ws.accept()
+            if not origin_allowed(ws.headers, self.allowed_origins):
+                await _send(ws, error_message("auth/origin", "this page's origin may not open the table"))
+                await _close(ws, 4403)
+                return
             try:
                 self.limits.open_socket(client)
             except LimitError as e:
@@ -379,7 +422,10 @@ class Hub:
         try:
             hello = Hello.model_validate(parse_frame(await _receive(ws), self.config))
             self.service.table(table_id)
-            seat = self.service.seat_of(table_id, hello.token)
+            token = (
+                hello.token if "token" in hello.model_fields_set else ws.cookies.get(seat_cookie(table_id))
+            )
+            seat = self.service.seat_of(table_id, token)
         except ValidationError as e:
             await _send(ws, error_message("message/invalid", _first_error(e)))
             await _close(ws, 4400)
@@ -438,9 +484,9 @@ class Hub:
         async with live.lock:
             try:
                 if isinstance(message, Move):
-                    self.service.apply(table_id, seat, message.action)
+                    self.service.apply(table_id, seat, message.action, step=message.step)
                 else:
-                    self.service.undo(table_id, seat)
+                    self.service.undo(table_id, seat, step=message.step)
             except ElementaError as e:
                 await _send(ws, error_message(e.code, str(e)))
                 return
@@ -527,13 +573,23 @@ def check_new_table(body: CreateTable, config: ServerConfig) -> None:
             check_bot_budget(make_agent(spec, probe, 0), config)
 
 
-def create_app(database: str | None = None, config: ServerConfig | None = None) -> FastAPI:
+def create_app(
+    database: str | None = None,
+    config: ServerConfig | None = None,
+    *,
+    allowed_hosts: list[str] | None = None,
+    allowed_origins: list[str] | None = None,
+) -> FastAPI:
     """Build the server application.
 
     Args:
         database: a SQLAlchemy URL; ``None`` for the SQLite file in the per-user data folder
             (:func:`elementa.server.db.default_database_url`). Migrations run at start-up.
         config: the limits (default: :class:`~elementa.server.limits.ServerConfig`'s defaults).
+        allowed_hosts: the ``Host`` values served (``"*.example.org"`` patterns, ``"*"`` for any);
+            others get 400. ``None``: the local names (:func:`elementa.server.security.default_hosts`).
+        allowed_origins: origins whose pages may open websockets besides the server's own
+            (``"https://play.example.org"``; ``"*"`` for any).
 
     Returns:
         The FastAPI application (serve it with uvicorn).
@@ -543,7 +599,7 @@ def create_app(database: str | None = None, config: ServerConfig | None = None) 
     # on PostgreSQL other server processes may share the tables (see elementa.server.cluster)
     cluster = Cluster(engine) if engine.dialect.name == "postgresql" else None
     service = TableService(engine, cluster, files=FileSets.from_config(config))
-    hub = Hub(service, config)
+    hub = Hub(service, config, tuple(allowed_origins or ()))
     accounts = AccountService(service)
 
     def client_of(request: Request) -> str:
@@ -573,6 +629,8 @@ def create_app(database: str | None = None, config: ServerConfig | None = None) 
     app.state.accounts = accounts
     app.include_router(accounts_router(accounts))
     app.state.config = config
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts or default_hosts(None))
+    app.add_middleware(SecurityHeaders)  # outermost: a refused host's answer has the headers too
 
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:
@@ -623,7 +681,7 @@ def create_app(database: str | None = None, config: ServerConfig | None = None) 
         try:
             check_new_table(body, config)
             hub.limits.check_table(client, lambda t: _finished(service, t))
-            table_id, tokens = service.create_table(
+            table_id, codes = service.create_table(
                 body.game,
                 body.options,
                 [
@@ -635,18 +693,22 @@ def create_app(database: str | None = None, config: ServerConfig | None = None) 
                 rated=body.rated,
                 deadline=body.deadline_hours * 3600 if body.deadline_hours else None,
                 users={i: user.id for i in mine} if user else None,
+                practice=body.practice,
             )
         except ElementaError as e:
             raise _refuse(e) from None
         hub.limits.table_created(client, table_id)
         hub.spawn(hub.drive(table_id))
         hub.watch_absent(table_id)  # an invited player who never comes is played by a bot in time
+        summary = service.summary(table_id)
         return {
             "id": table_id,
             "url": f"/table/{table_id}",
+            "practice": summary["practice"],
+            "commitment": summary["commitment"],
             "invites": [
-                {"seat": seat, "token": token, "url": f"/table/{table_id}#token={token}"}
-                for seat, token in tokens.items()
+                {"seat": seat, "code": code, "url": f"/table/{table_id}#invite={code}"}
+                for seat, code in codes.items()
             ],
         }
 
@@ -668,7 +730,7 @@ def create_app(database: str | None = None, config: ServerConfig | None = None) 
             raise _refuse(e) from None
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, body: JoinSeat, request: Request) -> dict[str, Any]:
+    async def join(table_id: str, body: JoinSeat, request: Request, response: Response) -> dict[str, Any]:
         user = current_user(accounts, request)
         try:
             name = body.name or (user.username if user else None)
@@ -678,7 +740,29 @@ def create_app(database: str | None = None, config: ServerConfig | None = None) 
         if table_id in service.live:
             await hub.broadcast(table_id)
             hub.arm(table_id, seat)
-        return {"seat": seat, "token": token, "url": f"/table/{table_id}#token={token}"}
+        set_seat_cookie(response, table_id, token, secure=is_secure(request.scope))
+        return {"seat": seat, "token": token, "url": f"/table/{table_id}"}
+
+    @app.post("/api/tables/{table_id}/claim")
+    async def claim(table_id: str, body: ClaimSeat, request: Request, response: Response) -> dict[str, Any]:
+        try:
+            user = current_user(accounts, request)
+            seat, token = service.claim(table_id, body.code, body.name or (user.username if user else None))
+            if user is not None:
+                accounts.claim(user, table_id, token)  # a signed-in player's seat is linked to the account
+        except ElementaError as e:
+            raise _refuse(e) from None
+        if table_id in service.live:
+            await hub.broadcast(table_id)
+        set_seat_cookie(response, table_id, token, secure=is_secure(request.scope))
+        return {"seat": seat, "token": token, "url": f"/table/{table_id}"}
+
+    @app.get("/api/tables/{table_id}/record")
+    def record(table_id: str) -> dict[str, Any]:
+        try:
+            return service.record(table_id)
+        except ElementaError as e:
+            raise _refuse(e) from None
 
     @app.get("/api/tables/{table_id}/actions")
     def actions(table_id: str, response: Response) -> dict[str, Any]:
@@ -690,9 +774,13 @@ def create_app(database: str | None = None, config: ServerConfig | None = None) 
         return body
 
     @app.get("/api/tables/{table_id}/replay")
-    def replay(table_id: str, x_seat_token: Annotated[str | None, Header()] = None) -> list[dict[str, Any]]:
+    def replay(
+        table_id: str, request: Request, x_seat_token: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        token = x_seat_token if x_seat_token is not None else request.cookies.get(seat_cookie(table_id))
         try:
-            return service.replay(table_id, service.seat_of(table_id, x_seat_token))
+            frames = service.replay(table_id, service.seat_of(table_id, token))
+            return {"frames": frames, "fairness": service.fairness(service.table(table_id))}
         except ElementaError as e:
             raise _refuse(e) from None
 

@@ -1,4 +1,5 @@
-"""Start the game server: ``elementa serve [--host H] [--port P] [--database URL] [--config FILE]``."""
+"""Start the game server: ``elementa serve [--host H] [--port P] [--database URL] [--config FILE]
+[--allowed-host NAME] [--allowed-origin ORIGIN]``."""
 
 from __future__ import annotations
 
@@ -42,6 +43,9 @@ def serve(
     port: int | None = None,
     database: str | None = None,
     config: ServerConfig | None = None,
+    *,
+    allowed_hosts: list[str] | None = None,
+    allowed_origins: list[str] | None = None,
 ) -> None:
     """Run the server until interrupted, after printing its URL.
 
@@ -51,6 +55,9 @@ def serve(
         database: a SQLAlchemy URL (``None``: the SQLite file in the per-user data folder).
         config: the limits (``None``: :func:`~elementa.server.limits.load_config` of the
             ``ELEMENTA_...`` environment variables alone).
+        allowed_hosts: ``Host`` names served besides ``host`` and the local names
+            (:func:`elementa.server.security.default_hosts`).
+        allowed_origins: origins whose pages may open websockets besides the server's own.
 
     Raises:
         elementa.server.cluster.DatabaseInUse: another server process has this SQLite file.
@@ -61,10 +68,16 @@ def serve(
 
     from elementa.server.app import create_app
     from elementa.server.cluster import lock_sqlite
+    from elementa.server.security import default_hosts
 
     config = config or load_config()
     held = lock_sqlite(database)  # one server process per SQLite file (refuses with database/in-use)
-    app = create_app(database, config)
+    app = create_app(
+        database,
+        config,
+        allowed_hosts=[*default_hosts(host), *(allowed_hosts or [])],
+        allowed_origins=allowed_origins,
+    )
     sock = bind(host, port)
     bound_port = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host

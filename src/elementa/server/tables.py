@@ -43,6 +43,7 @@ from elementa.core import (
     describe_player,
     load_game,
 )
+from elementa.server import fairness
 from elementa.server.db import ActionRow, SeatRow, TableRow, hash_token, now
 from elementa.server.limits import FileSets, is_file_option
 
@@ -85,7 +86,8 @@ class SeatSpec:
 
     Attributes:
         kind: ``"open"`` (the first to join takes it), ``"bot"`` (``agent`` plays it) or ``"reserved"``
-            (its token is returned to the table's creator, who shares the invite link).
+            (its invite code is returned to the table's creator, who shares the invite link; whoever
+            claims the code gets the seat's token, see :meth:`TableService.claim`).
         agent: the agent spec of a bot seat, for example ``"medium"``.
         name: the name shown for the seat (default: the agent spec or ``"player N"``).
     """
@@ -105,6 +107,9 @@ class LiveTable:
         state: the current state.
         seats: one stored seat row's fields per seat (``kind``, ``agent``, ``name``, ``token_hash``).
         timeout: seconds before a disconnected seat is played by a bot.
+        practice: whether the creator chose the seed (:mod:`elementa.server.fairness`).
+        salt: the salt of the seed's commitment.
+        commitment: the commitment to the seed shown from the start.
         logs: per viewer (each seat and ``None``), one ``describe_action`` line per history entry.
         connected: seats with a client connected now.
         away_since: when each joined seat that is not connected went away (``time.monotonic()``).
@@ -126,6 +131,9 @@ class LiveTable:
     seats: list[dict[str, Any]]
     timeout: int
     logs: dict[Viewer, list[str]]
+    practice: bool = False
+    salt: str = ""
+    commitment: str = ""
     connected: set[int] = field(default_factory=set)
     away_since: dict[int, float] = field(default_factory=dict)
     agents: dict[int, Agent] = field(default_factory=dict)
@@ -168,6 +176,15 @@ def _status(game_over: bool, seats: Sequence[SeatRow]) -> str:
     return "open" if any(s.kind == "open" and s.token_hash is None for s in seats) else "playing"
 
 
+def _stale(live: LiveTable, step: int | None, what: str | int) -> None:
+    """Refuse a move or undo made at another step than the state's (``None``: no check)."""
+    now_at = len(live.state.history())
+    if step is not None and step != now_at:
+        raise IllegalActionError(
+            what, f"made at step {step}, but the game is at step {now_at}", code="action/stale"
+        )
+
+
 class TableService:
     """Lobby and table operations over one database.
 
@@ -201,6 +218,7 @@ class TableService:
         rated: bool = False,
         deadline: int | None = None,
         users: dict[int, int] | None = None,
+        practice: bool = False,
     ) -> tuple[str, dict[int, str]]:
         """Create a table.
 
@@ -208,14 +226,17 @@ class TableService:
             game_name: a registered game.
             options: game options (``players`` is set from the number of seats).
             seats: one :class:`SeatSpec` per seat, in seat order.
-            seed: the chance seed (default: random).
+            seed: the chance seed; only a practice table may be given one (default: drawn by the
+                server with :func:`elementa.server.fairness.draw_seed`).
             timeout: seconds a seat may stay disconnected before a bot takes it over.
             rated: whether the table counts for ratings (see :mod:`elementa.server.accounts`).
             deadline: seconds per move of a correspondence table (``None``: a live table).
             users: the account id linked to each seat, by seat index (reserved seats only).
+            practice: a practice table (its seed may be chosen; shown as practice, never rated).
 
         Returns:
-            ``(table id, {seat: token})`` with the secret tokens of the reserved seats.
+            ``(table id, {seat: invite code})`` with the secret invite codes of the reserved seats
+            (each is claimed once for the seat's token: :meth:`claim`).
 
         Raises:
             ConfigError: an unknown game, option or agent spec, or a seat count the game refuses;
@@ -224,24 +245,33 @@ class TableService:
             ServerError: ``table/no-human`` when no seat is open or reserved (a table of bots alone
                 would only burn the server's time), ``table/timeout`` for a
                 timeout outside 0 to :data:`MAX_TIMEOUT`, ``table/seed`` for a seed that is not a
-                32-bit integer, ``table/agent`` for an agent spec longer than :data:`MAX_AGENT_SPEC`,
+                64-bit integer, ``table/seed-not-practice`` for a seed given to a table that is not a
+                practice table, ``table/agent`` for an agent spec longer than :data:`MAX_AGENT_SPEC`,
                 ``table/deadline`` for a deadline outside an hour to :data:`MAX_DEADLINE`,
                 ``table/rated-bots`` for a rated table with a bot seat, ``table/rated-seed`` for a
-                rated table whose seed the creator chose.
+                rated table whose seed the creator chose, ``table/rated-practice`` for a rated
+                practice table.
         """
         # the columns are 32-bit integers and bounded strings, which PostgreSQL enforces (SQLite does not)
         if not 0 <= timeout <= MAX_TIMEOUT:
             raise ServerError(f"timeout must be 0 to {MAX_TIMEOUT} seconds", code="table/timeout")
         if not any(spec.kind in ("open", "reserved") for spec in seats):
             raise ServerError("a table needs a seat for a person (open or reserved)", code="table/no-human")
-        if seed is not None and not -(2**31) <= seed < 2**31:
-            raise ServerError("seed must be a 32-bit integer (-2**31 to 2**31 - 1)", code="table/seed")
+        if seed is not None and not -(2**63) <= seed < 2**63:
+            raise ServerError("seed must be a 64-bit integer (-2**63 to 2**63 - 1)", code="table/seed")
         if deadline is not None and not 3600 <= deadline <= MAX_DEADLINE:
             raise ServerError(f"a move deadline is an hour to {MAX_DEADLINE} seconds", code="table/deadline")
         if rated and any(spec.kind == "bot" for spec in seats):
             raise ServerError("a rated table has no computer seats", code="table/rated-bots")
+        if rated and practice:
+            raise ServerError("a practice table is never rated", code="table/rated-practice")
         if rated and seed is not None:
             raise ServerError("a rated table's seed is drawn by the server", code="table/rated-seed")
+        if seed is not None and not practice:
+            raise ServerError(
+                "only a practice table may choose its seed (the server draws every other table's)",
+                code="table/seed-not-practice",
+            )
         for spec in seats:
             if spec.kind == "bot" and len(spec.agent or "") > MAX_AGENT_SPEC:
                 raise ServerError(
@@ -254,22 +284,23 @@ class TableService:
             if spec.kind == "bot":
                 make_agent(spec.agent or "", game, i)  # refuses a bad spec now, not mid-game
         table_id = secrets.token_urlsafe(6)
-        tokens: dict[int, str] = {}
+        codes: dict[int, str] = {}
         rows = []
         for i, spec in enumerate(seats):
-            token_hash = None
+            invite_hash = None
             if spec.kind == "reserved":
-                tokens[i] = secrets.token_urlsafe(24)
-                token_hash = hash_token(tokens[i])
+                codes[i] = secrets.token_urlsafe(24)
+                invite_hash = hash_token(codes[i])
             name = spec.name or (spec.agent if spec.kind == "bot" else None) or describe_player(i)
             agent = spec.agent if spec.kind == "bot" else None
             user = (users or {}).get(i) if spec.kind == "reserved" else None
             rows.append(
                 SeatRow(
-                    seat=i, kind=spec.kind, agent=agent, name=name[:64], token_hash=token_hash, user_id=user
+                    seat=i, kind=spec.kind, agent=agent, name=name[:64], invite_hash=invite_hash, user_id=user
                 )
             )
-        state_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        state_seed = seed if seed is not None else fairness.draw_seed()
+        salt = fairness.new_salt()
         with Session(self.engine) as session:
             session.add(
                 TableRow(
@@ -277,6 +308,9 @@ class TableService:
                     game=game.name,
                     options=stored,
                     seed=state_seed,
+                    practice=practice,
+                    salt=salt,
+                    commitment=fairness.commitment(state_seed, salt),
                     status=_status(False, rows),
                     timeout=timeout,
                     created=now(),
@@ -287,7 +321,7 @@ class TableService:
                 )
             )
             session.commit()
-        return table_id, tokens
+        return table_id, codes
 
     def list_tables(
         self, status: str | Sequence[str] | None = None, *, limit: int | None = None, offset: int = 0
@@ -325,6 +359,8 @@ class TableService:
             "timeout": row.timeout,
             "rated": row.rated,
             "deadline": row.deadline,
+            "practice": row.practice,
+            "commitment": row.commitment,
             "seats": [
                 {
                     "seat": s.seat,
@@ -380,6 +416,46 @@ class TableService:
         if live is not None:
             live.seats[index].update(token_hash=chosen.token_hash, name=chosen.name)
             live.away_since[index] = time.monotonic()
+        return index, token
+
+    def claim(self, table_id: str, code: str, name: str | None = None) -> tuple[int, str]:
+        """Claim a reserved seat with its invite code: the code is spent, the seat gets a fresh token.
+
+        Args:
+            table_id: the table.
+            code: the invite code the table's creator was given for the seat.
+            name: the name to show for the seat.
+
+        Returns:
+            ``(seat, secret token)``; the token is shown only here (the creator never sees it).
+
+        Raises:
+            ServerError: ``table/unknown``, ``invite/bad-code`` (no seat of this table has the code),
+                ``invite/claimed`` (the code was claimed already); nothing changes.
+        """
+        digest = hash_token(code)
+        with Session(self.engine) as session:
+            row = self._row(session, table_id)
+            found = [
+                s
+                for s in row.seats
+                if s.invite_hash is not None and secrets.compare_digest(s.invite_hash, digest)
+            ]
+            if not found:
+                raise ServerError("this invite code is not one of this table's", code="invite/bad-code")
+            chosen = found[0]
+            if chosen.token_hash is not None:
+                raise ServerError("this invite has been claimed already", code="invite/claimed")
+            token = secrets.token_urlsafe(24)
+            chosen.token_hash = hash_token(token)
+            if name:
+                chosen.name = name[:64]
+            session.commit()
+            index, token_hash, seat_name = chosen.seat, chosen.token_hash, chosen.name
+        live = self.live.get(table_id)
+        if live is not None:
+            live.seats[index].update(token_hash=token_hash, name=seat_name)
+            live.away_since.setdefault(index, time.monotonic())
         return index, token
 
     def seat_of(self, table_id: str, token: str | None) -> Viewer:
@@ -443,6 +519,9 @@ class TableService:
                 deadline=row.deadline,
                 turn_since=row.turn_since.replace(tzinfo=UTC).timestamp() if row.turn_since else time.time(),
                 rated=row.rated,
+                practice=row.practice,
+                salt=row.salt,
+                commitment=row.commitment,
             )
         for player, action_id in history:
             self._advance(live, live.state.action_from_id(action_id, player), player)
@@ -451,7 +530,8 @@ class TableService:
                 self._catch_up(live, connection)
         start = time.monotonic()
         for i, s in enumerate(seats):
-            if s["kind"] != "bot" and s["token_hash"] is not None:
+            # a reserved seat nobody claimed yet is away too: a bot plays it after the timeout
+            if s["kind"] == "reserved" or (s["kind"] == "open" and s["token_hash"] is not None):
                 live.away_since[i] = start
             if s["kind"] == "bot":
                 live.agents[i] = make_agent(s["agent"] or "random", game, i, seed=live.state.seed + i)
@@ -479,7 +559,8 @@ class TableService:
             table_id: the table.
             player: the seat acting, or ``CHANCE``.
             action_id: the action's id.
-            step: the number of actions the mover saw when choosing (``None``: not checked).
+            step: the step (history length, the view's ``step``) the client chose the action at;
+                ``None`` for the server's own moves (chance, bots), which are never stale.
 
         Returns:
             The applied :class:`~elementa.core.Action`.
@@ -702,7 +783,7 @@ class TableService:
         live.elsewhere = held
 
     # -------------------------------------------------------------------------------------- undo
-    def undo(self, table_id: str, seat: int) -> None:
+    def undo(self, table_id: str, seat: int, *, step: int | None = None) -> None:
         """Take back a seat's last move.
 
         Safe policy: only the very last action of the game may be taken back, only by the seat that
@@ -711,8 +792,14 @@ class TableService:
         redeals from the seat's information state). Repeated calls take back earlier moves of a
         multi-move turn. Chance outcomes and other seats' moves are never taken back.
 
+        Args:
+            table_id: the table.
+            seat: the seat asking.
+            step: the step the client asked at (see :meth:`apply`); ``None``: no check.
+
         Raises:
-            IllegalActionError: ``undo/not-yours`` (the last action is another seat's or chance's),
+            IllegalActionError: ``action/stale`` (``step`` is not the current step),
+                ``undo/not-yours`` (the last action is another seat's or chance's),
                 ``undo/nothing`` (no action yet), ``undo/revealed`` (the move showed hidden
                 information); nothing changes.
         """
@@ -720,6 +807,7 @@ class TableService:
         with self.engine.begin() as connection:
             if self.cluster is not None:
                 self._catch_up(live, connection, lock=True)
+            _stale(live, step, "undo")
             history = live.state.history()
             if not history:
                 raise IllegalActionError("undo", "no move has been made", code="undo/nothing")
@@ -781,7 +869,8 @@ class TableService:
         Returns:
             ``{"type": "view", "table", "game", "title", "seat", "seats", "status", "step",
             "to_move", "observation", "legal": [{"id", "kind", "parts", "label"}], "log", "events", "returns",
-            "can_undo"}``: ``observation`` is ``observation(viewer)``; ``legal`` the viewer's legal
+            "can_undo", "fairness"}``: ``fairness`` is :meth:`fairness`; ``observation`` is
+            ``observation(viewer)``; ``legal`` the viewer's legal
             actions in their JSON form (:meth:`~elementa.core.Action.to_json`: ``parts`` maps each
             part's name to its value, ``None`` for unused; :meth:`actions` declares the parts) (none
             for spectators); ``log`` this viewer's ``describe_action`` lines; ``events`` the
@@ -820,7 +909,40 @@ class TableService:
             "events": [e.to_json() for e in state.events_for(viewer)],
             "returns": state.returns() if over else None,
             "can_undo": self.can_undo(live, viewer),
+            "fairness": self.fairness(live),
         }
+
+    def fairness(self, live: LiveTable) -> dict[str, Any]:
+        """Return what every viewer is shown of a table's seed.
+
+        Returns:
+            ``{"practice", "commitment", "seed", "salt"}``: ``seed`` and ``salt`` are ``None`` until
+            the game is over (:mod:`elementa.server.fairness`).
+        """
+        over = live.state.is_terminal()
+        return {
+            "practice": live.practice,
+            "commitment": live.commitment,
+            "seed": live.state.seed if over else None,
+            "salt": live.salt if over else None,
+        }
+
+    def record(self, table_id: str) -> dict[str, Any]:
+        """Return a finished table's record for ``elementa verify`` (:func:`elementa.server.fairness.record`).
+
+        Raises:
+            ServerError: ``table/unknown``, ``table/not-finished`` (the seed stays secret until the end).
+        """
+        live = self.table(table_id)
+        if not live.state.is_terminal():
+            raise ServerError("the record is ready when the game is over", code="table/not-finished")
+        return fairness.record(
+            live.state,
+            practice=live.practice,
+            commitment_hex=live.commitment,
+            salt=live.salt,
+            seats=[s["name"] for s in live.seats],
+        )
 
     def actions(self, table_id: str) -> dict[str, Any]:
         """Return what a client needs once to read a table's actions: the same for every viewer.

@@ -80,15 +80,20 @@ async function create(event) {
   const body = {game: g.name, options: optionValues(g), seats, timeout: Number($("timeout").value)};
   if ($("deadline").value.trim() !== "") body.deadline_hours = Number($("deadline").value);
   if (signedIn && $("rated").checked) body.rated = true;
+  if ($("practice").checked) {
+    body.practice = true;
+    if ($("seed").value.trim() !== "") body.seed = Number($("seed").value);
+  }
   try {
     const table = await api("/api/tables", body);
     const mine = table.invites.find((i) => picks[i.seat] === "me");
     const others = table.invites.filter((i) => picks[i.seat] !== "me");
+    if (mine) await api(`/api/tables/${table.id}/claim`, {code: mine.code});  // sets this seat's cookie
     const box = $("created");
     box.hidden = false;
     box.replaceChildren();
     const go = document.createElement("a");
-    go.href = mine ? mine.url : table.url;
+    go.href = mine ? table.url : `${table.url}#watch`;
     go.textContent = mine ? "Go to your seat" : "Watch the table";
     box.append(go);
     for (const i of others) {
@@ -107,6 +112,7 @@ function tableItem(t, joinable) {
   const li = document.createElement("li");
   const names = t.seats.map((s) => s.free ? "(free)" : s.name).join(", ");
   li.append(`${t.game} — ${names} `);
+  if (t.practice) li.append(Object.assign(document.createElement("span"), {className: "badge", textContent: "practice"}), " ");
   if (joinable) {
     const b = document.createElement("button");
     b.className = "small";

@@ -1,7 +1,7 @@
 """Accounts, sessions, ratings and results; rated and correspondence tables; seats linked to accounts.
 
 Revision ID: 0004
-Revises: 0002
+Revises: 0003
 
 New tables ``users``, ``sessions`` (only a session token's SHA-256 is stored), ``ratings`` (openskill
 mu and sigma per account and game) and ``results`` (one row per account seat of a finished table).
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0004"
-down_revision = "0002"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 
