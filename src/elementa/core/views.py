@@ -15,6 +15,7 @@ tuples (JSON lists), ``dict`` of plain values, or other views.
 from __future__ import annotations
 
 from dataclasses import fields
+from itertools import chain
 from operator import attrgetter
 from typing import Any
 
@@ -44,6 +45,7 @@ class View:
 
 _PLAIN = frozenset({int, str, bool, float, type(None)})
 """The types a JSON form holds as they are."""
+_TUPLE = frozenset({tuple})
 
 _FIELDS: dict[type, tuple[tuple[str, ...], Any]] = {}
 """Each view class's field names, in order, and a function returning their values as a tuple
@@ -67,12 +69,21 @@ def to_json(value: Any) -> Any:
         value: a :class:`View`, a tuple or list (a JSON list), a dict (its values converted), or a
             plain value (``None``, ``bool``, ``int``, ``float``, ``str``), returned as it is.
     """
-    if type(value) in _PLAIN:
+    t = type(value)
+    if t in _PLAIN:
         return value
+    if t is tuple or t is list or (isinstance(value, tuple | list) and not isinstance(value, View)):
+        # the common cases in C: a list of plain values, a list of lists of plain values (a grid row)
+        types = set(map(type, value))
+        if types <= _PLAIN:
+            return list(value)
+        if types == _TUPLE and set(map(type, chain.from_iterable(value))) <= _PLAIN:
+            return list(map(list, value))
+        return [v if type(v) in _PLAIN else to_json(v) for v in value]
+    if t is dict or isinstance(value, dict):
+        if set(map(type, value.values())) <= _PLAIN:
+            return dict(value)
+        return {k: v if type(v) in _PLAIN else to_json(v) for k, v in value.items()}
     if isinstance(value, View):
         return value.to_json()
-    if isinstance(value, tuple | list):
-        return [v if type(v) in _PLAIN else to_json(v) for v in value]
-    if isinstance(value, dict):
-        return {k: v if type(v) in _PLAIN else to_json(v) for k, v in value.items()}
     return value
