@@ -113,6 +113,8 @@ ONE_CLIENT_IS_MANY = {
     "ELEMENTA_TABLES_PER_HOUR": "1000000",
     "ELEMENTA_MAX_OPEN_TABLES_PER_CLIENT": "1000000",
     "ELEMENTA_MAX_SOCKETS_PER_CLIENT": "1000000",
+    "ELEMENTA_MESSAGES_PER_SECOND": "1000000",
+    "ELEMENTA_MESSAGE_BURST": "1000000",
 }
 """Every simulated client connects from 127.0.0.1, so the per-client limits are lifted for the run."""
 

@@ -16,6 +16,7 @@ after catching the live state up from the stored actions (:meth:`TableService.ca
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import secrets
@@ -202,9 +203,25 @@ class TableService:
         self.cluster = cluster
         self.files = files or FileSets()
         self.live: dict[str, LiveTable] = {}
+        self.games: dict[tuple[str, str], Game] = {}
+        """One :class:`~elementa.core.Game` per game name and stored options, shared by the live tables
+        (a game holds no play's state, only its rules, action space and memoised actions: sharing it
+        keeps a live table to its state and logs)."""
         self.finish_hooks: list[FinishHook] = []
         """Called with the live table once its game ends (after the last action is stored), and again
         whenever a finished table is rebuilt, so a hook must do its work once and then nothing."""
+
+    def game(self, name: str, options: dict[str, Any]) -> Game:
+        """Return the shared game for a table's stored name and options (file options by set name).
+
+        Raises:
+            ConfigError: an unknown game or option (a stored table whose game changed).
+        """
+        key = (name, json.dumps(options, sort_keys=True))
+        game = self.games.get(key)
+        if game is None:
+            game = self.games[key] = load_game(name, **self.files.resolve(options))
+        return game
 
     # ------------------------------------------------------------------------------------- lobby
     def create_table(
@@ -508,7 +525,7 @@ class TableService:
                 {"kind": s.kind, "agent": s.agent, "name": s.name, "token_hash": s.token_hash}
                 for s in row.seats
             ]
-            game = load_game(row.game, **self.files.resolve(row.options))
+            game = self.game(row.game, row.options)
             live = LiveTable(
                 id=row.id,
                 game=game,
