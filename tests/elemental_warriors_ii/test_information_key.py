@@ -1,6 +1,6 @@
 """Elemental Warriors II's information-state key splits states exactly as the seats' observations do.
 
-``view.information_key`` digests the facts ``view.observation`` shows without building the view, so
+``view.information_key`` digests the facts ``view.observation_view`` shows without building the view, so
 it must change exactly when a seat's observation changes. At decision nodes of seeded random
 playouts, in a clone and in a resample of the state, every field of the state is changed in one
 place at a time (each number, flag, text, card, square, known card and task field in it), and so is

@@ -43,3 +43,17 @@ def stop(proc, sig=signal.SIGTERM):
     proc.wait(timeout=30)
     proc.stdout.close()
     proc.errors.close()
+
+
+def claim_all(client, table, base=""):
+    """Claim every invite of a new table; return ``{seat: token}``.
+
+    ``client`` is anything with ``post(url, json=...)`` (a TestClient, or the ``httpx`` module with
+    ``base`` the server's URL); ``table`` is the body ``POST /api/tables`` answered.
+    """
+    tokens = {}
+    for invite in table["invites"]:
+        r = client.post(f"{base}/api/tables/{table['id']}/claim", json={"code": invite["code"]})
+        assert r.status_code == 200, r.text
+        tokens[invite["seat"]] = r.json()["token"]
+    return tokens

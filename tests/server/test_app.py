@@ -10,20 +10,43 @@ from starlette.websockets import WebSocketDisconnect
 
 from elementa.server.app import create_app
 from elementa.server.db import open_database
+from elementa.server.limits import ServerConfig
 from elementa.server.tables import SeatSpec, TableService
 
 
 @pytest.fixture
 def client(database):
-    """The app on SQLite and on PostgreSQL (see ``conftest.py``)."""
-    with TestClient(create_app(database)) as c:
+    """The app on SQLite and on PostgreSQL (see ``conftest.py``), with the default limits."""
+    with TestClient(create_app(database, allowed_hosts=HOSTS)) as c:
         yield c
 
 
+@pytest.fixture
+def quick_zombies(database):
+    """The app with no shortest zombie timeout, so that a test can make a seat a zombie at once."""
+    with TestClient(create_app(database, ServerConfig(min_timeout=0), allowed_hosts=HOSTS)) as c:
+        yield c
+
+
+HOSTS = ["testserver"]
+"""The host the test client's requests name (the app serves only its allowed hosts)."""
+
+
 def new_table(client, game, seats, **extra):
+    """Create a table; one given a seed is a practice table (only those may choose it)."""
+    if "seed" in extra:
+        extra.setdefault("practice", True)
     r = client.post("/api/tables", json={"game": game, "seats": seats, **extra})
     assert r.status_code == 200, r.text
     return r.json()
+
+
+def claim(client, table, seat):
+    """Claim a reserved seat's invite; return the seat's token."""
+    code = next(i["code"] for i in table["invites"] if i["seat"] == seat)
+    r = client.post(f"/api/tables/{table['id']}/claim", json={"code": code})
+    assert r.status_code == 200, r.text
+    return r.json()["token"]
 
 
 def receive_view(ws):
@@ -73,7 +96,8 @@ def test_bad_tables_are_refused_with_a_code(client):
     )
     assert r.status_code == 400 and r.json()["detail"]["code"].startswith("config/")
     r = client.post(
-        "/api/tables", json={"game": "elemenders", "seats": [{"kind": "open"}] * 2, "seed": 2**40}
+        "/api/tables",
+        json={"game": "elemenders", "seats": [{"kind": "open"}] * 2, "seed": 2**70, "practice": True},
     )
     assert r.status_code == 400 and r.json()["detail"]["code"] == "table/seed"  # not a 500 on PostgreSQL
     r = client.post("/api/tables/nope/join", json={})
@@ -93,7 +117,7 @@ def test_lobby_join_and_spectate(client):
         ws.send_json({"type": "hello", "token": None})
         view = receive_view(ws)
         assert view["seat"] is None and view["legal"] == []
-        ws.send_json({"type": "move", "action": 0})
+        ws.send_json({"type": "move", "action": 0, "step": view["step"]})
         assert ws.receive_json()["code"] == "auth/spectator"
 
 
@@ -115,7 +139,7 @@ def test_a_wrong_or_missing_token_is_refused(client):
 
 def test_refused_messages_get_typed_errors_and_change_nothing(client):
     table = new_table(client, "elemenders", [{"kind": "reserved"}, {"kind": "reserved"}], seed=5)
-    tokens = {i["seat"]: i["token"] for i in table["invites"]}
+    tokens = {i["seat"]: claim(client, table, i["seat"]) for i in table["invites"]}
     with client.websocket_connect(f"/ws/{table['id']}") as ws:
         ws.send_json({"type": "hello", "token": tokens[0]})
         view = receive_view(ws)
@@ -129,10 +153,11 @@ def test_refused_messages_get_typed_errors_and_change_nothing(client):
         view = receive_view(ws)
         assert view["legal"] == []
         for message, code in [
-            ({"type": "move", "action": 0}, "action/inactive-player"),
-            ({"type": "move", "action": "first"}, "message/invalid"),
+            ({"type": "move", "action": 0, "step": view["step"]}, "action/inactive-player"),
+            ({"type": "move", "action": "first", "step": view["step"]}, "message/invalid"),
+            ({"type": "move", "action": 0}, "message/invalid"),  # no step
             ({"type": "fly"}, "message/invalid"),
-            ({"type": "undo"}, "undo/nothing"),
+            ({"type": "undo", "step": view["step"]}, "undo/nothing"),
         ]:
             ws.send_json(message)
             assert ws.receive_json()["code"] == code
@@ -141,7 +166,7 @@ def test_refused_messages_get_typed_errors_and_change_nothing(client):
     with client.websocket_connect(f"/ws/{table['id']}") as ws:
         ws.send_json({"type": "hello", "token": tokens[mover]})
         again = receive_view(ws)
-        ws.send_json({"type": "move", "action": 10**6})
+        ws.send_json({"type": "move", "action": 10**6, "step": again["step"]})
         assert ws.receive_json()["code"] == "action/illegal"
         ws.send_json({"type": "hello", "token": tokens[mover]})
         assert ws.receive_json()["code"] == "message/invalid"
@@ -157,7 +182,7 @@ def test_a_game_against_a_bot_runs_to_the_end_and_has_replays(client):
         options={"start_health": 10, "turn_limit": 10},
         seed=3,
     )
-    token = table["invites"][0]["token"]
+    token = claim(client, table, 0)
     log = []
     with client.websocket_connect(f"/ws/{table['id']}") as ws:
         ws.send_json({"type": "hello", "token": token})
@@ -168,11 +193,12 @@ def test_a_game_against_a_bot_runs_to_the_end_and_has_replays(client):
             if view["status"] == "finished":
                 break
             if view["legal"]:
-                ws.send_json({"type": "move", "action": view["legal"][-1]["id"]})
+                ws.send_json({"type": "move", "action": view["legal"][-1]["id"], "step": view["step"]})
     assert view["returns"] is not None
     assert client.get(f"/api/tables/{table['id']}").json()["status"] == "finished"
-    mine = client.get(f"/api/tables/{table['id']}/replay", headers={"X-Seat-Token": token}).json()
-    public = client.get(f"/api/tables/{table['id']}/replay").json()
+    mine = client.get(f"/api/tables/{table['id']}/replay", headers={"X-Seat-Token": token}).json()["frames"]
+    client.cookies.clear()  # no seat cookie: the spectators' replay
+    public = client.get(f"/api/tables/{table['id']}/replay").json()["frames"]
     assert len(mine) == len(public) == view["step"] + 1
     assert mine[-1]["observation"] == view["observation"]
     assert [f["log"] for f in mine[1:]] == log and len(log) == view["step"]
@@ -180,7 +206,8 @@ def test_a_game_against_a_bot_runs_to_the_end_and_has_replays(client):
     assert r.json()["detail"]["code"] == "auth/bad-token"
 
 
-def test_a_seat_away_past_the_timeout_is_played_by_a_bot(client):
+def test_a_seat_away_past_the_timeout_is_played_by_a_bot(quick_zombies):
+    client = quick_zombies
     table = new_table(
         client,
         "elemenders",
@@ -189,7 +216,7 @@ def test_a_seat_away_past_the_timeout_is_played_by_a_bot(client):
         timeout=0,
     )
     with client.websocket_connect(f"/ws/{table['id']}") as ws:
-        ws.send_json({"type": "hello", "token": table["invites"][0]["token"]})
+        ws.send_json({"type": "hello", "token": claim(client, table, 0)})
         receive_view(ws)
     wait_for(lambda: client.get(f"/api/tables/{table['id']}").json()["status"] == "finished")
     assert client.get(f"/api/tables/{table['id']}").json()["seats"][0]["zombie"]
@@ -198,14 +225,14 @@ def test_a_seat_away_past_the_timeout_is_played_by_a_bot(client):
 def test_undo_over_the_websocket_takes_the_sealed_bid_back(client):
     table = new_table(client, "toy-dice", [{"kind": "reserved"}, {"kind": "reserved"}], seed=2)
     with client.websocket_connect(f"/ws/{table['id']}") as ws:
-        ws.send_json({"type": "hello", "token": table["invites"][0]["token"]})
+        ws.send_json({"type": "hello", "token": claim(client, table, 0)})
         view = receive_view(ws)
         while not view["legal"]:  # the deal
             view = receive_view(ws)
-        ws.send_json({"type": "move", "action": view["legal"][0]["id"]})
+        ws.send_json({"type": "move", "action": view["legal"][0]["id"], "step": view["step"]})
         moved = receive_view(ws)
         assert moved["step"] == view["step"] + 1 and moved["can_undo"] and moved["log_from"] == view["step"]
-        ws.send_json({"type": "undo"})
+        ws.send_json({"type": "undo", "step": moved["step"]})
         back = receive_view(ws)
         assert back["step"] == view["step"] and back["legal"] == view["legal"]
         assert back["log_from"] == 0 and len(back["log"]) == view["step"]  # the whole log again
@@ -220,12 +247,13 @@ def test_at_start_up_the_bots_and_the_zombie_clocks_of_stored_tables_resume(data
         [SeatSpec("reserved"), SeatSpec("bot", "random")],
         timeout=0,
     )
-    with TestClient(create_app(url)) as client:
+    with TestClient(create_app(url, allowed_hosts=HOSTS)) as client:
         wait_for(lambda: client.get(f"/api/tables/{table_id}").json()["status"] == "finished")
         assert client.get(f"/api/tables/{table_id}").json()["seats"][0]["zombie"]
 
 
-def test_an_invited_player_who_never_comes_is_played_by_a_bot(client):
+def test_an_invited_player_who_never_comes_is_played_by_a_bot(quick_zombies):
+    client = quick_zombies
     table = new_table(
         client,
         "elemenders",

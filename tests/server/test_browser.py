@@ -49,7 +49,9 @@ def database(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def server(database):
-    proc, base = start(["--port", "0", "--database", f"sqlite:///{database}"])
+    # every page of these tests comes from 127.0.0.1: one client that makes many tables in a few minutes
+    env = {"ELEMENTA_TABLES_PER_HOUR": "100000", "ELEMENTA_MAX_OPEN_TABLES_PER_CLIENT": "100000"}
+    proc, base = start(["--port", "0", "--database", f"sqlite:///{database}"], env=env)
     yield base
     stop(proc)
 
@@ -266,12 +268,14 @@ def test_two_people_play_a_game_to_the_end_by_clicking_the_board_and_see_only_th
         players - 2
     )
     table = httpx.post(
-        server + "/api/tables", json={"game": game, "options": options, "seats": seats, "seed": 11}
+        server + "/api/tables",
+        json={"game": game, "options": options, "seats": seats, "seed": 11, "practice": True},
     ).json()
     kinds = httpx.get(f"{server}/api/tables/{table['id']}/actions").json()["kinds"]
     contexts, pages, views, sends = [], [], [], []
     for invite in table["invites"]:
-        context = browser.new_context(viewport={"width": 900, "height": 900})
+        # bypass_csp: the test hides the move list with a style of its own, which the page's CSP refuses
+        context = browser.new_context(viewport={"width": 900, "height": 900}, bypass_csp=True)
         page = context.new_page()
         seen: list[dict] = []
         sent: list[int] = []  # the ids of the moves the page sent
@@ -359,6 +363,9 @@ def test_the_lobby_seats_you_at_a_new_table_and_lists_open_ones(server, browser)
         page.wait_for_selector("#board .square")
         assert page.get_attribute("body", "data-seat") == "0"
         table_id = page.url.split("/table/")[1].split("#")[0]
+        assert "#" not in page.url and page.evaluate("Object.keys(localStorage)") == []  # no token to copy
+        assert page.evaluate("document.cookie") == ""  # the seat cookie is HttpOnly
+        assert page.is_hidden("#practice") and "seed committed" in page.inner_text("#fairness")
         page.click("#rules-button")
         page.wait_for_selector("#rules[open]")
         assert "monolith" in page.inner_text("#rules-text").lower()
@@ -380,7 +387,7 @@ def test_every_phase_can_be_played_from_the_board_alone(server, database, browse
     and kind of move met has :data:`SAMPLES` decisions, for :data:`PHASE_BUDGET` seconds at most), so that
     the phases a game has once per seat (a draft, marking a monolith) are met more than once: every
     decision sampled is made by clicks on the board alone."""
-    context = browser.new_context(viewport={"width": 900, "height": 900})
+    context = browser.new_context(viewport={"width": 900, "height": 900}, bypass_csp=True)  # its own style
     page = context.new_page()
     sent: list[int] = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.extend(moves_in(f))))
@@ -393,7 +400,8 @@ def test_every_phase_can_be_played_from_the_board_alone(server, database, browse
             seed += 1
             seats = [{"kind": "reserved"}] + [{"kind": "bot", "agent": "random"}] * (players - 1)
             table = httpx.post(
-                server + "/api/tables", json={"game": game, "options": options, "seats": seats, "seed": seed}
+                server + "/api/tables",
+                json={"game": game, "options": options, "seats": seats, "seed": seed, "practice": True},
             ).json()
             kinds = httpx.get(f"{server}/api/tables/{table['id']}/actions").json()["kinds"]
             page.goto(server + table["invites"][0]["url"])
@@ -491,3 +499,33 @@ def test_clicks_pick_parts_in_order_twice_or_not_and_the_chooser_offers_the_rest
         assert sent() == [8]
     finally:
         context.close()
+
+
+def test_an_invite_link_is_claimed_once_and_leaves_the_address_bar(server, browser):
+    seats = [{"kind": "reserved"}, {"kind": "open"}]
+    table = httpx.post(
+        server + "/api/tables", json={"game": "elemenders", "seats": seats, "seed": 3, "practice": True}
+    ).json()
+    guest, thief = browser.new_context(), browser.new_context()
+    try:
+        page = guest.new_page()
+        page.goto(server + table["invites"][0]["url"])
+        page.wait_for_selector("#board .square")
+        assert page.get_attribute("body", "data-seat") == "0"
+        assert "#" not in page.url and table["invites"][0]["code"] not in page.url
+        assert page.is_visible("#practice")  # every seat is told the seed was chosen
+        page.reload()  # the cookie keeps the seat
+        page.wait_for_selector("#board .square")
+        assert page.get_attribute("body", "data-seat") == "0"
+        other = thief.new_page()  # the same invite link, used again
+        other.goto(server + table["invites"][0]["url"])
+        other.wait_for_function("document.getElementById('error').textContent.includes('invite/claimed')")
+        other.wait_for_selector("#board .square")
+        assert other.get_attribute("body", "data-seat") == "none"
+        watcher = thief.new_page()  # the seat's page address, copied
+        watcher.goto(page.url)
+        watcher.wait_for_selector("#board .square")
+        assert watcher.get_attribute("body", "data-seat") == "none"
+    finally:
+        guest.close()
+        thief.close()

@@ -21,6 +21,13 @@ from websockets.sync.client import connect
 from tests.server.serving import SERVE, start, stop
 
 
+def claim(base, table_id, code):
+    """Claim a reserved seat's invite; return the seat's token."""
+    r = httpx.post(base + f"/api/tables/{table_id}/claim", json={"code": code}, timeout=30)
+    assert r.status_code == 200, r.text
+    return r.json()["token"]
+
+
 def view(base, table_id, token):
     """Connect as a seat and return the first view the server sends."""
     with connect(base.replace("http", "ws") + f"/ws/{table_id}") as ws:
@@ -44,9 +51,13 @@ def play(base, table_id, tokens, moves):
             for seat, ws in sockets.items():
                 while True:
                     try:
-                        latest[seat] = json.loads(ws.recv(timeout=0.05))
+                        message = json.loads(ws.recv(timeout=0.05))
                     except TimeoutError:
                         break
+                    if message["type"] == "view":
+                        latest[seat] = message
+                    else:  # a move chosen on a view another seat's move (a bot's) overtook
+                        assert message["code"] == "action/stale", message
             ready = [s for s, v in latest.items() if v["legal"] and v["status"] != "finished"]
             if not ready:
                 if all(v["status"] == "finished" for v in latest.values()):
@@ -54,11 +65,16 @@ def play(base, table_id, tokens, moves):
                 continue
             seat = ready[0]
             step = latest[seat]["step"]
-            sockets[seat].send(json.dumps({"type": "move", "action": latest[seat]["legal"][0]["id"]}))
+            move = {"type": "move", "action": latest[seat]["legal"][0]["id"], "step": step}
+            sockets[seat].send(json.dumps(move))
             while latest[seat]["step"] == step:
-                latest[seat] = json.loads(sockets[seat].recv(timeout=30))
-                assert latest[seat]["type"] == "view", latest[seat]
-            made += 1
+                message = json.loads(sockets[seat].recv(timeout=30))
+                if message["type"] != "view":
+                    assert message["code"] == "action/stale", message
+                    break  # a bot moved first: choose again on the newer view
+                latest[seat] = message
+            else:
+                made += 1
 
 
 def test_serve_with_no_configuration_prints_the_url(tmp_path):
@@ -140,7 +156,7 @@ def test_kill_9_and_restart_loses_no_move(database):
             r = httpx.post(
                 base + "/api/tables", json={"game": game, "options": options, "seats": seats}, timeout=30
             ).json()
-            tokens = {i["seat"]: i["token"] for i in r["invites"]}
+            tokens = {i["seat"]: claim(base, r["id"], i["code"]) for i in r["invites"]}
             play(base, r["id"], tokens, 12)
             tables.append((r["id"], tokens))
         before = {(t, s): view(base, t, tok) for t, tokens in tables for s, tok in tokens.items()}

@@ -21,6 +21,20 @@ from elementa.server.tables import TableService
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 
 
+def newest_revision() -> str:
+    """The head of the shipped migrations (an old database is upgraded all the way)."""
+    from importlib import resources
+
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    config = Config()
+    config.set_main_option("script_location", str(resources.files("elementa.server") / "migrations"))
+    head = ScriptDirectory.from_config(config).get_current_head()
+    assert head is not None
+    return head
+
+
 def old_database(tmp_path: Path) -> str:
     path = tmp_path / "server.sqlite3"
     con = sqlite3.connect(path)
@@ -60,9 +74,13 @@ def test_an_old_database_is_upgraded_and_its_tables_play_on(tmp_path: Path) -> N
     assert stored(path, games["elemenders"]) == before["elemenders"]  # other games keep their ids
     assert len(stored(path, games["elementalis"])) > len(before["elementalis"])  # Mana in colour steps
     with engine.connect() as c:
-        assert c.execute(text("select version_num from alembic_version")).scalar() == "0002"
+        assert c.execute(text("select version_num from alembic_version")).scalar() == newest_revision()
         ids = c.execute(text("select action from actions where table_id = :t"), {"t": games["elementalis"]})
         assert max(ids.scalars()) < 50_000  # no format-1 Mana vector is left
+        # 0004: the old tables are unrated live tables whose seats belong to no account
+        assert c.execute(text("select rated, deadline from tables")).all() == [(False, None)] * len(games)
+        assert c.execute(text("select count(*) from seats where user_id is not null")).scalar() == 0
+        assert c.execute(text("select count(*) from users")).scalar() == 0
     fixture = json.loads((FIXTURES / "v1_elementalis.json").read_text(encoding="utf-8"))
     state = TableService(engine).table(games["elementalis"]).state
     for viewer in [0, 1, 2, None]:  # what the old code showed, but for the new partial choice
@@ -71,6 +89,9 @@ def test_an_old_database_is_upgraded_and_its_tables_play_on(tmp_path: Path) -> N
         assert shown == fixture["observations"][str(viewer)]
     assert state.current_player() == fixture["current_player"]
     for table_id in games.values():
+        # the seed of a table made before fair dealing may have been chosen: a practice table now
+        summary = TableService(engine).summary(table_id)
+        assert summary["practice"] and len(summary["commitment"]) == 64
         service = TableService(engine)
         play_on(service, table_id, random.Random(1))
         assert service.summary(table_id)["status"] == "finished"

@@ -46,11 +46,13 @@ def play_first_actions(service, table_id, moves):
 
 
 def test_migrations_create_the_schema_once_and_record_the_head(url):
+    from tests.server.test_old_databases import newest_revision
+
     engine = open_database(url)
     open_database(url)  # a second start finds the schema up to date
     assert {"tables", "seats", "actions", "alembic_version"} <= set(inspect(engine).get_table_names())
     with engine.connect() as c:
-        assert c.execute(text("select version_num from alembic_version")).scalar() == "0002"
+        assert c.execute(text("select version_num from alembic_version")).scalar() == newest_revision()
 
 
 def test_a_plain_postgresql_url_gets_the_psycopg_driver():
@@ -61,8 +63,12 @@ def test_a_plain_postgresql_url_gets_the_psycopg_driver():
 
 
 def test_tokens_give_their_seat_and_nothing_else(service):
-    table_id, tokens = service.create_table("elemenders", {}, [SeatSpec("reserved"), SeatSpec("open")])
-    assert set(tokens) == {0}
+    table_id, codes = service.create_table("elemenders", {}, [SeatSpec("reserved"), SeatSpec("open")])
+    assert set(codes) == {0}
+    with pytest.raises(ServerError) as e:
+        service.seat_of(table_id, codes[0])  # an invite code is not a token
+    assert e.value.code == "auth/bad-token"
+    tokens = {0: service.claim(table_id, codes[0])[1]}
     assert service.seat_of(table_id, tokens[0]) == 0
     assert service.seat_of(table_id, None) is None
     with pytest.raises(ServerError) as e:
@@ -90,10 +96,10 @@ def test_bad_table_requests_are_refused_with_the_field(service):
 
 
 def test_values_the_columns_cannot_hold_are_refused_on_every_database(service):
-    # SQLite would store them; PostgreSQL enforces the 32-bit integers and string lengths
+    # SQLite would store them; PostgreSQL enforces the 64-bit seed, 32-bit integers and string lengths
     for kwargs, seats, code in [
-        ({"seed": 2**31}, HUMANS, "table/seed"),
-        ({"seed": -(2**31) - 1}, HUMANS, "table/seed"),
+        ({"seed": 2**63, "practice": True}, HUMANS, "table/seed"),
+        ({"seed": -(2**63) - 1, "practice": True}, HUMANS, "table/seed"),
         ({"timeout": 2**31}, HUMANS, "table/timeout"),
         ({}, [SeatSpec("reserved"), SeatSpec("bot", "hard:" + "x" * 200)], "table/agent"),
     ]:
@@ -101,12 +107,14 @@ def test_values_the_columns_cannot_hold_are_refused_on_every_database(service):
             service.create_table("elemenders", {}, seats, **kwargs)
         assert e.value.code == code
     assert service.list_tables() == []
-    table_id, _ = service.create_table("elemenders", {}, HUMANS, seed=2**31 - 1, timeout=86_400)
-    assert TableService(service.engine).table(table_id).state.seed == 2**31 - 1
+    table_id, _ = service.create_table(
+        "elemenders", {}, HUMANS, seed=2**63 - 1, practice=True, timeout=86_400
+    )
+    assert TableService(service.engine).table(table_id).state.seed == 2**63 - 1
 
 
 def test_illegal_and_out_of_turn_moves_change_nothing(service):
-    table_id, _ = service.create_table("elementalis", {"players": 2}, HUMANS, seed=4)
+    table_id, _ = service.create_table("elementalis", {"players": 2}, HUMANS, seed=4, practice=True)
     settle(service, table_id)
     live = service.table(table_id)
     before = (live.state.history(), {v: list(lines) for v, lines in live.logs.items()})
@@ -130,7 +138,7 @@ def test_illegal_and_out_of_turn_moves_change_nothing(service):
 def test_each_view_is_the_seats_observation_and_hides_the_others(service, game):
     options = {"players": 2} if game == "elementalis" else {}
     table_id, _ = service.create_table(
-        game, options, [SeatSpec("reserved"), SeatSpec("bot", "random")], seed=2
+        game, options, [SeatSpec("reserved"), SeatSpec("bot", "random")], seed=2, practice=True
     )
     play_first_actions(service, table_id, 12)
     state = service.table(table_id).state
@@ -152,7 +160,7 @@ def test_each_view_is_the_seats_observation_and_hides_the_others(service, game):
 
 
 def test_the_typed_events_show_a_seat_its_own_draws_and_not_the_others(service):
-    table_id, _ = service.create_table("warriors", {}, HUMANS, seed=4)
+    table_id, _ = service.create_table("warriors", {}, HUMANS, seed=4, practice=True)
     settle(service, table_id)
     state = service.table(table_id).state
     for seat in (0, 1):
@@ -169,7 +177,9 @@ GAMES = ["elemental-card-dice", "warriors", "elemenders", "elementalis", "elemen
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_views_legal_actions_carry_parts_that_read_back_to_the_same_action(service, game):
-    table_id, _ = service.create_table(game, {}, [SeatSpec("reserved"), SeatSpec("reserved")], seed=3)
+    table_id, _ = service.create_table(
+        game, {}, [SeatSpec("reserved"), SeatSpec("reserved")], seed=3, practice=True
+    )
     space = service.table(table_id).game.action_space
     declared = service.actions(table_id)["kinds"]
     checked = 0
@@ -191,7 +201,9 @@ def test_the_views_legal_actions_carry_parts_that_read_back_to_the_same_action(s
 
 
 def test_the_action_declarations_are_the_games_and_name_every_card_with_its_text(service):
-    table_id, _ = service.create_table("warriors", {"players": 3}, [SeatSpec("reserved")] * 3, seed=1)
+    table_id, _ = service.create_table(
+        "warriors", {"players": 3}, [SeatSpec("reserved")] * 3, seed=1, practice=True
+    )
     game = service.table(table_id).game
     actions = service.actions(table_id)
     assert actions["kinds"] == game.action_space.describe()
@@ -199,7 +211,7 @@ def test_the_action_declarations_are_the_games_and_name_every_card_with_its_text
     names = actions["kinds"]["equip"][0]["values"]
     assert sorted(actions["cards"]) == sorted(names)
     assert actions["cards"]["Sonic Pistol"] == game.card_text("Sonic Pistol")
-    board, _ = service.create_table("elemenders", {}, HUMANS, seed=1)
+    board, _ = service.create_table("elemenders", {}, HUMANS, seed=1, practice=True)
     assert service.actions(board)["cards"] == {}
     with pytest.raises(ServerError) as e:
         service.actions("nope")
@@ -219,7 +231,7 @@ def test_a_restarted_service_rebuilds_every_table_from_the_stored_actions(servic
 
 
 def test_chance_outcomes_come_from_the_seed_and_are_stored(service):
-    table_id, _ = service.create_table("elementalis", {"players": 2}, HUMANS, seed=9)
+    table_id, _ = service.create_table("elementalis", {"players": 2}, HUMANS, seed=9, practice=True)
     play_first_actions(service, table_id, 10)
     history = service.table(table_id).state.history()
     assert any(p == CHANCE for p, _ in history)
@@ -257,7 +269,7 @@ def test_undo_takes_back_only_your_own_last_move(service):
 def test_undo_refuses_a_move_that_revealed_hidden_information(service):
     # the test game: a sealed bid can be taken back while the window is open; the last bid, which
     # opens the window and shows everyone's bids, cannot; nor can anything before a chance outcome
-    table_id, _ = service.create_table("toy-dice", {}, HUMANS, seed=1)
+    table_id, _ = service.create_table("toy-dice", {}, HUMANS, seed=1, practice=True)
     settle(service, table_id)
     live = service.table(table_id)
     assert live.state.is_simultaneous_node()
@@ -291,11 +303,13 @@ def test_replays_show_each_viewer_only_its_own_view(service):
     table_id, _ = service.create_table(
         "elemental-card-dice",
         {"start_health": 5, "turn_limit": 6},
-        [SeatSpec("bot", "random"), SeatSpec("bot", "random")],
+        [SeatSpec("reserved"), SeatSpec("bot", "random")],
+        timeout=0,
     )
     with pytest.raises(ServerError) as e:
         service.replay(table_id, None)
     assert e.value.code == "table/not-finished"
+    service.set_connected(table_id, 0, False)  # away past the 0 s timeout: a bot plays the seat too
     settle(service, table_id)
     state = service.table(table_id).state
     assert state.is_terminal() and service.summary(table_id)["status"] == "finished"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from elementa.games.warriors.cards import Card
 from elementa.games.warriors.rules import Fighter, load
 from elementa.games.warriors.state import WarriorsState
 from elementa.games.warriors.view import decision_view
+from elementa.games.warriors.views import DecisionView
 from tests.support.walk import decision_nodes
 from tests.warriors.support import act, cid, deal, make_game, start_battle
 
@@ -125,17 +127,18 @@ def test_evaluate_sees_a_weapon_equipped_at_the_secret_assembly(tmp_path: Path) 
 def test_the_decision_view_is_that_part_of_the_observation_at_every_decision(
     options: dict[str, object],
 ) -> None:
-    """The agent reads view.decision_view in place of the whole observation: it must say the same."""
+    """The agent reads view.decision_view in place of the whole view: it must say the same."""
     game = elementa.load_game("warriors", **options)
     for seed in range(3):
         for s, _ in decision_nodes(game.new_initial_state(seed), random.Random(seed), 3000):
             assert isinstance(s, WarriorsState)
             for seat in range(game.num_players):
-                obs = s.observation(seat)
-                shown = {k: obs[k] for k in ("hand", "location", "fighters", "pending")}
+                whole = s.view(seat)
+                assert whole.hand is not None
+                shown = DecisionView(whole.hand, whole.location, whole.fighters, whole.pending)
                 assert decision_view(s, seat) == shown
-                own = [fv for fv in obs["fighters"] if fv["id"] == seat]
-                assert decision_view(s, seat, foes=False) == {**shown, "fighters": own}
+                own = tuple(fv for fv in whole.fighters if fv.id == seat)
+                assert decision_view(s, seat, foes=False) == replace(shown, fighters=own)
 
 
 def greedy_gear_the_long_way(
@@ -184,22 +187,22 @@ def test_greedy_gear_carries_the_load_and_best_attack_as_worked_out_afresh(
 
 
 def equipping_views(
-    obs: dict[str, Any], seat: int, locations: list[Any], kits: list[Any]
-) -> Iterator[dict[str, Any]]:
+    obs: DecisionView, seat: int, locations: list[Any], kits: list[Any]
+) -> Iterator[DecisionView]:
     """Yield ``obs`` and copies with another location, the seat's fighter with another equipment
     list or another durability, or a spell of it cast or not."""
     yield obs
-    own = [fv for fv in obs["fighters"] if fv["id"] == seat]
+    own = [fv for fv in obs.fighters if fv.id == seat]
     for loc in locations:
-        yield {**obs, "location": loc}
+        yield replace(obs, location=loc)
     for fv in own:
-        changed = [{**fv, "equipment": kit} for kit in kits]
-        changed.append({**fv, "durability": fv["durability"] - 1})
-        for i, ev in enumerate(fv["equipment"]):
-            cast = {**ev, "duration": 1 if ev["duration"] is None else None}
-            changed.append({**fv, "equipment": [*fv["equipment"][:i], cast, *fv["equipment"][i + 1 :]]})
+        changed = [replace(fv, equipment=kit) for kit in kits]
+        changed.append(replace(fv, durability=fv.durability - 1))
+        for i, ev in enumerate(fv.equipment):
+            cast = replace(ev, duration=1 if ev.duration is None else None)
+            changed.append(replace(fv, equipment=(*fv.equipment[:i], cast, *fv.equipment[i + 1 :])))
         for fighter in changed:
-            yield {**obs, "fighters": [fighter]}
+            yield replace(obs, fighters=(fighter,))
 
 
 @pytest.mark.parametrize("options", [{}, {"players": 4, "teams": 2, "revolving_door": True}])
@@ -232,7 +235,7 @@ def test_kept_equipping_picks_are_the_fresh_ones_at_every_decision(options: dict
                         fresh.game, fresh.cards = game, game.catalog  # as choose sets them
                         assert kept[seat]._equip_or_finish(view, menu) == fresh._equip_or_finish(view, menu)
                         asked += 1
-                    kits += [fv["equipment"] for fv in obs["fighters"] if fv["equipment"] not in kits]
+                    kits += [fv.equipment for fv in obs.fighters if fv.equipment not in kits]
             s.apply_action(kept[seat].choose(s, legal), seat)
     picks = sum(len(agent._picks) for agent in kept)
     assert asked > 2 * picks > 200  # most answers came from the memo

@@ -1,6 +1,6 @@
 """Warriors' information-state key splits states exactly as the seats' observations do.
 
-``view.information_key`` digests the facts ``view.observation`` shows without building the view, so
+``view.information_key`` digests the facts ``view.observation_view`` shows without building the view, so
 it must change exactly when a seat's observation changes. At decision nodes of random playouts (in
 clones and in states resampled for the seat), every field of the state is changed in one place at a
 time (each number, flag, text, card, fighter and counter in it), and for every seat the key must

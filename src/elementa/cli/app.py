@@ -1,4 +1,5 @@
-"""The ``elementa`` command: list games, play in the terminal, replay saves, simulate, run tournaments.
+"""The ``elementa`` command: list games, play in the terminal, replay saves, simulate, run tournaments,
+verify a server table's dealing.
 
 Every refused input (an unknown game or option, a bad save file, a missing file, bad ``-o`` syntax,
 a usage error) prints one ``error: ...`` line on stderr and exits with status 2.
@@ -20,6 +21,7 @@ from elementa.cli.play import play_command
 from elementa.cli.replay import replay_command
 from elementa.cli.simulate import WIN_SHARE_HELP, simulate_command
 from elementa.cli.tournament import TOURNAMENT_HELP, tournament_command
+from elementa.core import ElementaError
 
 app = typer.Typer(
     name="elementa",
@@ -126,6 +128,16 @@ def replay(
     raise typer.Exit(replay_command(file, step=step, seat=seat))
 
 
+@app.command("verify")
+def verify(
+    file: Annotated[Path, typer.Argument(help="a finished table's record (GET /api/tables/{id}/record)")],
+) -> None:
+    """Check a server table's record: the seed matches its commitment, every roll and move replays."""
+    from elementa.cli.verify import verify_command
+
+    raise typer.Exit(verify_command(file))
+
+
 @app.command("simulate")
 def simulate(
     game: Annotated[str, typer.Argument(help="the game to simulate (see: elementa games)")],
@@ -218,16 +230,48 @@ def serve(
             "--database", help="a SQLAlchemy URL (default: a SQLite file in your per-user data folder)"
         ),
     ] = None,
+    config: Annotated[
+        Path | None,
+        typer.Option(
+            "--config",
+            help="a TOML file of the server's limits (docs/server.md); ELEMENTA_<FIELD> overrides it",
+        ),
+    ] = None,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allowed-host",
+            help="a Host name to serve besides --host and localhost (repeatable; needed with --host 0.0.0.0)",
+        ),
+    ] = None,
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option("--allowed-origin", help="another origin whose pages may open websockets (repeatable)"),
+    ] = None,
 ) -> None:
     """Run the game server and its browser client: tables with seats for people and bots."""
     try:
+        from elementa.server.limits import load_config
         from elementa.server.serve import serve as run_server
     except ImportError as e:
         fail(f"the server needs the server extra ({e.name} is missing): pip install 'elementa[server]'")
     try:
-        run_server(host, port, database)
+        limits = load_config(config)
+    except ElementaError as e:
+        fail(str(e))
+    try:
+        run_server(
+            host,
+            port,
+            database,
+            limits,
+            allowed_hosts=allowed_host,
+            allowed_origins=allowed_origin,
+        )
     except OSError as e:
         fail(f"cannot listen on {host}:{port}: {e.strerror or e}")
+    except ElementaError as e:  # database/in-use: another server has this SQLite file
+        fail(str(e))
     except Exception as e:  # a bad --database URL or an unreachable database
         if type(e).__module__.startswith("sqlalchemy"):
             fail(f"database {_without_password(database)}: {e}")

@@ -4,24 +4,38 @@ REST (JSON):
 
 - ``GET /api/games``: each game's name, title, player range, options and presets.
 - ``GET /api/games/{game}/rules``: the game's rules summary (markdown text).
-- ``POST /api/tables``: create a table (:class:`CreateTable`); returns its id and the invite links
-  of its reserved seats (each holds a secret seat token).
-- ``GET /api/tables?status=open``: the tables (with a status, only those).
+- ``POST /api/tables``: create a table (:class:`CreateTable`); returns its id, its commitment and
+  the invite codes and links of its reserved seats (a code is claimed once for the seat's token).
+- ``GET /api/tables?status=open&status=playing&limit=50&offset=0``: the tables, newest first (with
+  statuses, only those), one page of at most ``limit`` (:attr:`ServerConfig.max_lobby_page`).
 - ``GET /api/tables/{id}``: one table's public summary.
-- ``POST /api/tables/{id}/join``: take a free open seat (:class:`JoinSeat`); returns the seat's token.
+- ``POST /api/tables/{id}/join``: take a free open seat (:class:`JoinSeat`); returns the seat's token
+  and sets it as the table's HttpOnly seat cookie (:mod:`elementa.server.security`).
+- ``POST /api/tables/{id}/claim``: claim a reserved seat with its invite code (:class:`ClaimSeat`);
+  returns the seat's token and sets the cookie; a second claim is refused (``invite/claimed``).
+- ``GET /api/tables/{id}/record``: a finished table's record, seed and salt revealed, for
+  ``elementa verify`` (:mod:`elementa.server.fairness`).
 - ``GET /api/tables/{id}/actions``: the table's action kinds with their part declarations and the
   text of its cards (:meth:`TableService.actions`); the same for every viewer, fetched once.
-- ``GET /api/tables/{id}/replay`` (header ``X-Seat-Token`` for a seat's view): a finished table's frames.
+- ``GET /api/tables/{id}/replay`` (the seat cookie or header ``X-Seat-Token`` for a seat's view): a
+  finished table's frames and its revealed seed.
 
 Websocket ``/ws/{id}``: the client first sends ``{"type": "hello", "token": "..."}`` (``null`` to
-spectate), then ``{"type": "move", "action": id}`` or ``{"type": "undo"}``. The server sends
+spectate; no ``token`` field: the table's seat cookie, if any), then ``{"type": "move", "action":
+id, "step": n}`` or ``{"type": "undo", "step": n}`` where ``n`` is the ``step`` of the view the
+choice was made on (a stale one is refused with ``action/stale``). The server sends
 ``{"type": "view", ...}`` (:meth:`TableService.view`, with only the new log lines and ``log_from``,
 the index of the first, and the new typed events from ``events_from``) after every change, and
 ``{"type": "error", "code", "message"}`` for a refused message, which changes nothing. A wrong
-token is refused with an ``auth/bad-token`` error and the socket is closed (code 4401).
+token is refused with an ``auth/bad-token`` error and the socket is closed (code 4401); a browser
+page of another origin with ``auth/origin`` (code 4403).
 
 Errors of the REST routes are ``{"detail": {"code", "message"}}`` with status 400 (404 for an
-unknown table).
+unknown table, 429 for a client over a rate or quota of :mod:`elementa.server.limits`).
+
+Every limit (message size and depth, messages per second, sockets and tables per client, bot
+budgets, the shortest zombie timeout, the card and deck sets clients may name) comes from the
+:class:`~elementa.server.limits.ServerConfig` given to :func:`create_app`.
 """
 
 from __future__ import annotations
@@ -29,22 +43,60 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import AsyncIterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Header, HTTPException, Response, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, HTTPException, Query, Request, Response, WebSocket
 from fastapi.responses import FileResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from elementa.core import ElementaError, list_games, load_game
+from elementa.server.accounts import (
+    AccountError,
+    AccountService,
+    accounts_router,
+    current_user,
+    refuse,
+    watch_deadlines,
+)
+from elementa.server.bots import BotPool, BotRequest, fallback_move
+from elementa.server.cluster import Cluster
 from elementa.server.db import open_database
-from elementa.server.tables import MAX_TIMEOUT, SeatSpec, ServerError, TableService, Viewer
+from elementa.server.limits import (
+    ClientLimits,
+    FileSets,
+    LimitError,
+    ServerConfig,
+    check_bot_budget,
+    client_address,
+    parse_frame,
+)
+from elementa.server.security import (
+    SecurityHeaders,
+    default_hosts,
+    is_secure,
+    origin_allowed,
+    seat_cookie,
+    set_seat_cookie,
+)
+from elementa.server.tables import (
+    MAX_DEADLINE,
+    MAX_TIMEOUT,
+    ZOMBIE_AGENT,
+    SeatSpec,
+    ServerError,
+    TableService,
+    Viewer,
+)
 
 STATIC = resources.files("elementa.server") / "static"
+HELD_ELSEWHERE_CHECK = 5.0
+"""Least seconds between two checks that a seat held by another cluster process still is."""
 log = logging.getLogger("elementa.server")
 
 
@@ -55,6 +107,8 @@ class SeatRequest(BaseModel):
     kind: Literal["open", "bot", "reserved"]
     agent: str | None = None
     name: str | None = Field(default=None, max_length=64)
+    account: bool = False
+    """A reserved seat for the signed-in creator's account (see :mod:`elementa.server.accounts`)."""
 
 
 class CreateTable(BaseModel):
@@ -65,7 +119,11 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatRequest] = Field(min_length=1, max_length=16)
     seed: int | None = None
+    practice: bool = False
     timeout: int = Field(default=120, ge=0, le=MAX_TIMEOUT)
+    rated: bool = False
+    deadline_hours: int | None = Field(default=None, ge=1, le=MAX_DEADLINE // 3600)
+    """A correspondence table's move deadline in hours (``None``: a live table)."""
 
 
 class JoinSeat(BaseModel):
@@ -76,27 +134,43 @@ class JoinSeat(BaseModel):
     name: str | None = Field(default=None, max_length=64)
 
 
-class Hello(BaseModel):
-    """The first websocket message: the seat token, or ``None`` to spectate."""
+class ClaimSeat(BaseModel):
+    """The body of ``POST /api/tables/{id}/claim``: a reserved seat's invite code."""
 
     model_config = ConfigDict(extra="forbid")
+    code: str = Field(max_length=128)
+    name: str | None = Field(default=None, max_length=64)
+
+
+class Hello(BaseModel):
+    """The first websocket message: the seat token, ``None`` to spectate, absent for the seat cookie."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["hello"]
     token: str | None = None
 
 
 class Move(BaseModel):
-    """Take the action with this id."""
+    """Take the action with this id, chosen on the view of this ``step`` (JSON integers: ``true``,
+    ``"3"`` and ``1.0`` are refused).
 
-    model_config = ConfigDict(extra="forbid")
+    The step is required: without it a move chosen on an old view (a click that crossed another
+    seat's move, a bot's or the chance outcome that followed) would be applied to a state its sender
+    never saw, whenever the same id happens to be legal there too.
+    """
+
+    model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["move"]
     action: int
+    step: int
 
 
 class Undo(BaseModel):
-    """Take back the seat's last move (see :meth:`TableService.undo`)."""
+    """Take back the seat's last move (see :meth:`TableService.undo`), asked on the view of ``step``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["undo"]
+    step: int
 
 
 ClientMessage = TypeAdapter(Annotated[Move | Undo | Hello, Field(discriminator="type")])
@@ -107,19 +181,30 @@ def error_message(code: str, message: str) -> dict[str, str]:
     return {"type": "error", "code": code, "message": message}
 
 
+class _Gone(Exception):
+    """The client of a websocket went away (closed, or the connection dropped)."""
+
+
 class Hub:
-    """The connected websockets of every table, the bot pool, and the zombie timers.
+    """The connected websockets of every table, the bot workers, the zombie timers and the per-client limits.
 
     Args:
         service: the table service.
-        workers: threads that run bots' searches off the event loop.
+        config: the limits (:class:`~elementa.server.limits.ServerConfig`).
     """
 
-    def __init__(self, service: TableService, workers: int = 2) -> None:
+    def __init__(
+        self, service: TableService, config: ServerConfig, allowed_origins: tuple[str, ...] = ()
+    ) -> None:
         self.service = service
-        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="elementa-bot")
+        self.allowed_origins = allowed_origins
+        self.config = config
+        self.limits = ClientLimits(config)
+        self.bots = BotPool(config.bot_processes, config.bot_deadline)
         self.sockets: dict[str, list[tuple[WebSocket, Viewer]]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        self.timers: dict[tuple[str, int], asyncio.Task[None]] = {}
+        """The zombie clock of each (table, seat), one at a time."""
         self.log_sent: dict[WebSocket, tuple[int, int]] = {}
         """Per socket: how many log lines and typed events it has had."""
 
@@ -158,12 +243,38 @@ class Hub:
     async def drive(self, table_id: str) -> None:
         """Resolve chance and let the computers move until a person must move or the game ends.
 
-        Each bot move is computed in the worker pool on a clone, then applied under the table's lock,
-        committed and broadcast like a person's move.
+        Each bot move is computed in a worker process (:class:`~elementa.server.bots.BotPool`) with
+        a deadline, falling back to a seeded random legal move past it, then applied under the
+        table's lock, committed and broadcast like a person's move. In a cluster only the process
+        holding the table's driver lock drives it (another one is already on it: this returns); after
+        letting the lock go it catches up and looks again, so a move that another process made
+        meanwhile (whose own drive found the lock taken) is not left without its bot's answer.
         """
+        cluster = self.service.cluster
+        if cluster is None:
+            await self._drive(table_id)
+            return
         live = self.service.table(table_id)
-        loop = asyncio.get_running_loop()
+        # nothing for a computer to do here (the live state is fresh after this process's own change):
+        # no lock to take; a change made by another process is driven by that process
+        if not live.state.is_chance_node() and self.service.bot_to_move(table_id) is None:
+            return
+        while cluster.try_drive(table_id):
+            try:
+                await self._drive(table_id)
+            finally:
+                cluster.release_drive(table_id)
+            async with live.lock:
+                if self.service.catch_up(table_id):
+                    await self.broadcast(table_id)
+                if not live.state.is_chance_node() and self.service.bot_to_move(table_id) is None:
+                    return
+
+    async def _drive(self, table_id: str) -> None:
+        live = self.service.table(table_id)
         async with live.lock:
+            if self.service.catch_up(table_id):  # a cluster's other processes moved meanwhile
+                await self.broadcast(table_id)
             while True:
                 changed = self.service.resolve_chance(table_id)
                 if changed:
@@ -171,64 +282,188 @@ class Hub:
                 turn = self.service.bot_to_move(table_id)
                 if turn is None:
                     return
-                seat, agent = turn
-                action = await loop.run_in_executor(self.pool, agent.step, live.state.clone())
-                self.service.apply(table_id, seat, action.id)
+                seat, _agent = turn
+                state = live.state
+                step = len(state.history())
+                kind, spec = live.seats[seat]["kind"], live.seats[seat]["agent"]
+                request = BotRequest(
+                    table=table_id,
+                    game=live.game.name,
+                    options=live.game.options_dict(),
+                    seed=state.seed,
+                    history=tuple(state.history()),
+                    seat=seat,
+                    spec=(spec or "random") if kind == "bot" else ZOMBIE_AGENT,
+                    agent_seed=state.seed + seat,
+                )
+                action_id = await self.bots.move(request)
+                if action_id is None:
+                    action_id = fallback_move(state, seat)
+                try:
+                    self.service.apply(table_id, seat, action_id, step=step)
+                except ElementaError as e:
+                    # action/stale: another process moved first; apply caught the state up: show it,
+                    # look again. Anything else: the worker's move was refused; a legal one stands in
+                    if e.code != "action/stale":
+                        self.service.apply(table_id, seat, fallback_move(state, seat), step=step)
                 await self.broadcast(table_id)
 
-    def watch_absent(self, table_id: str) -> None:
-        """Start the zombie clock of every joined seat of a table that nobody holds now."""
-        live = self.service.table(table_id)
-        for seat in list(live.away_since):
-            self.spawn(self.zombie_timer(table_id, seat, live.timeout))
+    async def on_change(self, kind: str, table_id: str) -> None:
+        """Take another cluster process's notification: catch a live table up and show it to its sockets.
 
-    async def zombie_timer(self, table_id: str, seat: int, delay: float) -> None:
-        """After ``delay`` seconds, let a bot play the seat if its player is still away."""
-        await asyncio.sleep(delay)
-        live = self.service.table(table_id)
-        if live.is_zombie(seat):
+        Args:
+            kind: ``"move"`` (its actions changed) or ``"seat"`` (a seat's client came or went there).
+            table_id: the table (one this process has not loaded is read fresh when needed).
+        """
+        live = self.service.live.get(table_id)
+        if live is None or kind not in ("move", "seat"):
+            return
+        if kind == "move" and not self.sockets.get(table_id):
+            live.behind = True  # nobody here is watching: catch up when it is next used
+            return
+        async with live.lock:
+            if kind == "move":
+                self.service.catch_up(table_id)
+            else:
+                self.service.refresh_presence(table_id)
             await self.broadcast(table_id)
-            await self.drive(table_id)
+        if kind == "seat":
+            self.watch_absent(table_id)
+
+    async def on_reconnect(self) -> None:
+        """Catch every live table up after the notification connection was lost (notices were missed).
+
+        The database may have restarted: this process's seat locks are taken again first.
+        """
+        if self.service.cluster is not None:
+            self.service.cluster.restore()
+        for table_id in list(self.service.live):
+            await self.on_change("move", table_id)
+            await self.on_change("seat", table_id)
+
+    def watch_absent(self, table_id: str) -> None:
+        """Start the zombie clock of every joined seat of a table that nobody holds here."""
+        live = self.service.table(table_id)
+        for seat in {*live.away_since, *live.elsewhere}:
+            self.arm(table_id, seat)
+
+    def arm(self, table_id: str, seat: int) -> None:
+        """(Re)start a seat's zombie clock (:meth:`zombie_timer`), replacing the one running."""
+        old = self.timers.pop((table_id, seat), None)
+        if old is not None:
+            old.cancel()
+        task = asyncio.get_running_loop().create_task(self.zombie_timer(table_id, seat))
+        self.timers[(table_id, seat)] = task
+        self.tasks.add(task)
+        task.add_done_callback(self._finished)
+        task.add_done_callback(
+            lambda t: (
+                self.timers.pop((table_id, seat), None) if self.timers.get((table_id, seat)) is t else None
+            )
+        )
+
+    async def zombie_timer(self, table_id: str, seat: int) -> None:
+        """Let a bot play the seat once its player has been away for the table's timeout.
+
+        Ends when the seat's client is connected to this process or the game is over. While another
+        process of a cluster holds the seat, it looks again every timeout (every
+        :data:`HELD_ELSEWHERE_CHECK` seconds at least): that process may die, and then the seat is
+        away from the moment this one notices.
+        """
+        while True:
+            live = self.service.table(table_id)
+            if seat in live.connected or live.state.is_terminal():
+                return
+            if seat in live.elsewhere:
+                delay: float = max(live.timeout, HELD_ELSEWHERE_CHECK)
+            else:
+                since = live.away_since.get(seat)
+                if since is None:
+                    return
+                delay = since + live.timeout - time.monotonic()
+                if delay <= 0 and live.is_zombie(seat):
+                    await self.broadcast(table_id)
+                    self.spawn(self.drive(table_id))  # its own task: re-arming this clock never cuts it off
+                    return
+            await asyncio.sleep(max(delay, 0.01))
+            self.service.refresh_presence(table_id)
 
     async def session(self, ws: WebSocket, table_id: str) -> None:
-        """Serve one websocket: authenticate, send views, take moves and undos until it closes."""
-        await ws.accept()
+        """Serve one websocket: authenticate, send views, take moves and undos until it closes.
+
+        A client over its open sockets is refused (``rate/sockets``, close code 4429); every message
+        goes through the client's token bucket, shared by its sockets (``rate/messages``), and
+        :func:`~elementa.server.limits.parse_frame` (size, depth, binary frames); a client that goes
+        away ends the session quietly. A browser page of a foreign origin is refused (``auth/origin``,
+        close code 4403).
+        """
+        peer = ws.client.host if ws.client else None
+        client = client_address(peer, ws.headers.get("x-forwarded-for"), self.config.trusted_proxies)
         try:
-            hello = Hello.model_validate(await ws.receive_json())
+            await ws.accept()
+            if not origin_allowed(ws.headers, self.allowed_origins):
+                await _send(ws, error_message("auth/origin", "this page's origin may not open the table"))
+                await _close(ws, 4403)
+                return
+            try:
+                self.limits.open_socket(client)
+            except LimitError as e:
+                await _send(ws, error_message(e.code, str(e)))
+                await _close(ws, 4429)
+                return
+            try:
+                await self._serve(ws, table_id, client)
+            finally:
+                self.limits.close_socket(client)
+        except _Gone:
+            pass
+
+    async def _serve(self, ws: WebSocket, table_id: str, client: str) -> None:
+        try:
+            hello = Hello.model_validate(parse_frame(await _receive(ws), self.config))
             self.service.table(table_id)
-            seat = self.service.seat_of(table_id, hello.token)
+            token = (
+                hello.token if "token" in hello.model_fields_set else ws.cookies.get(seat_cookie(table_id))
+            )
+            seat = self.service.seat_of(table_id, token)
         except ValidationError as e:
-            await ws.send_json(error_message("message/invalid", _first_error(e)))
-            await ws.close(code=4400)
+            await _send(ws, error_message("message/invalid", _first_error(e)))
+            await _close(ws, 4400)
             return
-        except ServerError as e:
-            await ws.send_json(error_message(e.code, str(e)))
-            await ws.close(code=4404 if e.code == "table/unknown" else 4401)
-            return
-        except (WebSocketDisconnect, ValueError):
+        except ElementaError as e:
+            await _send(ws, error_message(e.code, str(e)))
+            closing = {"table/unknown": 4404, "message/invalid": 4400}
+            await _close(ws, closing.get(e.code, 4401))
             return
         self.sockets.setdefault(table_id, []).append((ws, seat))
         if seat is not None:
             self.service.set_connected(table_id, seat, True)
+        refused = 0
         try:
             await self.broadcast(table_id)
             self.spawn(self.drive(table_id))
             while True:
+                text = await _receive(ws)
+                if not self.limits.take_message(client):
+                    refused += 1
+                    if refused > self.config.message_burst:  # a flood: the client is not listening
+                        await _close(ws, 4429)
+                        return
+                    await _send(ws, error_message("rate/messages", "too many messages; slow down"))
+                    continue
+                refused = 0
                 try:
-                    raw = await ws.receive_json()
-                except (ValueError, KeyError):
-                    await ws.send_json(error_message("message/invalid", "messages are JSON objects"))
+                    raw = parse_frame(text, self.config)
+                except LimitError as e:
+                    await _send(ws, error_message(e.code, str(e)))
                     continue
                 await self.handle(ws, table_id, seat, raw)
-        except WebSocketDisconnect:
-            pass
         finally:
             self.sockets[table_id].remove((ws, seat))
             self.log_sent.pop(ws, None)
             if seat is not None and not any(v == seat for _, v in self.sockets[table_id]):
                 self.service.set_connected(table_id, seat, False)
-                live = self.service.table(table_id)
-                self.spawn(self.zombie_timer(table_id, seat, live.timeout))
+                self.arm(table_id, seat)
                 with contextlib.suppress(Exception):
                     await self.broadcast(table_id)
 
@@ -237,26 +472,63 @@ class Hub:
         try:
             message = ClientMessage.validate_python(raw)
         except ValidationError as e:
-            await ws.send_json(error_message("message/invalid", _first_error(e)))
+            await _send(ws, error_message("message/invalid", _first_error(e)))
             return
         if isinstance(message, Hello):
-            await ws.send_json(error_message("message/invalid", "hello is sent once, first"))
+            await _send(ws, error_message("message/invalid", "hello is sent once, first"))
             return
         if seat is None:
-            await ws.send_json(error_message("auth/spectator", "spectators cannot move"))
+            await _send(ws, error_message("auth/spectator", "spectators cannot move"))
             return
         live = self.service.table(table_id)
         async with live.lock:
             try:
                 if isinstance(message, Move):
-                    self.service.apply(table_id, seat, message.action)
+                    self.service.apply(table_id, seat, message.action, step=message.step)
                 else:
-                    self.service.undo(table_id, seat)
+                    self.service.undo(table_id, seat, step=message.step)
             except ElementaError as e:
-                await ws.send_json(error_message(e.code, str(e)))
+                await _send(ws, error_message(e.code, str(e)))
                 return
             await self.broadcast(table_id)
         self.spawn(self.drive(table_id))
+
+
+async def _receive(ws: WebSocket) -> str | None:
+    """Return the next frame's text (``None`` for a binary frame).
+
+    Raises:
+        _Gone: the client closed the socket or the connection dropped.
+    """
+    try:
+        message = await ws.receive()
+    except Exception:  # the connection dropped under the read
+        raise _Gone from None
+    if message["type"] == "websocket.disconnect":
+        raise _Gone
+    text = message.get("text")
+    return text if isinstance(text, str) else None
+
+
+async def _send(ws: WebSocket, message: dict[str, Any]) -> None:
+    """Send a JSON message.
+
+    Raises:
+        _Gone: the client is gone.
+    """
+    try:
+        await ws.send_json(message)
+    except Exception:
+        raise _Gone from None
+
+
+async def _close(ws: WebSocket, code: int) -> None:
+    with contextlib.suppress(Exception):
+        await ws.close(code=code)
+
+
+_SETS = {"card_file": "card_files", "deck_files": "deck_files"}
+"""The file options of the games and the config field holding the sets a client may name for each."""
 
 
 def _first_error(e: ValidationError) -> str:
@@ -266,39 +538,99 @@ def _first_error(e: ValidationError) -> str:
 
 
 def _refuse(e: ElementaError) -> HTTPException:
-    status = 404 if e.code == "table/unknown" else 400
+    status = 404 if e.code == "table/unknown" else e.status if isinstance(e, LimitError) else 400
     return HTTPException(status, detail={"code": e.code, "message": str(e)})
 
 
-def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
+def _finished(service: TableService, table_id: str) -> bool:
+    """Whether a table is finished or gone (it no longer counts against its creator's open tables)."""
+    try:
+        return bool(service.summary(table_id)["status"] == "finished")
+    except ServerError:
+        return True
+
+
+def check_new_table(body: CreateTable, config: ServerConfig) -> None:
+    """Refuse a new table that breaks a limit of the config (before anything is stored).
+
+    Raises:
+        LimitError: ``table/timeout`` for a zombie timeout under ``min_timeout``, ``bot/budget``
+            for a bot over the search caps (:func:`~elementa.server.limits.check_bot_budget`).
+        ConfigError: an unknown game or a bad agent spec.
+    """
+    if body.timeout < config.min_timeout:
+        raise LimitError(
+            f"the timeout before a bot plays an absent seat is at least {config.min_timeout} s "
+            "(a shorter one hands a seat to a bot on any network blip)",
+            code="table/timeout",
+        )
+    bots = [s.agent or "" for s in body.seats if s.kind == "bot"]
+    if bots:
+        from elementa.agents import make_agent
+
+        probe = load_game(body.game)  # the budgets of the agent specs do not depend on the options
+        for spec in bots:
+            check_bot_budget(make_agent(spec, probe, 0), config)
+
+
+def create_app(
+    database: str | None = None,
+    config: ServerConfig | None = None,
+    *,
+    allowed_hosts: list[str] | None = None,
+    allowed_origins: list[str] | None = None,
+) -> FastAPI:
     """Build the server application.
 
     Args:
         database: a SQLAlchemy URL; ``None`` for the SQLite file in the per-user data folder
             (:func:`elementa.server.db.default_database_url`). Migrations run at start-up.
-        workers: threads for the bots' searches.
+        config: the limits (default: :class:`~elementa.server.limits.ServerConfig`'s defaults).
+        allowed_hosts: the ``Host`` values served (``"*.example.org"`` patterns, ``"*"`` for any);
+            others get 400. ``None``: the local names (:func:`elementa.server.security.default_hosts`).
+        allowed_origins: origins whose pages may open websockets besides the server's own
+            (``"https://play.example.org"``; ``"*"`` for any).
 
     Returns:
         The FastAPI application (serve it with uvicorn).
     """
-    service = TableService(open_database(database))
-    hub = Hub(service, workers)
+    config = config or ServerConfig()
+    engine = open_database(database)
+    # on PostgreSQL other server processes may share the tables (see elementa.server.cluster)
+    cluster = Cluster(engine) if engine.dialect.name == "postgresql" else None
+    service = TableService(engine, cluster, files=FileSets.from_config(config))
+    hub = Hub(service, config, tuple(allowed_origins or ()))
+    accounts = AccountService(service)
+
+    def client_of(request: Request) -> str:
+        peer = request.client.host if request.client else None
+        return client_address(peer, request.headers.get("x-forwarded-for"), config.trusted_proxies)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if cluster is not None:
+            hub.spawn(cluster.listen(hub.on_change, hub.on_reconnect))
         # resume every unfinished table: the bots of a table whose people are away carry on
         for summary in service.list_tables():
             if summary["status"] != "finished":
                 hub.spawn(hub.drive(summary["id"]))
                 hub.watch_absent(summary["id"])  # nobody is connected yet: the zombie clocks start now
+        hub.spawn(watch_deadlines(hub, accounts))
         yield
         for task in list(hub.tasks):
             task.cancel()
-        hub.pool.shutdown(wait=False, cancel_futures=True)
+        hub.bots.close()
+        if cluster is not None:
+            cluster.close()
 
     app = FastAPI(title="Elementa", lifespan=lifespan)
     app.state.service = service
     app.state.hub = hub
+    app.state.accounts = accounts
+    app.include_router(accounts_router(accounts))
+    app.state.config = config
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts or default_hosts(None))
+    app.add_middleware(SecurityHeaders)  # outermost: a refused host's answer has the headers too
 
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:
@@ -314,7 +646,11 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
                         "name": o.name,
                         "type": o.type,
                         "default": o.default,
-                        "allowed": o.allowed(),
+                        "allowed": (
+                            ", ".join(sorted(getattr(config, _SETS[o.name]))) or "none on this server"
+                            if o.name in _SETS
+                            else o.allowed()
+                        ),
                         "help": o.help,
                     }
                     for o in g.options
@@ -332,31 +668,59 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
             raise _refuse(e) from None
 
     @app.post("/api/tables")
-    async def create(body: CreateTable) -> dict[str, Any]:
+    async def create(body: CreateTable, request: Request) -> dict[str, Any]:
+        user = current_user(accounts, request)
+        mine = [i for i, s in enumerate(body.seats) if s.account and s.kind == "reserved"]
+        if mine and user is None:
+            raise refuse(
+                AccountError(
+                    "sign in to take a seat with your account", code="account/signed-out", status=401
+                )
+            )
+        client = client_of(request)
         try:
-            table_id, tokens = service.create_table(
+            check_new_table(body, config)
+            hub.limits.check_table(client, lambda t: _finished(service, t))
+            table_id, codes = service.create_table(
                 body.game,
                 body.options,
-                [SeatSpec(s.kind, s.agent, s.name) for s in body.seats],
+                [
+                    SeatSpec(s.kind, s.agent, s.name or (user.username if s.account and user else None))
+                    for s in body.seats
+                ],
                 seed=body.seed,
                 timeout=body.timeout,
+                rated=body.rated,
+                deadline=body.deadline_hours * 3600 if body.deadline_hours else None,
+                users={i: user.id for i in mine} if user else None,
+                practice=body.practice,
             )
         except ElementaError as e:
             raise _refuse(e) from None
+        hub.limits.table_created(client, table_id)
         hub.spawn(hub.drive(table_id))
         hub.watch_absent(table_id)  # an invited player who never comes is played by a bot in time
+        summary = service.summary(table_id)
         return {
             "id": table_id,
             "url": f"/table/{table_id}",
+            "practice": summary["practice"],
+            "commitment": summary["commitment"],
             "invites": [
-                {"seat": seat, "token": token, "url": f"/table/{table_id}#token={token}"}
-                for seat, token in tokens.items()
+                {"seat": seat, "code": code, "url": f"/table/{table_id}#invite={code}"}
+                for seat, code in codes.items()
             ],
         }
 
     @app.get("/api/tables")
-    def tables(status: str | None = None) -> list[dict[str, Any]]:
-        return service.list_tables(status)
+    def tables(
+        status: Annotated[list[str] | None, Query()] = None,
+        limit: Annotated[int | None, Query(ge=1)] = None,
+        offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+    ) -> list[dict[str, Any]]:
+        # one page: a limit over the configured largest page gets the largest page
+        page = min(limit or config.lobby_page_size, config.max_lobby_page)
+        return service.list_tables(status[:4] if status else None, limit=page, offset=offset)
 
     @app.get("/api/tables/{table_id}")
     def table(table_id: str) -> dict[str, Any]:
@@ -366,15 +730,39 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
             raise _refuse(e) from None
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, body: JoinSeat) -> dict[str, Any]:
+    async def join(table_id: str, body: JoinSeat, request: Request, response: Response) -> dict[str, Any]:
+        user = current_user(accounts, request)
         try:
-            seat, token = service.join(table_id, body.seat, body.name)
+            name = body.name or (user.username if user else None)
+            seat, token = service.join(table_id, body.seat, name, user.id if user else None)
         except ElementaError as e:
             raise _refuse(e) from None
         if table_id in service.live:
             await hub.broadcast(table_id)
-            hub.spawn(hub.zombie_timer(table_id, seat, service.live[table_id].timeout))
-        return {"seat": seat, "token": token, "url": f"/table/{table_id}#token={token}"}
+            hub.arm(table_id, seat)
+        set_seat_cookie(response, table_id, token, secure=is_secure(request.scope))
+        return {"seat": seat, "token": token, "url": f"/table/{table_id}"}
+
+    @app.post("/api/tables/{table_id}/claim")
+    async def claim(table_id: str, body: ClaimSeat, request: Request, response: Response) -> dict[str, Any]:
+        try:
+            user = current_user(accounts, request)
+            seat, token = service.claim(table_id, body.code, body.name or (user.username if user else None))
+            if user is not None:
+                accounts.claim(user, table_id, token)  # a signed-in player's seat is linked to the account
+        except ElementaError as e:
+            raise _refuse(e) from None
+        if table_id in service.live:
+            await hub.broadcast(table_id)
+        set_seat_cookie(response, table_id, token, secure=is_secure(request.scope))
+        return {"seat": seat, "token": token, "url": f"/table/{table_id}"}
+
+    @app.get("/api/tables/{table_id}/record")
+    def record(table_id: str) -> dict[str, Any]:
+        try:
+            return service.record(table_id)
+        except ElementaError as e:
+            raise _refuse(e) from None
 
     @app.get("/api/tables/{table_id}/actions")
     def actions(table_id: str, response: Response) -> dict[str, Any]:
@@ -386,9 +774,13 @@ def create_app(database: str | None = None, *, workers: int = 2) -> FastAPI:
         return body
 
     @app.get("/api/tables/{table_id}/replay")
-    def replay(table_id: str, x_seat_token: Annotated[str | None, Header()] = None) -> list[dict[str, Any]]:
+    def replay(
+        table_id: str, request: Request, x_seat_token: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        token = x_seat_token if x_seat_token is not None else request.cookies.get(seat_cookie(table_id))
         try:
-            return service.replay(table_id, service.seat_of(table_id, x_seat_token))
+            frames = service.replay(table_id, service.seat_of(table_id, token))
+            return {"frames": frames, "fairness": service.fairness(service.table(table_id))}
         except ElementaError as e:
             raise _refuse(e) from None
 

@@ -9,7 +9,8 @@ The schema is created and upgraded by the Alembic migrations shipped in ``elemen
 run programmatically by :func:`open_database` at start-up. Stored action ids are in each game's
 current action format (:attr:`elementa.core.Game.action_format`): a game that renumbers its actions
 ships a migration that re-encodes its tables with :meth:`elementa.core.Game.upgrade_history`
-(0002: ElementaliS's Mana chosen colour by colour).
+(0002: ElementaliS's Mana chosen colour by colour). 0003 adds fair dealing (a seed commitment per
+table, practice tables) and invite codes.
 """
 
 from __future__ import annotations
@@ -22,7 +23,18 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, Engine, ForeignKey, Integer, String, create_engine, event
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    String,
+    create_engine,
+    event,
+)
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
@@ -39,20 +51,35 @@ class TableRow(Base):
         id: a short random public id (it appears in links).
         game: the registry name of the game.
         options: the game's options as ``Game.options_dict()`` returns them.
-        seed: the seed chance outcomes are drawn with (see :func:`elementa.core.chance_rng`).
+        seed: the seed chance outcomes are drawn with (see :func:`elementa.core.chance_rng`); drawn
+            by the server (0 to 2**53 - 1) unless the table is a practice table.
+        practice: whether the creator chose the seed (such a table is shown as practice, never rated).
+        salt: the random salt of the seed's commitment (hex).
+        commitment: hex SHA-256 of ``"<seed>:<salt>"``, shown from the start
+            (:mod:`elementa.server.fairness`); the seed and salt are shown once the game is over.
         status: ``"open"`` (a seat is still free), ``"playing"`` or ``"finished"``.
         timeout: seconds a seat may stay disconnected before a bot plays it (zombie mode).
         created: when the table was made (UTC).
+        rated: whether the table still counts for ratings (asked for at creation, cleared when a bot
+            plays a person's seat; see :mod:`elementa.server.accounts`).
+        deadline: a correspondence table's move deadline in seconds (``None``: a live table).
+        turn_since: when the seats to move now began to wait (UTC; correspondence tables).
     """
 
     __tablename__ = "tables"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(64))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    practice: Mapped[bool] = mapped_column(Boolean, default=False)
+    salt: Mapped[str] = mapped_column(String(64))
+    commitment: Mapped[str] = mapped_column(String(64))
     status: Mapped[str] = mapped_column(String(16), index=True)
     timeout: Mapped[int] = mapped_column(Integer)
     created: Mapped[datetime] = mapped_column(DateTime)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    deadline: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    turn_since: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="table", order_by="SeatRow.seat", cascade="all, delete-orphan"
     )
@@ -66,8 +93,12 @@ class SeatRow(Base):
             (only the holder of the invite link).
         agent: the agent spec of a bot seat (``"medium"``), else ``None``.
         name: the name shown for the seat.
-        token_hash: SHA-256 of the seat's secret token, ``None`` while an open seat is free.
+        token_hash: SHA-256 of the seat's secret token, ``None`` while an open seat is free or a
+            reserved seat's invite is not claimed.
+        invite_hash: SHA-256 of a reserved seat's invite code (kept after the claim, so that a second
+            claim is told the code is spent), else ``None``.
         connected: whether a client holding the token is connected now.
+        user_id: the account the seat is linked to (:class:`elementa.server.accounts.UserRow`), if any.
     """
 
     __tablename__ = "seats"
@@ -77,7 +108,9 @@ class SeatRow(Base):
     agent: Mapped[str | None] = mapped_column(String(128), nullable=True)
     name: Mapped[str] = mapped_column(String(64))
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     connected: Mapped[bool] = mapped_column(Boolean, default=False)
+    user_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
     table: Mapped[TableRow] = relationship(back_populates="seats")
 
 
@@ -92,7 +125,7 @@ class ActionRow(Base):
 
 
 def hash_token(token: str) -> str:
-    """Return the stored form of a seat token (hex SHA-256); tokens themselves are never stored."""
+    """Return the stored form of a seat token or invite code (hex SHA-256); neither is ever stored."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 

@@ -8,20 +8,26 @@ and only then applied in memory and shown to anyone. Everything a client is sent
 ``describe_action`` lines as that viewer saw them, so no seat can see what its observation hides.
 
 The service is synchronous; the web layer (:mod:`elementa.server.app`) serialises the calls for one
-table with that table's lock and runs bots in a worker pool.
+table with that table's lock and runs bots in a worker pool. On PostgreSQL several server processes may
+share the database (:mod:`elementa.server.cluster`): a change is then stored under the table's move lock
+after catching the live state up from the stored actions (:meth:`TableService.catch_up`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 import random
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, Literal
 
-from sqlalchemy import Engine, delete, insert, select
+from sqlalchemy import Connection, Engine, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
 from elementa.agents import make_agent
@@ -38,7 +44,15 @@ from elementa.core import (
     describe_player,
     load_game,
 )
+from elementa.server import fairness
 from elementa.server.db import ActionRow, SeatRow, TableRow, hash_token, now
+from elementa.server.limits import FileSets, is_file_option
+
+if TYPE_CHECKING:
+    from elementa.server.cluster import Cluster
+
+log = logging.getLogger("elementa.server")
+FinishHook = Callable[["LiveTable"], None]
 
 SeatKind = Literal["open", "bot", "reserved"]
 Viewer = int | None
@@ -53,6 +67,9 @@ revealed nothing to its player."""
 
 MAX_TIMEOUT = 86_400
 """The longest zombie timeout a table may have, in seconds (a day)."""
+
+MAX_DEADLINE = 30 * 86_400
+"""The longest move deadline a correspondence table may have, in seconds (30 days)."""
 
 MAX_AGENT_SPEC = 128
 """The longest agent spec a bot seat may have (the length of its column)."""
@@ -70,7 +87,8 @@ class SeatSpec:
 
     Attributes:
         kind: ``"open"`` (the first to join takes it), ``"bot"`` (``agent`` plays it) or ``"reserved"``
-            (its token is returned to the table's creator, who shares the invite link).
+            (its invite code is returned to the table's creator, who shares the invite link; whoever
+            claims the code gets the seat's token, see :meth:`TableService.claim`).
         agent: the agent spec of a bot seat, for example ``"medium"``.
         name: the name shown for the seat (default: the agent spec or ``"player N"``).
     """
@@ -90,11 +108,22 @@ class LiveTable:
         state: the current state.
         seats: one stored seat row's fields per seat (``kind``, ``agent``, ``name``, ``token_hash``).
         timeout: seconds before a disconnected seat is played by a bot.
+        practice: whether the creator chose the seed (:mod:`elementa.server.fairness`).
+        salt: the salt of the seed's commitment.
+        commitment: the commitment to the seed shown from the start.
         logs: per viewer (each seat and ``None``), one ``describe_action`` line per history entry.
         connected: seats with a client connected now.
         away_since: when each joined seat that is not connected went away (``time.monotonic()``).
         agents: the agent of each seat a bot plays now (bot seats and zombie seats).
         lock: serialises the moves of this table in the web layer.
+        elsewhere: seats another server process has a client of (PostgreSQL clusters only).
+        stamps: per stored action, the stamp of its row (PostgreSQL's ``xmin``: the transaction that
+            stored it; clusters only): a row taken back and stored again has a new stamp.
+        behind: another process changed the table and this one has not caught up yet (it does on
+            the next :meth:`TableService.table`).
+        deadline: a correspondence table's seconds per move (``None``: a live table).
+        turn_since: when the seats to move now began to wait (``time.time()``; correspondence).
+        rated: whether the table still counts for ratings.
     """
 
     id: str
@@ -103,10 +132,19 @@ class LiveTable:
     seats: list[dict[str, Any]]
     timeout: int
     logs: dict[Viewer, list[str]]
+    practice: bool = False
+    salt: str = ""
+    commitment: str = ""
     connected: set[int] = field(default_factory=set)
     away_since: dict[int, float] = field(default_factory=dict)
     agents: dict[int, Agent] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    elsewhere: set[int] = field(default_factory=set)
+    behind: bool = False
+    stamps: list[int] = field(default_factory=list)
+    deadline: int | None = None
+    turn_since: float = 0.0
+    rated: bool = False
 
     @property
     def viewers(self) -> list[Viewer]:
@@ -114,7 +152,17 @@ class LiveTable:
         return [*range(self.game.num_players), None]
 
     def is_zombie(self, seat: int) -> bool:
-        """Whether a joined human seat has been away past the timeout (a bot plays it until it returns)."""
+        """Whether a joined human seat has been away past the timeout (a bot plays it until it returns).
+
+        On a correspondence table: whether the seat has to move and its deadline has passed (a bot
+        plays that one move; the seat's clock starts again for its next one).
+        """
+        if self.deadline is not None:
+            state = self.state
+            waiting = (
+                not state.is_terminal() and not state.is_chance_node() and seat in state.players_to_move()
+            )
+            return waiting and time.time() - self.turn_since >= self.deadline
         since = self.away_since.get(seat)
         return since is not None and time.monotonic() - since >= self.timeout
 
@@ -129,16 +177,51 @@ def _status(game_over: bool, seats: Sequence[SeatRow]) -> str:
     return "open" if any(s.kind == "open" and s.token_hash is None for s in seats) else "playing"
 
 
+def _stale(live: LiveTable, step: int | None, what: str | int) -> None:
+    """Refuse a move or undo made at another step than the state's (``None``: no check)."""
+    now_at = len(live.state.history())
+    if step is not None and step != now_at:
+        raise IllegalActionError(
+            what, f"made at step {step}, but the game is at step {now_at}", code="action/stale"
+        )
+
+
 class TableService:
     """Lobby and table operations over one database.
 
     Args:
         engine: an engine whose schema is up to date (see :func:`elementa.server.db.open_database`).
+        cluster: on PostgreSQL, this process's :class:`~elementa.server.cluster.Cluster` (other
+            processes may change the same tables); ``None`` when this process is the only writer.
+        files: the card and deck sets that file options (``card_file``, ``deck_files``) may name
+            (default: none, so every file option but the empty one is refused). Tables store the
+            set names; the paths are looked up each time a game is built.
     """
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, cluster: Cluster | None = None, files: FileSets | None = None) -> None:
         self.engine = engine
+        self.cluster = cluster
+        self.files = files or FileSets()
         self.live: dict[str, LiveTable] = {}
+        self.games: dict[tuple[str, str], Game] = {}
+        """One :class:`~elementa.core.Game` per game name and stored options, shared by the live tables
+        (a game holds no play's state, only its rules, action space and memoised actions: sharing it
+        keeps a live table to its state and logs)."""
+        self.finish_hooks: list[FinishHook] = []
+        """Called with the live table once its game ends (after the last action is stored), and again
+        whenever a finished table is rebuilt, so a hook must do its work once and then nothing."""
+
+    def game(self, name: str, options: dict[str, Any]) -> Game:
+        """Return the shared game for a table's stored name and options (file options by set name).
+
+        Raises:
+            ConfigError: an unknown game or option (a stored table whose game changed).
+        """
+        key = (name, json.dumps(options, sort_keys=True))
+        game = self.games.get(key)
+        if game is None:
+            game = self.games[key] = load_game(name, **self.files.resolve(options))
+        return game
 
     # ------------------------------------------------------------------------------------- lobby
     def create_table(
@@ -149,6 +232,10 @@ class TableService:
         *,
         seed: int | None = None,
         timeout: int = 120,
+        rated: bool = False,
+        deadline: int | None = None,
+        users: dict[int, int] | None = None,
+        practice: bool = False,
     ) -> tuple[str, dict[int, str]]:
         """Create a table.
 
@@ -156,66 +243,118 @@ class TableService:
             game_name: a registered game.
             options: game options (``players`` is set from the number of seats).
             seats: one :class:`SeatSpec` per seat, in seat order.
-            seed: the chance seed (default: random).
+            seed: the chance seed; only a practice table may be given one (default: drawn by the
+                server with :func:`elementa.server.fairness.draw_seed`).
             timeout: seconds a seat may stay disconnected before a bot takes it over.
+            rated: whether the table counts for ratings (see :mod:`elementa.server.accounts`).
+            deadline: seconds per move of a correspondence table (``None``: a live table).
+            users: the account id linked to each seat, by seat index (reserved seats only).
+            practice: a practice table (its seed may be chosen; shown as practice, never rated).
 
         Returns:
-            ``(table id, {seat: token})`` with the secret tokens of the reserved seats.
+            ``(table id, {seat: invite code})`` with the secret invite codes of the reserved seats
+            (each is claimed once for the seat's token: :meth:`claim`).
 
         Raises:
-            ConfigError: an unknown game, option or agent spec, or a seat count the game refuses.
-            ServerError: ``table/no-human`` when no seat is open or reserved, ``table/timeout`` for a
+            ConfigError: an unknown game, option or agent spec, or a seat count the game refuses;
+                ``option/file`` for a file option that is not a set name of :attr:`files` (no file
+                is opened for it).
+            ServerError: ``table/no-human`` when no seat is open or reserved (a table of bots alone
+                would only burn the server's time), ``table/timeout`` for a
                 timeout outside 0 to :data:`MAX_TIMEOUT`, ``table/seed`` for a seed that is not a
-                32-bit integer, ``table/agent`` for an agent spec longer than :data:`MAX_AGENT_SPEC`.
+                64-bit integer, ``table/seed-not-practice`` for a seed given to a table that is not a
+                practice table, ``table/agent`` for an agent spec longer than :data:`MAX_AGENT_SPEC`,
+                ``table/deadline`` for a deadline outside an hour to :data:`MAX_DEADLINE`,
+                ``table/rated-bots`` for a rated table with a bot seat, ``table/rated-seed`` for a
+                rated table whose seed the creator chose, ``table/rated-practice`` for a rated
+                practice table.
         """
         # the columns are 32-bit integers and bounded strings, which PostgreSQL enforces (SQLite does not)
         if not 0 <= timeout <= MAX_TIMEOUT:
             raise ServerError(f"timeout must be 0 to {MAX_TIMEOUT} seconds", code="table/timeout")
-        if seed is not None and not -(2**31) <= seed < 2**31:
-            raise ServerError("seed must be a 32-bit integer (-2**31 to 2**31 - 1)", code="table/seed")
+        if not any(spec.kind in ("open", "reserved") for spec in seats):
+            raise ServerError("a table needs a seat for a person (open or reserved)", code="table/no-human")
+        if seed is not None and not -(2**63) <= seed < 2**63:
+            raise ServerError("seed must be a 64-bit integer (-2**63 to 2**63 - 1)", code="table/seed")
+        if deadline is not None and not 3600 <= deadline <= MAX_DEADLINE:
+            raise ServerError(f"a move deadline is an hour to {MAX_DEADLINE} seconds", code="table/deadline")
+        if rated and any(spec.kind == "bot" for spec in seats):
+            raise ServerError("a rated table has no computer seats", code="table/rated-bots")
+        if rated and practice:
+            raise ServerError("a practice table is never rated", code="table/rated-practice")
+        if rated and seed is not None:
+            raise ServerError("a rated table's seed is drawn by the server", code="table/rated-seed")
+        if seed is not None and not practice:
+            raise ServerError(
+                "only a practice table may choose its seed (the server draws every other table's)",
+                code="table/seed-not-practice",
+            )
         for spec in seats:
             if spec.kind == "bot" and len(spec.agent or "") > MAX_AGENT_SPEC:
                 raise ServerError(
                     f"an agent spec may have at most {MAX_AGENT_SPEC} characters", code="table/agent"
                 )
-        game = load_game(game_name, **{**options, "players": len(seats)})
+        game = load_game(game_name, **self.files.resolve({**options, "players": len(seats)}))
+        # file options are stored as the set names asked for, never as the server's paths
+        stored = game.options_dict() | {k: str(v).strip() for k, v in options.items() if is_file_option(k)}
         for i, spec in enumerate(seats):
             if spec.kind == "bot":
                 make_agent(spec.agent or "", game, i)  # refuses a bad spec now, not mid-game
         table_id = secrets.token_urlsafe(6)
-        tokens: dict[int, str] = {}
+        codes: dict[int, str] = {}
         rows = []
         for i, spec in enumerate(seats):
-            token_hash = None
+            invite_hash = None
             if spec.kind == "reserved":
-                tokens[i] = secrets.token_urlsafe(24)
-                token_hash = hash_token(tokens[i])
+                codes[i] = secrets.token_urlsafe(24)
+                invite_hash = hash_token(codes[i])
             name = spec.name or (spec.agent if spec.kind == "bot" else None) or describe_player(i)
             agent = spec.agent if spec.kind == "bot" else None
-            rows.append(SeatRow(seat=i, kind=spec.kind, agent=agent, name=name[:64], token_hash=token_hash))
-        state_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+            user = (users or {}).get(i) if spec.kind == "reserved" else None
+            rows.append(
+                SeatRow(
+                    seat=i, kind=spec.kind, agent=agent, name=name[:64], invite_hash=invite_hash, user_id=user
+                )
+            )
+        state_seed = seed if seed is not None else fairness.draw_seed()
+        salt = fairness.new_salt()
         with Session(self.engine) as session:
             session.add(
                 TableRow(
                     id=table_id,
                     game=game.name,
-                    options=game.options_dict(),
+                    options=stored,
                     seed=state_seed,
+                    practice=practice,
+                    salt=salt,
+                    commitment=fairness.commitment(state_seed, salt),
                     status=_status(False, rows),
                     timeout=timeout,
                     created=now(),
+                    rated=rated,
+                    deadline=deadline,
+                    turn_since=now() if deadline is not None else None,
                     seats=rows,
                 )
             )
             session.commit()
-        return table_id, tokens
+        return table_id, codes
 
-    def list_tables(self, status: str | None = None) -> list[dict[str, Any]]:
-        """Return the public summary of every table (newest first), or those with this status."""
+    def list_tables(
+        self, status: str | Sequence[str] | None = None, *, limit: int | None = None, offset: int = 0
+    ) -> list[dict[str, Any]]:
+        """Return the public summaries of the tables, newest first.
+
+        Args:
+            status: only tables with this status (or one of these); ``None`` for all.
+            limit: at most this many (``None``: all); ``offset``: after skipping this many.
+        """
         with Session(self.engine) as session:
-            query = select(TableRow).options(selectinload(TableRow.seats)).order_by(TableRow.created.desc())
+            query = select(TableRow).options(selectinload(TableRow.seats))
+            query = query.order_by(TableRow.created.desc(), TableRow.id)
             if status:
-                query = query.where(TableRow.status == status)
+                query = query.where(TableRow.status.in_([status] if isinstance(status, str) else status))
+            query = query.offset(offset).limit(limit)
             return [self._summary(row) for row in session.scalars(query)]
 
     def summary(self, table_id: str) -> dict[str, Any]:
@@ -235,6 +374,10 @@ class TableService:
             "options": row.options,
             "status": row.status,
             "timeout": row.timeout,
+            "rated": row.rated,
+            "deadline": row.deadline,
+            "practice": row.practice,
+            "commitment": row.commitment,
             "seats": [
                 {
                     "seat": s.seat,
@@ -244,18 +387,22 @@ class TableService:
                     "free": s.kind == "open" and s.token_hash is None,
                     "connected": s.connected,
                     "zombie": bool(live and live.is_zombie(s.seat)),
+                    "account": s.user_id is not None,
                 }
                 for s in row.seats
             ],
         }
 
-    def join(self, table_id: str, seat: int | None = None, name: str | None = None) -> tuple[int, str]:
+    def join(
+        self, table_id: str, seat: int | None = None, name: str | None = None, user: int | None = None
+    ) -> tuple[int, str]:
         """Take a free open seat.
 
         Args:
             table_id: the table.
             seat: the seat wanted (0-based); ``None`` for the first free one.
             name: the name to show for the seat.
+            user: the account id to link the seat to (a signed-in player), if any.
 
         Returns:
             ``(seat, secret token)``; the token is shown only here.
@@ -278,6 +425,7 @@ class TableService:
             chosen.token_hash = hash_token(token)
             if name:
                 chosen.name = name[:64]
+            chosen.user_id = user
             row.status = _status(row.status == "finished", row.seats)
             session.commit()
             index = chosen.seat
@@ -285,6 +433,46 @@ class TableService:
         if live is not None:
             live.seats[index].update(token_hash=chosen.token_hash, name=chosen.name)
             live.away_since[index] = time.monotonic()
+        return index, token
+
+    def claim(self, table_id: str, code: str, name: str | None = None) -> tuple[int, str]:
+        """Claim a reserved seat with its invite code: the code is spent, the seat gets a fresh token.
+
+        Args:
+            table_id: the table.
+            code: the invite code the table's creator was given for the seat.
+            name: the name to show for the seat.
+
+        Returns:
+            ``(seat, secret token)``; the token is shown only here (the creator never sees it).
+
+        Raises:
+            ServerError: ``table/unknown``, ``invite/bad-code`` (no seat of this table has the code),
+                ``invite/claimed`` (the code was claimed already); nothing changes.
+        """
+        digest = hash_token(code)
+        with Session(self.engine) as session:
+            row = self._row(session, table_id)
+            found = [
+                s
+                for s in row.seats
+                if s.invite_hash is not None and secrets.compare_digest(s.invite_hash, digest)
+            ]
+            if not found:
+                raise ServerError("this invite code is not one of this table's", code="invite/bad-code")
+            chosen = found[0]
+            if chosen.token_hash is not None:
+                raise ServerError("this invite has been claimed already", code="invite/claimed")
+            token = secrets.token_urlsafe(24)
+            chosen.token_hash = hash_token(token)
+            if name:
+                chosen.name = name[:64]
+            session.commit()
+            index, token_hash, seat_name = chosen.seat, chosen.token_hash, chosen.name
+        live = self.live.get(table_id)
+        if live is not None:
+            live.seats[index].update(token_hash=token_hash, name=seat_name)
+            live.away_since.setdefault(index, time.monotonic())
         return index, token
 
     def seat_of(self, table_id: str, token: str | None) -> Viewer:
@@ -297,9 +485,14 @@ class TableService:
             return None
         live = self.table(table_id)
         digest = hash_token(token)
-        for i, s in enumerate(live.seats):
-            if s["token_hash"] is not None and secrets.compare_digest(s["token_hash"], digest):
-                return i
+        for attempt in range(2 if self.cluster else 1):
+            if attempt:  # another process may have let someone join: read the seats again
+                with Session(self.engine) as session:
+                    for row in self._row(session, table_id).seats:
+                        live.seats[row.seat].update(token_hash=row.token_hash, name=row.name)
+            for i, seat in enumerate(live.seats):
+                if seat["token_hash"] is not None and secrets.compare_digest(seat["token_hash"], digest):
+                    return i
         raise ServerError("this seat token does not belong to the table", code="auth/bad-token")
 
     def _row(self, session: Session, table_id: str) -> TableRow:
@@ -310,25 +503,29 @@ class TableService:
 
     # --------------------------------------------------------------------------------- live state
     def table(self, table_id: str) -> LiveTable:
-        """Return the live table, rebuilding it from the database on first use.
+        """Return the live table, rebuilding it from the database on first use (catching it up if behind).
 
         Raises:
             ServerError: ``table/unknown``.
         """
         live = self.live.get(table_id)
         if live is not None:
+            if live.behind:
+                live.behind = False
+                self.catch_up(table_id)
             return live
         with Session(self.engine) as session:
             row = self._row(session, table_id)
             moves = session.scalars(
                 select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.index)
             ).all()
-            history = [(m.player, m.action) for m in moves]
+            # in a cluster the actions are read with their row stamps by _catch_up below
+            history = [] if self.cluster else [(m.player, m.action) for m in moves]
             seats = [
                 {"kind": s.kind, "agent": s.agent, "name": s.name, "token_hash": s.token_hash}
                 for s in row.seats
             ]
-            game = load_game(row.game, **row.options)
+            game = self.game(row.game, row.options)
             live = LiveTable(
                 id=row.id,
                 game=game,
@@ -336,17 +533,31 @@ class TableService:
                 seats=seats,
                 timeout=row.timeout,
                 logs={v: [] for v in [*range(game.num_players), None]},
+                deadline=row.deadline,
+                turn_since=row.turn_since.replace(tzinfo=UTC).timestamp() if row.turn_since else time.time(),
+                rated=row.rated,
+                practice=row.practice,
+                salt=row.salt,
+                commitment=row.commitment,
             )
         for player, action_id in history:
             self._advance(live, live.state.action_from_id(action_id, player), player)
+        if self.cluster is not None:
+            with self.engine.connect() as connection:
+                self._catch_up(live, connection)
         start = time.monotonic()
         for i, s in enumerate(seats):
-            if s["kind"] != "bot" and s["token_hash"] is not None:
+            # a reserved seat nobody claimed yet is away too: a bot plays it after the timeout
+            if s["kind"] == "reserved" or (s["kind"] == "open" and s["token_hash"] is not None):
                 live.away_since[i] = start
             if s["kind"] == "bot":
                 live.agents[i] = make_agent(s["agent"] or "random", game, i, seed=live.state.seed + i)
         self.live[table_id] = live
+        if self.cluster is not None:
+            self.refresh_presence(table_id)
         self._store_status(live)
+        if live.state.is_terminal():
+            self._finished(live)  # a server stopped between the last move and its hooks catches up
         return live
 
     def _advance(self, live: LiveTable, action: Action, player: int) -> None:
@@ -355,42 +566,97 @@ class TableService:
             live.logs[viewer].append(live.state.describe_action(action, player, viewer))
         live.state.apply_action(action, player)
 
-    def apply(self, table_id: str, player: int, action_id: int) -> Action:
+    def apply(self, table_id: str, player: int, action_id: int, *, step: int | None = None) -> Action:
         """Validate an action, commit it to the database, then apply it to the live state.
+
+        In a cluster (:attr:`cluster`) the table's move lock is taken and the live state caught up
+        from the stored actions first, so the action is validated against the stored truth.
 
         Args:
             table_id: the table.
             player: the seat acting, or ``CHANCE``.
             action_id: the action's id.
+            step: the step (history length, the view's ``step``) the client chose the action at;
+                ``None`` for the server's own moves (chance, bots), which are never stale.
 
         Returns:
             The applied :class:`~elementa.core.Action`.
 
         Raises:
-            IllegalActionError: not legal now for this player (its ``code`` says why); nothing changes.
+            IllegalActionError: not legal now for this player (its ``code`` says why), or
+                ``action/stale`` when ``step`` is not the table's step any more (another move came
+                first); nothing changes.
         """
         live = self.table(table_id)
-        state = live.state
-        if state.is_terminal():
-            raise IllegalActionError(action_id, "the game is over", code="action/game-over")
-        if player != CHANCE and player not in state.players_to_move():
-            raise IllegalActionError(
-                action_id,
-                f"{describe_player(player)} has nothing to do now",
-                player=state.current_player(),
-                code="action/inactive-player",
-            )
-        action = state.action_from_id(action_id, None if player == CHANCE else player)
-        index = len(state.history())
         with self.engine.begin() as connection:
-            connection.execute(
-                insert(ActionRow),
-                {"table_id": table_id, "index": index, "player": player, "action": action.id},
-            )
+            if self.cluster is not None:
+                self._catch_up(live, connection, lock=True)
+            state = live.state
+            index = len(state.history())
+            if step is not None and step != index:
+                raise IllegalActionError(
+                    action_id, f"the table is at step {index}, not {step}", code="action/stale"
+                )
+            if state.is_terminal():
+                raise IllegalActionError(action_id, "the game is over", code="action/game-over")
+            if (player == CHANCE) != state.is_chance_node() or (
+                player != CHANCE and player not in state.players_to_move()
+            ):
+                raise IllegalActionError(
+                    action_id,
+                    f"{describe_player(player)} has nothing to do now",
+                    player=state.current_player(),
+                    code="action/inactive-player",
+                )
+            action = state.action_from_id(action_id, None if player == CHANCE else player)
+            waiting = self._waiting(live)
+            try:
+                if self.cluster is None:
+                    connection.execute(
+                        insert(ActionRow),
+                        {"table_id": table_id, "index": index, "player": player, "action": action.id},
+                    )
+                else:
+                    stamp = self.cluster.store_action(connection, table_id, index, player, action.id)
+            except IntegrityError:  # only another writer could have stored this step: refuse, never crash
+                raise IllegalActionError(
+                    action_id, f"step {index} was stored by another server", code="action/stale"
+                ) from None
         self._advance(live, action, player)
+        if self.cluster is not None:
+            live.stamps.append(stamp)
+        if live.deadline is not None and self._waiting(live) != waiting:
+            live.turn_since = time.time()  # the next seats to move get a full deadline
+            with self.engine.begin() as connection:
+                connection.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table_id)
+                    .values(turn_since=datetime.fromtimestamp(live.turn_since, UTC).replace(tzinfo=None))
+                )
         if live.state.is_terminal():
             self._store_status(live)
+            self._finished(live)
         return action
+
+    def _finished(self, live: LiveTable) -> None:
+        """Run the finish hooks of a table whose game is over (they must be idempotent)."""
+        for hook in self.finish_hooks:
+            try:
+                hook(live)
+            except Exception:  # the move is stored and stands; the hook's failure is logged
+                log.exception("a finish hook of table %s failed", live.id)
+
+    @staticmethod
+    def _waiting(live: LiveTable) -> list[int]:
+        state = live.state
+        return [] if state.is_terminal() or state.is_chance_node() else state.players_to_move()
+
+    def unrate(self, live: LiveTable) -> None:
+        """Mark a table as no longer counting for ratings (a computer played a person's seat)."""
+        if live.rated:
+            live.rated = False
+            with self.engine.begin() as connection:
+                connection.execute(update(TableRow).where(TableRow.id == live.id).values(rated=False))
 
     def resolve_chance(self, table_id: str) -> int:
         """Draw and apply every pending chance outcome from the table's seed; return how many."""
@@ -398,10 +664,62 @@ class TableService:
         count = 0
         while live.state.is_chance_node():
             state = live.state
-            outcome = state.sample_chance_outcome(chance_rng(state.seed, len(state.history())))
-            self.apply(table_id, CHANCE, outcome.id)
+            step = len(state.history())
+            outcome = state.sample_chance_outcome(chance_rng(state.seed, step))
+            try:
+                self.apply(table_id, CHANCE, outcome.id, step=step)
+            except IllegalActionError as e:
+                if e.code == "action/stale":
+                    continue  # another process drew it first: the live state has caught up; look again
+                raise
             count += 1
         return count
+
+    def catch_up(self, table_id: str) -> bool:
+        """Bring a live table up to the stored actions (other server processes' moves and undos).
+
+        Returns:
+            Whether the live state changed; ``False`` too for a table not in memory (it is read
+            fresh when needed).
+        """
+        live = self.live.get(table_id)
+        if live is None or self.cluster is None:
+            return False
+        with self.engine.connect() as connection:
+            return self._catch_up(live, connection)
+
+    def _catch_up(self, live: LiveTable, connection: Connection, *, lock: bool = False) -> bool:
+        """Apply the stored actions the live table lacks (clusters only); see :meth:`catch_up`.
+
+        With ``lock``, the table's move lock is taken first, until the transaction ends.
+
+        Actions are only ever added or taken back at the end, so while the row of the live table's
+        last action still has the stamp it had, every earlier one is unchanged too: only the rows
+        from there on are read. Otherwise (an undo elsewhere) all are read, and the state is
+        replayed from the last action both agree on.
+        """
+        assert self.cluster is not None
+        known = len(live.stamps)
+        rows = self.cluster.stored_actions(connection, live.id, max(known - 1, 0), lock=lock)
+        if known and not (rows and rows[0][0] == known - 1 and rows[0][3] == live.stamps[-1]):
+            rows = self.cluster.stored_actions(connection, live.id, 0)
+            same = 0
+            while same < min(len(rows), known) and rows[same][3] == live.stamps[same]:
+                same += 1
+            live.state = self._rebuild(live, live.state.history()[:same])
+            for lines in live.logs.values():
+                del lines[same:]
+            del live.stamps[same:]
+            rows = rows[same:]
+        elif known:
+            rows = rows[1:]
+        else:
+            rows = list(rows)
+        changed = len(live.stamps) != known
+        for _index, player, action_id, stamp in rows:
+            self._advance(live, live.state.action_from_id(action_id, player), player)
+            live.stamps.append(stamp)
+        return changed or bool(rows)
 
     def _store_status(self, live: LiveTable) -> None:
         with Session(self.engine) as session:
@@ -412,13 +730,23 @@ class TableService:
                 session.commit()
 
     def bot_to_move(self, table_id: str) -> tuple[int, Agent] | None:
-        """Return a seat a computer plays now that has to move, with its agent, or ``None``."""
+        """Return a seat a computer plays now that has to move, with its agent, or ``None``.
+
+        In a cluster a seat that looks abandoned here is first checked against the other processes'
+        clients (:meth:`refresh_presence`): a seat held elsewhere is not played by a bot.
+        """
         live = self.table(table_id)
         if live.state.is_terminal() or live.state.is_chance_node():
             return None
+        if self.cluster is not None and any(
+            live.seats[s]["kind"] != "bot" and live.is_zombie(s) for s in live.state.players_to_move()
+        ):
+            self.refresh_presence(table_id)
         for seat in live.state.players_to_move():
             if live.bot_plays(seat):
                 agent = live.agents.get(seat)
+                if live.seats[seat]["kind"] != "bot":
+                    self.unrate(live)
                 if agent is None:
                     agent = self._zombie_agent(live, seat)
                     live.agents[seat] = agent
@@ -448,9 +776,31 @@ class TableService:
             if row is not None:
                 row.connected = connected
                 session.commit()
+        if self.cluster is not None:
+            self.cluster.hold_seat(table_id, seat, connected)
+
+    def refresh_presence(self, table_id: str) -> None:
+        """Read which seats of a live table other processes hold (cluster only) and set their clocks.
+
+        A seat held elsewhere has no away clock here (it is not a zombie); a seat that stopped being
+        held elsewhere, and is not held here, is away from now on.
+        """
+        live = self.live.get(table_id)
+        if live is None or self.cluster is None:
+            return
+        held = self.cluster.held_elsewhere(table_id) & set(range(len(live.seats)))
+        start = time.monotonic()
+        for seat in held - live.elsewhere:
+            live.away_since.pop(seat, None)
+            if live.seats[seat]["kind"] != "bot":
+                live.agents.pop(seat, None)
+        for seat in live.elsewhere - held:
+            if seat not in live.connected:
+                live.away_since[seat] = start
+        live.elsewhere = held
 
     # -------------------------------------------------------------------------------------- undo
-    def undo(self, table_id: str, seat: int) -> None:
+    def undo(self, table_id: str, seat: int, *, step: int | None = None) -> None:
         """Take back a seat's last move.
 
         Safe policy: only the very last action of the game may be taken back, only by the seat that
@@ -459,27 +809,43 @@ class TableService:
         redeals from the seat's information state). Repeated calls take back earlier moves of a
         multi-move turn. Chance outcomes and other seats' moves are never taken back.
 
+        Args:
+            table_id: the table.
+            seat: the seat asking.
+            step: the step the client asked at (see :meth:`apply`); ``None``: no check.
+
         Raises:
-            IllegalActionError: ``undo/not-yours`` (the last action is another seat's or chance's),
+            IllegalActionError: ``action/stale`` (``step`` is not the current step),
+                ``undo/not-yours`` (the last action is another seat's or chance's),
                 ``undo/nothing`` (no action yet), ``undo/revealed`` (the move showed hidden
                 information); nothing changes.
         """
         live = self.table(table_id)
-        history = live.state.history()
-        if not history:
-            raise IllegalActionError("undo", "no move has been made", code="undo/nothing")
-        player, action_id = history[-1]
-        if player != seat:
-            who = describe_player(player)
-            raise IllegalActionError("undo", f"the last move is {who}'s, not yours", code="undo/not-yours")
-        before = self._rebuild(live, history[:-1])
-        if self._reveals(before, seat, action_id):
-            raise IllegalActionError("undo", "that move showed you hidden information", code="undo/revealed")
-        with Session(self.engine) as session:
-            session.execute(
+        with self.engine.begin() as connection:
+            if self.cluster is not None:
+                self._catch_up(live, connection, lock=True)
+            _stale(live, step, "undo")
+            history = live.state.history()
+            if not history:
+                raise IllegalActionError("undo", "no move has been made", code="undo/nothing")
+            player, action_id = history[-1]
+            if player != seat:
+                who = describe_player(player)
+                raise IllegalActionError(
+                    "undo", f"the last move is {who}'s, not yours", code="undo/not-yours"
+                )
+            before = self._rebuild(live, history[:-1])
+            if self._reveals(before, seat, action_id):
+                raise IllegalActionError(
+                    "undo", "that move showed you hidden information", code="undo/revealed"
+                )
+            connection.execute(
                 delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.index == len(history) - 1)
             )
-            session.commit()
+            if self.cluster is not None:
+                self.cluster.notify(connection, "move", table_id)
+        if self.cluster is not None:
+            live.stamps.pop()
         live.state = before
         for lines in live.logs.values():
             del lines[len(history) - 1 :]
@@ -520,7 +886,8 @@ class TableService:
         Returns:
             ``{"type": "view", "table", "game", "title", "seat", "seats", "status", "step",
             "to_move", "observation", "legal": [{"id", "kind", "parts", "label"}], "log", "events", "returns",
-            "can_undo"}``: ``observation`` is ``observation(viewer)``; ``legal`` the viewer's legal
+            "can_undo", "fairness"}``: ``fairness`` is :meth:`fairness`; ``observation`` is
+            ``observation(viewer)``; ``legal`` the viewer's legal
             actions in their JSON form (:meth:`~elementa.core.Action.to_json`: ``parts`` maps each
             part's name to its value, ``None`` for unused; :meth:`actions` declares the parts) (none
             for spectators); ``log`` this viewer's ``describe_action`` lines; ``events`` the
@@ -545,7 +912,7 @@ class TableService:
                     "name": s["name"],
                     "kind": s["kind"],
                     "free": s["kind"] == "open" and s["token_hash"] is None,
-                    "connected": i in live.connected,
+                    "connected": i in live.connected or i in live.elsewhere,
                     "zombie": live.is_zombie(i),
                 }
                 for i, s in enumerate(live.seats)
@@ -559,7 +926,40 @@ class TableService:
             "events": [e.to_json() for e in state.events_for(viewer)],
             "returns": state.returns() if over else None,
             "can_undo": self.can_undo(live, viewer),
+            "fairness": self.fairness(live),
         }
+
+    def fairness(self, live: LiveTable) -> dict[str, Any]:
+        """Return what every viewer is shown of a table's seed.
+
+        Returns:
+            ``{"practice", "commitment", "seed", "salt"}``: ``seed`` and ``salt`` are ``None`` until
+            the game is over (:mod:`elementa.server.fairness`).
+        """
+        over = live.state.is_terminal()
+        return {
+            "practice": live.practice,
+            "commitment": live.commitment,
+            "seed": live.state.seed if over else None,
+            "salt": live.salt if over else None,
+        }
+
+    def record(self, table_id: str) -> dict[str, Any]:
+        """Return a finished table's record for ``elementa verify`` (:func:`elementa.server.fairness.record`).
+
+        Raises:
+            ServerError: ``table/unknown``, ``table/not-finished`` (the seed stays secret until the end).
+        """
+        live = self.table(table_id)
+        if not live.state.is_terminal():
+            raise ServerError("the record is ready when the game is over", code="table/not-finished")
+        return fairness.record(
+            live.state,
+            practice=live.practice,
+            commitment_hex=live.commitment,
+            salt=live.salt,
+            seats=[s["name"] for s in live.seats],
+        )
 
     def actions(self, table_id: str) -> dict[str, Any]:
         """Return what a client needs once to read a table's actions: the same for every viewer.

@@ -1,6 +1,6 @@
 """Draw a Warriors observation for the terminal: the battle, each fighter's gear and counters, your hand.
 
-Reads only the observation dict (see ``warriors.view.observation``). Each fighter in the battle is a
+Reads only the observation dict (see ``warriors.views``). Each fighter in the battle is a
 panel with its durability (printed in brackets), protection and equipped cards with their charge
 (``c``) and duration (``d``) counters; the fighter whose turn it is is highlighted. Below come the
 players (hand sizes only for the others, with the cards everyone saw go into their hands), your own

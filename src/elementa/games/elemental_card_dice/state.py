@@ -27,6 +27,7 @@ from elementa.games.elemental_card_dice.zones import Shop, Side
 
 if TYPE_CHECKING:
     from elementa.games.elemental_card_dice.game import CardDiceGame, HandMenu
+    from elementa.games.elemental_card_dice.views import CardDiceView
 
 RAISE, MATCH = 0, 1
 """Auction stages: the opponent may raise the bid; the active player may match it."""
@@ -534,9 +535,14 @@ class CardDiceState(State):
         return damage / max(len(owned), 1), heal / max(len(owned), 1)
 
     def observation(self, player: int | None, *, brief: bool = False) -> dict[str, Any]:
-        """Return what ``player`` (a seat, or None for a spectator) sees; see ``view.observation``
-        (``brief``: only the part the rule-based agent reads, ``view.brief_view``)."""
+        """Return what ``player`` (a seat, or None for a spectator) sees, JSON-ready: the JSON form of
+        :meth:`view` (its fields are documented in :mod:`.views`); with ``brief``, only the part the
+        rule-based agent reads (``view.brief_view``)."""
         return view.observation(self, player, brief=brief)
+
+    def view(self, player: int | None) -> CardDiceView:
+        """Return what ``player`` (or a spectator, ``None``) sees, typed (see :mod:`.views`)."""
+        return view.observation_view(self, player)
 
     def information_state_key(self, player: int) -> bytes:
         """Return ``player``'s information-state key, built straight from the state's fields

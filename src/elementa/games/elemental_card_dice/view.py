@@ -27,6 +27,15 @@ from elementa.core import CHANCE, TERMINAL, Action, information_digest
 from elementa.games.elemental_card_dice.cards import DICE, SHOP_NAMES
 from elementa.games.elemental_card_dice.effects import NO_AMPS
 from elementa.games.elemental_card_dice.steps import Chance, Decision
+from elementa.games.elemental_card_dice.views import (
+    AuctionView,
+    CardDiceView,
+    ChainLink,
+    FaceDownView,
+    ShopView,
+    SideView,
+    TurnStateView,
+)
 
 if TYPE_CHECKING:
     from elementa.games.elemental_card_dice.state import CardDiceState
@@ -37,12 +46,19 @@ _AMP_NAMES = (*DICE, "non-combo")
 
 
 def observation(s: CardDiceState, viewer: int | None, *, brief: bool = False) -> dict[str, Any]:
-    """Return exactly what ``viewer`` (a seat, or None for a spectator) may see of ``s``.
+    """Return exactly what ``viewer`` (a seat, or None for a spectator) may see of ``s``: the JSON
+    form of :func:`observation_view`.
 
     With ``brief``, :func:`brief_view` instead: only the part the rule-based agent reads.
     """
     if brief:
         return brief_view(s, viewer)
+    return observation_view(s, viewer).to_json()
+
+
+def observation_view(s: CardDiceState, viewer: int | None) -> CardDiceView:
+    """Return exactly what ``viewer`` (a seat, or None for a spectator) may see of ``s``, typed (the
+    fields are documented in :mod:`.views`)."""
     game = s.game
     names = game.names
     named: set[int] = set()  # every card id the observation names, for its "cards" table
@@ -51,76 +67,78 @@ def observation(s: CardDiceState, viewer: int | None, *, brief: bool = False) ->
         named.update(ids)
         return [names[c] for c in ids]
 
+    def tnms(ids: list[int]) -> tuple[str, ...]:
+        named.update(ids)
+        return tuple([names[c] for c in ids])
+
     players = []
     for p, side in enumerate(s.sides):
         own = viewer == p
         hand = side.hand
-        face_down = _face_down(s, p, viewer)
-        named.update(
-            c for (c, _, _), f in zip(side.facedown, face_down, strict=True) if f["card"] is not None
-        )
+        face_down = _face_down_views(s, p, viewer)
+        named.update(c for (c, _, _), f in zip(side.facedown, face_down, strict=True) if f.card is not None)
         players.append(
-            {
-                "health": side.health,
-                "gold": side.gold,
-                "hand": nms(hand) if own else None,
-                "hand_size": len(hand),
-                "known_hand": (
-                    nms([c for c, seen in zip(hand, side.seen, strict=True) if seen])
+            SideView(
+                health=side.health,
+                gold=side.gold,
+                hand=tnms(hand) if own else None,
+                hand_size=len(hand),
+                known_hand=(
+                    tnms([c for c, seen in zip(hand, side.seen, strict=True) if seen])
                     if viewer is not None and not own
-                    else []
+                    else ()
                 ),
-                "hand_seen_by_opponent": list(side.seen) if own else None,
-                "deck_size": len(side.top) + len(side.rest),
-                "known_top": nms(side.top[: side.known[viewer]]) if viewer is not None else [],
-                "discard": nms(side.discard),
-                "face_down": face_down,
-                "passives": nms(side.passives),
-                "hand_limit": s.hand_limit(p),
-                "amplifiers": _amplifiers(s, p),
-                "bought": nms(s.bought[p]),
-            }
+                hand_seen_by_opponent=tuple(side.seen) if own else None,
+                deck_size=len(side.top) + len(side.rest),
+                known_top=tnms(side.top[: side.known[viewer]]) if viewer is not None else (),
+                discard=tnms(side.discard),
+                face_down=face_down,
+                passives=tnms(side.passives),
+                hand_limit=s.hand_limit(p),
+                amplifiers=_amplifiers(s, p),
+                bought=tnms(s.bought[p]),
+            )
         )
     cp = s.current_player()
     if s.auction is not None:
         named.add(s.auction[1])
     named.update(c for c, _, _ in s.chain)
-    obs: dict[str, Any] = {
-        "turn": s.turn,
-        "turn_limit": game.options.turn_limit,
-        "active": s.active,
-        "to_move": "over" if cp == TERMINAL else "chance" if cp == CHANCE else cp,
-        "viewer": viewer,
-        "dice": dict(zip(DICE, s.dice, strict=True)),
-        "die_sides": game.options.die_sides,
-        "shops": [
-            {
-                "name": SHOP_NAMES[i],
-                "cards": nms(shop.row),
-                "deck_size": len(shop.deck) + len(shop.bottom),
-                "returned": nms(shop.bottom),
-                "removed": nms(shop.removed),
-            }
+    shops = tuple(
+        [
+            ShopView(
+                SHOP_NAMES[i],
+                tnms(shop.row),
+                len(shop.deck) + len(shop.bottom),
+                tnms(shop.bottom),
+                tnms(shop.removed),
+            )
             for i, shop in enumerate(s.shops)
-        ],
-        "players": players,
-        "turn_state": {
-            "actions_left": s.actions_left,
-            "gained_gold": s.gained,
-            "drew": s.drew,
-            "bid_done": s.bid_done,
-        },
-        "chain": _chain(s),
-        "priority": s.priority if s.chain else None,
-        "auction": _auction(s),
-        "decision": _decision(s, viewer, nms),
-    }
-    obs["log"] = log_seen(s, viewer)
-    obs["over"] = s.over
-    obs["winner"] = s.winner
+        ]
+    )
+    chain = tuple([ChainLink(names[c], o, src) for c, o, src in s.chain])
+    auction = _auction(s)
+    decision = _decision(s, viewer, nms)
     summaries = game.summaries
-    obs["cards"] = {names[c]: dict(summaries[c]) for c in sorted(named)}
-    return obs
+    return CardDiceView(
+        turn=s.turn,
+        turn_limit=game.options.turn_limit,
+        active=s.active,
+        to_move="over" if cp == TERMINAL else "chance" if cp == CHANCE else cp,
+        viewer=viewer,
+        dice=dict(zip(DICE, s.dice, strict=True)),
+        die_sides=game.options.die_sides,
+        shops=shops,
+        players=tuple(players),
+        turn_state=TurnStateView(s.actions_left, s.gained, s.drew, s.bid_done),
+        chain=chain,
+        priority=s.priority if s.chain else None,
+        auction=None if auction is None else AuctionView(**auction),
+        decision=decision,
+        log=tuple(log_seen(s, viewer)),
+        over=s.over,
+        winner=s.winner,
+        cards={names[c]: dict(summaries[c]) for c in sorted(named)},
+    )
 
 
 LOG_SHOWN = 15
@@ -137,16 +155,16 @@ def log_seen(s: CardDiceState, viewer: int | None) -> list[str]:
 
 
 def information_key(s: CardDiceState, viewer: int) -> bytes:
-    """Return ``viewer``'s information-state key: the digest of what :func:`observation` shows that seat.
+    """Return ``viewer``'s information-state key: the digest of what :func:`observation_view` shows that seat.
 
-    The same facts as :func:`observation`, written compactly: card ids instead of names (card names
+    The same facts as :func:`observation_view`, written compactly: card ids instead of names (card names
     are unique), tuples instead of dicts, a seat's amplifiers as its whole tuple (the view names those
     other than 1), the auction's stage as whether it is the raise (the view's words for it). What the
     view derives is left out, since it follows from what is here: the options (``turn_limit``,
     ``die_sides``), the names of the shops and dice, the hand limits (from the passives, dice and
     amplifiers), the auction's bid (level × the card's cost), the viewer's hand size (from its hand)
     and the card table (from the cards named). So two states get one key for a seat exactly when
-    :func:`observation` shows it the same view: a test changes each field of the state, its sides and
+    :func:`observation_view` shows it the same view: a test changes each field of the state, its sides and
     its shops in turn at the nodes of seeded playouts, in clones and resamples, and the conformance
     suite compares keys and observations too. A search asks for a key at every tree node it walks.
 
@@ -256,18 +274,21 @@ def brief_view(s: CardDiceState, viewer: int | None) -> dict[str, Any]:
     }
 
 
-def _face_down(s: CardDiceState, p: int, viewer: int | None) -> list[dict[str, Any]]:
+def _face_down_views(s: CardDiceState, p: int, viewer: int | None) -> tuple[FaceDownView, ...]:
     """Seat ``p``'s face-down actions as ``viewer`` sees them: the card only where shown to it."""
     names = s.game.names
     own = viewer == p
-    return [
-        {
-            "card": names[c] if own or (seen and viewer == 1 - p) else None,
-            "placed_turn": t,
-            "seen_by_opponent": seen,
-        }
-        for c, t, seen in s.sides[p].facedown
-    ]
+    return tuple(
+        [
+            FaceDownView(names[c] if own or (seen and viewer == 1 - p) else None, t, seen)
+            for c, t, seen in s.sides[p].facedown
+        ]
+    )
+
+
+def _face_down(s: CardDiceState, p: int, viewer: int | None) -> list[dict[str, Any]]:
+    """The JSON form of :func:`_face_down_views` (for the brief view)."""
+    return [f.to_json() for f in _face_down_views(s, p, viewer)]
 
 
 def _amplifiers(s: CardDiceState, p: int) -> dict[str, int]:

@@ -30,6 +30,7 @@ from elementa.games.elemental_warriors_ii.tasks import APPLY, AUTO_SINGLE, CHANC
 
 if TYPE_CHECKING:
     from elementa.games.elemental_warriors_ii.game import EW2Game
+    from elementa.games.elemental_warriors_ii.views import EW2View
 
 WIN_POINTS = 25
 """Points for winning; a surrender gives the opponent this less the surrenderer's change."""
@@ -309,7 +310,13 @@ class EW2State(State):
         return [min(v, top) for v in values]
 
     def observation(self, player: int | None) -> dict[str, Any]:
-        return view.observation(self, player)
+        """Return what ``player`` (or a spectator, ``None``) sees, JSON-ready: the JSON form of
+        :meth:`view` (its fields are documented in :mod:`.views`)."""
+        return view.observation_view(self, player).to_json()
+
+    def view(self, player: int | None) -> EW2View:
+        """Return what ``player`` (or a spectator, ``None``) sees, typed (see :mod:`.views`)."""
+        return view.observation_view(self, player)
 
     def information_state_key(self, player: int) -> bytes:
         """Return the digest of what ``observation(player)`` shows, built without the view

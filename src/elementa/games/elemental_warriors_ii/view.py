@@ -6,7 +6,8 @@ chance event), cards played face down before the reveal, and everything another 
 sealed window (setup, Activate, Recovery, End of Turn) until every player is done: during a window,
 the other players are shown as they were when it opened.
 
-Observation layout (JSON): ``turn``, ``phase``, ``rows`` (row names), ``players`` (one dict per seat:
+Observation layout (JSON; typed in :mod:`.views`): ``turn``, ``phase``, ``rows`` (row names),
+``players`` (one dict per seat:
 ``sheet`` rows x 10 columns of ``[pennies, nickels, dimes]``, ``change``, ``tokens``, ``floods``,
 ``pool``, ``hand_size``, ``hand`` (card names or ``None``), ``known_cards``, ``played``, ``column``
 (1-10 or ``None``), ``attack``, ``defense``, ``powers``, ``effects``, ``target`` (the seat it
@@ -29,6 +30,7 @@ from elementa.games.elemental_warriors_ii.effects import (
 from elementa.games.elemental_warriors_ii.flow import attack_value, defense_value
 from elementa.games.elemental_warriors_ii.names import PLAYER_NAMES
 from elementa.games.elemental_warriors_ii.sheet import COLUMNS, LEVEL_NAMES, describe_square, sheet_value
+from elementa.games.elemental_warriors_ii.views import EW2View, SeatView
 
 if TYPE_CHECKING:
     from elementa.games.elemental_warriors_ii.state import EW2State
@@ -75,64 +77,64 @@ def shown_played(s: EW2State, q: int, viewer: int | None) -> int | str | None:
     return None
 
 
-def player_view(s: EW2State, q: int, viewer: int | None) -> dict[str, Any]:
-    """Return what ``viewer`` sees of player ``q`` in state ``s`` (a fresh dict)."""
+def player_view(s: EW2State, q: int, viewer: int | None) -> SeatView:
+    """Return what ``viewer`` sees of player ``q`` in state ``s``."""
     lay, sheet = s.layout, s.sheets[q]
     hand_open = open_hand(s, q, viewer)
     played = shown_played(s, q, viewer)
     col = shown_column(s, q)
-    target = s.target[q]
     known: list[int] = [] if hand_open or viewer is None else sorted(s.known[viewer][q])
-    squares = list(map(list, sheet))
-    return {
-        "seat": q,
-        "sheet": [squares[r * COLUMNS : (r + 1) * COLUMNS] for r in range(len(lay.rows))],
-        "change": sheet_value(sheet),
-        "tokens": dict(zip(TOKEN_NAMES, s.tokens[q], strict=True)),
-        "floods": list(s.floods[q]),
-        "pool": s.pool[q],
-        "hand_size": len(s.hands[q]),
-        "hand": _names(s, s.hands[q]) if hand_open else None,
-        "known_cards": _names(s, known),
-        "played": cards.name(played, s.ndecks) if isinstance(played, int) else played,
-        "column": None if col is None else col + 1,
-        "attack": None if col is None else attack_value(s, q),
-        "defense": None if col is None else defense_value(s, q),
-        "target": target,
-        "powers": list(s.used[q]),
-        "effects": {name: n for name, n in zip(EFFECT_NAMES, s.effects[q], strict=True) if n},
-        "defense_doubled": s.double_until[q] >= s.turn > 0,
-        "random_next_card": s.random_next[q],
-        "adjust_next_card": s.adjust_next[q],
-        "out": s.out[q],
-        "surrendered": s.surrendered[q],
-        "points": s.points[q],
-    }
+    squares = tuple(sheet)  # its squares are (pennies, nickels, dimes) tuples
+    return SeatView(
+        seat=q,
+        sheet=tuple([squares[r * COLUMNS : (r + 1) * COLUMNS] for r in range(len(lay.rows))]),
+        change=sheet_value(sheet),
+        tokens=dict(zip(TOKEN_NAMES, s.tokens[q], strict=True)),
+        floods=tuple(s.floods[q]),
+        pool=s.pool[q],
+        hand_size=len(s.hands[q]),
+        hand=tuple(_names(s, s.hands[q])) if hand_open else None,
+        known_cards=tuple(_names(s, known)),
+        played=cards.name(played, s.ndecks) if isinstance(played, int) else played,
+        column=None if col is None else col + 1,
+        attack=None if col is None else attack_value(s, q),
+        defense=None if col is None else defense_value(s, q),
+        target=s.target[q],
+        powers=tuple(s.used[q]),
+        effects={name: n for name, n in zip(EFFECT_NAMES, s.effects[q], strict=True) if n},
+        defense_doubled=s.double_until[q] >= s.turn > 0,
+        random_next_card=s.random_next[q],
+        adjust_next_card=s.adjust_next[q],
+        out=s.out[q],
+        surrendered=s.surrendered[q],
+        points=s.points[q],
+    )
 
 
-def observation(s: EW2State, viewer: int | None) -> dict[str, Any]:
-    """Return exactly what ``viewer`` (a seat, or ``None`` for a spectator) may see."""
+def observation_view(s: EW2State, viewer: int | None) -> EW2View:
+    """Return exactly what ``viewer`` (a seat, or ``None`` for a spectator) may see, typed (the
+    fields are documented in :mod:`.views`)."""
     base = s.opened_window()
     # inside a window the viewer sees their own seat as it is now, the others as the window opened
     players = [player_view(s if q == viewer else base, q, viewer) for q in range(s.num_players())]
-    return {
-        "turn": base.turn,
-        "phase": base.phase,
-        "rows": list(s.layout.rows),
-        "players": players,
-        "deck_sizes": [len(d) for d in base.decks],
-        "discard_sizes": [len(d) for d in base.discards],
-        "to_move": s.players_to_move(),
-        "prompt": prompt(s, viewer),
-        "events": base.events[-EVENTS_SHOWN:],
-        "over": s.over,
-    }
+    return EW2View(
+        turn=base.turn,
+        phase=base.phase,
+        rows=tuple(s.layout.rows),
+        players=tuple(players),
+        deck_sizes=tuple([len(d) for d in base.decks]),
+        discard_sizes=tuple([len(d) for d in base.discards]),
+        to_move=tuple(s.players_to_move()),
+        prompt=prompt(s, viewer),
+        events=tuple(base.events[-EVENTS_SHOWN:]),
+        over=s.over,
+    )
 
 
 def information_key(s: EW2State, viewer: int) -> bytes:
-    """Return ``viewer``'s information-state key: the digest of what :func:`observation` shows that seat.
+    """Return ``viewer``'s information-state key: the digest of what :func:`observation_view` shows that seat.
 
-    The same facts as :func:`observation`, taken as it takes them (the viewer's seat, who is to move
+    The same facts as :func:`observation_view`, taken as it takes them (the viewer's seat, who is to move
     and the prompt from the state as it is; the other seats, the turn, the phase, the piles and the
     events from the state as an open window found it: :meth:`~.state.EW2State.opened_window`), with
     the rules it shares (:func:`shown_column`, :func:`open_hand`, :func:`shown_played`,
@@ -146,7 +148,7 @@ def information_key(s: EW2State, viewer: int) -> bytes:
     name counts (the options), a seat's change (from its sheet), its attack (from its sheet and
     shown column), the size of a hand shown and the known cards of one (none). A shown defense is
     kept, as its doubling counts from turn 0 and the flag shown from turn 1. So two states get one
-    key for a seat exactly when :func:`observation` shows it the same view: a test changes each
+    key for a seat exactly when :func:`observation_view` shows it the same view: a test changes each
     field of the state (and of the state an open window found) in turn at the nodes of seeded
     playouts, in clones and resamples, and the conformance suite compares keys and observations
     too. A search asks for a key at every tree node it walks.

@@ -1,8 +1,9 @@
 """A rule-based Warriors player: fields its strongest fighter fully equipped, attacks where it hurts.
 
-It reads only its own observation (the part of it that :func:`view.decision_view` builds, for
-most decisions) and legal actions, plus the public card list of the game (the
-catalog: printed numbers every player can read); it never looks at the state's fields.
+It reads only its own typed view (:meth:`State.view`, or the part of it that
+:func:`view.decision_view` builds, for most decisions) and legal actions, plus the public card list
+of the game (the catalog: printed numbers every player can read); it never looks at the state's
+fields.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from elementa.games.warriors.rules import (
     proficiency,
 )
 from elementa.games.warriors.view import decision_view
+from elementa.games.warriors.views import BreakagePick, DecisionView, FighterView, WarriorsView
 
 if TYPE_CHECKING:
     from elementa.core import State
@@ -87,7 +89,7 @@ class WarriorsAgent(Agent):
         if kinds <= {"ready", "done", "remove"}:  # nothing to equip: finish, as _equip_or_finish does
             return next(a for a in legal if a.kind in ("ready", "done"))
         if "no_location" in kinds:
-            return self._location(state.observation(self.player), legal)
+            return self._location(state.view(self.player), legal)  # type: ignore[arg-type]
         if "discard" in kinds and not kinds & {"field", "break", "next_target"}:
             return min(by_kind("discard"), key=lambda a: self._card_value(self.cards.cards[a.args[0]]))
         # The decisions below read only the hand, the location, the fighters and a pending breakage
@@ -97,9 +99,7 @@ class WarriorsAgent(Agent):
         me = self.player
         if "field" in kinds:
             obs = decision_view(state, me, foes=False)  # type: ignore[arg-type]
-            hand = sorted(
-                (self.cards.by_name[name] for name in obs["hand"]), key=self._card_value, reverse=True
-            )
+            hand = sorted((self.cards.by_name[name] for name in obs.hand), key=self._card_value, reverse=True)
             loc = self._location_card(obs)
             return max(
                 by_kind("field"), key=lambda a: self._fighter_score(hand, loc, self.cards.cards[a.args[0]])
@@ -124,19 +124,19 @@ class WarriorsAgent(Agent):
         return legal[0]
 
     # ------------------------------------------------------------------------------ helpers
-    def _fighter(self, obs: dict[str, Any], cid: int) -> Fighter | None:
-        for fv in obs["fighters"]:
-            if fv["id"] == cid:
-                f = Fighter(cid, fv["seat"], self.cards.by_name[fv["name"]])
-                f.durability = fv["durability"]
-                for ev in fv["equipment"]:
-                    e = f.equip(self.cards.by_name[ev["name"]])
-                    e.charges, e.duration = ev["charges"], ev["duration"]
+    def _fighter(self, obs: DecisionView, cid: int) -> Fighter | None:
+        for fv in obs.fighters:
+            if fv.id == cid:
+                f = Fighter(cid, fv.seat, self.cards.by_name[fv.name])
+                f.durability = fv.durability
+                for ev in fv.equipment:
+                    e = f.equip(self.cards.by_name[ev.name])
+                    e.charges, e.duration = ev.charges, ev.duration
                 return f
         return None
 
-    def _location_card(self, obs: dict[str, Any]) -> Card | None:
-        return None if obs["location"] is None else self.cards.by_name[obs["location"]]
+    def _location_card(self, obs: DecisionView) -> Card | None:
+        return None if obs.location is None else self.cards.by_name[obs.location]
 
     def _best_attack(self, f: Fighter, cards: list[Card], loc: Card | None, prot: int = 0) -> float:
         """Expected damage of ``f``'s best attack with bare hands or one of ``cards`` at ``loc``."""
@@ -238,16 +238,16 @@ class WarriorsAgent(Agent):
         return 1.0 if c.ability is not None or c.type == "defense_spell" else 0.0
 
     # ----------------------------------------------------------------------------- decisions
-    def _location(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def _location(self, obs: WarriorsView, legal: Sequence[Action]) -> Action:
         held = [a for a in legal if a.kind == "held" and a.args[0] != self.player]
         if held:
-            return max(held, key=lambda a: len(obs["players"][a.args[0]]["locations"]))
+            return max(held, key=lambda a: len(obs.players[a.args[0]].locations))
         mine = [a for a in legal if a.kind == "location"]
         if mine:
             return mine[0]
         return next(a for a in legal if a.kind == "no_location")
 
-    def _equip_or_finish(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def _equip_or_finish(self, obs: DecisionView, legal: Sequence[Action]) -> Action:
         """Equip the card of ``legal`` that improves the seat's fighter most, else finish equipping.
 
         Memoised by what it reads: the fighter's card, durability and equipment with its counters,
@@ -255,14 +255,14 @@ class WarriorsAgent(Agent):
         rollouts, the same fighter being assembled from the same hand); a test compares the kept
         answers with fresh ones.
         """
-        fv = next((fv for fv in obs["fighters"] if fv["id"] == self.player), None)
+        fv = next((fv for fv in obs.fighters if fv.id == self.player), None)
         if fv is None:
             return next(a for a in legal if a.kind in ("ready", "done"))
         key = (
-            fv["name"],
-            fv["durability"],
-            tuple([(ev["name"], ev["charges"], ev["duration"]) for ev in fv["equipment"]]),
-            obs["location"],
+            fv.name,
+            fv.durability,
+            tuple([(ev.name, ev.charges, ev.duration) for ev in fv.equipment]),
+            obs.location,
             tuple([a.id for a in legal]),
         )
         pick = self._picks.get(key)
@@ -270,7 +270,7 @@ class WarriorsAgent(Agent):
             pick = self._picks[key] = self._equip_pick(obs, legal)
         return legal[pick]
 
-    def _equip_pick(self, obs: dict[str, Any], legal: Sequence[Action]) -> int:
+    def _equip_pick(self, obs: DecisionView, legal: Sequence[Action]) -> int:
         """:meth:`_equip_or_finish` worked out: the index of its pick in ``legal``."""
         f = self._fighter(obs, self.player)
         finish = next(i for i, a in enumerate(legal) if a.kind in ("ready", "done"))
@@ -285,21 +285,24 @@ class WarriorsAgent(Agent):
         gains = [(g, i) for g, i in gains if g > 0]
         return max(gains, key=lambda x: x[0])[1] if gains else finish
 
-    def _target_value(self, obs: dict[str, Any], cid: int) -> float:
-        t = next(fv for fv in obs["fighters"] if fv["id"] == cid)
-        return float(-t["durability"] + (3 if not t["beast"] else 0))
+    def _target_value(self, obs: DecisionView, cid: int) -> float:
+        t = next(fv for fv in obs.fighters if fv.id == cid)
+        return float(-t.durability + (3 if not t.beast else 0))
 
-    def _break_value(self, obs: dict[str, Any], a: Action) -> float:
-        target = next(fv for fv in obs["fighters"] if fv["id"] == obs["pending"]["target"])
-        ev = target["equipment"][a.args[0]]
-        return (ev["breakage"] or 0) * self._card_value(self.cards.by_name[ev["name"]])
+    def _break_value(self, obs: DecisionView, a: Action) -> float:
+        pending = obs.pending
+        if not isinstance(pending, BreakagePick):  # "break" is legal only while a breakage pick is
+            return 0.0
+        target = next(fv for fv in obs.fighters if fv.id == pending.target)
+        ev = target.equipment[a.args[0]]
+        return (ev.breakage or 0) * self._card_value(self.cards.by_name[ev.name])
 
-    def _combat(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def _combat(self, obs: DecisionView, legal: Sequence[Action]) -> Action:
         f = self._fighter(obs, self.player)
         if f is None:
             return next(a for a in legal if a.kind == "pass")
         loc = self._location_card(obs)
-        foes = {fv["id"]: fv for fv in obs["fighters"] if fv["id"] != self.player}
+        foes = {fv.id: fv for fv in obs.fighters if fv.id != self.player}
         dmods = damage_mods(f, loc)
         scored: list[tuple[float, Action]] = []
         for a in legal:
@@ -309,15 +312,14 @@ class WarriorsAgent(Agent):
                 bonus = 0 if a.kind == "volley" else proficiency(f, src)
                 lo, hi = modified_range(dmods, src, src.max_damage + bonus, src.min_damage)
                 fv = foes[t]
-                dmg = expected_damage(lo, hi, fv["protection"])
+                dmg = expected_damage(lo, hi, fv.protection)
                 if a.kind == "volley":
-                    others = [o for o in foes.values() if o["id"] != t]
+                    others = [o for o in foes.values() if o.id != t]
                     dmg += sum(
-                        expected_damage(lo, hi, o["protection"])
-                        for o in others[: bonus or proficiency(f, src)]
+                        expected_damage(lo, hi, o.protection) for o in others[: bonus or proficiency(f, src)]
                     )
-                kill = 2.0 if hi - fv["protection"] >= fv["durability"] else 0.0
-                scored.append((dmg / max(1, fv["durability"]) * 10 + kill + dmg, a))
+                kill = 2.0 if hi - fv.protection >= fv.durability else 0.0
+                scored.append((dmg / max(1, fv.durability) * 10 + kill + dmg, a))
             elif a.kind == "use":
                 scored.append((self._use_value(obs, f, a, foes), a))
         best = max(scored, key=lambda x: x[0]) if scored else (0.0, None)
@@ -332,7 +334,7 @@ class WarriorsAgent(Agent):
                 return improve[1]
         if best[1] is not None and best[0] > 0.3:
             return best[1]
-        hand = [self.cards.by_name[name] for name in obs["hand"]] if equips else []
+        hand = [self.cards.by_name[name] for name in obs.hand] if equips else []
         if equips and any(self._gain(f, c, loc, now) > 0 for c in hand if c.is_equipment):
             gains = [(self._gain(f, cards[a.args[0]], loc, now), a) for a in equips]
             g, a = max(gains, key=lambda x: x[0])
@@ -343,7 +345,7 @@ class WarriorsAgent(Agent):
         retreat = [a for a in legal if a.kind == "retreat"]
         return retreat[0] if retreat else next(a for a in legal if a.kind == "pass")
 
-    def _use_value(self, obs: dict[str, Any], f: Fighter, a: Action, foes: dict[int, Any]) -> float:
+    def _use_value(self, obs: DecisionView, f: Fighter, a: Action, foes: dict[int, FighterView]) -> float:
         slot, t = a.args
         card: Card | None
         if slot == FIGHTER_SLOT:
@@ -363,10 +365,10 @@ class WarriorsAgent(Agent):
             return min(missing, ab.amount) * 1.2 if missing >= 2 else 0.0
         if ab.effect in ("blast", "drain") and t in foes:
             fv = foes[t]
-            dmg = ab.amount if ab.effect == "drain" else expected_damage(1, ab.amount, fv["protection"])
-            return float(dmg / max(1, fv["durability"]) * 10 + dmg)
+            dmg = ab.amount if ab.effect == "drain" else expected_damage(1, ab.amount, fv.protection)
+            return float(dmg / max(1, fv.durability) * 10 + dmg)
         if ab.effect == "blast_all":
-            return sum(expected_damage(1, ab.amount, fv["protection"]) for fv in foes.values()) * 1.2
+            return sum(expected_damage(1, ab.amount, fv.protection) for fv in foes.values()) * 1.2
         if ab.effect == "draw_cards":
             return 0.6 * ab.amount
         if ab.effect == "empower" and card.is_spell:

@@ -45,6 +45,7 @@ from elementa.games.warriors.rules import (
 
 if TYPE_CHECKING:
     from elementa.games.warriors.game import WarriorsGame
+    from elementa.games.warriors.views import WarriorsView
 
 Event = str | tuple[Any, ...]
 """A public event (:attr:`WarriorsState.events`): its text, or a template and the numbers and names
@@ -355,7 +356,13 @@ class WarriorsState(State):
         return {side: w / total for side, w in weights.items()}
 
     def observation(self, player: int | None) -> dict[str, Any]:
-        return view.observation(self, player)
+        """Return what ``player`` (or a spectator, ``None``) sees, JSON-ready: the JSON form of
+        :meth:`view` (its fields are documented in :mod:`.views`)."""
+        return view.observation_view(self, player).to_json()
+
+    def view(self, player: int | None) -> WarriorsView:
+        """Return what ``player`` (or a spectator, ``None``) sees, typed (see :mod:`.views`)."""
+        return view.observation_view(self, player)
 
     def information_state_key(self, player: int) -> bytes:
         """Return the digest of what ``observation(player)`` shows, built without the view

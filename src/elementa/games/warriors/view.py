@@ -12,6 +12,16 @@ from typing import TYPE_CHECKING, Any
 
 from elementa.core import CHANCE, Action, State, information_digest, shuffle, shuffle_draws
 from elementa.games.warriors.rules import Equip, Fighter, can_equip, protection
+from elementa.games.warriors.views import (
+    BreakagePick,
+    DecisionView,
+    EquipmentView,
+    FighterView,
+    SeatView,
+    SplitAttack,
+    WaitingBeast,
+    WarriorsView,
+)
 
 if TYPE_CHECKING:
     from elementa.games.warriors.cards import Card
@@ -44,41 +54,33 @@ def _sorted_names(st: WarriorsState, counts: dict[int, int]) -> list[str]:
     return [cards[c].name for c in sorted(counts) for _ in range(counts[c])]
 
 
-def fighter_view(f: Fighter, location: Card | None) -> dict[str, Any]:
-    """Return a fighter as the observation shows it: card, durability, protection, equipment, counters.
+def fighter_view(f: Fighter, location: Card | None) -> FighterView:
+    """Return a fighter as the view shows it: card, durability, protection, equipment, counters.
 
     ``location``: the current location card, or ``None`` (it may change the fighter's protection).
     """
     c = f.card
-    return {
-        "id": f.cid,
-        "seat": f.seat,
-        "beast": f.beast,
-        "name": c.name,
-        "text": c.text,
-        "durability": f.durability,
-        "printed": c.durability,
-        "protection": protection(f, location),
-        "hands": c.hands,
-        "containment": c.magic_containment,
-        "charges": f.charges,
-        "equipment": [_equip_view(e) for e in f.equipment],
-    }
+    return FighterView(
+        f.cid,
+        f.seat,
+        f.beast,
+        c.name,
+        c.text,
+        f.durability,
+        c.durability,
+        protection(f, location),
+        c.hands,
+        c.magic_containment,
+        f.charges,
+        tuple([_equip_view(e) for e in f.equipment]),
+    )
 
 
-def _equip_view(e: Equip) -> dict[str, Any]:
+def _equip_view(e: Equip) -> EquipmentView:
     c = e.card
-    return {
-        "name": c.name,
-        "type": c.type,
-        "max_damage": c.max_damage,
-        "protection": c.protection,
-        "breakage": c.breakage,
-        "charges": e.charges,
-        "duration": e.duration,
-        "active": e.active,
-        "text": c.text,
-    }
+    return EquipmentView(
+        c.name, c.type, c.max_damage, c.protection, c.breakage, e.charges, e.duration, e.active, c.text
+    )
 
 
 def _pending_count(st: WarriorsState, seat: int) -> int:
@@ -88,22 +90,11 @@ def _pending_count(st: WarriorsState, seat: int) -> int:
     return 1 + len(f.equipment)
 
 
-def observation(st: WarriorsState, viewer: int | None) -> dict[str, Any]:
-    """Return what ``viewer`` sees (``None``: a spectator, who sees no hand).
+def observation_view(st: WarriorsState, viewer: int | None) -> WarriorsView:
+    """Return what ``viewer`` sees (``None``: a spectator, who sees no hand), typed.
 
-    Keys: ``battle`` (number), ``phase`` (setup, location, assembly, revolving door, battle, over),
-    ``location`` (name or None), ``chooser`` (seat), ``current`` (the combatant whose turn it is),
-    ``to_move`` (the seat deciding, None at chance or simultaneous nodes), ``decision`` (what is being
-    decided, in words), ``pending`` (a breakage pick's target and rolls left, or a split attack's
-    targets hit and attacks left), ``order`` (turn order, combatant ids), ``players`` (per seat: deck
-    title, team, in_game, status, hand_size, known_hand, deck_size, discard, locations, tokens,
-    mulligans, removed: the cards taken off its fighter in this assembly or combat step, which it
-    may not equip again in that step, ruling WAR-E2 on warriors.txt 4.5; another seat's only while
-    its fighter is in view),
-    ``fighters`` (see :func:`fighter_view`; others' fighters hidden while assembling),
-    ``waiting_beasts``, ``equipping``, ``turns``, ``max_turns``, ``events`` (the latest public
-    events), ``result`` (returns once over) and, for a seat, ``hand`` (its card names, sorted).
-    Combatant ids are seats, then ``players + k`` for the Beasts.
+    The fields are documented in :mod:`.views`. Combatant ids are seats, then ``players + k`` for
+    the Beasts.
     """
     n = st.n
     g = st.game
@@ -116,64 +107,60 @@ def observation(st: WarriorsState, viewer: int | None) -> dict[str, Any]:
         hidden = st.status[p] in HIDDEN_STATUS  # assembling in secret
         known, held, removed = st.known[p], st.controlled[p], st.removed[p]
         players.append(
-            {
-                "seat": p,
-                "deck": g.seat_deck_titles[p],
-                "team": None if team_of is None else team_of[p],
-                "in_game": st.in_game[p],
-                "status": st.status[p],
-                "hand_size": hidden_size,
-                "known_hand": _sorted_names(st, known) if known and p != viewer else [],
-                "deck_size": sum(st.decks[grp].values()),
-                "discard": list(map(name, st.discards[grp])),
-                "locations": [name(c) for c, _ in held] if held else [],
-                "tokens": st.tokens[p],
-                "mulligans": st.mulligans[p],
-                "removed": sorted(map(name, removed)) if removed and (p == viewer or not hidden) else [],
-            }
+            SeatView(
+                seat=p,
+                deck=g.seat_deck_titles[p],
+                team=None if team_of is None else team_of[p],
+                in_game=st.in_game[p],
+                status=st.status[p],
+                hand_size=hidden_size,
+                known_hand=tuple(_sorted_names(st, known)) if known and p != viewer else (),
+                deck_size=sum(st.decks[grp].values()),
+                discard=tuple(map(name, st.discards[grp])),
+                locations=tuple([name(c) for c, _ in held]) if held else (),
+                tokens=st.tokens[p],
+                mulligans=st.mulligans[p],
+                removed=tuple(sorted(map(name, removed))) if removed and (p == viewer or not hidden) else (),
+            )
         )
     loc = st.location_card()
-    fighters = _fighters(st, viewer, loc)
     top = st.tasks[-1] if st.tasks else ("over",)
-    to_move = top[1] if top[0] in DECISIONS else None
     current = (
         st.order[st.turn_pos] if st.order and st.result is None and top[0] not in ("assemble",) else None
     )
-    obs: dict[str, Any] = {
-        "players_count": n,
-        "battle": st.battle,
-        "phase": _phase(st, top[0]),
-        "location": None if loc is None else loc.name,
-        "chooser": st.chooser,
-        "current": current,
-        "to_move": to_move,
-        "decision": _decision(st, top),
-        "pending": _pending(top),
-        "order": list(st.order),
-        "players": players,
-        "fighters": fighters,
-        "waiting_beasts": [{"name": name(c), "seat": s} for c, s in st.waiting] if st.waiting else [],
-        "equipping": st.equipping,
-        "turns": st.turns,
-        "max_turns": g.options.max_turns,
-        "events": st.event_texts(),
-        "result": None if st.result is None else list(st.result),
-    }
-    if viewer is not None:
-        obs["hand"] = sorted(map(name, st.hands[viewer]))
-    return obs
+    return WarriorsView(
+        players_count=n,
+        battle=st.battle,
+        phase=_phase(st, top[0]),
+        location=None if loc is None else loc.name,
+        chooser=st.chooser,
+        current=current,
+        to_move=top[1] if top[0] in DECISIONS else None,
+        decision=_decision(st, top),
+        pending=_pending(top),
+        order=tuple(st.order),
+        players=tuple(players),
+        fighters=_fighters(st, viewer, loc),
+        waiting_beasts=tuple([WaitingBeast(name(c), s) for c, s in st.waiting]) if st.waiting else (),
+        equipping=st.equipping,
+        turns=st.turns,
+        max_turns=g.options.max_turns,
+        events=tuple(st.event_texts()),
+        result=None if st.result is None else tuple(st.result),
+        hand=None if viewer is None else tuple(sorted(map(name, st.hands[viewer]))),
+    )
 
 
 def information_key(st: WarriorsState, viewer: int) -> bytes:
-    """Return ``viewer``'s information-state key: the digest of what :func:`observation` shows that seat.
+    """Return ``viewer``'s information-state key: the digest of what :func:`observation_view` shows that seat.
 
-    The same facts as :func:`observation`, written compactly: card ids instead of names (card names
+    The same facts as :func:`observation_view`, written compactly: card ids instead of names (card names
     are unique) and texts, tuples instead of dicts. What the view derives is left out, since it
     follows from what is here: the seats' decks and teams, ``players_count`` and ``max_turns``
     (options), the phase and the decision in words (from the top task, the battle, the statuses and
     the result), a fighter's printed numbers, texts and protection (from its cards, their counters
     and the location), and the viewer's hand size (from its hand). So two states get one key for a
-    seat exactly when :func:`observation` shows it the same view; a test changes each shown field in
+    seat exactly when :func:`observation_view` shows it the same view; a test changes each shown field in
     turn, and the conformance suite compares keys and observations at the nodes of seeded playouts
     and in resampled states. A search asks for a key at every tree node it walks.
 
@@ -250,25 +237,25 @@ def information_key(st: WarriorsState, viewer: int) -> bytes:
     )
 
 
-def _fighters(st: WarriorsState, viewer: int | None, loc: Card | None) -> list[dict[str, Any]]:
-    """The observation's ``fighters``: every fighter in play that ``viewer`` may see, by id."""
+def _fighters(st: WarriorsState, viewer: int | None, loc: Card | None) -> tuple[FighterView, ...]:
+    """The view's ``fighters``: every fighter in play that ``viewer`` may see, by id."""
     n = st.n
-    fighters = []
-    for cid, f in enumerate(st.fighters):
-        if f is None:
-            continue
-        if cid < n and st.status[cid] in HIDDEN_STATUS and cid != viewer:
-            continue
-        fighters.append(fighter_view(f, loc))
-    return fighters
+    status = st.status
+    return tuple(
+        [
+            fighter_view(f, loc)
+            for cid, f in enumerate(st.fighters)
+            if f is not None and (cid >= n or cid == viewer or status[cid] not in HIDDEN_STATUS)
+        ]
+    )
 
 
-def decision_view(st: WarriorsState, viewer: int, *, foes: bool = True) -> dict[str, Any]:
-    """Return the part of ``viewer``'s :func:`observation` that a decision in a battle reads.
+def decision_view(st: WarriorsState, viewer: int, *, foes: bool = True) -> DecisionView:
+    """Return the part of ``viewer``'s :func:`observation_view` that a decision in a battle reads.
 
-    Keys: ``hand``, ``location``, ``fighters`` and ``pending``, with the observation's values (built
-    by the same code; a test compares them at every node of seeded games). The rule-based agent
-    reads this at every step, since building the whole observation was a third of its time.
+    ``hand``, ``location``, ``fighters`` and ``pending``, with the view's values (built by the same
+    code; a test compares them at every node of seeded games). The rule-based agent reads this at
+    every step, since building the whole view was a third of its time.
 
     Args:
         st: the state.
@@ -276,9 +263,6 @@ def decision_view(st: WarriorsState, viewer: int, *, foes: bool = True) -> dict[
         foes: whether ``fighters`` lists every fighter the seat sees; ``False``: only the seat's own
             fighter (none if it has none), for the decisions that read no other (fielding a fighter,
             equipping it).
-
-    Returns:
-        The four entries of the observation (``fighters`` only in part where ``foes`` is false).
     """
     loc = st.location_card()
     top = st.tasks[-1] if st.tasks else ("over",)
@@ -286,21 +270,21 @@ def decision_view(st: WarriorsState, viewer: int, *, foes: bool = True) -> dict[
         fighters = _fighters(st, viewer, loc)
     else:
         own = st.fighters[viewer]
-        fighters = [] if own is None else [fighter_view(own, loc)]
-    return {
-        "hand": sorted(map(st.game.card_names.__getitem__, st.hands[viewer])),
-        "location": None if loc is None else loc.name,
-        "fighters": fighters,
-        "pending": _pending(top),
-    }
+        fighters = () if own is None else (fighter_view(own, loc),)
+    return DecisionView(
+        tuple(sorted(map(st.game.card_names.__getitem__, st.hands[viewer]))),
+        None if loc is None else loc.name,
+        fighters,
+        _pending(top),
+    )
 
 
-def _pending(top: tuple[Any, ...]) -> dict[str, Any] | None:
+def _pending(top: tuple[Any, ...]) -> BreakagePick | SplitAttack | None:
     """The public details of a breakage pick or a split attack in progress."""
     if top[0] == "breakage":
-        return {"kind": "breakage", "attacker": top[1], "target": top[2], "rolls": top[3]}
+        return BreakagePick("breakage", top[1], top[2], top[3])
     if top[0] == "volley":
-        return {"kind": "split attack", "attacker": top[1], "hit": list(top[5]), "attacks_left": top[6]}
+        return SplitAttack("split attack", top[1], tuple(top[5]), top[6])
     return None
 
 

@@ -74,18 +74,26 @@ async function create(event) {
   $("error").textContent = "";
   const g = games.find((x) => x.name === $("game").value);
   const picks = [...$("seats").querySelectorAll("select")].map((s) => s.value);
-  const seats = picks.map((p) => p.startsWith("bot:") ? {kind: "bot", agent: p.slice(4)} : {kind: p === "me" ? "reserved" : p});
+  const signedIn = Boolean(window.elementaAccount);
+  const seats = picks.map((p) => p.startsWith("bot:") ? {kind: "bot", agent: p.slice(4)}
+    : p === "me" ? {kind: "reserved", account: signedIn} : {kind: p});
+  const body = {game: g.name, options: optionValues(g), seats, timeout: Number($("timeout").value)};
+  if ($("deadline").value.trim() !== "") body.deadline_hours = Number($("deadline").value);
+  if (signedIn && $("rated").checked) body.rated = true;
+  if ($("practice").checked) {
+    body.practice = true;
+    if ($("seed").value.trim() !== "") body.seed = Number($("seed").value);
+  }
   try {
-    const table = await api("/api/tables", {
-      game: g.name, options: optionValues(g), seats, timeout: Number($("timeout").value),
-    });
+    const table = await api("/api/tables", body);
     const mine = table.invites.find((i) => picks[i.seat] === "me");
     const others = table.invites.filter((i) => picks[i.seat] !== "me");
+    if (mine) await api(`/api/tables/${table.id}/claim`, {code: mine.code});  // sets this seat's cookie
     const box = $("created");
     box.hidden = false;
     box.replaceChildren();
     const go = document.createElement("a");
-    go.href = mine ? mine.url : table.url;
+    go.href = mine ? table.url : `${table.url}#watch`;
     go.textContent = mine ? "Go to your seat" : "Watch the table";
     box.append(go);
     for (const i of others) {
@@ -93,8 +101,8 @@ async function create(event) {
       p.textContent = `Invite link for seat ${i.seat + 1}: ${location.origin}${i.url}`;
       box.append(p);
     }
-    if (!others.length) location.href = go.href;
-    listTables();
+    if (!others.length) location.href = go.href;  // leaving the lobby: no list to fetch
+    else listTables();
   } catch (e) {
     $("error").textContent = e.message;
   }
@@ -104,6 +112,7 @@ function tableItem(t, joinable) {
   const li = document.createElement("li");
   const names = t.seats.map((s) => s.free ? "(free)" : s.name).join(", ");
   li.append(`${t.game} — ${names} `);
+  if (t.practice) li.append(Object.assign(document.createElement("span"), {className: "badge", textContent: "practice"}), " ");
   if (joinable) {
     const b = document.createElement("button");
     b.className = "small";
@@ -124,7 +133,10 @@ function tableItem(t, joinable) {
 }
 
 async function listTables() {
-  const [open, playing] = await Promise.all([api("/api/tables?status=open"), api("/api/tables?status=playing")]);
+  // one page of the newest unfinished tables, in one request
+  const tables = await api("/api/tables?status=open&status=playing&limit=50");
+  const open = tables.filter((t) => t.status === "open");
+  const playing = tables.filter((t) => t.status === "playing");
   $("tables").replaceChildren(...(open.length ? open.map((t) => tableItem(t, true)) : [Object.assign(document.createElement("li"), {textContent: "none yet: create one"})]));
   $("playing").replaceChildren(...playing.slice(0, 20).map((t) => tableItem(t, false)));
 }

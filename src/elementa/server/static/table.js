@@ -2,10 +2,13 @@
 "use strict";
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
+// The seat is an HttpOnly cookie the server set at join or claim: this page never holds the token, and
+// its address (#watch included) carries no seat. An invite link's code (#invite=...) is claimed once,
+// then taken out of the address bar.
 const hash = new URLSearchParams(location.hash.slice(1));
-const KEY = `elementa-seat-${tableId}`;
-if (hash.get("token")) localStorage.setItem(KEY, hash.get("token"));
-const token = hash.has("watch") ? null : (hash.get("token") || localStorage.getItem(KEY));
+const watching = hash.has("watch");
+const invite = hash.get("invite");
+if (invite) history.replaceState(null, "", location.pathname);
 let view = null;
 let picks = [];
 let socket = null;
@@ -17,6 +20,7 @@ function el(tag, attrs, ...children) {
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === null || v === undefined || v === false) continue;
     if (k === "class") node.className = v;
+    else if (k === "style") node.style.cssText = v;  // CSSOM, which the page's CSP allows (a style attribute it does not)
     else if (k === "text") node.textContent = v;
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else node.setAttribute(k, v === true ? "" : v);
@@ -141,7 +145,7 @@ function pick(alts) {
 }
 
 function play(move) {
-  send({type: "move", action: move.id});
+  send({type: "move", action: move.id, step: view.step});
   picks = [];
   draw();
 }
@@ -211,7 +215,8 @@ function send(message) {
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
-  socket.onopen = () => socket.send(JSON.stringify({type: "hello", token}));
+  // no token field: the server reads the seat cookie; token null: watch
+  socket.onopen = () => socket.send(JSON.stringify(watching ? {type: "hello", token: null} : {type: "hello"}));
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "view") {
@@ -252,6 +257,16 @@ function drawSeats() {
   s.kind === "bot" ? " (computer)" : s.zombie ? " (away: computer)" : s.connected ? " ●" : " ○")));
 }
 
+function drawFairness() {
+  const f = view.fairness;
+  $("practice").hidden = !f.practice;
+  const shown = f.seed === null ? `seed committed: sha256 ${f.commitment.slice(0, 16)}…` : `seed ${f.seed}, salt ${f.salt} (check with elementa verify)`;
+  $("fairness").textContent = shown;
+  $("fairness").title = `commitment ${f.commitment}`;
+  $("record").hidden = f.seed === null;
+  $("record").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+}
+
 function drawStatus() {
   let text;
   if (view.status === "finished") {
@@ -279,7 +294,7 @@ function drawMoves() {
 }
 
 function moveItem(a) {
-  return el("li", {}, el("button", {type: "button", class: "move", "data-action": a.id, onclick: () => send({type: "move", action: a.id})}, a.label));
+  return el("li", {}, el("button", {type: "button", class: "move", "data-action": a.id, onclick: () => send({type: "move", action: a.id, step: view.step})}, a.label));
 }
 
 function drawLog(lines) {
@@ -341,6 +356,7 @@ function draw() {
   Object.assign(document.body.dataset, {step: view.step, status: view.status, seat: view.seat ?? "none"});
   $("title").textContent = view.title;
   drawSeats();
+  drawFairness();
   drawStatus();
   drawMoves();
   if (replay) {
@@ -363,8 +379,8 @@ $("rules-button").onclick = async () => {
   $("rules").showModal();
 };
 $("replay-button").onclick = async () => {
-  const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay`, {headers: token ? {"X-Seat-Token": token} : {}});
-  replay = await r.json();
+  const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay`, {credentials: watching ? "omit" : "same-origin"});
+  replay = (await r.json()).frames;
   $("replay-step").max = replay.length - 1;
   $("replay-step").value = replay.length - 1;
   $("replay").hidden = false;
@@ -372,6 +388,25 @@ $("replay-button").onclick = async () => {
 };
 $("replay-step").oninput = draw;
 $("replay-close").onclick = () => { replay = null; $("replay").hidden = true; draw(); };
-$("undo").onclick = () => send({type: "undo"});
-connect();
-loadDeclarations();
+$("undo").onclick = () => send({type: "undo", step: view.step});
+
+// Claim an invite's seat (the answer sets the seat cookie), then open the table.
+async function start() {
+  if (invite) {
+    const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/claim`, {
+      method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({code: invite}),
+    });
+    if (!r.ok) {
+      const d = (await r.json()).detail || {};
+      $("error").textContent = `${d.message || "this invite does not open a seat"} (${d.code || r.status})`;
+    }
+  }
+  connect();
+  loadDeclarations();
+  // A signed-in player's seat held by this browser (its cookie) is linked to the account; a guest's or
+  // a spectator's request is refused and changes nothing.
+  fetch("/api/accounts/claim", {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({table: tableId}),
+  }).catch(() => {});
+}
+start();

@@ -1,0 +1,135 @@
+"""The Elemental Card-Dice Game's typed observation: :class:`CardDiceView` and its parts.
+
+``CardDiceState.view(player)`` builds it (:func:`.view.observation_view`); ``observation(player)`` is
+its JSON form (see :mod:`elementa.core.views`). Seats count from 0; cards are named by their names
+(unique in a game), and ``cards`` gives the summary of every card the view names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from elementa.core import View
+
+
+@dataclass(frozen=True, slots=True)
+class FaceDownView(View):
+    """An action placed face down: the card only where the viewer is shown it."""
+
+    card: str | None
+    placed_turn: int
+    seen_by_opponent: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SideView(View):
+    """What the viewer sees of one seat's side: health, gold, hand, deck, discard pile, passives."""
+
+    health: int
+    gold: int
+    hand: tuple[str, ...] | None
+    """The viewer's own hand, in hand order; ``None`` for another seat's."""
+    hand_size: int
+    known_hand: tuple[str, ...]
+    """Cards of the opponent's hand the viewer was shown (a Mirror), in hand order."""
+    hand_seen_by_opponent: tuple[bool, ...] | None
+    """For the viewer's own hand: whether the opponent was shown each card; else ``None``."""
+    deck_size: int
+    known_top: tuple[str, ...]
+    """The top cards of the deck the viewer knows, top first."""
+    discard: tuple[str, ...]
+    face_down: tuple[FaceDownView, ...]
+    passives: tuple[str, ...]
+    """Passive cards in play."""
+    hand_limit: int
+    amplifiers: dict[str, int]
+    """Amplifiers other than 1, by die or effect name."""
+    bought: tuple[str, ...]
+    """Cards bought this turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShopView(View):
+    """A shop: its row of cards for sale and its deck."""
+
+    name: str
+    cards: tuple[str, ...]
+    deck_size: int
+    returned: tuple[str, ...]
+    """Cards put back under its deck."""
+    removed: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStateView(View):
+    """The active seat's turn so far."""
+
+    actions_left: int
+    gained_gold: bool
+    drew: bool
+    bid_done: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ChainLink(View):
+    """A card on the response chain. Its JSON form names ``source`` ``"from"``."""
+
+    card: str
+    player: int
+    source: str
+    """Where it was played from."""
+
+    def to_json(self) -> dict[str, Any]:
+        """Return ``{"card", "player", "from"}``."""
+        return {"card": self.card, "player": self.player, "from": self.source}
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionView(View):
+    """A running auction."""
+
+    card: str
+    shop: str
+    bid: int
+    """The bid in gold: the level times the card's cost."""
+    level: int
+    to_move: str
+    """``"raise"`` or ``"match"``."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardDiceView(View):
+    """What one seat (or a spectator, ``viewer`` ``None``) sees of a Card-Dice position.
+
+    Hidden: the opponent's hand (but its size and the cards a Mirror showed), deck order (but the
+    known top cards), and the opponent's face-down actions until shown.
+    """
+
+    turn: int
+    turn_limit: int
+    active: int
+    """The seat whose turn it is."""
+    to_move: int | str
+    """The seat deciding, ``"chance"`` or ``"over"``."""
+    viewer: int | None
+    dice: dict[str, int]
+    """Each die's face, by die name."""
+    die_sides: int
+    shops: tuple[ShopView, ...]
+    players: tuple[SideView, ...]
+    turn_state: TurnStateView
+    chain: tuple[ChainLink, ...]
+    """The response chain, oldest first."""
+    priority: int | None
+    """The seat with priority while the chain is open."""
+    auction: AuctionView | None
+    decision: dict[str, Any] | None
+    """The pending decision: ``{kind, player, count}`` and what its kind adds (the steps of
+    :mod:`.steps` write it)."""
+    log: tuple[str, ...]
+    """The latest events the viewer sees, oldest first."""
+    over: bool
+    winner: int | None
+    cards: dict[str, dict[str, Any]]
+    """The summary of every card the view names, by name."""

@@ -1,0 +1,84 @@
+"""Elemental Warriors II's typed observation: :class:`EW2View` and its parts (see :mod:`elementa.core.views`).
+
+``EW2State.view(player)`` builds it (:func:`.view.observation_view`); ``observation(player)`` is its
+JSON form. Seats count from 0. Words follow the rulebook: a seat's character sheet of rows (one per
+element and level) and ten columns, each square holding pennies, nickels and dimes; change (the
+sheet's value in cents); Flood, Whirlwind and the other tokens; the healing pool; the active column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from elementa.core import View
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView(View):
+    """What the viewer sees of one seat (inside a sealed window: another seat as the window opened)."""
+
+    seat: int
+    sheet: tuple[tuple[tuple[int, int, int], ...], ...]
+    """The character sheet by row (as :attr:`EW2View.rows` names them), ten columns a row, each
+    square ``(pennies, nickels, dimes)``."""
+    change: int
+    """The sheet's value in cents."""
+    tokens: dict[str, int]
+    """Tokens held, by name."""
+    floods: tuple[int, ...]
+    """Flood tokens on each of the ten columns."""
+    pool: int
+    """Cents in the healing pool."""
+    hand_size: int
+    hand: tuple[str, ...] | None
+    """The hand's card names (sorted) where the viewer sees it (its own, or one a Whirlwind token
+    lays open), else ``None``."""
+    known_cards: tuple[str, ...]
+    """Cards of a hidden hand the viewer saw go into it."""
+    played: str | None
+    """The card played this turn: its name once revealed (at once to its player), ``"face down"``
+    while a card or roll waits for the reveal, else ``None``."""
+    column: int | None
+    """The active column, 1-10 as the sheet numbers it, where everyone sees it, else ``None``."""
+    attack: int | None
+    """Attack value of the shown column."""
+    defense: int | None
+    """Defense value of the shown column."""
+    target: int | None
+    """The seat it attacks."""
+    powers: tuple[str, ...]
+    """Powers used this turn, in words."""
+    effects: dict[str, int]
+    """Effects on it (those not 0), by name."""
+    defense_doubled: bool
+    random_next_card: bool
+    adjust_next_card: bool
+    out: bool
+    """Eliminated."""
+    surrendered: bool
+    points: float
+
+
+@dataclass(frozen=True, slots=True)
+class EW2View(View):
+    """What one seat (or a spectator) sees of an Elemental Warriors II position.
+
+    Hidden: other seats' hands (unless a Whirlwind token lays a hand open, or the viewer saw the card
+    go there), the deck order, cards played face down before the reveal, and what another seat does
+    inside a sealed window (setup, Activate, Recovery, End of Turn) until every seat is done.
+    """
+
+    turn: int
+    phase: str
+    rows: tuple[str, ...]
+    """The sheet's row names."""
+    players: tuple[SeatView, ...]
+    deck_sizes: tuple[int, ...]
+    discard_sizes: tuple[int, ...]
+    to_move: tuple[int, ...]
+    """The seats to move."""
+    prompt: str | None
+    """The viewer's task in words, ``None`` when it has none."""
+    events: tuple[str, ...]
+    """The latest public events in words, oldest first."""
+    over: bool
