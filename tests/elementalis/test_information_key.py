@@ -10,6 +10,7 @@ something the seat sees, or holds something it does not see, fails here.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -17,11 +18,18 @@ import pytest
 import elementa
 from elementa.games.elementalis.dice import Die
 from elementa.games.elementalis.state import ElementalisState
+from elementa.games.elementalis.steps import ManaChoice
 from tests.support.keys import check_copies_keep_keys, compare_fields, copies, sampled_states, slots, variants
 
 
 def die_variants(value: Any) -> Iterable[Any] | None:
-    """A die differing in one of its fields (``None`` for anything else)."""
+    """A die, or a Mana choice, differing in one of its fields (``None`` for anything else)."""
+    if isinstance(value, ManaChoice):
+        return [
+            replace(value, **{name: changed})  # type: ignore[arg-type]
+            for name in ManaChoice.__slots__
+            for changed in variants(getattr(value, name), die_variants)
+        ]
     if not isinstance(value, Die):
         return None
     return copies(value, Die.__slots__, lambda field: variants(field, die_variants))

@@ -500,17 +500,17 @@ def _open_reactions(s: ElementalisState) -> None:
     caster, waiting, reserved = pend["caster"], s.cast_queue[1:], s.reserved
     # who may answer: the affected seats that still hold a declaration, clockwise from the active one
     ready = [q for q in _affected(s, pend) if q != caster and (q in waiting or q in reserved)]
-    s.react_queue = [q for q in s.seats_from(s.active) if q in ready] if ready else []
+    s.react_queue = [q for q in reversed(s.seats_from(s.active)) if q in ready] if ready else []
     _next_reaction(s)
 
 
 def _next_reaction(s: ElementalisState) -> None:
     while s.react_queue:
-        q = s.react_queue[0]
+        q = s.react_queue[-1]
         if react_actions(s, q):
             s.phase, s.actor = REACT, q
             return
-        s.react_queue.pop(0)
+        s.react_queue.pop()
     _resolve(s)
 
 
@@ -518,7 +518,7 @@ def react(s: ElementalisState, p: int, slot: int | None) -> None:
     """Answer the pending spell with Counter Spell (slot 0), Fortitude (1), or not (None)."""
     pend = s.pending
     assert pend is not None
-    s.react_queue.pop(0)
+    s.react_queue.pop()
     if slot is not None:
         spell = (COUNTER_SPELL, FORTITUDE)[slot]
         cost = cost_of(s, p, spell, pend["cost"])

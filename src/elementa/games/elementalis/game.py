@@ -147,7 +147,7 @@ class ElementalisGame(Game):
                 continue
             while True:  # the colours still to choose, until one vector is left
                 c = len(state.picked)
-                last = len({v for v in state.choice[1] if v[c] == args[c]}) <= 1
+                last = len({v for v in state.choice.options if v[c] == args[c]}) <= 1
                 play(player, new.encode("mana", c, args[c]))
                 if last:
                     break

@@ -191,7 +191,7 @@ def information_key(s: ElementalisState, viewer: int) -> bytes:
             s.log,
             s.winners() if phase == OVER else None,
             # mana_choice: the chooser, options and purpose (not whether it may pass), chosen so far
-            None if phase != CHOICE or s.choice is None else (s.choice[:3], s.picked),
+            None if phase != CHOICE or s.choice is None else (s.choice.key(), s.picked),
         )
     )
 
@@ -251,14 +251,13 @@ def mana_choice(s: ElementalisState) -> dict[str, Any] | None:
     """
     if s.phase != CHOICE or s.choice is None:
         return None
-    chooser, options, purpose, _ = s.choice
-    what, _, to = purpose.partition(":")
+    choice = s.choice
     return {
-        "seat": chooser,
-        "purpose": what,
-        "to": int(to) if to else None,
+        "seat": choice.seat,
+        "purpose": choice.purpose,
+        "to": None if choice.to < 0 else choice.to,
         "chosen": dict(zip(ELEMENT_NAMES, s.picked, strict=False)),
-        "options": [_mana(v) for v in options],
+        "options": [_mana(v) for v in choice.options],
     }
 
 

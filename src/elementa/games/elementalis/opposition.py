@@ -30,14 +30,14 @@ def start(s: ElementalisState) -> None:
     s.stage = "opposition"
     s.log.append(f"Elemental Opposition against Player {s.active + 1}")
     s.claims = []
-    s.claim_queue = [q for q in s.seats_from(s.active)[1:] if claimable(s, q) > 0]
+    s.claim_queue = [q for q in reversed(s.seats_from(s.active)[1:]) if claimable(s, q) > 0]  # next last
     next_claim(s)
 
 
 def next_claim(s: ElementalisState) -> None:
     """Ask the next seat that can claim dice, or roll the claims once everyone has answered."""
     while s.claim_queue:
-        q = s.claim_queue.pop(0)
+        q = s.claim_queue.pop()
         if claimable(s, q) > 0:
             s.phase, s.actor = CLAIM, q
             return
@@ -72,4 +72,4 @@ def settle_claim(s: ElementalisState) -> None:
         settle_next(s)
         return
     s.phase = CHOICE
-    s._ask(payer, all_vectors(amount, s.pool[payer]), f"give:{payee}")
+    s._ask(payer, all_vectors(amount, s.pool[payer]), "give", to=payee)

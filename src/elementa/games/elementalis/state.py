@@ -56,6 +56,7 @@ from elementa.games.elementalis.phases import (
     TARGET_MANA,
 )
 from elementa.games.elementalis.scoring import NO_MANA, Mana, all_vectors, score_counts
+from elementa.games.elementalis.steps import ManaChoice, Purpose
 
 if TYPE_CHECKING:
     from elementa.games.elementalis.game import ElementalisGame
@@ -194,7 +195,7 @@ class ElementalisState(State):
         self.channel = [0, 0, 0, 0]
         self.dice: list[Die] = []
         self.stage = ""  # "power", "chance" or "cosmic": the roll being resolved
-        self.roll_queue: list[int] = []
+        self.roll_queue: list[int] = []  # the dice still to roll, the next last (a stack: pop())
         self.after_roll = ""
         self.cultist_used = False
         self.ether_leak = False
@@ -205,14 +206,14 @@ class ElementalisState(State):
         self.cast_queue: list[int] = []
         self.reserved: set[int] = set()  # declared seats keeping their declaration to answer a spell
         self.pending: dict[str, Any] | None = None  # the spell being cast
-        self.react_queue: list[int] = []
-        # chooser, the options still open (consistent with ``picked``), purpose, may pass
-        self.choice: tuple[int, list[Mana], str, bool] | None = None
+        self.react_queue: list[int] = []  # who may still answer the spell, the next last
+        self.choice: ManaChoice | None = None  # the Mana choice under way
         self.picked: tuple[int, ...] = ()  # the amounts of the colours chosen so far, Fire first
-        self.choice_queue: list[tuple[int, str]] = []  # further choices of the same purpose
+        # further choices of the same purpose, the next last (a stack: pop())
+        self.choice_queue: list[tuple[int, Purpose]] = []
         self.after_choices = ""  # what follows the queued choices: "start_turn" or "end_turn"
         self.claims: list[tuple[int, int]] = []  # Elemental Opposition: (player, dice picked up)
-        self.claim_queue: list[int] = []
+        self.claim_queue: list[int] = []  # who may still claim dice, the next last
         self.opp_faces: list[int] = []
         self.log: list[str] = []  # public events of this turn
         self._legal: dict[int, list[Action]] = {}  # legal actions per seat, until the next _apply
@@ -266,7 +267,7 @@ class ElementalisState(State):
         if ph == DECLARE:
             return SIMULTANEOUS
         if ph == CHOICE and self.choice is not None:
-            return self.choice[0]
+            return self.choice.seat
         if ph == OVER:
             return TERMINAL
         return self.actor
@@ -298,7 +299,7 @@ class ElementalisState(State):
         return [m.value if (m := self.mage(p)) else "?" for p in range(self.game.num_players)]
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        which = self.roll_queue[0]
+        which = self.roll_queue[-1]
         known = self.game.roll_outcomes.get(which)
         if known is None:
             sp = self.game.action_space
@@ -344,7 +345,8 @@ class ElementalisState(State):
             return list(self.game.fixed_actions[CHAOS])
         if ph == CHOICE:
             assert self.choice is not None
-            _, options, purpose, may_pass = self.choice
+            choice = self.choice
+            options, purpose = choice.options, choice.purpose
             c = len(self.picked)
             memo = self.game.choice_memo
             acts = []
@@ -355,7 +357,7 @@ class ElementalisState(State):
                         "mana", c, k, label=self._choice_label(purpose, c, k)
                     )
                 acts.append(action)
-            if may_pass:
+            if choice.may_pass:
                 acts.extend(self.game.fixed_actions["tap"])
             return acts
         if ph == TARGET_MANA:
@@ -459,12 +461,14 @@ class ElementalisState(State):
             self.phase, self.actor = DRAFT_MINOR, 0
         else:
             # "All other players choose two Mana of their choice to place in their Mana Pool."
-            self.choice_queue = [(p, "setup") for p in range(1, n)]
+            self.choice_queue = [(p, "setup") for p in range(n - 1, 0, -1)]
             self.after_choices = "start_turn"
             self._next_choice()
 
     # choices of Mana -----------------------------------------------------------------------
-    def _ask(self, chooser: int, options: list[Mana], purpose: str, may_pass: bool = False) -> None:
+    def _ask(
+        self, chooser: int, options: list[Mana], purpose: Purpose, may_pass: bool = False, to: int = -1
+    ) -> None:
         """Ask a seat to pick one of ``options`` (Mana vectors), one colour at a time.
 
         The seat chooses the amount of Fire, then Water, Earth and Air, each among the amounts that
@@ -479,25 +483,26 @@ class ElementalisState(State):
             options: the Mana vectors it may choose, at least one.
             purpose: what the Mana is for (see :meth:`_resolve_choice`).
             may_pass: whether the seat may choose nothing (only before its first colour).
+            to: the seat a gift goes to (``give``, ``cosmic_give``).
         """
         self.phase = CHOICE
-        self.choice = (chooser, options, purpose, may_pass)
+        self.choice = ManaChoice(chooser, options, purpose, to, may_pass)
         self.picked = ()
         self._settle_choice()
 
     def _pick(self, amount: int) -> None:
         """Choose the amount of the next colour of the Mana choice, then apply the colours it forces."""
-        assert self.choice is not None
-        chooser, options, purpose, _ = self.choice
+        old = self.choice
+        assert old is not None
         c = len(self.picked)
-        self.choice = (chooser, [v for v in options if v[c] == amount], purpose, False)
+        self.choice = ManaChoice(old.seat, [v for v in old.options if v[c] == amount], old.purpose, old.to)
         self.picked += (amount,)
         self._settle_choice()
 
     def _settle_choice(self) -> None:
         """Apply the next colours whose amount is forced; resolve the choice once all four are chosen."""
         assert self.choice is not None
-        _, options, _, may_pass = self.choice
+        options, may_pass = self.choice.options, self.choice.may_pass
         if len(options) == 1 and not may_pass:  # one vector left (the commonest case): all forced
             self._resolve_choice(options[0])
             return
@@ -516,14 +521,14 @@ class ElementalisState(State):
     def _next_choice(self) -> None:
         """Ask the next queued choice (setup Mana, Cosmic gifts, Opposition payments), then move on."""
         while self.choice_queue:
-            chooser, purpose = self.choice_queue.pop(0)
+            chooser, purpose = self.choice_queue.pop()
             if purpose == "setup":
                 self._ask(chooser, all_vectors(2, [2, 2, 2, 2]), purpose)
                 return
             if purpose == "cosmic_give":
                 if sum(self.channel) == 0:
                     continue
-                self._ask(self.active, all_vectors(1, self.channel), f"cosmic_give:{chooser}")
+                self._ask(self.active, all_vectors(1, self.channel), "cosmic_give", to=chooser)
                 return
         self.choice = None
         if self.after_choices == "start_turn":
@@ -546,7 +551,7 @@ class ElementalisState(State):
     def _resolve_choice(self, vec: Mana | None) -> None:
         """Apply a whole chosen vector (``None``: a pass) by the choice's purpose, then move on."""
         assert self.choice is not None
-        chooser, _, purpose, _ = self.choice
+        chooser, purpose, to = self.choice.seat, self.choice.purpose, self.choice.to
         self.choice = None
         self.picked = ()
         if purpose == "setup":
@@ -564,8 +569,7 @@ class ElementalisState(State):
         elif purpose == "cosmic_ether":
             self._take(chooser, vec or NO_MANA, self.channel, Place("Channel", chooser))
             self._end_turn()
-        elif purpose.startswith("cosmic_give:"):
-            to = int(purpose.split(":")[1])
+        elif purpose == "cosmic_give":
             for c, k in enumerate(vec or NO_MANA):
                 self.channel[c] -= k
                 self.pool[to][c] += k
@@ -573,8 +577,7 @@ class ElementalisState(State):
                 self._moved(vec or NO_MANA, Place("Channel", chooser), Place("Pool", to))
             self.log.append(f"Player {chooser + 1} gives {mana_text(vec or NO_MANA)} to Player {to + 1}")
             self._next_choice()
-        elif purpose.startswith("give:"):
-            to = int(purpose.split(":")[1])
+        elif purpose == "give":
             for c, k in enumerate(vec or NO_MANA):
                 self.pool[chooser][c] -= k
                 self.pool[to][c] += k
@@ -633,7 +636,7 @@ class ElementalisState(State):
 
     def _roll(self, queue: list[int], after: str) -> None:
         """Roll the dice in ``queue`` one chance node at a time, then continue with ``after``."""
-        self.roll_queue = list(queue)
+        self.roll_queue = queue[::-1]  # the first to roll last
         self.after_roll = after
         if self.roll_queue:
             self.phase = ROLL
@@ -641,7 +644,7 @@ class ElementalisState(State):
             self._roll_done()
 
     def _roll_result(self, face: int) -> None:
-        which = self.roll_queue.pop(0)
+        which = self.roll_queue.pop()
         if which == OPPOSITION_DIE:
             self.opp_faces.append(face)
         else:
@@ -776,7 +779,7 @@ class ElementalisState(State):
             self._end_turn()
         elif face in ELEMENTS:
             others = [q for q in self.seats_from(p)[1:] if self.major_element(q) == face]
-            self.choice_queue = [(q, "cosmic_give") for q in others]
+            self.choice_queue = [(q, "cosmic_give") for q in reversed(others)]
             self.after_choices = "end_turn"
             self._next_choice()
         else:  # Ether
