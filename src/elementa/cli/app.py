@@ -16,6 +16,7 @@ import typer
 from elementa.agents import DEFAULT_LEVEL, agent_specs, spec_names
 from elementa.cli.balance import BALANCE_HELP, balance_command
 from elementa.cli.common import EXIT_USAGE, fail
+from elementa.cli.encoding import degrade_streams
 from elementa.cli.games import games_command
 from elementa.cli.play import play_command
 from elementa.cli.replay import replay_command
@@ -371,8 +372,10 @@ def main(argv: list[str] | None = None) -> None:
     """Run the ``elementa`` command line (the console-script entry point) and exit.
 
     Usage errors found by the argument parser are printed as one ``error:`` line, like every other
-    refused input, with exit status 2.
+    refused input, with exit status 2. Output whose encoding is not UTF-8 gets ASCII stand-ins for
+    the symbols it lacks (:mod:`elementa.cli.encoding`).
     """
+    degrade_streams()  # a terminal or pipe that is not UTF-8 gets ASCII stand-ins, not a traceback
     command = typer.main.get_command(app)
     try:
         result: Any = command.main(args=argv, prog_name="elementa", standalone_mode=False)
