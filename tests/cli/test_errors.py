@@ -95,3 +95,40 @@ def test_a_binary_or_deeply_nested_card_file_names_the_option(game: str, option:
     deep.write_text("a = " + "[" * 200_000 + "]" * 200_000, encoding="utf-8")
     line = assert_one_line_error(run("play", game, "-o", f"{option}={deep}"), "nested too deeply")
     assert line.startswith(f"error: {option} ")
+
+
+@pytest.mark.parametrize(
+    ("args", "fragments"),
+    [
+        (("--watch", "--seat", "1"), ("--watch", "--seat 1")),
+        (("--ai", ""), ("agent list", "empty")),
+        (("--ai", " , "), ("agent list", "empty")),
+        (("-o", "decks="), ("'decks'", "no value")),
+    ],
+)
+def test_contradictory_or_empty_play_arguments_are_refused(
+    args: tuple[str, ...], fragments: tuple[str, ...]
+) -> None:
+    # each was accepted without a word: a spectator in seat 1, the default agent, the default decks
+    assert_one_line_error(run("play", "warriors", "--seed", "1", *args, input="quit\n"), *fragments)
+
+
+def test_watch_with_seat_zero_is_still_watching() -> None:
+    result = run("play", "toy-dice", "--watch", "--seat", "0", "--seed", "4")
+    assert result.exit_code == 0 and "Watching:" in result.stdout, result.output
+
+
+def test_ctrl_c_at_the_resume_offer_says_so_and_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rich.console import Console
+
+    run("play", "toy-dice", "--seed", "4", input="quit\n")
+
+    def interrupt(self: Console, *args: object, **kwargs: object) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Console, "input", interrupt)
+    result = run("play", "--resume")
+    assert result.exit_code == 130, result.output
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith("interrupted: not resumed; it stays in ")
+    assert "Traceback" not in result.output

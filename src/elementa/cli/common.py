@@ -58,7 +58,9 @@ def parse_pairs(pairs: Sequence[str]) -> dict[str, str]:
     """Parse ``-o key=value`` arguments into a dict of strings (the game converts the values).
 
     Raises:
-        CliError: an argument without ``=``, an empty or malformed key, or a key given twice.
+        CliError: an argument without ``=``, an empty or malformed key, an empty value (``-o decks=``,
+            often an unset shell variable: leaving the option out gives its default), or a key
+            given twice.
     """
     options: dict[str, str] = {}
     for pair in pairs:
@@ -68,6 +70,8 @@ def parse_pairs(pairs: Sequence[str]) -> dict[str, str]:
             raise CliError(f"option {pair!r} is not key=value (for example: -o players=4)")
         if key.replace("-", "_") in {k.replace("-", "_") for k in options}:
             raise CliError(f"option {key!r} is given twice")
+        if not value.strip():
+            raise CliError(f"option {key!r} has no value after '='; leave it out for its default")
         options[key] = value.strip()
     return options
 
@@ -92,9 +96,11 @@ def split_specs(text: str) -> list[str]:
     """Split a comma list of agent specs (``"greedy, random"``) into specs.
 
     Raises:
-        CliError: an empty entry.
+        CliError: an empty list or an empty entry.
     """
     specs = [s.strip() for s in text.split(",")]
+    if not any(specs):
+        raise CliError(f"the agent list {text!r} is empty; name agents, for example: greedy")
     if not all(specs):
         raise CliError(f"agent list {text!r} has an empty entry")
     return specs

@@ -22,6 +22,7 @@ from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
+import typer
 from rich.columns import Columns
 from rich.console import Console
 from rich.markdown import Markdown
@@ -402,7 +403,7 @@ def seat_specs(game: Game, human: int | None, ai: str | None) -> dict[int, str]:
         CliError: a list whose length is neither 1 nor the number of computer seats.
     """
     computer = [p for p in range(game.num_players) if p != human]
-    specs = split_specs(ai) if ai else [default_ai(game, human)]
+    specs = split_specs(ai) if ai is not None else [default_ai(game, human)]
     if len(specs) == 1:
         specs = specs * len(computer)
     if len(specs) != len(computer):
@@ -424,6 +425,7 @@ def resume_game(console: Console, target: str | None) -> tuple[SavedGame, Path] 
     Raises:
         SaveFileError: the file cannot be read or does not replay.
         CliError: there is no unfinished game to offer.
+        typer.Exit: Ctrl-C at the offer (status 130, after one line on stderr).
     """
     names = {g.info.name for g in list_games()}
     if target is not None and (Path(target).exists() or target not in names):
@@ -440,8 +442,11 @@ def resume_game(console: Console, target: str | None) -> tuple[SavedGame, Path] 
     console.print(Text(f"The last unfinished game: {last.describe(saved)}."), soft_wrap=True)
     try:
         answer = console.input(Text("Continue it? [Y/n] ")).strip().lower()
-    except (EOFError, KeyboardInterrupt):
+    except EOFError:  # no answer: declined
         answer = "n"
+    except KeyboardInterrupt:
+        typer.echo(f"interrupted: not resumed; it stays in {last.path}", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
     if answer not in ("", "y", "yes"):
         console.print(Text(f"Not resumed; it stays in {last.path}."), soft_wrap=True)
         return None
@@ -460,11 +465,13 @@ def choose_seats(
         saved: the agents a save records (``None`` for a person), or ``None``.
 
     Raises:
-        CliError: a seat outside 0..players, or a bad ``--ai`` list.
+        CliError: a seat outside 0..players, ``--watch`` with a seat, or a bad ``--ai`` list.
     """
     n = game.num_players
     if seat is not None and not 0 <= seat <= n:
         raise CliError(f"--seat must be 1..{n} (or 0 to watch), got {seat}")
+    if watch and seat:
+        raise CliError(f"--watch leaves every seat to the computer, so --seat {seat} contradicts it")
     if watch or seat == 0:
         human = None
     elif seat is not None:
