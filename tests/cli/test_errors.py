@@ -132,3 +132,22 @@ def test_ctrl_c_at_the_resume_offer_says_so_and_exits_130(monkeypatch: pytest.Mo
     [line] = result.stderr.strip().splitlines()
     assert line.startswith("interrupted: not resumed; it stays in ")
     assert "Traceback" not in result.output
+
+
+def test_a_save_with_a_byte_order_mark_loads_and_a_boolean_player_is_refused(tmp_path: Path) -> None:
+    import json
+
+    import elementa
+    from elementa.agents import make_agent
+
+    game = elementa.load_game("toy-dice")
+    state = elementa.play_game(game, [make_agent("random", game, p, p) for p in range(2)], seed=3)
+    path = elementa.save(state, tmp_path / "game.json")
+    bom = tmp_path / "bom.json"
+    bom.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())  # as Windows Notepad writes UTF-8
+    assert elementa.load(bom).history() == state.history()
+    record = json.loads(path.read_text(encoding="utf-8"))
+    i = next(i for i, (player, _) in enumerate(record["history"]) if player == 1)
+    record["history"][i][0] = True  # a JSON true where seat 2 (1 in data) belongs
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert_one_line_error(run("replay", str(path), "--all"), "history")

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
 
 from elementa.core.errors import ConfigError, IllegalActionError, SaveFileError
 from elementa.core.files import TOO_DEEP, read_user_file
@@ -43,13 +43,14 @@ class SaveFile(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
+    # strict integers: JSON true/false or 1.0 is no seat, action or seed
     format: Literal["elementa-save"]
-    version: int
+    version: StrictInt
     game: str
-    action_format: int | None = None
+    action_format: StrictInt | None = None
     options: dict[str, Any]
-    seed: int
-    history: list[tuple[int, int]]
+    seed: StrictInt
+    history: list[tuple[StrictInt, StrictInt]]
     agents: list[str | None] | None = None
 
 
