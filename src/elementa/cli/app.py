@@ -94,6 +94,13 @@ def play(
     confirm: Annotated[
         bool, typer.Option("--confirm", help="ask even when you have a single choice")
     ] = False,
+    delay: Annotated[
+        float | None,
+        typer.Option(
+            "--delay",
+            help="when watching, seconds between moves (default: 1 on a terminal, 0 into a pipe or file)",
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against computer players (or watch them)."""
     status = play_command(
@@ -107,6 +114,7 @@ def play(
         resume=resume,
         table_dice=table_dice,
         confirm=confirm,
+        delay=delay,
     )
     raise typer.Exit(status)
 

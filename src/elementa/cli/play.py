@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 import sys
+import time
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
@@ -90,6 +91,7 @@ class PlaySession:
         autosaver: saves the game after each of the person's moves, or ``None`` for no autosave.
         confirm: ask even when the person has a single legal choice (else it is taken at once and
             logged as "the only choice").
+        delay: seconds to wait after each seat's move while watching (chance draws do not wait).
     """
 
     def __init__(
@@ -103,8 +105,10 @@ class PlaySession:
         seats: list[str | None] | None = None,
         autosaver: Autosaver | None = None,
         confirm: bool = False,
+        delay: float = 0.0,
     ) -> None:
         self.state = state
+        self.delay = delay
         self.seats = seats
         self.autosaver = autosaver
         self.human = human
@@ -207,6 +211,8 @@ class PlaySession:
                 self.console.print(Text(line), soft_wrap=True)
             else:
                 self.log.append(line)
+        if self.human is None and self.delay > 0 and player != CHANCE:
+            time.sleep(self.delay)  # a spectator follows the game move by move
 
     # ----------------------------------------------------------------------------------- prompts
     def _show(self, question: str, entries: list[menu.Entry], options: list[Action]) -> None:
@@ -486,6 +492,30 @@ def choose_seats(
     return human, seat_specs(game, human, ai)
 
 
+WATCH_DELAY = 1.0
+"""Seconds between the seats' moves when a terminal watches a game (``--delay`` changes it)."""
+
+
+def watch_delay(delay: float | None, console: Console, watching: bool) -> float:
+    """Return the pause after each seat's move.
+
+    Args:
+        delay: ``--delay`` in seconds, or ``None``: :data:`WATCH_DELAY` when watching on a terminal,
+            else 0 (a pipe or a file gets the whole game at once).
+        watching: whether nobody plays (``--watch`` or ``--seat 0``).
+
+    Raises:
+        CliError: a negative or not finite delay, or ``--delay`` while a person plays.
+    """
+    if delay is None:
+        return WATCH_DELAY if watching and console.is_terminal else 0.0
+    if not 0 <= delay <= 3600:
+        raise CliError(f"--delay must be 0 to 3600 seconds, got {delay:g}")
+    if not watching:
+        raise CliError("--delay paces a game you watch: add --watch (or --seat 0)")
+    return delay
+
+
 def play_command(
     game_name: str | None,
     *,
@@ -498,6 +528,7 @@ def play_command(
     resume: bool,
     table_dice: bool,
     confirm: bool = False,
+    delay: float | None = None,
 ) -> int:
     """Run ``elementa play`` and return the exit status (errors exit through :func:`user_errors`).
 
@@ -528,6 +559,7 @@ def play_command(
         game = state.game
         n = game.num_players
         human, specs = choose_seats(game, seat=seat, watch=watch, ai=ai, saved=saved_agents)
+        pause = watch_delay(delay, console, human is None)
         agents = {
             p: make_agent(spec, game, p, derive_seed(state.seed, "agent", p)) for p, spec in specs.items()
         }
@@ -559,6 +591,7 @@ def play_command(
             confirm=confirm,
             seats=seats,
             autosaver=autosaver,
+            delay=pause,
         )
         session.autosave()
         if autosaver is not None:
