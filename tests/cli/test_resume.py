@@ -68,7 +68,7 @@ def test_quitting_keeps_the_game_and_resume_without_a_file_offers_it(stop: str) 
 
     resumed = run("play", "--resume", input="y\n1\n")
     assert resumed.exit_code == 0, resumed.output
-    assert "The last unfinished game: Hidden Dice (test game), step 4" in resumed.stdout
+    assert "The last unfinished game: Hidden Dice (test game), after 2 moves" in resumed.stdout
     assert "player 1: you, player 2: random" in resumed.stdout
     straight = run(*args, input="1\n1\n")
     assert final_part(resumed.stdout) == final_part(straight.stdout)

@@ -128,7 +128,8 @@ def replay(
     step: Annotated[
         bool | None,
         typer.Option(
-            "--step/--all", help="wait for Enter after each step, or print all (default: wait on a terminal)"
+            "--step/--all",
+            help="wait for Enter after each move or draw, or print all (default: wait on a terminal)",
         ),
     ] = None,
     seat: Annotated[int | None, typer.Option("--seat", "-s", help="show this seat's view (1-based)")] = None,

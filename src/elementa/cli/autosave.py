@@ -21,7 +21,7 @@ from pathlib import Path
 
 import platformdirs
 
-from elementa.core import SavedGame, SaveFileError, State, save
+from elementa.core import CHANCE, SavedGame, SaveFileError, State, save
 
 DATA_DIR_VARIABLE = "ELEMENTA_DATA_DIR"
 """The environment variable that replaces the per-user data folder."""
@@ -95,7 +95,7 @@ class Unfinished:
     saved_at: float
 
     def describe(self, saved: SavedGame) -> str:
-        """Return one line naming the game, its step, its players and when it was saved."""
+        """Return one line naming the game, the moves made, its players and when it was saved."""
         state = saved.state
         when = datetime.fromtimestamp(self.saved_at).strftime("%Y-%m-%d %H:%M")
         seats = ""
@@ -103,7 +103,8 @@ class Unfinished:
             seats = "; " + ", ".join(
                 f"player {p + 1}: {'you' if spec is None else spec}" for p, spec in enumerate(saved.agents)
             )
-        return f"{state.game.info.title}, step {len(state.history())}, saved {when}{seats}"
+        moves = sum(1 for player, _ in state.history() if player != CHANCE)
+        return f"{state.game.info.title}, after {moves} moves, saved {when}{seats}"
 
 
 def unfinished_games(game_name: str | None = None) -> list[Unfinished]:

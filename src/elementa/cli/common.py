@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from elementa.core import CHANCE, ElementaError, Game, load_game
+from elementa.core import CHANCE, ElementaError, Game, State, load_game
 from elementa.core.errors import describe_player
 
 EXIT_USAGE = 2
@@ -104,6 +104,15 @@ def split_specs(text: str) -> list[str]:
     if not all(specs):
         raise CliError(f"agent list {text!r} has an empty entry")
     return specs
+
+
+def moves_made(state: State) -> int:
+    """Return how many moves the seats have made so far (the history without chance's draws).
+
+    The terminal counts a game in moves, as players do, never in the engine's steps (which count
+    every die and card drawn too).
+    """
+    return sum(1 for player, _ in state.history() if player != CHANCE)
 
 
 def seat_name(player: int, viewer: int | None = None) -> str:

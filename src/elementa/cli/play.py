@@ -16,6 +16,7 @@ A save records who played each seat, and a game a person plays is autosaved afte
 
 from __future__ import annotations
 
+import difflib
 import random
 import sys
 import time
@@ -34,7 +35,15 @@ import elementa
 from elementa.agents import DEFAULT_LEVEL, make_agent
 from elementa.cli import menu
 from elementa.cli.autosave import Autosaver, autosave_dir, new_autosave_path, unfinished_games
-from elementa.cli.common import EXIT_INTERRUPTED, CliError, build_game, seat_name, split_specs, user_errors
+from elementa.cli.common import (
+    EXIT_INTERRUPTED,
+    CliError,
+    build_game,
+    moves_made,
+    seat_name,
+    split_specs,
+    user_errors,
+)
 from elementa.cli.render import module_for, render_observation, short_forms
 from elementa.cli.typed import not_understood, short_form_match
 from elementa.cli.view import describe
@@ -218,7 +227,7 @@ class PlaySession:
     def _show(self, question: str, entries: list[menu.Entry], options: list[Action]) -> None:
         st = self.state
         who = "spectator" if self.human is None else f"you are player {self.human + 1}"
-        self.console.rule(f"{self.game.info.title} · step {len(st.history())} · {who}")
+        self.console.rule(f"{self.game.info.title} · move {moves_made(st) + 1} · {who}")
         observation = st.observation(self.human)
         self.console.print(render_observation(self.game.name, observation, self.human))
         if self.log:
@@ -318,8 +327,12 @@ class PlaySession:
             names = [name]
         for card in names:
             text = game.card_text(card)
+            near = near_cards(game, card) if text is None else []
+            if len(near) == 1 and card.lower() in near[0].lower():  # "card sonic": the one it names
+                text = game.card_text(near[0])
             if text is None:
-                self._say(f"no card named {card!r} in {game.info.title}")
+                hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+                self._say(f"no card named {card!r} in {game.info.title}{hint}")
             else:
                 self.console.print(Text(text), soft_wrap=True)
 
@@ -363,22 +376,55 @@ class PlaySession:
         )
 
 
+def card_names(game: Game) -> list[str]:
+    """Return the names of the game's cards that ``card NAME`` can show: the named values of its
+    actions' ``card`` parts that have a card text (empty for a game without cards)."""
+    space = game.action_space
+    named = {
+        v
+        for kind in space.kinds
+        for part in space.parts(kind)
+        if part.type == "card"
+        for v in part.values or ()
+    }
+    return sorted(n for n in named if game.card_text(n) is not None)
+
+
+def near_cards(game: Game, typed: str) -> list[str]:
+    """Return up to 3 card names near a mistyped one: those containing what was typed (case
+    ignored), else the closest spellings; none when nothing is near."""
+    names = card_names(game)
+    low = typed.lower()
+    near = [n for n in names if low in n.lower()] or difflib.get_close_matches(
+        low, [n.lower() for n in names], n=3, cutoff=0.6
+    )
+    by_lower = {n.lower(): n for n in names}
+    return [by_lower.get(n, n) for n in near][:3]
+
+
 def show_result(console: Console, state: State, human: int | None, names: dict[int, str]) -> None:
-    """Print the final board (spectator view), each seat's return, and who won.
+    """Print the final board (spectator view), each seat's result, and who won.
+
+    A seat's score (the game's return) is shown only where it says more than win or loss: when
+    the returns take more than two values (a 0/1 column beside "win" was jargon).
 
     Args:
         names: how to call each computer seat (its agent spec).
     """
     game = state.game
-    console.rule(f"{game.info.title} · game over after {len(state.history())} steps")
+    console.rule(f"{game.info.title} · game over after {moves_made(state)} moves")
     console.print(render_observation(game.name, state.observation(None), None))
     returns = state.returns()
     best = max(returns)
     winners = [p for p, r in enumerate(returns) if r == best]
-    table = Table("seat", "player", "return", "result", show_edge=False)
+    scored = len(set(returns)) > 2
+    table = Table("seat", "player", *(["score"] if scored else []), "result", show_edge=False)
     for p, r in enumerate(returns):
-        result = ("shared win" if len(winners) > 1 else "win") if p in winners else ""
-        table.add_row(str(p + 1), "you" if p == human else names.get(p, ""), f"{r:g}", result)
+        result = ("shared win" if len(winners) > 1 else "win") if p in winners else "loss"
+        if len(winners) == len(returns):
+            result = "draw"
+        score = [f"{r:g}"] if scored else []
+        table.add_row(str(p + 1), "you" if p == human else names.get(p, ""), *score, result)
     console.print(table)
     if len(winners) == len(returns) and len(returns) > 1:
         console.print("Result: a draw between all players.")
@@ -567,7 +613,7 @@ def play_command(
         opponents = ", ".join(f"player {p + 1} ({spec})" for p, spec in specs.items())
         console.print(
             f"{game.info.title}, {n} players, seed {state.seed}"
-            + ("" if not resume else f", resumed from {source} at step {len(state.history())}"),
+            + ("" if not resume else f", resumed from {source} after {moves_made(state)} moves"),
             markup=False,
             soft_wrap=True,
         )
