@@ -7,11 +7,13 @@ import copy
 import re
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 import elementa
 from elementa.agents import make_agent
 from elementa.cli.render import render_observation
+from tests.cli.helpers import run
 
 
 def finished(name: str, seed: int) -> elementa.State:
@@ -35,3 +37,17 @@ def test_the_elementalis_seat_table_fits_80_columns_and_says_colourless() -> Non
         assert len([line for line in text.splitlines() if re.match(row, line)]) == 1, text
     assert "+2 colourless" in text
     assert all(len(line) <= 80 for line in text.splitlines())
+
+
+def test_games_at_80_columns_shows_every_name_to_type_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "elemental-warriors-…" was all 80 columns showed of a name the user must type
+    monkeypatch.setenv("COLUMNS", "80")
+    result = run("games")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    assert "…" not in result.stdout
+    cells = {cell.strip() for line in lines for cell in line.split("│")}
+    for listing in elementa.list_games():
+        assert listing.info.name in cells
+        assert {o.name for o in listing.options} <= cells
