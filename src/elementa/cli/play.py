@@ -17,6 +17,7 @@ A save records who played each seat, and a game a person plays is autosaved afte
 from __future__ import annotations
 
 import difflib
+import os
 import random
 import sys
 import time
@@ -26,7 +27,7 @@ from typing import Any
 
 import typer
 from rich.columns import Columns
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
@@ -66,6 +67,7 @@ from elementa.sim.runner import derive_seed
 COMMANDS = [
     ("NUMBER", "take the action with that number (or type its label)"),
     ("board", "show the board and your options again"),
+    ("log", "show everything that happened since your last move"),
     ("back", "in a second-step menu: go back to the first step"),
     ("hand / card NAME", "show the text of your cards in hand, or of one card (card games)"),
     ("rules", "show a summary of the rules"),
@@ -73,6 +75,10 @@ COMMANDS = [
     ("quit", "stop playing (the game is autosaved: elementa play --resume continues it)"),
     ("help", "show these commands"),
 ]
+
+
+LOG_AT_LEAST = 4
+"""The fewest lines of the log since the person's last move that a screen shows."""
 
 
 class QuitGame(Exception):
@@ -225,30 +231,94 @@ class PlaySession:
 
     # ----------------------------------------------------------------------------------- prompts
     def _show(self, question: str, entries: list[menu.Entry], options: list[Action]) -> None:
+        """Print the screen of a decision: the rule, the board, the log since the person's last
+        move, the game's notes and the menu.
+
+        Where the screen's height is known (a terminal, or ``LINES``) the log keeps only its latest
+        lines when the whole screen would not fit, so that the board stays in sight above the
+        prompt; the ``log`` command prints all of it.
+        """
         st = self.state
         who = "spectator" if self.human is None else f"you are player {self.human + 1}"
+        board, notes, listing = self._screen(question, entries, options)
+        log = [Text(f"  {line}") for line in self.shown_log]
+        hidden = 0
+        room = self._room([board, *notes, *listing])
+        if room is not None and room < min(len(log), LOG_AT_LEAST) and len(entries) > 4:
+            listing = self._menu(question, entries, columns=True)  # a short menu in columns too
+            room = self._room([board, *notes, *listing])
+        if log and room is not None:
+            heights = [self._height(line) for line in log]
+            keep = len(log)
+            while keep > LOG_AT_LEAST and sum(heights[len(log) - keep :]) > room:
+                keep -= 1
+            hidden, log = len(log) - keep, log[len(log) - keep :]
         self.console.rule(f"{self.game.info.title} · move {moves_made(st) + 1} · {who}")
-        observation = st.observation(self.human)
-        self.console.print(render_observation(self.game.name, observation, self.human))
-        if self.log:
-            self.shown_log = menu.compact_log(self.log)
-            self.log = []
-        if self.shown_log:
-            self.console.print(Text("Since your last move:", style="bold"), soft_wrap=True)
-            for line in self.shown_log:
-                self.console.print(Text(f"  {line}"), soft_wrap=True)
-        for line in menu.notes(self.hooks, observation, options):
-            self.console.print(Text(line, style="cyan"), soft_wrap=True)
-        self._list(question, entries)
+        self.console.print(board)
+        if log:
+            title = "Since your last move:"
+            if hidden:
+                title = f"Since your last move ({hidden} earlier lines: type 'log'):"
+            self.console.print(Text(title, style="bold"), soft_wrap=True)
+            for line in log:
+                self.console.print(line, soft_wrap=True)
+        for note in notes:
+            self.console.print(note, soft_wrap=True)
+        for part in listing:
+            self.console.print(part, soft_wrap=not isinstance(part, Columns))
+
+    def _screen(
+        self, question: str, entries: list[menu.Entry], options: list[Action]
+    ) -> tuple[RenderableType, list[Text], list[RenderableType]]:
+        """The board, the game's notes and the menu of a decision, ready to print."""
+        observation = self.state.observation(self.human)
+        board = render_observation(self.game.name, observation, self.human)
+        notes = [Text(line, style="cyan") for line in menu.notes(self.hooks, observation, options)]
+        return board, notes, self._menu(question, entries)
+
+    def _room(self, parts: list[RenderableType]) -> int | None:
+        """The lines left for the log on a screen of ``parts`` (besides the rule, the log's title
+        and the prompt), or ``None`` where the screen's height is not known (a pipe, a file)."""
+        if not (self.console.is_terminal or "LINES" in os.environ):
+            return None
+        return self.console.height - 3 - sum(self._height(part) for part in parts)
+
+    def _navigator(self, question: str, options: list[Action]) -> menu.Navigator:
+        """The menu of a decision: in two steps from :data:`menu.GROUP_THRESHOLD` options, or from
+        fewer where the board, the menu and a few log lines would not fit on the screen."""
+        grouper = menu.hook(self.hooks, "menu_group")
+        nav = menu.Navigator(options, grouper)
+        if grouper is None or len(options) <= 2:
+            return nav
+        board, notes, listing = self._screen(question, nav.top, options)
+        room = self._room([board, *notes, *listing])
+        if room is not None and room < min(len(self.shown_log), LOG_AT_LEAST):
+            nav = menu.Navigator(options, grouper, threshold=2)
+        return nav
+
+    def _height(self, renderable: RenderableType) -> int:
+        """The number of terminal lines ``renderable`` takes at the console's width."""
+        return len(self.console.render_lines(renderable, self.console.options, pad=False))
+
+    def _menu(self, question: str, entries: list[menu.Entry], columns: bool = False) -> list[RenderableType]:
+        """The question and the numbered entries; long menus (or any, with ``columns``) in
+        columns, read down each column."""
+        head = Text(f"{question}:", style="bold")
+        if columns or len(entries) > menu.COLUMNS_FROM:  # no indent, so that two columns fit more often
+            cells = [Text(f"{i:>2}. {entry.text}") for i, entry in enumerate(entries, 1)]
+            return [head, Columns(cells, column_first=True, padding=(0, 2))]
+        return [head, *(Text(f"  {i:>2}. {entry.text}") for i, entry in enumerate(entries, 1))]
 
     def _list(self, question: str, entries: list[menu.Entry]) -> None:
-        self.console.print(Text(f"{question}:", style="bold"), soft_wrap=True)
-        lines = [Text(f"  {i:>2}. {entry.text}") for i, entry in enumerate(entries, 1)]
-        if len(lines) > menu.COLUMNS_FROM:  # long menus in columns, read down each column
-            self.console.print(Columns(lines, column_first=True, padding=(0, 3)))
-            return
-        for line in lines:
-            self.console.print(line, soft_wrap=True)
+        for part in self._menu(question, entries):
+            self.console.print(part, soft_wrap=not isinstance(part, Columns))
+
+    def _whole_log(self) -> None:
+        """``log``: every line since the person's last move (the screen may show only the last)."""
+        if not self.shown_log:
+            self._say("nothing has happened since your last move")
+        for line in self.shown_log:
+            self.console.print(Text(f"  {line}"), soft_wrap=True)
 
     def _ask(self, prompt: str) -> str:
         try:
@@ -272,7 +342,10 @@ class PlaySession:
         short forms of the labels are understood too (see :func:`elementa.cli.typed.short_form_match`).
         """
         self.autosave()
-        nav = menu.Navigator(options, menu.hook(self.hooks, "menu_group"))
+        if self.log:
+            self.shown_log = menu.compact_log(self.log)
+            self.log = []
+        nav = self._navigator(question, options)
         self._show(question, nav.top, options)
         while True:
             line = self._ask(f"{ask} [{nav.choices()}, help]: ").strip()
@@ -294,6 +367,8 @@ class PlaySession:
                 raise QuitGame(self._quit_message("quit"))
             elif command in ("hand", "card"):
                 self._cards(arg.strip())
+            elif command == "log":
+                self._whole_log()
             else:
                 picked = nav.answer(line)
                 if isinstance(picked, Action):
