@@ -121,3 +121,26 @@ def test_recovery_opens_with_a_handful_of_entries() -> None:
             largest = max(largest, rebalances)
             assert len(top) <= len(options) - rebalances + 6, [e.text for e in top]
     assert largest > 20
+
+
+def test_table_dice_take_a_whole_roll_on_one_line() -> None:
+    # each die was a prompt of its own (six per ElementaliS roll)
+    one_by_one = run(
+        "play", "toy-dice", "--table-dice", "--ai", "random", "--seed", "1", input="6\n1\n1\n1\n1\n"
+    )
+    together = run(
+        "play", "toy-dice", "--table-dice", "--ai", "random", "--seed", "1", input="6 1\n1\n1\n1\n"
+    )
+    assert together.exit_code == 0, together.output
+    assert one_by_one.stdout.count("Outcome [") == together.stdout.count("Outcome [") + 1
+    assert "dice: [6, 1]" in together.stdout[together.stdout.index("game over") :]
+    wrong = run("play", "toy-dice", "--table-dice", "--ai", "random", "--seed", "1", input="6 9\n1\nquit\n")
+    assert "'9' is not an outcome of this draw; not used: 9" in wrong.stdout
+    assert wrong.stdout.count("Outcome [") == 2  # asked again for the second die
+
+
+def test_table_dice_on_an_elementalis_roll_ask_once() -> None:
+    typed = "1\n1\n1\nsun fire water earth air ether\nquit\n"
+    out = run("play", "elementalis", "--table-dice", "--seed", "2", "--ai", "greedy", input=typed).stdout
+    assert out.count("Outcome [") == 1
+    assert "Chance: Sun die rolls Sun, die 1 Fire, die 2 Water, die 3 Earth, die 4 Air, die 5 Ether" in out

@@ -134,6 +134,7 @@ class PlaySession:
         self.hooks = module_for(state.game.name)
         self.log: list[str] = []
         self.shown_log: list[str] = []
+        self.queued: list[str] = []  # table dice typed ahead, for the next chance outcomes
         self.saved: tuple[str, int] | None = None
 
     @property
@@ -167,8 +168,12 @@ class PlaySession:
         st = self.state
         outcomes = [a for a, _ in st.chance_outcomes()]
         if self.table_dice:
-            outcome = self._prompt(
-                "Chance: which outcome came up at the table?", outcomes, "Outcome", short=True
+            outcome = self._queued(outcomes) or self._prompt(
+                "Chance: which outcome came up at the table? (several dice at once: type them in "
+                "order, separated by spaces)",
+                outcomes,
+                "Outcome",
+                short=True,
             )
         else:
             outcome = st.sample_chance_outcome(chance_rng(st.seed, len(st.history())))
@@ -215,6 +220,9 @@ class PlaySession:
         """Log ``action`` as the viewer sees it, apply it, then log what it changed (the game's
         ``narrate`` hook, from the viewer's observations before and after; see :func:`menu.attach`)."""
         st = self.state
+        if self.queued and player != CHANCE:
+            self._say(f"the draw is over; not used: {' '.join(self.queued)}")
+            self.queued.clear()
         narrate = menu.hook(self.hooks, "narrate")
         before = st.observation(self.human) if narrate else None
         lines = [describe(st, action, player, self.human) + (" (the only choice)" if forced else "")]
@@ -380,6 +388,11 @@ class PlaySession:
                     named, candidates = short_form_match(line, options, short_forms(self.game.name))
                     if named is not None:
                         return named
+                    answers = line.replace(",", " ").split()
+                    first = self._match(answers[0], options) if len(answers) > 1 else None
+                    if first is not None:  # several dice on one line: the rest wait for their draws
+                        self.queued = answers[1:]
+                        return first
                     if candidates:
                         self._say(f"{line!r} could be: {'; '.join(map(str, candidates))}; type more of it")
                         continue
@@ -388,6 +401,27 @@ class PlaySession:
                     choices += [e.text for e in nav.entries] + [str(a) for a in options]
                     picked = not_understood(line, choices, len(nav.entries))
                 self._say(picked)
+
+    def _match(self, text: str, options: list[Action]) -> Action | None:
+        """The one outcome a typed table-dice answer names (a number, a label or a short form)."""
+        picked = menu.Navigator(options).answer(text)
+        if isinstance(picked, Action):
+            return picked
+        named, _ = short_form_match(text, options, short_forms(self.game.name))
+        return named
+
+    def _queued(self, outcomes: list[Action]) -> Action | None:
+        """The next outcome typed ahead on a table-dice line (``"fire sun 3"`` for three dice), or
+        ``None`` when none is waiting; an answer that names no outcome here drops the rest."""
+        if not self.queued:
+            return None
+        text = self.queued.pop(0)
+        outcome = self._match(text, outcomes)
+        if outcome is None:
+            rest = " ".join([text, *self.queued])
+            self.queued.clear()
+            self._say(f"{text!r} is not an outcome of this draw; not used: {rest}")
+        return outcome
 
     def _cards(self, name: str) -> None:
         """``hand``: the text of every card in the person's hand; ``card NAME``: of one card."""
