@@ -151,3 +151,11 @@ def test_a_save_with_a_byte_order_mark_loads_and_a_boolean_player_is_refused(tmp
     record["history"][i][0] = True  # a JSON true where seat 2 (1 in data) belongs
     path.write_text(json.dumps(record), encoding="utf-8")
     assert_one_line_error(run("replay", str(path), "--all"), "history")
+
+
+@pytest.mark.parametrize(("args", "fragment"), [(("-n", "-1"), "games"), (("-n", "2", "-w", "0"), "workers")])
+def test_simulate_refuses_a_bad_count_before_printing_anything(args: tuple[str, ...], fragment: str) -> None:
+    # the heading ("Warriors: -1 games, ...") came before the refusal
+    result = run("simulate", "toy-dice", *args)
+    assert_one_line_error(result, fragment, "at least 1")
+    assert result.stdout == ""
