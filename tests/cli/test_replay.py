@@ -52,3 +52,16 @@ def test_replay_of_an_unfinished_game(tmp_path: Path) -> None:
     run("play", "toy-dice", "--seed", "5", input=f"1\nsave {save}\nquit\n")
     out = run("replay", str(save), "--all").stdout
     assert "the game is not over" in out
+
+
+def test_ctrl_c_in_a_stepped_replay_says_interrupted_and_exits_130(
+    finished: tuple[Path, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rich.console import Console
+
+    def interrupt(self: Console, *args: object, **kwargs: object) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Console, "input", interrupt)
+    result = run("replay", str(finished[0]), "--step")
+    assert result.exit_code == 130 and result.stderr.strip() == "interrupted", result.output

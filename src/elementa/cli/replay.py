@@ -46,7 +46,7 @@ def replay_command(path: Path, *, step: bool | None, seat: int | None) -> int:
             if interactive:
                 try:
                     answer = console.input("[Enter] next, q to quit: ", markup=False)
-                except (EOFError, KeyboardInterrupt):
+                except EOFError:  # the end of input: stop here (Ctrl-C exits with 130 instead)
                     return 0
                 if answer.strip().lower() in ("q", "quit"):
                     return 0
