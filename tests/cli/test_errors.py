@@ -95,3 +95,67 @@ def test_a_binary_or_deeply_nested_card_file_names_the_option(game: str, option:
     deep.write_text("a = " + "[" * 200_000 + "]" * 200_000, encoding="utf-8")
     line = assert_one_line_error(run("play", game, "-o", f"{option}={deep}"), "nested too deeply")
     assert line.startswith(f"error: {option} ")
+
+
+@pytest.mark.parametrize(
+    ("args", "fragments"),
+    [
+        (("--watch", "--seat", "1"), ("--watch", "--seat 1")),
+        (("--ai", ""), ("agent list", "empty")),
+        (("--ai", " , "), ("agent list", "empty")),
+        (("-o", "decks="), ("'decks'", "no value")),
+    ],
+)
+def test_contradictory_or_empty_play_arguments_are_refused(
+    args: tuple[str, ...], fragments: tuple[str, ...]
+) -> None:
+    # each was accepted without a word: a spectator in seat 1, the default agent, the default decks
+    assert_one_line_error(run("play", "warriors", "--seed", "1", *args, input="quit\n"), *fragments)
+
+
+def test_watch_with_seat_zero_is_still_watching() -> None:
+    result = run("play", "toy-dice", "--watch", "--seat", "0", "--seed", "4")
+    assert result.exit_code == 0 and "Watching:" in result.stdout, result.output
+
+
+def test_ctrl_c_at_the_resume_offer_says_so_and_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rich.console import Console
+
+    run("play", "toy-dice", "--seed", "4", input="quit\n")
+
+    def interrupt(self: Console, *args: object, **kwargs: object) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Console, "input", interrupt)
+    result = run("play", "--resume")
+    assert result.exit_code == 130, result.output
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith("interrupted: not resumed; it stays in ")
+    assert "Traceback" not in result.output
+
+
+def test_a_save_with_a_byte_order_mark_loads_and_a_boolean_player_is_refused(tmp_path: Path) -> None:
+    import json
+
+    import elementa
+    from elementa.agents import make_agent
+
+    game = elementa.load_game("toy-dice")
+    state = elementa.play_game(game, [make_agent("random", game, p, p) for p in range(2)], seed=3)
+    path = elementa.save(state, tmp_path / "game.json")
+    bom = tmp_path / "bom.json"
+    bom.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())  # as Windows Notepad writes UTF-8
+    assert elementa.load(bom).history() == state.history()
+    record = json.loads(path.read_text(encoding="utf-8"))
+    i = next(i for i, (player, _) in enumerate(record["history"]) if player == 1)
+    record["history"][i][0] = True  # a JSON true where seat 2 (1 in data) belongs
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert_one_line_error(run("replay", str(path), "--all"), "history")
+
+
+@pytest.mark.parametrize(("args", "fragment"), [(("-n", "-1"), "games"), (("-n", "2", "-w", "0"), "workers")])
+def test_simulate_refuses_a_bad_count_before_printing_anything(args: tuple[str, ...], fragment: str) -> None:
+    # the heading ("Warriors: -1 games, ...") came before the refusal
+    result = run("simulate", "toy-dice", *args)
+    assert_one_line_error(result, fragment, "at least 1")
+    assert result.stdout == ""

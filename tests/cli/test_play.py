@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 import elementa
-from tests.cli.helpers import run
+from tests.cli.helpers import assert_one_line_error, run
 
 
 def final_part(output: str) -> str:
@@ -103,3 +104,33 @@ def test_default_opponent_is_the_default_level_and_watching_uses_the_rule_based_
     assert seat_specs(game, 1, None) == {0: DEFAULT_LEVEL, 2: DEFAULT_LEVEL}
     assert seat_specs(game, None, None) == {0: "greedy", 1: "greedy", 2: "greedy"}
     assert seat_specs(game, 0, "hard") == {1: "hard", 2: "hard"}
+
+
+def test_watching_waits_after_every_seats_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    # --watch printed a whole game in about 2 seconds; a spectator now follows it move by move
+    import elementa.cli.play as play
+
+    pauses: list[float] = []
+    monkeypatch.setattr(play.time, "sleep", pauses.append)
+    result = run("play", "toy-dice", "--watch", "--seed", "4", "--delay", "0.5")
+    assert result.exit_code == 0, result.output
+    moves = result.stdout.count("\nplayer ")  # one line per seat's move, chance draws apart
+    assert moves > 0 and pauses == [0.5] * moves, result.stdout
+    pauses.clear()
+    run("play", "toy-dice", "--watch", "--seed", "4")  # into a pipe: no wait by default
+    assert pauses == []
+
+
+def test_the_default_pace_is_for_a_terminal_and_delay_needs_a_spectator() -> None:
+    from rich.console import Console
+
+    from elementa.cli.common import CliError
+    from elementa.cli.play import WATCH_DELAY, watch_delay
+
+    assert watch_delay(None, Console(force_terminal=True), watching=True) == WATCH_DELAY > 0
+    assert watch_delay(None, Console(force_terminal=True), watching=False) == 0
+    assert watch_delay(None, Console(file=open(os.devnull, "w")), watching=True) == 0  # noqa: SIM115
+    with pytest.raises(CliError, match="--watch"):
+        watch_delay(2, Console(), watching=False)
+    assert_one_line_error(run("play", "toy-dice", "--watch", "--delay", "-1"), "--delay", "0 to 3600")
+    assert_one_line_error(run("play", "toy-dice", "--delay", "1", input="quit\n"), "--delay", "--watch")

@@ -68,7 +68,7 @@ def test_quitting_keeps_the_game_and_resume_without_a_file_offers_it(stop: str) 
 
     resumed = run("play", "--resume", input="y\n1\n")
     assert resumed.exit_code == 0, resumed.output
-    assert "The last unfinished game: Hidden Dice (test game), step 4" in resumed.stdout
+    assert "The last unfinished game: Hidden Dice (test game), after 2 moves" in resumed.stdout
     assert "player 1: you, player 2: random" in resumed.stdout
     straight = run(*args, input="1\n1\n")
     assert final_part(resumed.stdout) == final_part(straight.stdout)
@@ -119,3 +119,22 @@ def test_a_search_agent_forgets_its_tree_before_every_move_so_a_resumed_game_pla
     result = run("play", "toy-dice", "--seed", "4", "--ai", "easy:seconds=none", input="1\n1\n")
     assert result.exit_code == 0, result.output
     assert len(held) == 2 and held == [0, 0]  # the bid and the keep/reroll, each from a fresh tree
+
+
+@pytest.mark.parametrize("digits", [230, 400])
+def test_a_seed_of_hundreds_of_digits_is_autosaved_after_every_move_and_resumes(digits: int) -> None:
+    # the seed went into the file name: 230 digits stopped the game ("File name too long"),
+    # 400 digits played on without ever being saved
+    seed = "7" * digits
+    args = ("play", "toy-dice", "--seed", seed, "--ai", "random")
+    first = run(*args, input="1\nquit\n")
+    assert first.exit_code == 0, first.output
+    assert "quit: the game is saved in" in first.stdout, first.output
+    [waiting] = unfinished_games("toy-dice")
+    assert len(waiting.path.name) < 80
+    record = json.loads(waiting.path.read_text(encoding="utf-8"))
+    assert record["seed"] == int(seed) and [0, BID0] in record["history"]  # the move is kept
+    resumed = run("play", "--resume", input="y\n1\n")
+    assert resumed.exit_code == 0, resumed.output
+    straight = run(*args, input="1\n1\n")
+    assert final_part(resumed.stdout) == final_part(straight.stdout)

@@ -95,7 +95,7 @@ def test_cannot_write(tmp_path: Path) -> None:
         (record(format="chess-pgn"), "format"),
         (record(gaem="toy-dice"), "gaem"),
         ({k: v for k, v in record().items() if k != "game"}, "game"),
-        (record(history=[[CHANCE]]), "history.0.1"),
+        (record(history=[[CHANCE]]), "history[0]"),
         (record(history="none"), "history"),
         (record(options={"players": 9}), "options.players"),
         (record(options={"colour": "red"}), "options.colour"),

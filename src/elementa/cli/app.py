@@ -16,6 +16,7 @@ import typer
 from elementa.agents import DEFAULT_LEVEL, agent_specs, spec_names
 from elementa.cli.balance import BALANCE_HELP, balance_command
 from elementa.cli.common import EXIT_USAGE, fail
+from elementa.cli.encoding import degrade_streams
 from elementa.cli.games import games_command
 from elementa.cli.play import play_command
 from elementa.cli.replay import replay_command
@@ -93,6 +94,13 @@ def play(
     confirm: Annotated[
         bool, typer.Option("--confirm", help="ask even when you have a single choice")
     ] = False,
+    delay: Annotated[
+        float | None,
+        typer.Option(
+            "--delay",
+            help="when watching, seconds between moves (default: 1 on a terminal, 0 into a pipe or file)",
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against computer players (or watch them)."""
     status = play_command(
@@ -106,6 +114,7 @@ def play(
         resume=resume,
         table_dice=table_dice,
         confirm=confirm,
+        delay=delay,
     )
     raise typer.Exit(status)
 
@@ -119,7 +128,8 @@ def replay(
     step: Annotated[
         bool | None,
         typer.Option(
-            "--step/--all", help="wait for Enter after each step, or print all (default: wait on a terminal)"
+            "--step/--all",
+            help="wait for Enter after each move or draw, or print all (default: wait on a terminal)",
         ),
     ] = None,
     seat: Annotated[int | None, typer.Option("--seat", "-s", help="show this seat's view (1-based)")] = None,
@@ -371,8 +381,10 @@ def main(argv: list[str] | None = None) -> None:
     """Run the ``elementa`` command line (the console-script entry point) and exit.
 
     Usage errors found by the argument parser are printed as one ``error:`` line, like every other
-    refused input, with exit status 2.
+    refused input, with exit status 2. Output whose encoding is not UTF-8 gets ASCII stand-ins for
+    the symbols it lacks (:mod:`elementa.cli.encoding`).
     """
+    degrade_streams()  # a terminal or pipe that is not UTF-8 gets ASCII stand-ins, not a traceback
     command = typer.main.get_command(app)
     try:
         result: Any = command.main(args=argv, prog_name="elementa", standalone_mode=False)

@@ -13,6 +13,7 @@ offers the most recent of them. At most :data:`KEEP` unfinished games are kept.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass
 from datetime import datetime
@@ -20,7 +21,7 @@ from pathlib import Path
 
 import platformdirs
 
-from elementa.core import SavedGame, SaveFileError, State, save
+from elementa.core import CHANCE, SavedGame, SaveFileError, State, save
 
 DATA_DIR_VARIABLE = "ELEMENTA_DATA_DIR"
 """The environment variable that replaces the per-user data folder."""
@@ -40,15 +41,45 @@ def autosave_dir() -> Path:
     return data_dir() / "autosave"
 
 
+SEED_DIGITS = 20
+"""Seeds up to this many characters appear in an autosave's file name as they are; longer ones by a hash."""
+
+
+def seed_tag(seed: int) -> str:
+    """Return the part of an autosave's file name that stands for the seed.
+
+    A seed of at most :data:`SEED_DIGITS` characters is written out (``7``, ``-12``); a longer one
+    (any ``--seed`` is accepted, and a 230-digit one made the name too long for the file system)
+    becomes its first 8 digits and 16 hex digits of its SHA-256, so every name stays short.
+    """
+    text = str(seed)
+    if len(text) <= SEED_DIGITS:
+        return text
+    return f"{text[:8]}h{hashlib.sha256(text.encode()).hexdigest()[:16]}"
+
+
 def new_autosave_path(game_name: str, seed: int) -> Path:
-    """Return a fresh autosave file name for a game starting now (the folder is not created here)."""
+    """Return a fresh autosave file name for a game starting now (the folder is not created here).
+
+    The name is ``STAMP-GAME-SEED.json`` (see :func:`seed_tag`), with ``-2``, ``-3``... added when
+    another game of that second already has it.
+    """
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = autosave_dir() / f"{stamp}-{game_name}-{seed}.json"
+    base = f"{stamp}-{game_name}-{seed_tag(seed)}"
+    path = autosave_dir() / f"{base}.json"
     n = 1
-    while path.exists():
+    while _exists(path):
         n += 1
-        path = autosave_dir() / f"{stamp}-{game_name}-{seed}-{n}.json"
+        path = autosave_dir() / f"{base}-{n}.json"
     return path
+
+
+def _exists(path: Path) -> bool:
+    """Whether ``path`` exists; a folder that cannot be looked at counts as no (saving it will say why)."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +95,7 @@ class Unfinished:
     saved_at: float
 
     def describe(self, saved: SavedGame) -> str:
-        """Return one line naming the game, its step, its players and when it was saved."""
+        """Return one line naming the game, the moves made, its players and when it was saved."""
         state = saved.state
         when = datetime.fromtimestamp(self.saved_at).strftime("%Y-%m-%d %H:%M")
         seats = ""
@@ -72,7 +103,8 @@ class Unfinished:
             seats = "; " + ", ".join(
                 f"player {p + 1}: {'you' if spec is None else spec}" for p, spec in enumerate(saved.agents)
             )
-        return f"{state.game.info.title}, step {len(state.history())}, saved {when}{seats}"
+        moves = sum(1 for player, _ in state.history() if player != CHANCE)
+        return f"{state.game.info.title}, after {moves} moves, saved {when}{seats}"
 
 
 def unfinished_games(game_name: str | None = None) -> list[Unfinished]:

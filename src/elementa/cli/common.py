@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from elementa.core import CHANCE, ElementaError, Game, load_game
+from elementa.core import CHANCE, ElementaError, Game, State, load_game
 from elementa.core.errors import describe_player
 
 EXIT_USAGE = 2
@@ -58,7 +58,9 @@ def parse_pairs(pairs: Sequence[str]) -> dict[str, str]:
     """Parse ``-o key=value`` arguments into a dict of strings (the game converts the values).
 
     Raises:
-        CliError: an argument without ``=``, an empty or malformed key, or a key given twice.
+        CliError: an argument without ``=``, an empty or malformed key, an empty value (``-o decks=``,
+            often an unset shell variable: leaving the option out gives its default), or a key
+            given twice.
     """
     options: dict[str, str] = {}
     for pair in pairs:
@@ -68,6 +70,8 @@ def parse_pairs(pairs: Sequence[str]) -> dict[str, str]:
             raise CliError(f"option {pair!r} is not key=value (for example: -o players=4)")
         if key.replace("-", "_") in {k.replace("-", "_") for k in options}:
             raise CliError(f"option {key!r} is given twice")
+        if not value.strip():
+            raise CliError(f"option {key!r} has no value after '='; leave it out for its default")
         options[key] = value.strip()
     return options
 
@@ -92,12 +96,23 @@ def split_specs(text: str) -> list[str]:
     """Split a comma list of agent specs (``"greedy, random"``) into specs.
 
     Raises:
-        CliError: an empty entry.
+        CliError: an empty list or an empty entry.
     """
     specs = [s.strip() for s in text.split(",")]
+    if not any(specs):
+        raise CliError(f"the agent list {text!r} is empty; name agents, for example: greedy")
     if not all(specs):
         raise CliError(f"agent list {text!r} has an empty entry")
     return specs
+
+
+def moves_made(state: State) -> int:
+    """Return how many moves the seats have made so far (the history without chance's draws).
+
+    The terminal counts a game in moves, as players do, never in the engine's steps (which count
+    every die and card drawn too).
+    """
+    return sum(1 for player, _ in state.history() if player != CHANCE)
 
 
 def seat_name(player: int, viewer: int | None = None) -> str:

@@ -76,10 +76,12 @@ def unique_texts(texts: Sequence[str]) -> list[str]:
     return out
 
 
-def build_menu(options: Sequence[Action], grouper: Grouper | None = None) -> list[Entry]:
+def build_menu(
+    options: Sequence[Action], grouper: Grouper | None = None, threshold: int = GROUP_THRESHOLD
+) -> list[Entry]:
     """Return the top-level entries of a menu of actions.
 
-    Up to :data:`GROUP_THRESHOLD` options, or without a ``grouper``, every action is one entry. Above
+    Up to ``threshold`` options, or without a ``grouper``, every action is one entry. Above
     it, the actions the grouper leaves ungrouped come first, in their order, then one entry per group
     (in order of first appearance) reading ``"<group> ... (N choices)"``; a group of one action is
     shown as that action. Entry texts are unique (see :func:`unique_texts`).
@@ -87,9 +89,11 @@ def build_menu(options: Sequence[Action], grouper: Grouper | None = None) -> lis
     Args:
         options: the legal actions, in the game's order.
         grouper: the game's ``menu_group`` hook, or ``None``.
+        threshold: the most options shown in one step (:data:`GROUP_THRESHOLD`; the terminal asks
+            for fewer where the screen would not hold the board and the menu).
     """
     flat = _entries([(str(a), a) for a in options])
-    if grouper is None or len(options) <= GROUP_THRESHOLD:
+    if grouper is None or len(options) <= threshold:
         return flat
     top: list[tuple[str, Action | None]] = []
     groups: dict[str, list[tuple[str, Action]]] = {}
@@ -147,6 +151,7 @@ class Navigator:
     Args:
         options: the legal actions, in the game's order.
         grouper: the game's ``menu_group`` hook, or ``None`` (see :func:`build_menu`).
+        threshold: the most options shown in one step (see :func:`build_menu`).
 
     Attributes:
         top: the first step's entries.
@@ -154,8 +159,10 @@ class Navigator:
         group: the opened group's text, or ``None`` at the first step.
     """
 
-    def __init__(self, options: Sequence[Action], grouper: Grouper | None = None) -> None:
-        self.top = build_menu(options, grouper)
+    def __init__(
+        self, options: Sequence[Action], grouper: Grouper | None = None, threshold: int = GROUP_THRESHOLD
+    ) -> None:
+        self.top = build_menu(options, grouper, threshold)
         self.entries = self.top
         self.group: str | None = None
 

@@ -16,14 +16,18 @@ A save records who played each seat, and a game a person plays is autosaved afte
 
 from __future__ import annotations
 
+import difflib
+import os
 import random
 import sys
+import time
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
+import typer
 from rich.columns import Columns
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
@@ -32,7 +36,15 @@ import elementa
 from elementa.agents import DEFAULT_LEVEL, make_agent
 from elementa.cli import menu
 from elementa.cli.autosave import Autosaver, autosave_dir, new_autosave_path, unfinished_games
-from elementa.cli.common import EXIT_INTERRUPTED, CliError, build_game, seat_name, split_specs, user_errors
+from elementa.cli.common import (
+    EXIT_INTERRUPTED,
+    CliError,
+    build_game,
+    moves_made,
+    seat_name,
+    split_specs,
+    user_errors,
+)
 from elementa.cli.render import module_for, render_observation, short_forms
 from elementa.cli.typed import not_understood, short_form_match
 from elementa.cli.view import describe
@@ -55,6 +67,7 @@ from elementa.sim.runner import derive_seed
 COMMANDS = [
     ("NUMBER", "take the action with that number (or type its label)"),
     ("board", "show the board and your options again"),
+    ("log", "show everything that happened since your last move"),
     ("back", "in a second-step menu: go back to the first step"),
     ("hand / card NAME", "show the text of your cards in hand, or of one card (card games)"),
     ("rules", "show a summary of the rules"),
@@ -62,6 +75,10 @@ COMMANDS = [
     ("quit", "stop playing (the game is autosaved: elementa play --resume continues it)"),
     ("help", "show these commands"),
 ]
+
+
+LOG_AT_LEAST = 4
+"""The fewest lines of the log since the person's last move that a screen shows."""
 
 
 class QuitGame(Exception):
@@ -89,6 +106,7 @@ class PlaySession:
         autosaver: saves the game after each of the person's moves, or ``None`` for no autosave.
         confirm: ask even when the person has a single legal choice (else it is taken at once and
             logged as "the only choice").
+        delay: seconds to wait after each seat's move while watching (chance draws do not wait).
     """
 
     def __init__(
@@ -102,8 +120,10 @@ class PlaySession:
         seats: list[str | None] | None = None,
         autosaver: Autosaver | None = None,
         confirm: bool = False,
+        delay: float = 0.0,
     ) -> None:
         self.state = state
+        self.delay = delay
         self.seats = seats
         self.autosaver = autosaver
         self.human = human
@@ -114,6 +134,7 @@ class PlaySession:
         self.hooks = module_for(state.game.name)
         self.log: list[str] = []
         self.shown_log: list[str] = []
+        self.queued: list[str] = []  # table dice typed ahead, for the next chance outcomes
         self.saved: tuple[str, int] | None = None
 
     @property
@@ -147,8 +168,12 @@ class PlaySession:
         st = self.state
         outcomes = [a for a, _ in st.chance_outcomes()]
         if self.table_dice:
-            outcome = self._prompt(
-                "Chance: which outcome came up at the table?", outcomes, "Outcome", short=True
+            outcome = self._queued(outcomes) or self._prompt(
+                "Chance: which outcome came up at the table? (several dice at once: type them in "
+                "order, separated by spaces)",
+                outcomes,
+                "Outcome",
+                short=True,
             )
         else:
             outcome = st.sample_chance_outcome(chance_rng(st.seed, len(st.history())))
@@ -195,6 +220,9 @@ class PlaySession:
         """Log ``action`` as the viewer sees it, apply it, then log what it changed (the game's
         ``narrate`` hook, from the viewer's observations before and after; see :func:`menu.attach`)."""
         st = self.state
+        if self.queued and player != CHANCE:
+            self._say(f"the draw is over; not used: {' '.join(self.queued)}")
+            self.queued.clear()
         narrate = menu.hook(self.hooks, "narrate")
         before = st.observation(self.human) if narrate else None
         lines = [describe(st, action, player, self.human) + (" (the only choice)" if forced else "")]
@@ -206,33 +234,99 @@ class PlaySession:
                 self.console.print(Text(line), soft_wrap=True)
             else:
                 self.log.append(line)
+        if self.human is None and self.delay > 0 and player != CHANCE:
+            time.sleep(self.delay)  # a spectator follows the game move by move
 
     # ----------------------------------------------------------------------------------- prompts
     def _show(self, question: str, entries: list[menu.Entry], options: list[Action]) -> None:
+        """Print the screen of a decision: the rule, the board, the log since the person's last
+        move, the game's notes and the menu.
+
+        Where the screen's height is known (a terminal, or ``LINES``) the log keeps only its latest
+        lines when the whole screen would not fit, so that the board stays in sight above the
+        prompt; the ``log`` command prints all of it.
+        """
         st = self.state
         who = "spectator" if self.human is None else f"you are player {self.human + 1}"
-        self.console.rule(f"{self.game.info.title} · step {len(st.history())} · {who}")
-        observation = st.observation(self.human)
-        self.console.print(render_observation(self.game.name, observation, self.human))
-        if self.log:
-            self.shown_log = menu.compact_log(self.log)
-            self.log = []
-        if self.shown_log:
-            self.console.print(Text("Since your last move:", style="bold"), soft_wrap=True)
-            for line in self.shown_log:
-                self.console.print(Text(f"  {line}"), soft_wrap=True)
-        for line in menu.notes(self.hooks, observation, options):
-            self.console.print(Text(line, style="cyan"), soft_wrap=True)
-        self._list(question, entries)
+        board, notes, listing = self._screen(question, entries, options)
+        log = [Text(f"  {line}") for line in self.shown_log]
+        hidden = 0
+        room = self._room([board, *notes, *listing])
+        if room is not None and room < min(len(log), LOG_AT_LEAST) and len(entries) > 4:
+            listing = self._menu(question, entries, columns=True)  # a short menu in columns too
+            room = self._room([board, *notes, *listing])
+        if log and room is not None:
+            heights = [self._height(line) for line in log]
+            keep = len(log)
+            while keep > LOG_AT_LEAST and sum(heights[len(log) - keep :]) > room:
+                keep -= 1
+            hidden, log = len(log) - keep, log[len(log) - keep :]
+        self.console.rule(f"{self.game.info.title} · move {moves_made(st) + 1} · {who}")
+        self.console.print(board)
+        if log:
+            title = "Since your last move:"
+            if hidden:
+                title = f"Since your last move ({hidden} earlier lines: type 'log'):"
+            self.console.print(Text(title, style="bold"), soft_wrap=True)
+            for line in log:
+                self.console.print(line, soft_wrap=True)
+        for note in notes:
+            self.console.print(note, soft_wrap=True)
+        for part in listing:
+            self.console.print(part, soft_wrap=not isinstance(part, Columns))
+
+    def _screen(
+        self, question: str, entries: list[menu.Entry], options: list[Action]
+    ) -> tuple[RenderableType, list[Text], list[RenderableType]]:
+        """The board, the game's notes and the menu of a decision, ready to print."""
+        observation = self.state.observation(self.human)
+        board = render_observation(self.game.name, observation, self.human)
+        notes = [Text(line, style="cyan") for line in menu.notes(self.hooks, observation, options)]
+        return board, notes, self._menu(question, entries)
+
+    def _room(self, parts: list[RenderableType]) -> int | None:
+        """The lines left for the log on a screen of ``parts`` (besides the rule, the log's title
+        and the prompt), or ``None`` where the screen's height is not known (a pipe, a file)."""
+        if not (self.console.is_terminal or "LINES" in os.environ):
+            return None
+        return self.console.height - 3 - sum(self._height(part) for part in parts)
+
+    def _navigator(self, question: str, options: list[Action]) -> menu.Navigator:
+        """The menu of a decision: in two steps from :data:`menu.GROUP_THRESHOLD` options, or from
+        fewer where the board, the menu and a few log lines would not fit on the screen."""
+        grouper = menu.hook(self.hooks, "menu_group")
+        nav = menu.Navigator(options, grouper)
+        if grouper is None or len(options) <= 2:
+            return nav
+        board, notes, listing = self._screen(question, nav.top, options)
+        room = self._room([board, *notes, *listing])
+        if room is not None and room < min(len(self.shown_log), LOG_AT_LEAST):
+            nav = menu.Navigator(options, grouper, threshold=2)
+        return nav
+
+    def _height(self, renderable: RenderableType) -> int:
+        """The number of terminal lines ``renderable`` takes at the console's width."""
+        return len(self.console.render_lines(renderable, self.console.options, pad=False))
+
+    def _menu(self, question: str, entries: list[menu.Entry], columns: bool = False) -> list[RenderableType]:
+        """The question and the numbered entries; long menus (or any, with ``columns``) in
+        columns, read down each column."""
+        head = Text(f"{question}:", style="bold")
+        if columns or len(entries) > menu.COLUMNS_FROM:  # no indent, so that two columns fit more often
+            cells = [Text(f"{i:>2}. {entry.text}") for i, entry in enumerate(entries, 1)]
+            return [head, Columns(cells, column_first=True, padding=(0, 2))]
+        return [head, *(Text(f"  {i:>2}. {entry.text}") for i, entry in enumerate(entries, 1))]
 
     def _list(self, question: str, entries: list[menu.Entry]) -> None:
-        self.console.print(Text(f"{question}:", style="bold"), soft_wrap=True)
-        lines = [Text(f"  {i:>2}. {entry.text}") for i, entry in enumerate(entries, 1)]
-        if len(lines) > menu.COLUMNS_FROM:  # long menus in columns, read down each column
-            self.console.print(Columns(lines, column_first=True, padding=(0, 3)))
-            return
-        for line in lines:
-            self.console.print(line, soft_wrap=True)
+        for part in self._menu(question, entries):
+            self.console.print(part, soft_wrap=not isinstance(part, Columns))
+
+    def _whole_log(self) -> None:
+        """``log``: every line since the person's last move (the screen may show only the last)."""
+        if not self.shown_log:
+            self._say("nothing has happened since your last move")
+        for line in self.shown_log:
+            self.console.print(Text(f"  {line}"), soft_wrap=True)
 
     def _ask(self, prompt: str) -> str:
         try:
@@ -256,7 +350,10 @@ class PlaySession:
         short forms of the labels are understood too (see :func:`elementa.cli.typed.short_form_match`).
         """
         self.autosave()
-        nav = menu.Navigator(options, menu.hook(self.hooks, "menu_group"))
+        if self.log:
+            self.shown_log = menu.compact_log(self.log)
+            self.log = []
+        nav = self._navigator(question, options)
         self._show(question, nav.top, options)
         while True:
             line = self._ask(f"{ask} [{nav.choices()}, help]: ").strip()
@@ -278,6 +375,8 @@ class PlaySession:
                 raise QuitGame(self._quit_message("quit"))
             elif command in ("hand", "card"):
                 self._cards(arg.strip())
+            elif command == "log":
+                self._whole_log()
             else:
                 picked = nav.answer(line)
                 if isinstance(picked, Action):
@@ -289,6 +388,11 @@ class PlaySession:
                     named, candidates = short_form_match(line, options, short_forms(self.game.name))
                     if named is not None:
                         return named
+                    answers = line.replace(",", " ").split()
+                    first = self._match(answers[0], options) if len(answers) > 1 else None
+                    if first is not None:  # several dice on one line: the rest wait for their draws
+                        self.queued = answers[1:]
+                        return first
                     if candidates:
                         self._say(f"{line!r} could be: {'; '.join(map(str, candidates))}; type more of it")
                         continue
@@ -297,6 +401,27 @@ class PlaySession:
                     choices += [e.text for e in nav.entries] + [str(a) for a in options]
                     picked = not_understood(line, choices, len(nav.entries))
                 self._say(picked)
+
+    def _match(self, text: str, options: list[Action]) -> Action | None:
+        """The one outcome a typed table-dice answer names (a number, a label or a short form)."""
+        picked = menu.Navigator(options).answer(text)
+        if isinstance(picked, Action):
+            return picked
+        named, _ = short_form_match(text, options, short_forms(self.game.name))
+        return named
+
+    def _queued(self, outcomes: list[Action]) -> Action | None:
+        """The next outcome typed ahead on a table-dice line (``"fire sun 3"`` for three dice), or
+        ``None`` when none is waiting; an answer that names no outcome here drops the rest."""
+        if not self.queued:
+            return None
+        text = self.queued.pop(0)
+        outcome = self._match(text, outcomes)
+        if outcome is None:
+            rest = " ".join([text, *self.queued])
+            self.queued.clear()
+            self._say(f"{text!r} is not an outcome of this draw; not used: {rest}")
+        return outcome
 
     def _cards(self, name: str) -> None:
         """``hand``: the text of every card in the person's hand; ``card NAME``: of one card."""
@@ -311,8 +436,12 @@ class PlaySession:
             names = [name]
         for card in names:
             text = game.card_text(card)
+            near = near_cards(game, card) if text is None else []
+            if len(near) == 1 and card.lower() in near[0].lower():  # "card sonic": the one it names
+                text = game.card_text(near[0])
             if text is None:
-                self._say(f"no card named {card!r} in {game.info.title}")
+                hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+                self._say(f"no card named {card!r} in {game.info.title}{hint}")
             else:
                 self.console.print(Text(text), soft_wrap=True)
 
@@ -356,22 +485,55 @@ class PlaySession:
         )
 
 
+def card_names(game: Game) -> list[str]:
+    """Return the names of the game's cards that ``card NAME`` can show: the named values of its
+    actions' ``card`` parts that have a card text (empty for a game without cards)."""
+    space = game.action_space
+    named = {
+        v
+        for kind in space.kinds
+        for part in space.parts(kind)
+        if part.type == "card"
+        for v in part.values or ()
+    }
+    return sorted(n for n in named if game.card_text(n) is not None)
+
+
+def near_cards(game: Game, typed: str) -> list[str]:
+    """Return up to 3 card names near a mistyped one: those containing what was typed (case
+    ignored), else the closest spellings; none when nothing is near."""
+    names = card_names(game)
+    low = typed.lower()
+    near = [n for n in names if low in n.lower()] or difflib.get_close_matches(
+        low, [n.lower() for n in names], n=3, cutoff=0.6
+    )
+    by_lower = {n.lower(): n for n in names}
+    return [by_lower.get(n, n) for n in near][:3]
+
+
 def show_result(console: Console, state: State, human: int | None, names: dict[int, str]) -> None:
-    """Print the final board (spectator view), each seat's return, and who won.
+    """Print the final board (spectator view), each seat's result, and who won.
+
+    A seat's score (the game's return) is shown only where it says more than win or loss: when
+    the returns take more than two values (a 0/1 column beside "win" was jargon).
 
     Args:
         names: how to call each computer seat (its agent spec).
     """
     game = state.game
-    console.rule(f"{game.info.title} · game over after {len(state.history())} steps")
+    console.rule(f"{game.info.title} · game over after {moves_made(state)} moves")
     console.print(render_observation(game.name, state.observation(None), None))
     returns = state.returns()
     best = max(returns)
     winners = [p for p, r in enumerate(returns) if r == best]
-    table = Table("seat", "player", "return", "result", show_edge=False)
+    scored = len(set(returns)) > 2
+    table = Table("seat", "player", *(["score"] if scored else []), "result", show_edge=False)
     for p, r in enumerate(returns):
-        result = ("shared win" if len(winners) > 1 else "win") if p in winners else ""
-        table.add_row(str(p + 1), "you" if p == human else names.get(p, ""), f"{r:g}", result)
+        result = ("shared win" if len(winners) > 1 else "win") if p in winners else "loss"
+        if len(winners) == len(returns):
+            result = "draw"
+        score = [f"{r:g}"] if scored else []
+        table.add_row(str(p + 1), "you" if p == human else names.get(p, ""), *score, result)
     console.print(table)
     if len(winners) == len(returns) and len(returns) > 1:
         console.print("Result: a draw between all players.")
@@ -402,7 +564,7 @@ def seat_specs(game: Game, human: int | None, ai: str | None) -> dict[int, str]:
         CliError: a list whose length is neither 1 nor the number of computer seats.
     """
     computer = [p for p in range(game.num_players) if p != human]
-    specs = split_specs(ai) if ai else [default_ai(game, human)]
+    specs = split_specs(ai) if ai is not None else [default_ai(game, human)]
     if len(specs) == 1:
         specs = specs * len(computer)
     if len(specs) != len(computer):
@@ -424,6 +586,7 @@ def resume_game(console: Console, target: str | None) -> tuple[SavedGame, Path] 
     Raises:
         SaveFileError: the file cannot be read or does not replay.
         CliError: there is no unfinished game to offer.
+        typer.Exit: Ctrl-C at the offer (status 130, after one line on stderr).
     """
     names = {g.info.name for g in list_games()}
     if target is not None and (Path(target).exists() or target not in names):
@@ -440,8 +603,11 @@ def resume_game(console: Console, target: str | None) -> tuple[SavedGame, Path] 
     console.print(Text(f"The last unfinished game: {last.describe(saved)}."), soft_wrap=True)
     try:
         answer = console.input(Text("Continue it? [Y/n] ")).strip().lower()
-    except (EOFError, KeyboardInterrupt):
+    except EOFError:  # no answer: declined
         answer = "n"
+    except KeyboardInterrupt:
+        typer.echo(f"interrupted: not resumed; it stays in {last.path}", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
     if answer not in ("", "y", "yes"):
         console.print(Text(f"Not resumed; it stays in {last.path}."), soft_wrap=True)
         return None
@@ -460,11 +626,13 @@ def choose_seats(
         saved: the agents a save records (``None`` for a person), or ``None``.
 
     Raises:
-        CliError: a seat outside 0..players, or a bad ``--ai`` list.
+        CliError: a seat outside 0..players, ``--watch`` with a seat, or a bad ``--ai`` list.
     """
     n = game.num_players
     if seat is not None and not 0 <= seat <= n:
         raise CliError(f"--seat must be 1..{n} (or 0 to watch), got {seat}")
+    if watch and seat:
+        raise CliError(f"--watch leaves every seat to the computer, so --seat {seat} contradicts it")
     if watch or seat == 0:
         human = None
     elif seat is not None:
@@ -479,6 +647,30 @@ def choose_seats(
     return human, seat_specs(game, human, ai)
 
 
+WATCH_DELAY = 1.0
+"""Seconds between the seats' moves when a terminal watches a game (``--delay`` changes it)."""
+
+
+def watch_delay(delay: float | None, console: Console, watching: bool) -> float:
+    """Return the pause after each seat's move.
+
+    Args:
+        delay: ``--delay`` in seconds, or ``None``: :data:`WATCH_DELAY` when watching on a terminal,
+            else 0 (a pipe or a file gets the whole game at once).
+        watching: whether nobody plays (``--watch`` or ``--seat 0``).
+
+    Raises:
+        CliError: a negative or not finite delay, or ``--delay`` while a person plays.
+    """
+    if delay is None:
+        return WATCH_DELAY if watching and console.is_terminal else 0.0
+    if not 0 <= delay <= 3600:
+        raise CliError(f"--delay must be 0 to 3600 seconds, got {delay:g}")
+    if not watching:
+        raise CliError("--delay paces a game you watch: add --watch (or --seat 0)")
+    return delay
+
+
 def play_command(
     game_name: str | None,
     *,
@@ -491,6 +683,7 @@ def play_command(
     resume: bool,
     table_dice: bool,
     confirm: bool = False,
+    delay: float | None = None,
 ) -> int:
     """Run ``elementa play`` and return the exit status (errors exit through :func:`user_errors`).
 
@@ -521,6 +714,7 @@ def play_command(
         game = state.game
         n = game.num_players
         human, specs = choose_seats(game, seat=seat, watch=watch, ai=ai, saved=saved_agents)
+        pause = watch_delay(delay, console, human is None)
         agents = {
             p: make_agent(spec, game, p, derive_seed(state.seed, "agent", p)) for p, spec in specs.items()
         }
@@ -528,7 +722,7 @@ def play_command(
         opponents = ", ".join(f"player {p + 1} ({spec})" for p, spec in specs.items())
         console.print(
             f"{game.info.title}, {n} players, seed {state.seed}"
-            + ("" if not resume else f", resumed from {source} at step {len(state.history())}"),
+            + ("" if not resume else f", resumed from {source} after {moves_made(state)} moves"),
             markup=False,
             soft_wrap=True,
         )
@@ -552,6 +746,7 @@ def play_command(
             confirm=confirm,
             seats=seats,
             autosaver=autosaver,
+            delay=pause,
         )
         session.autosave()
         if autosaver is not None:

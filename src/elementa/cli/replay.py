@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.text import Text
 
 import elementa
-from elementa.cli.common import CliError, user_errors
+from elementa.cli.common import CliError, moves_made, user_errors
 from elementa.cli.play import show_result
 from elementa.cli.render import render_observation
 from elementa.cli.view import describe
@@ -45,21 +45,23 @@ def replay_command(path: Path, *, step: bool | None, seat: int | None) -> int:
         for i, (player, action_id) in enumerate(history, 1):
             if interactive:
                 try:
-                    answer = console.input("[Enter] next step, q to quit: ", markup=False)
-                except (EOFError, KeyboardInterrupt):
+                    answer = console.input("[Enter] next, q to quit: ", markup=False)
+                except EOFError:  # the end of input: stop here (Ctrl-C exits with 130 instead)
                     return 0
                 if answer.strip().lower() in ("q", "quit"):
                     return 0
             action = state.action_from_id(action_id, player)
             line = describe(state, action, player, viewer)
             state.apply_action(action, None if player == CHANCE else player)
-            console.rule(f"step {i}/{len(history)}")
+            console.rule(f"{i} of {len(history)}")
             console.print(Text(line), soft_wrap=True)
             console.print(render_observation(game.name, state.observation(viewer), viewer))
         if state.is_terminal():
             show_result(console, state, viewer, {})
         else:
             console.print(
-                f"(the save ends at step {len(history)}; the game is not over)", markup=False, soft_wrap=True
+                f"(the save ends after {moves_made(state)} moves; the game is not over)",
+                markup=False,
+                soft_wrap=True,
             )
     return 0

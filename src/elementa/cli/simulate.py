@@ -83,6 +83,10 @@ def simulate_command(
     """Run ``elementa simulate`` and return the exit status (errors exit through :func:`user_errors`)."""
     console = Console()
     with user_errors():
+        if games < 1:  # before the heading, so that the refusal is the only line
+            raise CliError(f"the number of games must be at least 1, got {games}")
+        if workers < 1:
+            raise CliError(f"the number of workers must be at least 1, got {workers}")
         specs = [check_spec(s) for s in split_specs(agents)]
         if players is None and len(specs) > 1:
             players = len(specs)

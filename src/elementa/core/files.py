@@ -14,7 +14,7 @@ from elementa.core.errors import ElementaError
 
 
 def read_user_file(path: str | Path, refuse: Callable[[str], ElementaError]) -> str:
-    """Return the text of a user's UTF-8 file.
+    """Return the text of a user's UTF-8 file, without the byte-order mark some editors write first.
 
     Args:
         path: the file.
@@ -29,7 +29,7 @@ def read_user_file(path: str | Path, refuse: Callable[[str], ElementaError]) -> 
             file or directory)") or is not UTF-8 text ("not UTF-8 text (byte 0xff at position 0)").
     """
     try:
-        return Path(path).read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8-sig")  # utf-8, and a leading BOM dropped
     except OSError as e:
         raise refuse(f"cannot read ({e.strerror or e})") from None
     except UnicodeDecodeError as e:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
 
 from elementa.core.errors import ConfigError, IllegalActionError, SaveFileError
 from elementa.core.files import TOO_DEEP, read_user_file
@@ -43,13 +43,14 @@ class SaveFile(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
+    # strict integers: JSON true/false or 1.0 is no seat, action or seed
     format: Literal["elementa-save"]
-    version: int
+    version: StrictInt
     game: str
-    action_format: int | None = None
+    action_format: StrictInt | None = None
     options: dict[str, Any]
-    seed: int
-    history: list[tuple[int, int]]
+    seed: StrictInt
+    history: list[tuple[StrictInt, StrictInt]]
     agents: list[str | None] | None = None
 
 
@@ -93,6 +94,34 @@ def from_dict(data: Any, *, path: str | None = None) -> State:
     return saved_from_dict(data, path=path).state
 
 
+_PROBLEMS = {
+    "missing": "is missing",
+    "int_type": "should be a whole number",
+    "int_parsing": "should be a whole number",
+    "int_from_float": "should be a whole number",
+    "string_type": "should be text in quotes",
+    "dict_type": "should be an object ({...})",
+    "list_type": "should be a list ([...])",
+    "extra_forbidden": "is not part of a save file",
+}
+"""A save file's problems in words, by the validation error's type (the library's own wording,
+"Input should be a valid dictionary or instance of SaveFile", means nothing to a player)."""
+
+
+def _in_words(err: Any) -> tuple[str | None, str]:
+    """Return the field (``history[3]``, ``agents[0]``; ``None`` for the whole file) and the problem
+    in words of one pydantic validation error of :class:`SaveFile`."""
+    loc = list(err["loc"])
+    if not loc:
+        return None, "should be a JSON object ({...}) of a game's name, options, seed and history"
+    if loc[0] == "history" and len(loc) >= 2:  # an entry: its shape and its numbers alike
+        return f"history[{loc[1]}]", "should be a pair [seat, action] of whole numbers"
+    field = str(loc[0]) + "".join(f"[{x}]" if isinstance(x, int) else f".{x}" for x in loc[1:])
+    if err["type"] == "literal_error":
+        return field, f"should be {err['ctx']['expected']}"
+    return field, _PROBLEMS.get(err["type"], f"is not valid ({err['msg'].lower()})")
+
+
 def saved_from_dict(data: Any, *, path: str | None = None) -> SavedGame:
     """Rebuild a state and its seats' agents from a save record.
 
@@ -105,11 +134,8 @@ def saved_from_dict(data: Any, *, path: str | None = None) -> SavedGame:
     try:
         record = SaveFile.model_validate(data)
     except ValidationError as e:
-        err = e.errors()[0]
-        field = ".".join(str(x) for x in err["loc"]) or None
-        raise SaveFileError(
-            f"{err['msg']} (is this an Elementa save file?)", path=path, field=field
-        ) from None
+        field, problem = _in_words(e.errors()[0])
+        raise SaveFileError(f"{problem} (is this an Elementa save file?)", path=path, field=field) from None
     newer = "was written by a newer Elementa; upgrade Elementa (pip install -U elementa) to load it"
     if record.version > VERSION:
         raise SaveFileError(f"{newer} (save version {record.version}, this one reads 1-{VERSION})",

@@ -131,7 +131,7 @@ def menu_group(action: Action) -> tuple[str, str] | None:
     """The first step of a long Elemental Warriors II menu (see :mod:`elementa.cli.menu`).
 
     Coins put on or removed from the sheet are grouped by coin and row (then pick the column),
-    Rebalance moves by the square the coin leaves (then the move), Recompiles by the square (then
+    Rebalance moves by the row the coin leaves (then the move), Recompiles by the square (then
     the new coins); presets, Draw and the rest stay at the top, in the game's order.
 
     Args:
@@ -149,8 +149,8 @@ def menu_group(action: Action) -> tuple[str, str] | None:
     if kind == "recompile":
         return f"recompile {_name(action, 'element')} {column + 1}", action.label
     square = f"{_name(action, 'row')} {column + 1}"
-    if kind == "rebalance":
-        return f"move a coin from {square}", action.label
+    if kind == "rebalance":  # by row: Recovery opens with a handful of entries, not 24
+        return f"move a coin from {_name(action, 'row')}", action.label
     coin = "cent" if kind == "add" else _name(action, "coin")
     if kind == "pay":
         change = " (making change)" if coin != "penny" else ""

@@ -23,7 +23,8 @@ ELEMENTS = ("Fire", "Water", "Earth", "Air")
 def _mana(pool: Mapping[str, int]) -> Text:
     t = Text()
     for e in ELEMENTS:
-        t.append(f"{pool.get(e, 0):>2} {e[0]} ", style=STYLE[e] if pool.get(e, 0) else "dim")
+        t.append(f"{pool.get(e, 0)}{e[0]}", style=STYLE[e] if pool.get(e, 0) else "dim")
+        t.append(" " if e != ELEMENTS[-1] else "")
     return t
 
 
@@ -67,9 +68,13 @@ def render(observation: Mapping[str, Any], player: int | None) -> RenderableType
         parts.append(Text("Dice:", style="bold") + _dice(o["dice"]))
     parts.append(Text("Channel: ", style="bold") + _mana(o["channel"]))
 
+    # one line per seat, narrow enough for 80 columns; the spells follow in a table of their own
     table = Table(show_header=True, header_style="bold", expand=False, box=None, pad_edge=False)
-    for col in ("", "seat", "mage", "Arcana", "Pool", "clr", "total", "spells (cost)"):
-        table.add_column(col)
+    for col in ("", "seat", "mage", "Arcana", "Pool", "total"):
+        table.add_column(col, no_wrap=True, justify="right" if col == "total" else "left")
+    spells_table = Table(show_header=False, expand=False, box=None, pad_edge=False)
+    spells_table.add_column("seat", no_wrap=True)
+    spells_table.add_column("spells", style="dim")
     for p in o["players"]:
         seat = p["seat"]
         major = p["chosen_major"] and f"Sun->{p['chosen_major']}" if p["type"] == "Chaotica" else p["major"]
@@ -81,9 +86,16 @@ def render(observation: Mapping[str, Any], player: int | None) -> RenderableType
         )
         marker = ">" if seat == active else ""
         who = f"{seat + 1}" + (" (you)" if seat == player else "")
-        table.add_row(marker, who, p["type"] or "-", arcana, _mana(p["pool"]), str(p["colourless"] or ""),
-                      str(p["total"]), Text(spells, style="dim"))  # fmt: skip
+        pool = _mana(p["pool"])
+        if p["colourless"]:
+            pool.append(f" +{p['colourless']} colourless", style="dim")
+        table.add_row(marker, who, p["type"] or "-", arcana, pool, str(p["total"]))
+        if spells:
+            spells_table.add_row(who, spells)
     parts.append(table)
+    if spells_table.row_count:
+        parts.append(Text("Spells (cost; * cast this turn):", style="bold"))
+        parts.append(spells_table)
     if o["links"]:
         parts.append(Text("Earth Links: " + ", ".join(f"{a + 1} scores from {b + 1}" for a, b in o["links"])))
     if o["declarations"]:
@@ -258,3 +270,31 @@ def option_notes(observation: Mapping[str, Any], options: Sequence[Action]) -> l
                 f"  {spell['name']} ({spell['arcana']} {spell['level']}, costs {cost}): {spell['help']}"
             )
     return lines
+
+
+def menu_group(action: Action) -> tuple[str, str] | None:
+    """The first step of a long ElementaliS menu (see :mod:`elementa.cli.menu`).
+
+    A spell cast is grouped by the spell, and a spell that also names a face (Tremor: a die turned
+    to a symbol) by the spell and the die, so that a declaration of three spells on five dice opens
+    with about eight entries instead of 38; everything else stays at the top.
+
+    Args:
+        action: a legal action, read through its kind and named parts (never its label's words).
+
+    Returns:
+        ``(group, entry)``, for example ``("cast Tremor on die 2", "cast Tremor on die 2 (Ether) to
+        Fire (1 Mana)")``, or ``None`` for an action shown on its own.
+    """
+    if action.kind not in ("cast", "insight"):
+        return None
+    schema = {part.name: part for part in action.schema}
+    spell_part = schema["spell"]
+    spell = action.part("spell")
+    assert spell is not None and spell_part.values is not None  # every cast names its spell
+    name = spell_part.values[spell]
+    group = f"cast {name}" if action.kind == "cast" else f"{name} through Insight"
+    die = action.part("die")
+    if action.part("face") is not None and die is not None:
+        group += f" on die {die}" if die else " on the Sun die"
+    return group, action.label

@@ -46,7 +46,7 @@ DieName = Literal["fire", "earth", "water", "nature", "magic", "gold", "utility"
 _HINTS = {
     "name": "give the card a unique, non-empty name",
     "kind": "use one of action, blessing, passive",
-    "cost": "use a whole number of gold, 0 or more",
+    "cost": "use a whole number of gold from 0 to 10000",
     "effect": "use one of the effect names listed in docs/rulings/elemental-card-dice.md",
     "dice": f"list die names from {', '.join(DICE)}",
     "scale": 'use a whole number or a fraction in quotes such as "2/3"',
@@ -59,7 +59,7 @@ _HINTS = {
     "draws": "use a whole number, 0 or more",
     "whose": "use own or opponent",
     "shop": "use cheap or expensive, or none for a card only found in starting decks",
-    "start_copies": "use a whole number, 0 or more (copies in each player's starting deck)",
+    "start_copies": "use a whole number from 0 to 100 (copies in each player's starting deck)",
     "dice_option": "use sneak_peek_die, the only option that chooses a card's die",
 }
 
@@ -70,11 +70,12 @@ class CardSpec(BaseModel):
     Attributes mirror the TOML keys; see the module docstring and ``effects.EFFECTS`` for which apply.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # strict: "7" or 7.0 is not a cost (TOML has the real types)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     name: str = Field(min_length=1)
     kind: Literal["action", "blessing", "passive"]
-    cost: int = Field(ge=0)
+    cost: int = Field(ge=0, le=10_000)
     effect: str
     dice: list[DieName] = []
     scale: int | str = 1
@@ -87,7 +88,7 @@ class CardSpec(BaseModel):
     draws: int | None = Field(default=None, ge=0)
     whose: Literal["own", "opponent"] | None = None
     shop: Literal["cheap", "expensive", "none"] | None = None
-    start_copies: int = Field(default=0, ge=0)
+    start_copies: int = Field(default=0, ge=0, le=100)
     dice_option: Literal["sneak_peek_die"] | None = None
     confidence: str = ""
     basis: str = ""

@@ -220,7 +220,7 @@ def recycle(s: CardDiceState, owner: int, card: Card) -> None:
 _F = frozenset
 _COUNT = _F({"dice", "scale", "dice_option"})
 EFFECTS: dict[str, Effect] = {
-    "damage": Effect(damage, ("action",), _F({"dice", "scale", "target"}), group="damage"),
+    "damage": Effect(damage, ("action",), _F({"dice", "scale", "target"}), _F({"dice"}), "damage"),
     "heal": Effect(heal, ("action", "blessing"), _COUNT),
     "gain_gold": Effect(gain_gold, ("action", "blessing"), _COUNT),
     "double_gold": Effect(double_gold, ("action", "blessing"), _F()),

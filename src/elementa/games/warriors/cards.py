@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -64,7 +64,8 @@ def words(text: str) -> tuple[str, ...]:
 
 # ------------------------------------------------------------------------------- file schema
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # strict: "yes" is not a bool, "7" or 7.0 not an int (TOML has the real types)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class AbilityModel(_Strict):
@@ -454,13 +455,17 @@ class Deck:
         return [cid for cid, n in self.cards for _ in range(n)]
 
 
+MAX_COPIES = 60
+"""The most copies of one card a deck may hold (the packaged decks hold at most 3 of 36-43 cards)."""
+
+
 class DeckModel(_Strict):
     """A deck entry of a deck file."""
 
     name: str = Field(min_length=1, pattern=r"^[a-z0-9][a-z0-9-]*$")
     title: str = ""
     style: str = ""
-    cards: dict[str, int]
+    cards: dict[str, Annotated[int, Field(le=MAX_COPIES)]]
 
 
 class Catalog:
