@@ -15,11 +15,13 @@ arcane-circle)``), because OpenSpiel splits parameters at commas, and a text val
 would read as a number or truth value is written with the prefix ``s:`` (``first_player=s:1``).
 :func:`load` does both for you. Actions are the game's action ids
 (:class:`elementa.ActionSpace`), chance outcomes included, so ``num_distinct_actions`` and
-``max_chance_outcomes`` are both the size of the action space. Observation and information-state
-tensors are the game's tensor (:meth:`elementa.Game.encode_observation`); the strings are the
-observation as sorted JSON. An Elementa observation holds everything a seat remembers that matters
-to the rules, which the search agents of Elementa also use as the information state; it is not a
-perfect-recall history. Returns are the game's (terminal rewards only); the utility is declared
+``max_chance_outcomes`` are both the size of the action space. Observers give what their
+``IIGObservationType`` asks (:mod:`elementa.adapters.observers`): the observation is the seat's view
+(the game's tensor; the string its observation as sorted JSON); public information alone is the
+spectator's view, private information alone what the seat sees beyond it; the information state is
+perfect recall: the seat's own actions and every change of what it saw, in order (text), and the
+observation tensor followed by 128 bits of that sequence's digest (tensor).
+Returns are the game's (terminal rewards only); the utility is declared
 general-sum, with the bounds of ``Game.utility_range()``. ``max_game_length`` is the game's
 :meth:`elementa.Game.max_game_length`, derived from its options (its turn or round limit, the
 players), or :data:`MAX_GAME_LENGTH` where the options leave the game unbounded (a limit of 0). It
@@ -41,6 +43,14 @@ import pyspiel
 
 import elementa
 from elementa.adapters.common import StateBox, apply_joint, cached_game, canonical_options, sorted_legal
+from elementa.adapters.observers import (
+    OBSERVATION,
+    ObservationKind,
+    RecallBook,
+    observed,
+    observed_tensor,
+    tensor_size,
+)
 from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 from elementa.core.registry import game_class
 
@@ -162,8 +172,16 @@ class ElementaGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None
     ) -> ElementaObserver:
-        """Return the observer of tensors and strings (the same for observations and info states)."""
-        return ElementaObserver(self.elementa)
+        """Return the observer of the kind ``iig_obs_type`` asks (see :func:`observation_kind`).
+
+        OpenSpiel's information state is the perfect-recall kind, its observation the default one.
+        """
+        return ElementaObserver(
+            self.elementa,
+            observation_kind(
+                iig_obs_type, self.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+            ),
+        )
 
 
 class ElementaState(pyspiel.State):  # type: ignore[misc]
@@ -251,22 +269,57 @@ class ElementaState(pyspiel.State):  # type: ignore[misc]
         return str(self.box.state)
 
 
+def observation_kind(
+    iig_obs_type: pyspiel.IIGObservationType | None, perfect_information: bool
+) -> ObservationKind:
+    """Return the :class:`ObservationKind` that an OpenSpiel ``IIGObservationType`` asks for.
+
+    ``None`` is OpenSpiel's default observation (public and the seat's private information, no recall).
+
+    Raises:
+        ValueError: every seat's private information (``PrivateInfoType.ALL_PLAYERS``) of a game with
+            hidden information: the adapters give no seat another's view.
+    """
+    if iig_obs_type is None:
+        return OBSERVATION
+    private = iig_obs_type.private_info
+    if private == pyspiel.PrivateInfoType.ALL_PLAYERS and not perfect_information:
+        raise ValueError(
+            "private_info=ALL_PLAYERS is not offered: a seat sees only its own private information"
+        )
+    return ObservationKind(
+        public=bool(iig_obs_type.public_info),
+        private=private != pyspiel.PrivateInfoType.NONE,
+        perfect_recall=bool(iig_obs_type.perfect_recall),
+    )
+
+
 class ElementaObserver:
-    """The OpenSpiel observer of an Elementa game: the game's tensor and its observation as JSON.
+    """The OpenSpiel observer of an Elementa game, of one :class:`ObservationKind` (see
+    :mod:`elementa.adapters.observers`): tensors and text.
+
+    Without perfect recall the text is the observation (public, private or both) as sorted JSON; with it,
+    the seat's sequence of own actions and observations (:class:`RecallBook`), then that JSON.
 
     OpenSpiel asks for every seat's tensors and strings again and again at one node, so the views of
     the last few (state, history length, seat) are kept (with the state, so that its id stays its
     own; a state changes only by applying actions, which lengthens its history). OpenSpiel also
     encodes a fresh initial state whenever it needs the tensor's size: those share one entry.
+
+    Args:
+        game: the Elementa game.
+        kind: what the observer shows (default: the seat's observation).
     """
 
     CACHE = 256
     """How many views are kept."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, kind: ObservationKind = OBSERVATION) -> None:
         self.game = game
-        self.tensor = np.zeros(game.observation_tensor_shape(), np.float32)
+        self.kind = kind
+        self.tensor = np.zeros(tensor_size(game, kind), np.float32)
         self.dict = {"observation": self.tensor}
+        self._book = RecallBook(game, kind) if kind.perfect_recall else None
         self._views: dict[tuple[int, int, int], tuple[State, str, np.ndarray]] = {}
 
     def _view(self, state: ElementaState, player: int) -> tuple[str, np.ndarray]:
@@ -277,9 +330,15 @@ class ElementaObserver:
         if view is None:
             if len(self._views) >= self.CACHE:
                 self._views.clear()
-            observation = inner.observation(player)
-            text = json.dumps(observation, sort_keys=True)
-            tensor = np.asarray(self.game.encode_observation(observation, player), np.float32)
+            if self._book is not None:
+                text, tensor = self._book.string(inner, player), self._book.tensor(inner, player)
+            elif self.kind == OBSERVATION:
+                observation = inner.observation(player)
+                text = json.dumps(observation, sort_keys=True)
+                tensor = np.asarray(self.game.encode_observation(observation, player), np.float32)
+            else:
+                text = json.dumps(observed(inner, player, self.kind), sort_keys=True)
+                tensor = observed_tensor(inner, player, self.kind)
             view = self._views[key] = (inner, text, tensor)
         return view[1], view[2]
 
@@ -288,7 +347,7 @@ class ElementaObserver:
         self.tensor[:] = self._view(state, player)[1]
 
     def string_from(self, state: ElementaState, player: int) -> str:
-        """Return the view of seat ``player`` as sorted JSON."""
+        """Return the view of seat ``player`` as text."""
         return self._view(state, player)[0]
 
 
