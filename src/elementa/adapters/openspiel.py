@@ -14,8 +14,11 @@ option separates its items with ``;`` instead of ``,`` (``elementa_warriors(deck
 arcane-circle)``), because OpenSpiel splits parameters at commas, and a text value that OpenSpiel
 would read as a number or truth value is written with the prefix ``s:`` (``first_player=s:1``).
 :func:`load` does both for you. Actions are the game's action ids
-(:class:`elementa.ActionSpace`), chance outcomes included, so ``num_distinct_actions`` and
-``max_chance_outcomes`` are both the size of the action space. Observers give what their
+(:class:`elementa.ActionSpace`), chance outcomes included, so ``max_chance_outcomes`` is the size of
+the action space, and so is ``num_distinct_actions``, but for the simultaneous view: there every
+decision node is a joint one (as OpenSpiel's ``rl_environment`` and Shimmy expect) and a seat not to
+move has one legal action, the no-op, numbered after the game's ids (``ElementaGame.noop``).
+Observers give what their
 ``IIGObservationType`` asks (:mod:`elementa.adapters.observers`): the observation is the seat's view
 (the game's tensor; the string its observation as sorted JSON); public information alone is the
 spectator's view, private information alone what the seat sees beyond it; the information state is
@@ -143,16 +146,22 @@ class ElementaGame(pyspiel.Game):  # type: ignore[misc]
         options = _options(name, dict(params))
         self.elementa: Game = cached_game(name, canonical_options(options))
         self.sequential = sequential
+        self.simultaneous = self.elementa.info.simultaneous and not sequential
+        self.noop: int | None = self.elementa.num_distinct_actions if self.simultaneous else None
+        """The no-op of the simultaneous view: the one legal action of a seat not to move (else None)."""
         self._initial = self.elementa.new_initial_state(0)
         self._initial.record_events(False)  # OpenSpiel reads observations; its clones carry no log
         size = self.elementa.num_distinct_actions
+        chance_size = size
+        if self.simultaneous:
+            size += 1  # the no-op
         low, high = self.elementa.utility_range()
         bound = self.elementa.max_game_length()
         super().__init__(
             game_type(name, sequential),
             pyspiel.GameInfo(
                 num_distinct_actions=size,
-                max_chance_outcomes=size,
+                max_chance_outcomes=chance_size,
                 num_players=self.elementa.num_players,
                 min_utility=float(low),
                 max_utility=float(high),
@@ -195,6 +204,7 @@ class ElementaState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.box = StateBox(state)
         self._sequential = game.sequential
+        self._noop = game.noop
 
     @property
     def elementa(self) -> State:
@@ -208,14 +218,17 @@ class ElementaState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.TERMINAL)
         if cur == CHANCE:
             return int(pyspiel.PlayerId.CHANCE)
-        if cur == SIMULTANEOUS:
-            if self._sequential:
-                return self.box.state.players_to_move()[0]
+        if cur == SIMULTANEOUS and self._sequential:
+            return self.box.state.players_to_move()[0]
+        if cur == SIMULTANEOUS or self._noop is not None:  # the simultaneous view: every decision is joint
             return int(pyspiel.PlayerId.SIMULTANEOUS)
         return cur
 
     def _legal_actions(self, player: int) -> list[int]:
-        return [a.id for a in sorted_legal(self.box.state, player)]
+        ids = [a.id for a in sorted_legal(self.box.state, player)]
+        if not ids and self._noop is not None and player >= 0 and not self.box.state.is_chance_node():
+            return [self._noop]  # a seat not to move at a decision of the simultaneous view
+        return ids
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Return ``(action id, probability)`` of the chance node, sorted by id."""
@@ -229,11 +242,14 @@ class ElementaState(pyspiel.State):  # type: ignore[misc]
         self.box.state.apply_action(int(action), player=self._actor())
 
     def _apply_actions(self, actions: list[int]) -> None:
-        """Apply a joint action: each seat to move, in seat order, plays its entry (others are ignored)."""
+        """Apply a joint action: each seat to move, in seat order, plays its entry (the others' no-ops
+        are ignored)."""
         apply_joint(self.box.state, lambda p: int(actions[p]))
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self.box.state
+        if action == self._noop:
+            return f"no-op #{action}"
         who = CHANCE if player == int(pyspiel.PlayerId.CHANCE) else player
         for a in state.legal_actions(who) if state.current_player() != TERMINAL else []:
             if a.id == action:
