@@ -209,3 +209,27 @@ def test_the_joint_view_gives_seats_not_to_move_a_noop() -> None:
         assert len(state.elementa.history()) == before + len(movers)  # the no-ops are not moves
     assert single == 5
     assert state.action_to_string(0, noop) == f"no-op #{noop}"
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=[c.label for c in CONFIGS])
+def test_constant_sum_games_are_declared_so_and_their_returns_keep_the_sum(config: AdapterConfig) -> None:
+    """A game that declares ``utility_sum`` is OpenSpiel constant-sum with it, and its returns add up to
+    it at the end of random games; the others are general-sum."""
+    game = _game(config)
+    total = game.elementa.utility_sum()
+    utility = pyspiel.GameType.Utility
+    if total is None:
+        assert game.get_type().utility == utility.GENERAL_SUM
+        return
+    assert game.get_type().utility == (utility.ZERO_SUM if total == 0 else utility.CONSTANT_SUM)
+    assert game.utility_sum() == total
+    rng = np.random.default_rng(config.seed)
+    for _ in range(3):
+        state = _game(config, sequential=game_is_simultaneous(config.game)).new_initial_state()
+        _advance(state, rng, 100_000)
+        assert sum(state.returns()) == pytest.approx(total)
+
+
+def test_elemenders_is_declared_constant_sum() -> None:
+    assert eos.load("elemenders").get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert eos.load("elemental-warriors-ii").get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM

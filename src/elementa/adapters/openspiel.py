@@ -24,8 +24,9 @@ Observers give what their
 spectator's view, private information alone what the seat sees beyond it; the information state is
 perfect recall: the seat's own actions and every change of what it saw, in order (text), and the
 observation tensor followed by 128 bits of that sequence's digest (tensor).
-Returns are the game's (terminal rewards only); the utility is declared
-general-sum, with the bounds of ``Game.utility_range()``. ``max_game_length`` is the game's
+Returns are the game's (terminal rewards only), within the bounds of
+``Game.utility_range()``; a game whose returns sum to a constant (``Game.utility_sum()``) is declared
+constant-sum with it, the others general-sum. ``max_game_length`` is the game's
 :meth:`elementa.Game.max_game_length`, derived from its options (its turn or round limit, the
 players), or :data:`MAX_GAME_LENGTH` where the options leave the game unbounded (a limit of 0). It
 counts chance outcomes and every seat's action, so it also bounds the simultaneous view, where one
@@ -101,9 +102,17 @@ def _options(name: str, params: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def game_type(name: str, sequential: bool = False) -> pyspiel.GameType:
-    """Return the OpenSpiel :class:`pyspiel.GameType` of an Elementa game (or its sequential view)."""
+def game_type(name: str, sequential: bool = False, game: Game | None = None) -> pyspiel.GameType:
+    """Return the OpenSpiel :class:`pyspiel.GameType` of an Elementa game (or its sequential view).
+
+    With the loaded ``game``, a game whose returns sum to a constant (:meth:`Game.utility_sum`) is
+    declared constant-sum (zero-sum for 0); without it, or without a constant, general-sum.
+    """
     cls = game_class(name)
+    total = None if game is None else game.utility_sum()
+    utility = pyspiel.GameType.Utility
+    kinds = {None: utility.GENERAL_SUM, 0.0: utility.ZERO_SUM}
+    kind = kinds.get(total, utility.CONSTANT_SUM)
     info = cls.info
     simultaneous = info.simultaneous and not sequential
     dynamics = pyspiel.GameType.Dynamics
@@ -118,7 +127,7 @@ def game_type(name: str, sequential: bool = False) -> pyspiel.GameType:
         information=information.PERFECT_INFORMATION
         if info.perfect_information
         else information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=kind,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=info.max_players,
         min_num_players=info.min_players,
@@ -157,15 +166,16 @@ class ElementaGame(pyspiel.Game):  # type: ignore[misc]
             size += 1  # the no-op
         low, high = self.elementa.utility_range()
         bound = self.elementa.max_game_length()
+        total = self.elementa.utility_sum()
         super().__init__(
-            game_type(name, sequential),
+            game_type(name, sequential, self.elementa),
             pyspiel.GameInfo(
                 num_distinct_actions=size,
                 max_chance_outcomes=chance_size,
                 num_players=self.elementa.num_players,
                 min_utility=float(low),
                 max_utility=float(high),
-                utility_sum=None,
+                utility_sum=None if total is None else float(total),
                 max_game_length=MAX_GAME_LENGTH if bound is None else bound,
             ),
             dict(params),
