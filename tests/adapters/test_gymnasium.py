@@ -45,7 +45,8 @@ def test_each_game_is_a_registered_single_agent_env(config: AdapterConfig) -> No
     table = env.unwrapped.table
     assert table.is_terminal() and reward == table.returns()[env.unwrapped.seat]
     assert _play(gymnasium.make(key, opponents="greedy", **config.options), seed=config.seed)[0] == actions
-    check_env(gymnasium.make(key, illegal_action="random", **config.options).unwrapped, skip_render_check=True)
+    lenient = gymnasium.make(key, illegal_action="random", **config.options)
+    check_env(lenient.unwrapped, skip_render_check=True)
 
 
 def test_warriors_id_and_module_form() -> None:
@@ -94,7 +95,7 @@ def test_vector_envs_step_with_masks() -> None:
     for _ in range(400):
         masks = envs.call("action_masks")
         actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
-        obs, rewards, terminated, truncated, _ = envs.step(actions)
+        obs, rewards, terminated, _, _ = envs.step(actions)
         ended += int(terminated.sum())
         assert ((rewards >= 0) & (rewards <= 1)).all()
     assert ended > 0

@@ -32,10 +32,10 @@ SEED_CYCLES = 60
 """Cycles of seed_test: two environments compared step by step over this many cycles."""
 
 HUGE = 1_000_000
-"""Above this many action ids (ElementaliS numbers 6,292,216 actions: Mana payments), each check
-of a step scans multi-megabyte masks, so the checks run :data:`HUGE_CYCLES` cycles (seed_test on the
-default options only); such games are also played to the end by
-:func:`test_aec_games_end_with_the_games_returns`."""
+"""Above this many action ids (ElementaliS numbered 6,292,216 actions, every Mana payment, until its
+action format 2; no game does now), each check of a step would scan multi-megabyte masks, so the
+checks run :data:`HUGE_CYCLES` cycles (seed_test on the default options only); such games are also
+played to the end by :func:`test_aec_games_end_with_the_games_returns`."""
 
 HUGE_CYCLES = 8
 
