@@ -676,8 +676,8 @@ class State(ABC):
         return 0 if self._events is None else self._events.count
 
     def clone(self) -> State:
-        """Return an independent copy (games may override this with a cheaper copy)."""
-        return copy.deepcopy(self)
+        """Return an independent copy sharing the game (games may override this with a cheaper copy)."""
+        return copy.deepcopy(self, {id(self.game): self.game})
 
     def num_players(self) -> int:
         """Return the number of players."""
