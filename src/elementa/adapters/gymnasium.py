@@ -1,5 +1,5 @@
 """Every Elementa game as a single-agent Gymnasium environment whose other seats are Elementa agents
-(needs ``pip install elementa[pettingzoo]``, which brings Gymnasium).
+(needs ``pip install elementa[gymnasium]``; the pettingzoo extra brings Gymnasium too).
 
 Importing this module registers ``elementa/<Title>-v0`` for every game (the title without spaces or
 dashes: ``elementa/Warriors-v0``, ``elementa/ElementaliS-v0``, ``elementa/Elemenders-v0``,
