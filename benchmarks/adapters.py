@@ -13,7 +13,9 @@ Per game (with the short options the adapter tests use), random games are played
 - ``native+tensor``: the same, plus the seat to move's observation tensor each decision (what
   a learning agent needs);
 - ``openspiel``: a ``pyspiel`` state (``legal_actions``, ``apply_action`` / ``apply_actions``,
-  ``chance_outcomes``) plus ``observation_tensor`` of the seat to move each decision;
+  ``chance_outcomes``) plus ``observation_tensor`` of each seat to move each decision (in the
+  joint view of the games with simultaneous moves every decision is a joint action, where the seats
+  not to move play the no-op);
 - ``pettingzoo-aec``: ``env.last()`` (tensor and action mask) and ``env.step``, the action drawn
   from the mask; ``pettingzoo-par``: the Parallel environment, for games with simultaneous moves.
 """
@@ -75,6 +77,7 @@ def openspiel(name: str, options: dict) -> Callable[[int], int]:
     from elementa.adapters import openspiel as eos
 
     game = eos.load(name, **options)
+    noop = [game.noop] if game.noop is not None else None  # a seat not to move, in the joint view
 
     def play_one(seed: int) -> int:
         rng, state, steps = np.random.default_rng(seed), game.new_initial_state(), 0
@@ -86,7 +89,7 @@ def openspiel(name: str, options: dict) -> Callable[[int], int]:
                 joint = []
                 for p in range(game.num_players()):
                     legal = state.legal_actions(p)
-                    if legal:
+                    if legal and legal != noop:
                         state.observation_tensor(p)
                     joint.append(int(rng.choice(legal)) if legal else 0)
                 state.apply_actions(joint)

@@ -53,7 +53,8 @@ def test_game_type_and_info_follow_the_options() -> None:
     assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert (game.min_utility(), game.max_utility()) == (0.0, 1.0)
-    assert game.num_distinct_actions() == game.max_chance_outcomes() > 0
+    assert game.num_distinct_actions() == game.max_chance_outcomes() + 1 > 1  # the joint view's no-op
+    assert eos.load("elemenders").num_distinct_actions() == eos.load("elemenders").max_chance_outcomes()
     ew2 = eos.load("elemental-warriors-ii", players=3)
     assert ew2.max_utility() == 50.0  # 25 points per opponent
     sequential = pyspiel.GameType.Dynamics.SEQUENTIAL
@@ -153,3 +154,82 @@ def test_max_game_length_follows_the_options() -> None:
     assert eos.load("elementalis", sequential=True, rounds=1).max_game_length() == (
         elementa.load_game("elementalis", rounds=1).max_game_length()
     )
+
+
+DEFAULTS = [c for c in CONFIGS if c.variant == "default"]
+"""One (shortened) option set per game."""
+
+
+@pytest.mark.parametrize("config", DEFAULTS, ids=[c.label for c in DEFAULTS])
+@pytest.mark.parametrize("sequential", [False, True], ids=["joint", "sequential"])
+def test_rl_environment_plays_every_game(config: AdapterConfig, sequential: bool) -> None:
+    """OpenSpiel's rl_environment: at every step of the simultaneous view every seat has a legal action
+    (the no-op for a seat not to move), and a game played to its end pays the state's returns."""
+    from open_spiel.python import rl_environment
+
+    if sequential and not game_is_simultaneous(config.game):
+        pytest.skip("turn-based games have no sequential view")
+    env = rl_environment.Environment(_game(config, sequential))
+    env.seed(config.seed)
+    rng = np.random.default_rng(config.seed)
+    step = env.reset()
+    for _ in range(3000):
+        if step.last():
+            break
+        legal = step.observations["legal_actions"]
+        if env.is_turn_based:
+            actions = [int(rng.choice(legal[step.observations["current_player"]]))]
+        else:
+            assert all(legal), "a seat of a joint decision has no legal action"
+            actions = [int(rng.choice(ids)) for ids in legal]
+        step = env.step(actions)
+    assert step.last(), "the shortened game did not end in 3000 steps"
+    assert step.rewards == env.get_state.returns()
+
+
+def test_the_joint_view_gives_seats_not_to_move_a_noop() -> None:
+    game = eos.load("warriors", max_turns=40)
+    noop = game.num_distinct_actions() - 1
+    assert noop == elementa.load_game("warriors").num_distinct_actions
+    state = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    single = 0
+    while not state.is_terminal() and single < 5:
+        if state.is_chance_node():
+            _advance(state, rng, 1)
+            continue
+        assert state.current_player() == pyspiel.PlayerId.SIMULTANEOUS
+        movers = state.elementa.players_to_move()
+        legal = [state.legal_actions(p) for p in range(game.num_players())]
+        for p in range(game.num_players()):
+            assert (legal[p] == [noop]) == (p not in movers)
+        single += len(movers) == 1
+        before = len(state.elementa.history())
+        state.apply_actions([int(rng.choice(ids)) for ids in legal])
+        assert len(state.elementa.history()) == before + len(movers)  # the no-ops are not moves
+    assert single == 5
+    assert state.action_to_string(0, noop) == f"no-op #{noop}"
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=[c.label for c in CONFIGS])
+def test_constant_sum_games_are_declared_so_and_their_returns_keep_the_sum(config: AdapterConfig) -> None:
+    """A game that declares ``utility_sum`` is OpenSpiel constant-sum with it, and its returns add up to
+    it at the end of random games; the others are general-sum."""
+    game = _game(config)
+    total = game.elementa.utility_sum()
+    utility = pyspiel.GameType.Utility
+    if total is None:
+        assert game.get_type().utility == utility.GENERAL_SUM
+        return
+    assert game.get_type().utility == (utility.ZERO_SUM if total == 0 else utility.CONSTANT_SUM)
+    assert game.utility_sum() == total
+    rng = np.random.default_rng(config.seed)
+    for _ in range(3):
+        state = _game(config, sequential=game_is_simultaneous(config.game)).new_initial_state()
+        _advance(state, rng, 100_000)
+        assert sum(state.returns()) == pytest.approx(total)
+
+
+def test_elemenders_is_declared_constant_sum() -> None:
+    assert eos.load("elemenders").get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert eos.load("elemental-warriors-ii").get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM

@@ -14,13 +14,19 @@ option separates its items with ``;`` instead of ``,`` (``elementa_warriors(deck
 arcane-circle)``), because OpenSpiel splits parameters at commas, and a text value that OpenSpiel
 would read as a number or truth value is written with the prefix ``s:`` (``first_player=s:1``).
 :func:`load` does both for you. Actions are the game's action ids
-(:class:`elementa.ActionSpace`), chance outcomes included, so ``num_distinct_actions`` and
-``max_chance_outcomes`` are both the size of the action space. Observation and information-state
-tensors are the game's tensor (:meth:`elementa.Game.encode_observation`); the strings are the
-observation as sorted JSON. An Elementa observation holds everything a seat remembers that matters
-to the rules, which the search agents of Elementa also use as the information state; it is not a
-perfect-recall history. Returns are the game's (terminal rewards only); the utility is declared
-general-sum, with the bounds of ``Game.utility_range()``. ``max_game_length`` is the game's
+(:class:`elementa.ActionSpace`), chance outcomes included, so ``max_chance_outcomes`` is the size of
+the action space, and so is ``num_distinct_actions``, but for the simultaneous view: there every
+decision node is a joint one (as OpenSpiel's ``rl_environment`` and Shimmy expect) and a seat not to
+move has one legal action, the no-op, numbered after the game's ids (``ElementaGame.noop``).
+Observers give what their
+``IIGObservationType`` asks (:mod:`elementa.adapters.observers`): the observation is the seat's view
+(the game's tensor; the string its observation as sorted JSON); public information alone is the
+spectator's view, private information alone what the seat sees beyond it; the information state is
+perfect recall: the seat's own actions and every change of what it saw, in order (text), and the
+observation tensor followed by 128 bits of that sequence's digest (tensor).
+Returns are the game's (terminal rewards only), within the bounds of
+``Game.utility_range()``; a game whose returns sum to a constant (``Game.utility_sum()``) is declared
+constant-sum with it, the others general-sum. ``max_game_length`` is the game's
 :meth:`elementa.Game.max_game_length`, derived from its options (its turn or round limit, the
 players), or :data:`MAX_GAME_LENGTH` where the options leave the game unbounded (a limit of 0). It
 counts chance outcomes and every seat's action, so it also bounds the simultaneous view, where one
@@ -41,6 +47,14 @@ import pyspiel
 
 import elementa
 from elementa.adapters.common import StateBox, apply_joint, cached_game, canonical_options, sorted_legal
+from elementa.adapters.observers import (
+    OBSERVATION,
+    ObservationKind,
+    RecallBook,
+    observed,
+    observed_tensor,
+    tensor_size,
+)
 from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 from elementa.core.registry import game_class
 
@@ -88,9 +102,17 @@ def _options(name: str, params: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def game_type(name: str, sequential: bool = False) -> pyspiel.GameType:
-    """Return the OpenSpiel :class:`pyspiel.GameType` of an Elementa game (or its sequential view)."""
+def game_type(name: str, sequential: bool = False, game: Game | None = None) -> pyspiel.GameType:
+    """Return the OpenSpiel :class:`pyspiel.GameType` of an Elementa game (or its sequential view).
+
+    With the loaded ``game``, a game whose returns sum to a constant (:meth:`Game.utility_sum`) is
+    declared constant-sum (zero-sum for 0); without it, or without a constant, general-sum.
+    """
     cls = game_class(name)
+    total = None if game is None else game.utility_sum()
+    utility = pyspiel.GameType.Utility
+    kinds = {None: utility.GENERAL_SUM, 0.0: utility.ZERO_SUM}
+    kind = kinds.get(total, utility.CONSTANT_SUM)
     info = cls.info
     simultaneous = info.simultaneous and not sequential
     dynamics = pyspiel.GameType.Dynamics
@@ -105,7 +127,7 @@ def game_type(name: str, sequential: bool = False) -> pyspiel.GameType:
         information=information.PERFECT_INFORMATION
         if info.perfect_information
         else information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=kind,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=info.max_players,
         min_num_players=info.min_players,
@@ -133,20 +155,27 @@ class ElementaGame(pyspiel.Game):  # type: ignore[misc]
         options = _options(name, dict(params))
         self.elementa: Game = cached_game(name, canonical_options(options))
         self.sequential = sequential
+        self.simultaneous = self.elementa.info.simultaneous and not sequential
+        self.noop: int | None = self.elementa.num_distinct_actions if self.simultaneous else None
+        """The no-op of the simultaneous view: the one legal action of a seat not to move (else None)."""
         self._initial = self.elementa.new_initial_state(0)
         self._initial.record_events(False)  # OpenSpiel reads observations; its clones carry no log
         size = self.elementa.num_distinct_actions
+        chance_size = size
+        if self.simultaneous:
+            size += 1  # the no-op
         low, high = self.elementa.utility_range()
         bound = self.elementa.max_game_length()
+        total = self.elementa.utility_sum()
         super().__init__(
-            game_type(name, sequential),
+            game_type(name, sequential, self.elementa),
             pyspiel.GameInfo(
                 num_distinct_actions=size,
-                max_chance_outcomes=size,
+                max_chance_outcomes=chance_size,
                 num_players=self.elementa.num_players,
                 min_utility=float(low),
                 max_utility=float(high),
-                utility_sum=None,
+                utility_sum=None if total is None else float(total),
                 max_game_length=MAX_GAME_LENGTH if bound is None else bound,
             ),
             dict(params),
@@ -162,8 +191,16 @@ class ElementaGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None
     ) -> ElementaObserver:
-        """Return the observer of tensors and strings (the same for observations and info states)."""
-        return ElementaObserver(self.elementa)
+        """Return the observer of the kind ``iig_obs_type`` asks (see :func:`observation_kind`).
+
+        OpenSpiel's information state is the perfect-recall kind, its observation the default one.
+        """
+        return ElementaObserver(
+            self.elementa,
+            observation_kind(
+                iig_obs_type, self.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+            ),
+        )
 
 
 class ElementaState(pyspiel.State):  # type: ignore[misc]
@@ -177,6 +214,7 @@ class ElementaState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.box = StateBox(state)
         self._sequential = game.sequential
+        self._noop = game.noop
 
     @property
     def elementa(self) -> State:
@@ -190,14 +228,17 @@ class ElementaState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.TERMINAL)
         if cur == CHANCE:
             return int(pyspiel.PlayerId.CHANCE)
-        if cur == SIMULTANEOUS:
-            if self._sequential:
-                return self.box.state.players_to_move()[0]
+        if cur == SIMULTANEOUS and self._sequential:
+            return self.box.state.players_to_move()[0]
+        if cur == SIMULTANEOUS or self._noop is not None:  # the simultaneous view: every decision is joint
             return int(pyspiel.PlayerId.SIMULTANEOUS)
         return cur
 
     def _legal_actions(self, player: int) -> list[int]:
-        return [a.id for a in sorted_legal(self.box.state, player)]
+        ids = [a.id for a in sorted_legal(self.box.state, player)]
+        if not ids and self._noop is not None and player >= 0 and not self.box.state.is_chance_node():
+            return [self._noop]  # a seat not to move at a decision of the simultaneous view
+        return ids
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Return ``(action id, probability)`` of the chance node, sorted by id."""
@@ -211,11 +252,14 @@ class ElementaState(pyspiel.State):  # type: ignore[misc]
         self.box.state.apply_action(int(action), player=self._actor())
 
     def _apply_actions(self, actions: list[int]) -> None:
-        """Apply a joint action: each seat to move, in seat order, plays its entry (others are ignored)."""
+        """Apply a joint action: each seat to move, in seat order, plays its entry (the others' no-ops
+        are ignored)."""
         apply_joint(self.box.state, lambda p: int(actions[p]))
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self.box.state
+        if action == self._noop:
+            return f"no-op #{action}"
         who = CHANCE if player == int(pyspiel.PlayerId.CHANCE) else player
         for a in state.legal_actions(who) if state.current_player() != TERMINAL else []:
             if a.id == action:
@@ -251,22 +295,57 @@ class ElementaState(pyspiel.State):  # type: ignore[misc]
         return str(self.box.state)
 
 
+def observation_kind(
+    iig_obs_type: pyspiel.IIGObservationType | None, perfect_information: bool
+) -> ObservationKind:
+    """Return the :class:`ObservationKind` that an OpenSpiel ``IIGObservationType`` asks for.
+
+    ``None`` is OpenSpiel's default observation (public and the seat's private information, no recall).
+
+    Raises:
+        ValueError: every seat's private information (``PrivateInfoType.ALL_PLAYERS``) of a game with
+            hidden information: the adapters give no seat another's view.
+    """
+    if iig_obs_type is None:
+        return OBSERVATION
+    private = iig_obs_type.private_info
+    if private == pyspiel.PrivateInfoType.ALL_PLAYERS and not perfect_information:
+        raise ValueError(
+            "private_info=ALL_PLAYERS is not offered: a seat sees only its own private information"
+        )
+    return ObservationKind(
+        public=bool(iig_obs_type.public_info),
+        private=private != pyspiel.PrivateInfoType.NONE,
+        perfect_recall=bool(iig_obs_type.perfect_recall),
+    )
+
+
 class ElementaObserver:
-    """The OpenSpiel observer of an Elementa game: the game's tensor and its observation as JSON.
+    """The OpenSpiel observer of an Elementa game, of one :class:`ObservationKind` (see
+    :mod:`elementa.adapters.observers`): tensors and text.
+
+    Without perfect recall the text is the observation (public, private or both) as sorted JSON; with it,
+    the seat's sequence of own actions and observations (:class:`RecallBook`), then that JSON.
 
     OpenSpiel asks for every seat's tensors and strings again and again at one node, so the views of
     the last few (state, history length, seat) are kept (with the state, so that its id stays its
     own; a state changes only by applying actions, which lengthens its history). OpenSpiel also
     encodes a fresh initial state whenever it needs the tensor's size: those share one entry.
+
+    Args:
+        game: the Elementa game.
+        kind: what the observer shows (default: the seat's observation).
     """
 
     CACHE = 256
     """How many views are kept."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, kind: ObservationKind = OBSERVATION) -> None:
         self.game = game
-        self.tensor = np.zeros(game.observation_tensor_shape(), np.float32)
+        self.kind = kind
+        self.tensor = np.zeros(tensor_size(game, kind), np.float32)
         self.dict = {"observation": self.tensor}
+        self._book = RecallBook(game, kind) if kind.perfect_recall else None
         self._views: dict[tuple[int, int, int], tuple[State, str, np.ndarray]] = {}
 
     def _view(self, state: ElementaState, player: int) -> tuple[str, np.ndarray]:
@@ -277,9 +356,15 @@ class ElementaObserver:
         if view is None:
             if len(self._views) >= self.CACHE:
                 self._views.clear()
-            observation = inner.observation(player)
-            text = json.dumps(observation, sort_keys=True)
-            tensor = np.asarray(self.game.encode_observation(observation, player), np.float32)
+            if self._book is not None:
+                text, tensor = self._book.string(inner, player), self._book.tensor(inner, player)
+            elif self.kind == OBSERVATION:
+                observation = inner.observation(player)
+                text = json.dumps(observation, sort_keys=True)
+                tensor = np.asarray(self.game.encode_observation(observation, player), np.float32)
+            else:
+                text = json.dumps(observed(inner, player, self.kind), sort_keys=True)
+                tensor = observed_tensor(inner, player, self.kind)
             view = self._views[key] = (inner, text, tensor)
         return view[1], view[2]
 
@@ -288,7 +373,7 @@ class ElementaObserver:
         self.tensor[:] = self._view(state, player)[1]
 
     def string_from(self, state: ElementaState, player: int) -> str:
-        """Return the view of seat ``player`` as sorted JSON."""
+        """Return the view of seat ``player`` as text."""
         return self._view(state, player)[0]
 
 

@@ -12,7 +12,18 @@ tensor (float32, values in 0..1, see :meth:`elementa.Game.encode_observation`), 
 over the game's action ids}``; the action space is ``Discrete(game.num_distinct_actions)``. Chance
 nodes are resolved inside the environment with its generator, seeded by ``reset(seed=...)``.
 Rewards are the game's returns, given when the game ends. ``render_mode="ansi"``: ``render()``
-returns the board as text. An illegal action raises :class:`elementa.IllegalActionError`.
+returns the board as text; ``"human"`` prints it. ``state()`` (and ``state_space``) is every seat's
+tensor, in seat order, for centralised critics.
+
+Options beside the game's:
+
+- ``mask=False`` leaves the dense ``action_mask`` out of the observation (ElementaliS numbers 42,416
+  actions), and ``legal_ids=True`` puts the sorted legal ids of each agent (an int64 array, empty
+  for an agent not to move) in its info as ``"legal_ids"``;
+- ``illegal_action``: ``"raise"`` (the default) raises :class:`elementa.IllegalActionError` for an
+  illegal action, leaving the game as it was; ``"random"`` plays a legal action drawn from the
+  environment's seeded generator instead and says so in the agent's info (``"illegal_action":
+  True``), for tools that sample actions without the mask (PettingZoo's ``parallel_seed_test``).
 """
 
 from __future__ import annotations
@@ -32,14 +43,25 @@ from elementa.core import CHANCE, Game, State
 class _Table:
     """What both environments share: the game, seeded resets, chance, observations and spaces."""
 
-    def __init__(self, game: str | Game, render_mode: str | None, options: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        game: str | Game,
+        render_mode: str | None,
+        options: dict[str, Any],
+        mask: bool = True,
+        legal_ids: bool = False,
+        illegal_action: str = "raise",
+    ) -> None:
         self.game: Game = elementa.load_game(game, **options) if isinstance(game, str) else game
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode {render_mode!r} is not offered; use 'ansi' or None")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode {render_mode!r} is not offered; use 'ansi', 'human' or None")
+        if illegal_action not in ("raise", "random"):
+            raise ValueError(f"illegal_action {illegal_action!r} is not offered; use 'raise' or 'random'")
         self.render_mode = render_mode
+        self.mask, self.legal_ids, self.illegal_action = mask, legal_ids, illegal_action
         self.possible_agents = [f"player_{p}" for p in range(self.game.num_players)]
         self.metadata = {
-            "render_modes": ["ansi"],
+            "render_modes": ["ansi", "human"],
             "name": "elementa_" + self.game.name.replace("-", "_") + "_v0",
             "is_parallelizable": False,  # turns are not a fixed cycle: use parallel_env
         }
@@ -48,17 +70,19 @@ class _Table:
         self._action_spaces: dict[str, spaces.Discrete] = {}
         self._rng = random.Random()
         self.table: State = self.game.new_initial_state(0)
+        size = int(np.prod(self.game.observation_tensor_shape()))
+        self.state_space = spaces.Box(0.0, 1.0, (size * self.game.num_players,), np.float32)
 
     def observation_space(self, agent: str) -> spaces.Dict:
         """Return the agent's observation space: the tensor and the action mask (one object per agent)."""
         space = self._observation_spaces.get(agent)
         if space is None:
-            space = self._observation_spaces[agent] = spaces.Dict(
-                {
-                    "observation": spaces.Box(0.0, 1.0, self.game.observation_tensor_shape(), np.float32),
-                    "action_mask": spaces.Box(0, 1, (self._size,), np.int8),
-                }
-            )
+            parts: dict[str, spaces.Space[Any]] = {
+                "observation": spaces.Box(0.0, 1.0, self.game.observation_tensor_shape(), np.float32)
+            }
+            if self.mask:
+                parts["action_mask"] = spaces.Box(0, 1, (self._size,), np.int8)
+            space = self._observation_spaces[agent] = spaces.Dict(parts)
         return space
 
     def action_space(self, agent: str) -> spaces.Discrete:
@@ -83,17 +107,44 @@ class _Table:
     def _seat(self, agent: str) -> int:
         return self.possible_agents.index(agent)
 
+    def _tensor(self, p: int) -> np.ndarray:
+        return np.asarray(self.game.encode_observation(self.table.observation(p), p), np.float32)
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """Return the agent's observation: its tensor and its legal-action mask."""
+        """Return the agent's observation: its tensor and (unless ``mask=False``) its legal-action mask."""
         p = self._seat(agent)
-        tensor = self.game.encode_observation(self.table.observation(p), p)
-        return {
-            "observation": np.asarray(tensor, np.float32),
-            "action_mask": legal_mask(self.table, p, self._size),
-        }
+        out = {"observation": self._tensor(p)}
+        if self.mask:
+            out["action_mask"] = legal_mask(self.table, p, self._size)
+        return out
+
+    def state(self) -> np.ndarray:
+        """Return every seat's tensor, in seat order, as one float32 vector (``state_space``): all the
+        seats see together, for a centralised critic (never for a seat's own policy)."""
+        return np.concatenate([self._tensor(p) for p in range(self.game.num_players)])
+
+    def _info(self, agent: str, illegal: bool = False) -> dict[str, Any]:
+        info: dict[str, Any] = {}
+        if self.legal_ids:
+            ids = self.table.legal_action_ids(self._seat(agent)) if not self.table.is_terminal() else []
+            info["legal_ids"] = np.array(sorted(ids), np.int64)
+        if illegal:
+            info["illegal_action"] = True
+        return info
+
+    def _legal_or_drawn(self, p: int, action: int) -> tuple[int, bool]:
+        """The action, or under ``illegal_action="random"`` a legal one drawn instead of an illegal one."""
+        if self.illegal_action == "raise":
+            return action, False
+        legal = self.table.legal_action_ids(p)
+        if action in legal or not legal:
+            return action, False
+        return legal[self._rng.randrange(len(legal))], True
 
     def render(self) -> str | None:
-        """Return the board as text (``render_mode="ansi"``), else ``None``."""
+        """Return the board as text (``render_mode="ansi"``) or print it (``"human"``, returns ``None``)."""
+        if self.render_mode == "human":
+            print(self.table)
         return str(self.table) if self.render_mode == "ansi" else None
 
     def close(self) -> None:
@@ -109,9 +160,17 @@ class ElementaAEC(_Table, AECEnv):  # type: ignore[misc]
         options: the game's options, for a name.
     """
 
-    def __init__(self, game: str | Game, render_mode: str | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        game: str | Game,
+        render_mode: str | None = None,
+        mask: bool = True,
+        legal_ids: bool = False,
+        illegal_action: str = "raise",
+        **options: Any,
+    ) -> None:
         AECEnv.__init__(self)
-        _Table.__init__(self, game, render_mode, options)
+        _Table.__init__(self, game, render_mode, options, mask, legal_ids, illegal_action)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game; ``seed`` fixes the chance outcomes (``None`` goes on with the generator)."""
@@ -121,7 +180,7 @@ class ElementaAEC(_Table, AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: self._info(a) for a in self.agents}
         self.agent_selection = self._to_move()
 
     def _to_move(self) -> str:
@@ -134,8 +193,11 @@ class ElementaAEC(_Table, AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.table.apply_action(int(action), player=self._seat(agent))  # type: ignore[arg-type]
+        seat = self._seat(agent)
+        played, illegal = self._legal_or_drawn(seat, int(action))  # type: ignore[arg-type]
+        self.table.apply_action(played, player=seat)
         self._resolve_chance()
+        self.infos = {a: self._info(a, illegal and a == agent) for a in self.agents}
         if self.table.is_terminal():
             returns = self.table.returns()
             self.rewards = {a: float(returns[self._seat(a)]) for a in self.agents}
@@ -155,8 +217,16 @@ class ElementaParallel(_Table, ParallelEnv):  # type: ignore[misc]
         options: the game's options, for a name.
     """
 
-    def __init__(self, game: str | Game, render_mode: str | None = None, **options: Any) -> None:
-        _Table.__init__(self, game, render_mode, options)
+    def __init__(
+        self,
+        game: str | Game,
+        render_mode: str | None = None,
+        mask: bool = True,
+        legal_ids: bool = False,
+        illegal_action: str = "raise",
+        **options: Any,
+    ) -> None:
+        _Table.__init__(self, game, render_mode, options, mask, legal_ids, illegal_action)
         self.agents: list[str] = []
 
     def reset(
@@ -165,7 +235,7 @@ class ElementaParallel(_Table, ParallelEnv):  # type: ignore[misc]
         """Start a new game; return every agent's observation and info."""
         self._new_game(seed)
         self.agents = list(self.possible_agents)
-        return {a: self.observe(a) for a in self.agents}, {a: {} for a in self.agents}
+        return {a: self.observe(a) for a in self.agents}, {a: self._info(a) for a in self.agents}
 
     def step(self, actions: dict[str, int]) -> tuple[dict[str, Any], ...]:
         """Apply the actions of the seats to move now, in seat order (others' entries are ignored).
@@ -177,12 +247,16 @@ class ElementaParallel(_Table, ParallelEnv):  # type: ignore[misc]
             elementa.IllegalActionError: a seat to move sent an illegal action or none.
         """
         table = self.table
+        drawn: set[str] = set()
 
         def action_of(p: int) -> int:
             agent = self.possible_agents[p]
             if agent not in actions:
                 raise elementa.IllegalActionError(None, f"{agent} is to move and sent no action", player=p)
-            return int(actions[agent])
+            action, illegal = self._legal_or_drawn(p, int(actions[agent]))
+            if illegal:
+                drawn.add(agent)
+            return action
 
         apply_joint(table, action_of)
         self._resolve_chance()
@@ -193,7 +267,7 @@ class ElementaParallel(_Table, ParallelEnv):  # type: ignore[misc]
         rewards = {a: float(returns[self._seat(a)]) if over else 0.0 for a in agents}
         terminations = dict.fromkeys(agents, over)
         truncations = dict.fromkeys(agents, False)
-        infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+        infos = {a: self._info(a, a in drawn) for a in agents}
         if over:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
@@ -202,8 +276,12 @@ class ElementaParallel(_Table, ParallelEnv):  # type: ignore[misc]
 def env(game: str | Game, render_mode: str | None = None, **options: Any) -> ElementaAEC:
     """Return an AEC environment of a game, for example ``env("elemenders", max_turns=40)``.
 
+    ``mask``, ``legal_ids`` and ``illegal_action`` are the environment's options (module docstring);
+    the others are the game's.
+
     Raises:
         elementa.ConfigError: an unknown game or a bad option (named, with its allowed values).
+        ValueError: a render mode or ``illegal_action`` that is not offered.
     """
     return ElementaAEC(game, render_mode, **options)
 
@@ -211,7 +289,11 @@ def env(game: str | Game, render_mode: str | None = None, **options: Any) -> Ele
 def parallel_env(game: str | Game, render_mode: str | None = None, **options: Any) -> ElementaParallel:
     """Return a Parallel environment of a game, for example ``parallel_env("elemental-warriors-ii")``.
 
+    ``mask``, ``legal_ids`` and ``illegal_action`` are the environment's options (module docstring);
+    the others are the game's.
+
     Raises:
         elementa.ConfigError: an unknown game or a bad option (named, with its allowed values).
+        ValueError: a render mode or ``illegal_action`` that is not offered.
     """
     return ElementaParallel(game, render_mode, **options)

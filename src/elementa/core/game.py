@@ -171,6 +171,15 @@ class Game(ABC):
         """Return the smallest and largest value any entry of ``returns()`` can take."""
         return (0.0, 1.0)
 
+    def utility_sum(self) -> float | None:
+        """Return the constant that ``returns()`` sums to at every terminal state, or ``None``.
+
+        ``None`` (the default) declares nothing: the game may be general-sum. A game whose results are
+        win shares summing to 1 says so, and the OpenSpiel adapter then declares it constant-sum with
+        that constant (zero-sum for 0); the adapter tests check the sum along random playouts.
+        """
+        return None
+
     @abstractmethod
     def _make_action_space(self) -> ActionSpace:
         """Build the action space from ``self.options``."""
@@ -667,8 +676,8 @@ class State(ABC):
         return 0 if self._events is None else self._events.count
 
     def clone(self) -> State:
-        """Return an independent copy (games may override this with a cheaper copy)."""
-        return copy.deepcopy(self)
+        """Return an independent copy sharing the game (games may override this with a cheaper copy)."""
+        return copy.deepcopy(self, {id(self.game): self.game})
 
     def num_players(self) -> int:
         """Return the number of players."""

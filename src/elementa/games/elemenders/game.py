@@ -87,6 +87,10 @@ class ElemendersGame(Game):
     def new_initial_state(self, seed: int | None = None) -> ElemendersState:
         return ElemendersState(self, seed)
 
+    def utility_sum(self) -> float:
+        """The returns are 1 for the winner and 0 for the loser, or 0.5 each for a draw: they sum to 1."""
+        return 1.0
+
     def max_game_length(self) -> int | None:
         """Return a proven bound on the decisions and chance outcomes of a game; ``None`` without a
         turn limit (``max_turns`` 0).
