@@ -13,7 +13,8 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from dataclasses import replace
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from elementa.core import Action
 from elementa.games.elementalis.dice import Die
@@ -52,6 +53,7 @@ from elementa.games.elementalis.spells import (
     spell_cost,
     spellbook,
 )
+from elementa.games.elementalis.steps import PendingSpell
 
 if TYPE_CHECKING:
     from elementa.games.elementalis.state import ElementalisState
@@ -423,10 +425,7 @@ def begin_cast(s: ElementalisState, p: int, action: Action) -> None:
     cost = cost_of(s, p, paid)
     pay(s, p, paid, cost)
     s.cast_this_turn.add((p, paid))
-    s.pending = {
-        "caster": p, "spell": spell, "paid": paid, "die": die, "face": face, "player": player,
-        "link": link, "cost": cost, "targets": [], "negated": [],
-    }  # fmt: skip
+    s.pending = PendingSpell(p, spell, paid, die, face, player, link, cost)
     s.log.append(f"Player {p + 1}: {action.label}")
     if spell in MANA_TARGETS:
         s.phase, s.actor = TARGET_MANA, p
@@ -439,15 +438,15 @@ def mana_target_actions(s: ElementalisState) -> list[Action]:
     pend = s.pending
     assert pend is not None
     sp = s.game.action_space
-    caster, spell = pend["caster"], pend["spell"]
-    if len(pend["targets"]) >= MANA_TARGETS[spell]:
+    caster, spell = pend.caster, pend.spell
+    if len(pend.targets) >= MANA_TARGETS[spell]:
         return []
     acts = []
     for q in s.seats_from(s.active):
         if not affects(s, caster, SPELLS[spell].arcana, q):
             continue
         for c in ELEMENTS:
-            left = s.pool[q][c] - pend["targets"].count((q, c))
+            left = s.pool[q][c] - pend.targets.count((q, c))
             if left > 0:
                 label = f"target 1 {ELEMENT_NAMES[c]} of Player {q + 1}"
                 acts.append(sp.make("target_mana", q, c, label=label))
@@ -456,24 +455,25 @@ def mana_target_actions(s: ElementalisState) -> list[Action]:
 
 def add_mana_target(s: ElementalisState, target: tuple[int, int] | None) -> None:
     """Add one Mana counter to the pending spell's targets (``None``: no more)."""
-    assert s.pending is not None
+    pend = s.pending
+    assert pend is not None
     if target is not None:
-        s.pending["targets"].append(target)
+        s.pending = replace(pend, targets=(*pend.targets, target))
     if target is None or not mana_target_actions(s):
         _open_reactions(s)
 
 
-def _affected(s: ElementalisState, pend: dict[str, Any]) -> list[int]:
+def _affected(s: ElementalisState, pend: PendingSpell) -> list[int]:
     """The seats a pending spell is cast on (ruling ELS-A21)."""
-    spell = pend["spell"]
-    if pend["link"] is not None:
-        return [pend["link"][0]]
+    spell = pend.spell
+    if pend.link is not None:
+        return [pend.link[0]]
     if spell in DIE_SPELLS or spell in (GUST, STRENGTH):
         return [s.active]
     if spell == EARTH_LINK:
-        return [pend["player"]]
+        return [pend.player]
     if spell in MANA_TARGETS:
-        return sorted({q for q, _ in pend["targets"]})
+        return sorted({q for q, _ in pend.targets})
     return []
 
 
@@ -487,9 +487,9 @@ def react_actions(s: ElementalisState, p: int) -> list[Action]:
     for slot, spell in enumerate((COUNTER_SPELL, FORTITUDE)):
         if spell not in book or (p, spell) in s.cast_this_turn:
             continue
-        cost = cost_of(s, p, spell, pend["cost"])
+        cost = cost_of(s, p, spell, pend.cost)
         if can_pay(s, p, spell, cost):
-            label = f"cast {SPELLS[spell].name} ({cost} Mana): void {SPELLS[pend['paid']].name} on you"
+            label = f"cast {SPELLS[spell].name} ({cost} Mana): void {SPELLS[pend.paid].name} on you"
             acts.append(sp.make("react", slot, label=label))
     return acts
 
@@ -497,7 +497,7 @@ def react_actions(s: ElementalisState, p: int) -> list[Action]:
 def _open_reactions(s: ElementalisState) -> None:
     pend = s.pending
     assert pend is not None
-    caster, waiting, reserved = pend["caster"], s.cast_queue[1:], s.reserved
+    caster, waiting, reserved = pend.caster, s.cast_queue[1:], s.reserved
     # who may answer: the affected seats that still hold a declaration, clockwise from the active one
     ready = [q for q in _affected(s, pend) if q != caster and (q in waiting or q in reserved)]
     s.react_queue = [q for q in reversed(s.seats_from(s.active)) if q in ready] if ready else []
@@ -521,17 +521,15 @@ def react(s: ElementalisState, p: int, slot: int | None) -> None:
     s.react_queue.pop()
     if slot is not None:
         spell = (COUNTER_SPELL, FORTITUDE)[slot]
-        cost = cost_of(s, p, spell, pend["cost"])
+        cost = cost_of(s, p, spell, pend.cost)
         pay(s, p, spell, cost)
         s.cast_this_turn.add((p, spell))
-        pend["negated"].append(p)
+        s.pending = pend = replace(pend, negated=(*pend.negated, p))
         if p in s.reserved:  # the reaction uses up the declaration
             s.reserved.discard(p)
         else:
             s.cast_queue.remove(p)
-        s.log.append(
-            f"Player {p + 1} casts {SPELLS[spell].name}: {SPELLS[pend['paid']].name} is void on them"
-        )
+        s.log.append(f"Player {p + 1} casts {SPELLS[spell].name}: {SPELLS[pend.paid].name} is void on them")
     _next_reaction(s)
 
 
@@ -539,18 +537,18 @@ def _resolve(s: ElementalisState) -> None:
     """Apply the pending spell's effect, less what reactions voided. source: Appendix A."""
     pend = s.pending
     assert pend is not None
-    spell, die, negated = pend["spell"], pend["die"], pend["negated"]
+    spell, die, negated = pend.spell, pend.die, pend.negated
     on_active = s.active not in negated
-    if pend["link"] is not None:
-        if pend["link"][0] not in negated and pend["link"] in s.links:
-            s.links.remove(pend["link"])
+    if pend.link is not None:
+        if pend.link[0] not in negated and pend.link in s.links:
+            s.links.remove(pend.link)
     elif spell == ETHER_LEAK:
         s.ether_leak = True
     elif spell == EARTH_LINK:
-        if pend["player"] not in negated:
-            s.links.append((pend["caster"], pend["player"]))
+        if pend.player not in negated:
+            s.links.append((pend.caster, pend.player))
     elif spell in MANA_TARGETS:
-        for q, c in pend["targets"]:
+        for q, c in pend.targets:
             if q in negated:
                 continue
             if spell == TORNADO:
@@ -569,7 +567,7 @@ def _resolve(s: ElementalisState) -> None:
         elif spell == PETRIFY and d is not None:
             d.held = True
         elif spell == TREMOR and d is not None:
-            d.face, d.held = pend["face"], True
+            d.face, d.held = pend.face, True
         elif spell == BREEZE:
             s._roll([die], "cast")
             return

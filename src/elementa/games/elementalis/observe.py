@@ -180,12 +180,12 @@ def information_key(s: ElementalisState, viewer: int) -> bytes:
             None
             if pend is None
             else (
-                pend["caster"],
-                pend["spell"],
-                pend["paid"],
-                pend["cost"],
-                pend["targets"],
-                pend["negated"],
+                pend.caster,
+                pend.spell,
+                pend.paid,
+                pend.cost,
+                list(pend.targets),
+                list(pend.negated),
             ),
             (s.claims, s.opp_faces) if stage == "opposition" else None,
             s.log,
@@ -276,12 +276,12 @@ def _pending(s: ElementalisState) -> dict[str, Any] | None:
     if pend is None:
         return None
     return {
-        "caster": pend["caster"],
-        "spell": SPELLS[pend["spell"]].name,
-        "paid_as": SPELLS[pend["paid"]].name,
-        "cost": pend["cost"],
-        "targets": [[q, ELEMENT_NAMES[c]] for q, c in pend["targets"]],
-        "negated_for": list(pend["negated"]),
+        "caster": pend.caster,
+        "spell": SPELLS[pend.spell].name,
+        "paid_as": SPELLS[pend.paid].name,
+        "cost": pend.cost,
+        "targets": [[q, ELEMENT_NAMES[c]] for q, c in pend.targets],
+        "negated_for": list(pend.negated),
     }
 
 

@@ -56,7 +56,7 @@ from elementa.games.elementalis.phases import (
     TARGET_MANA,
 )
 from elementa.games.elementalis.scoring import NO_MANA, Mana, all_vectors, score_counts
-from elementa.games.elementalis.steps import ManaChoice, Purpose
+from elementa.games.elementalis.steps import ManaChoice, PendingSpell, Purpose
 
 if TYPE_CHECKING:
     from elementa.games.elementalis.game import ElementalisGame
@@ -205,7 +205,7 @@ class ElementalisState(State):
         self.undeclared: list[int] = []  # the seats of ``declared`` still to declare (value None), in order
         self.cast_queue: list[int] = []
         self.reserved: set[int] = set()  # declared seats keeping their declaration to answer a spell
-        self.pending: dict[str, Any] | None = None  # the spell being cast
+        self.pending: PendingSpell | None = None  # the spell being cast
         self.react_queue: list[int] = []  # who may still answer the spell, the next last
         self.choice: ManaChoice | None = None  # the Mana choice under way
         self.picked: tuple[int, ...] = ()  # the amounts of the colours chosen so far, Fire first
@@ -362,7 +362,7 @@ class ElementalisState(State):
             return acts
         if ph == TARGET_MANA:
             acts = casting.mana_target_actions(self)
-            if self.pending and self.pending["targets"]:
+            if self.pending and self.pending.targets:
                 acts.extend(self.game.fixed_actions[TARGET_MANA])
             return acts
         if ph == REACT:
@@ -903,9 +903,6 @@ class ElementalisState(State):
         s.undeclared = list(self.undeclared)
         s.cast_queue = list(self.cast_queue)
         s.reserved = set(self.reserved)
-        if self.pending is not None:
-            pend = self.pending
-            s.pending = {**pend, "targets": list(pend["targets"]), "negated": list(pend["negated"])}
         s.react_queue = list(self.react_queue)
         s.choice_queue = list(self.choice_queue)
         s.claims = list(self.claims)

@@ -46,3 +46,37 @@ class ManaChoice:
         (a gift's purpose with its seat, ``give:2``), so keys are unchanged."""
         purpose = self.purpose if self.to < 0 else f"{self.purpose}:{self.to}"
         return self.seat, self.options, purpose
+
+
+@dataclass(frozen=True, slots=True)
+class PendingSpell:
+    """A spell being cast: paid for, picking its Mana targets, open to answers, then resolved.
+
+    Immutable: adding a target or an answer makes a new value (``dataclasses.replace``), so a clone
+    shares it.
+
+    source: elementalis.txt, Spell Casting; Appendix A: The Spells; rulings ELS-A14, A21.
+
+    Attributes:
+        caster: the seat casting it (0-based).
+        spell: the spell whose effect resolves (for Insight, the spell it copies).
+        paid: the spell paid for (Insight when cast through Insight; Burn or Fortitude on a link).
+        die: the die it targets, or ``casting.NO_DIE``.
+        face: the face Tremor turns the die to, or ``casting.NO_FACE``.
+        player: the seat an Earth Link targets, or ``casting.NO_PLAYER``.
+        link: the Earth Link ``(owner, linked)`` that Burn or Fortitude breaks, or ``None``.
+        cost: the Mana paid (Counter Spell's X when answered).
+        targets: the Mana counters Incinerate or Tornado takes, ``(seat, colour)``, in the order picked.
+        negated: the seats on whom an answer voided it, in the order they answered.
+    """
+
+    caster: int
+    spell: int
+    paid: int
+    die: int
+    face: int
+    player: int
+    link: tuple[int, int] | None
+    cost: int
+    targets: tuple[tuple[int, int], ...] = ()
+    negated: tuple[int, ...] = ()
