@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from elementa.core import information_digest
 from elementa.games.elementalis.elements import ARCANA_NAMES, ELEMENT_NAMES, FACE_NAMES, MAGE_TYPES
-from elementa.games.elementalis.phases import CAST, CHOICE, CULTIST, DECLARE, OVER, REACT, TARGET_MANA
+from elementa.games.elementalis.phases import CAST, CULTIST, DECLARE, OVER, REACT, TARGET_MANA
 from elementa.games.elementalis.spells import COUNTER_SPELL, SPELLS, spell_cost, spellbook
 
 if TYPE_CHECKING:
@@ -113,7 +113,7 @@ def observe(s: ElementalisState, viewer: int | None) -> dict[str, Any]:
         "ether_leak": s.ether_leak,
         "links": [list(x) for x in s.links],
         "declarations": declarations,
-        "casting_order": list(s.cast_queue) if s.phase in ("cast", "target_mana", "react") else [],
+        "casting_order": s.casters[::-1] if s.phase in ("cast", "target_mana", "react") else [],
         "pending_spell": _pending(s),
         "opposition": {"claims": [list(c) for c in s.claims], "rolled": [FACE_NAMES[f] for f in s.opp_faces]}
         if s.stage == "opposition" else None,
@@ -176,7 +176,7 @@ def information_key(s: ElementalisState, viewer: int) -> bytes:
             s.ether_leak,
             s.links,
             declarations,
-            s.cast_queue if phase in (CAST, TARGET_MANA, REACT) else [],
+            s.casters[::-1] if phase in (CAST, TARGET_MANA, REACT) else [],
             None
             if pend is None
             else (
@@ -191,7 +191,7 @@ def information_key(s: ElementalisState, viewer: int) -> bytes:
             s.log,
             s.winners() if phase == OVER else None,
             # mana_choice: the chooser, options and purpose (not whether it may pass), chosen so far
-            None if phase != CHOICE or s.choice is None else (s.choice.key(), s.picked),
+            None if (choice := s.choice) is None else (choice.key(), choice.picked),
         )
     )
 
@@ -249,14 +249,14 @@ def mana_choice(s: ElementalisState) -> dict[str, Any] | None:
         "cosmic_give", "to": the seat given to (``None`` but for gifts), "chosen": {colour: amount}
         of the colours chosen so far, in order, "options": [Mana dicts] the vectors still open}``.
     """
-    if s.phase != CHOICE or s.choice is None:
-        return None
     choice = s.choice
+    if choice is None:
+        return None
     return {
         "seat": choice.seat,
         "purpose": choice.purpose,
         "to": None if choice.to < 0 else choice.to,
-        "chosen": dict(zip(ELEMENT_NAMES, s.picked, strict=False)),
+        "chosen": dict(zip(ELEMENT_NAMES, choice.picked, strict=False)),
         "options": [_mana(v) for v in choice.options],
     }
 
