@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
 
 from elementa.core import Action
@@ -428,7 +428,7 @@ def begin_cast(s: ElementalisState, p: int, action: Action) -> None:
     s.pending = pend = PendingSpell(p, spell, paid, die, face, player, link, cost)
     s.log.append(f"Player {p + 1}: {action.label}")
     if spell in MANA_TARGETS:
-        s.flow.push(TargetMana(p))
+        s.steps.append(_TARGET_MANA[p])
     else:
         _open_reactions(s, pend)
 
@@ -455,11 +455,11 @@ def add_mana_target(s: ElementalisState, pend: PendingSpell, target: tuple[int, 
     """Add one Mana counter to the pending spell's targets (``None``: no more); ask for the next,
     or open the answers once no more may be taken."""
     if target is not None:
-        s.pending = pend = replace(pend, targets=(*pend.targets, target))
+        s.pending = pend = pend.with_target(target)
     if target is None or not mana_target_actions(s, pend):
         _open_reactions(s, pend)
     else:
-        s.flow.push(TargetMana(pend.caster))
+        s.steps.append(_TARGET_MANA[pend.caster])
 
 
 def _affected(s: ElementalisState, pend: PendingSpell) -> list[int]:
@@ -498,7 +498,7 @@ def _open_reactions(s: ElementalisState, pend: PendingSpell) -> None:
     # who may answer: the affected seats that still hold a declaration, clockwise from the active one
     ready = [q for q in _affected(s, pend) if q != caster and (q in waiting or q in reserved)]
     answers = [_ASK_ANSWER[q] for q in s.seats_from(s.active) if q in ready] if ready else []
-    s.flow.push(*answers, _RESOLVE)
+    s.steps += [_RESOLVE, *reversed(answers)]  # the first to answer on top
 
 
 def react(s: ElementalisState, p: int, pend: PendingSpell, slot: int | None) -> None:
@@ -508,7 +508,7 @@ def react(s: ElementalisState, p: int, pend: PendingSpell, slot: int | None) -> 
         cost = cost_of(s, p, spell, pend.cost)
         pay(s, p, spell, cost)
         s.cast_this_turn.add((p, spell))
-        s.pending = pend = replace(pend, negated=(*pend.negated, p))
+        s.pending = pend = pend.with_answer(p)
         if p in s.reserved:  # the reaction uses up the declaration
             s.reserved.discard(p)
         else:
@@ -566,7 +566,7 @@ def next_caster(s: ElementalisState) -> None:
     """The next declared seat casts (the last of ``s.casters``); once none is left, the spell phase ends."""
     s.pending = None
     if s.casters:
-        s.flow.push(Cast(s.casters[-1]))
+        s.steps.append(_CAST[s.casters[-1]])
     else:
         s._after_spells()
 
@@ -652,7 +652,7 @@ class AskAnswer(Automatic):
     def run(self, state: ElementalisState) -> None:
         pend = state.pending
         if pend is not None and react_actions(state, self.seat, pend):
-            state.flow.push(Answer(self.seat))
+            state.steps.append(_ANSWER[self.seat])
 
 
 @dataclass(frozen=True, slots=True)
@@ -691,3 +691,6 @@ class CastDone(Automatic):
 _ASK_ANSWER: Final = tuple(AskAnswer(q) for q in range(NO_PLAYER))
 _RESOLVE: Final = Resolve()
 _CAST_DONE: Final = CastDone()
+_CAST: Final = tuple(Cast(p) for p in range(NO_PLAYER))
+_TARGET_MANA: Final = tuple(TargetMana(p) for p in range(NO_PLAYER))
+_ANSWER: Final = tuple(Answer(p) for p in range(NO_PLAYER))

@@ -16,7 +16,7 @@ from elementa.core import Action
 from elementa.games.elementalis.elements import FACE_NAMES
 from elementa.games.elementalis.phases import CLAIM, OPPOSITION_DIE
 from elementa.games.elementalis.scoring import all_vectors
-from elementa.games.elementalis.steps import Automatic, Decision
+from elementa.games.elementalis.steps import MAX_SEATS, Automatic, Decision
 
 if TYPE_CHECKING:
     from elementa.games.elementalis.state import ElementalisState
@@ -38,8 +38,8 @@ def start(s: ElementalisState) -> None:
     s.stage = "opposition"
     s.log.append(f"Elemental Opposition against Player {s.active + 1}")
     s.claims = []
-    asked = [AskClaim(q) for q in s.seats_from(s.active)[1:] if claimable(s, q) > 0]
-    s.flow.push(*asked, _SETTLE_CLAIMS)
+    asked = [_ASK_CLAIM[q] for q in s.seats_from(s.active)[1:] if claimable(s, q) > 0]
+    s.steps += [_SETTLE_CLAIMS, *reversed(asked)]  # the first asked on top
 
 
 def settle_next(s: ElementalisState) -> None:
@@ -70,7 +70,7 @@ def net(s: ElementalisState) -> None:
     if amount == 0:
         settle_next(s)
         return
-    s.flow.push(_SETTLE_NEXT)
+    s.steps.append(_SETTLE_NEXT)
     s._ask(payer, all_vectors(amount, s.pool[payer]), "give", to=payee)
 
 
@@ -82,7 +82,7 @@ class AskClaim(Automatic):
 
     def run(self, state: ElementalisState) -> None:
         if claimable(state, self.seat) > 0:
-            state.flow.push(Claim(self.seat))
+            state.steps.append(_CLAIM[self.seat])
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,3 +128,5 @@ class SettleNext(Automatic):
 _SETTLE_CLAIMS: Final = SettleClaims()
 _NET: Final = Net()
 _SETTLE_NEXT: Final = SettleNext()
+_ASK_CLAIM: Final = tuple(AskClaim(p) for p in range(MAX_SEATS))
+_CLAIM: Final = tuple(Claim(p) for p in range(MAX_SEATS))

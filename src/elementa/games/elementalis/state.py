@@ -4,6 +4,11 @@ A turn runs: (Chaotica choose a Major) -> Flux Tap -> Power Roll -> [Cultist rer
 (simultaneous declarations, then casting from the active player clockwise) -> scoring -> stop or
 Chance Roll -> ... -> Cosmic Roll -> end of turn. Each die is one chance node.
 
+The flow is a core :class:`~elementa.core.flow.Flow` of the typed steps in :mod:`.steps`,
+:mod:`.casting` and :mod:`.opposition`: the step on top is what the game waits for, and what a step
+must come back to lies below it (what follows a roll below its dice, what follows a Mana choice
+below the choice). The game is over when the flow is empty.
+
 source: elementalis.txt, Structure of a Turn; Rolls; End of Turn / Round; Ending the Game.
 """
 
@@ -11,8 +16,7 @@ from __future__ import annotations
 
 import functools
 import random
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 from elementa.core import (
     CHANCE,
@@ -25,6 +29,7 @@ from elementa.core import (
     Place,
     State,
     die_outcomes,
+    pick_uniform,
     win_shares,
 )
 from elementa.games.elementalis import casting, opposition
@@ -54,27 +59,27 @@ from elementa.games.elementalis.phases import (
 )
 from elementa.games.elementalis.scoring import NO_MANA, Mana, all_vectors, score_counts
 from elementa.games.elementalis.steps import (
-    AfterScore,
-    Chaos,
-    Continue,
+    AFTER_SCORE,
+    CHAOS_OF,
+    CONTINUE_OF,
+    CULTIST_OF,
+    POWER_ROLLED,
+    START_POWER_ROLL,
     CosmicGift,
-    Cultist,
     Declare,
     DraftMajor,
     ElementalisStep,
     EndTurn,
     ManaChoice,
     PendingSpell,
-    PowerRolled,
     Purpose,
     Roll,
     Stage,
-    StartRoll,
 )
 
 if TYPE_CHECKING:
-    from elementa.core.flow import Step
     from elementa.games.elementalis.game import ElementalisGame
+    from elementa.games.elementalis.views import ElementalisView
 
 _ROLLS: Final = {i: Roll(i) for i in (OPPOSITION_DIE, *range(casting.MAX_DICE + 1))}
 """The chance step of each die (the commonest steps, made once)."""
@@ -184,6 +189,7 @@ class ElementalisState(State):
         "round",
         "seed",
         "stage",
+        "steps",
         "undeclared",
     )
     game: ElementalisGame
@@ -191,9 +197,8 @@ class ElementalisState(State):
     def __init__(self, game: ElementalisGame, seed: int | None) -> None:
         super().__init__(game, seed)
         n = game.num_players
-        self.flow = Flow(
-            [DraftMajor(0)]
-        )  # the pending steps (see .steps); the top is what the game waits for
+        self.flow = Flow([DraftMajor(0)])  # the pending steps (see .steps): the top is what it waits for
+        self.steps: list[ElementalisStep] = self.flow.steps  # type: ignore[assignment]  # the flow holds ElementalisSteps only
         self.major: list[int | None] = [None] * n
         self.minor: list[int | None] = [None] * n
         self.chosen: list[int | None] = [None] * n  # Chaotica's element for this round
@@ -267,28 +272,31 @@ class ElementalisState(State):
     def phase(self) -> str:
         """The decision point the views show: the ``phase`` of the step on top of the flow, or
         ``"over"`` once the flow is empty (the game is over)."""
-        steps = self.flow.steps
-        return cast("ElementalisStep", steps[-1]).phase if steps else OVER
+        steps = self.steps
+        return steps[-1].phase if steps else OVER
 
     @property
     def choice(self) -> ManaChoice | None:
         """The Mana choice under way (the step on top of the flow), or ``None``."""
-        steps = self.flow.steps
+        steps = self.steps
         top = steps[-1] if steps else None
         return top if isinstance(top, ManaChoice) else None
 
     def current_player(self) -> int:
-        steps = self.flow.steps
-        return steps[-1].actor(self) if steps else TERMINAL
+        steps = self.steps
+        if not steps:
+            return TERMINAL
+        top = steps[-1]
+        return CHANCE if type(top) is Roll else top.actor(self)  # dice first: half the nodes
 
     def is_terminal(self) -> bool:
         """Return whether the game is over: nothing is left on the flow (every playout step asks)."""
-        return not self.flow.steps
+        return not self.steps
 
     def is_chance_node(self) -> bool:
         """Return whether the next step is a die roll (the only chance step)."""
-        steps = self.flow.steps
-        return bool(steps) and type(steps[-1]) is Roll
+        steps = self.steps
+        return type(steps[-1]) is Roll if steps else False
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """Return the faces of the die being rolled with their probabilities, or ``[]`` when no die
@@ -308,7 +316,15 @@ class ElementalisState(State):
         return [m.value if (m := self.mage(p)) else "?" for p in range(self.game.num_players)]
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        return self.flow.steps[-1].outcomes(self)
+        return self.steps[-1].outcomes(self)
+
+    def _sample_chance_outcome(self, rng: random.Random) -> Action:
+        """A face of the die being rolled, drawn by a uniform index (``pick_uniform``: the face
+        ``sample_outcome`` draws over the die's outcomes from the same ``rng.random()`` value)."""
+        top: Roll = self.steps[-1]  # type: ignore[assignment]  # a chance node: a Roll on top
+        which = top.which
+        known = self.game.roll_outcomes.get(which)
+        return pick_uniform(self._die_outcomes(which) if known is None else known, rng)[0]
 
     def _die_outcomes(self, which: int) -> list[tuple[Action, float]]:
         """The faces of die ``which`` (an index, or ``OPPOSITION_DIE``) and their probabilities."""
@@ -326,7 +342,7 @@ class ElementalisState(State):
         return "Sun die" if i == 0 else f"die {i}"
 
     def _legal_actions(self, player: int) -> list[Action]:
-        step = cast("ElementalisStep", self.flow.steps[-1])
+        step = self.steps[-1]
         fixed = step.fixed
         if fixed:  # the commonest decisions (the Cultist's, the declarations) never vary
             return list(self.game.fixed_actions[fixed])
@@ -361,7 +377,11 @@ class ElementalisState(State):
     # ------------------------------------------------------------------------------ transitions
     def _apply(self, action: Action, player: int) -> None:
         """Play a legal action (or chance outcome): the step on top of the flow applies it."""
-        self.flow.apply(self, action, player)
+        steps = self.steps
+        steps.pop().apply(self, action, player)
+        # then the automatic steps (Flow.settle, asking each step's class rather than its actor)
+        while steps and steps[-1].automatic:
+            steps.pop().run(self)
         if self._legal:
             self._legal = {}  # the position changed: legal actions are listed afresh
 
@@ -418,7 +438,10 @@ class ElementalisState(State):
         if c == 4:
             self._resolve_choice(choice, options[0])
         else:
-            self.flow.push(choice if picked == choice.picked else replace(choice, picked=picked))
+            if picked != choice.picked:  # colours forced: the same choice, further on
+                options, purpose = choice.options, choice.purpose
+                choice = ManaChoice(choice.seat, options, purpose, choice.to, may_pass, picked)
+            self.steps.append(choice)
 
     def _moved(self, vec: Mana | list[int], source: Place, target: Place) -> None:
         """Emit the public events of a chosen vector's Mana moving, one per colour (when recording)."""
@@ -467,7 +490,7 @@ class ElementalisState(State):
         self.claims, self.opp_faces = [], []
         self.log = []
         if self.mage(self.active) is MageType.CHAOTICA:
-            self.flow.push(Chaos(self.active))
+            self.steps.append(CHAOS_OF[self.active])
         else:
             self._offer_tap()
 
@@ -486,7 +509,7 @@ class ElementalisState(State):
         if not options:
             self._start_roll("power")
             return
-        self.flow.push(StartRoll("power"))
+        self.steps.append(START_POWER_ROLL)
         self._ask(p, options, "tap", may_pass=True)
 
     def _start_roll(self, stage: Stage) -> None:
@@ -503,24 +526,17 @@ class ElementalisState(State):
             queue = [0]
         else:
             queue = [i for i, d in enumerate(self.dice) if not d.destroyed and not d.held]
-        self._roll(queue, PowerRolled())
+        self._roll(queue, POWER_ROLLED)
 
-    def _roll(self, dice: list[int], then: Step) -> None:
+    def _roll(self, dice: list[int], then: ElementalisStep) -> None:
         """Roll ``dice`` (indices, or ``OPPOSITION_DIE``) one chance step each, in order, then go on
         with ``then``: it goes on the flow first, below the dice."""
-        self.flow.push(*[_ROLLS[i] for i in dice], then)
-
-    def _rolled(self, which: int, face: int) -> None:
-        """A die has rolled: a table die shows the face; an opposition die's face is noted."""
-        if which == OPPOSITION_DIE:
-            self.opp_faces.append(face)
-        else:
-            self.dice[which].face = face
+        self.steps += [then, *[_ROLLS[i] for i in reversed(dice)]]  # the first die on top
 
     def _rolled_all(self) -> None:
         """After a roll: a Cultist may reroll the Sun die (once per roll), else spells open."""
         if self.mage(self.active) is MageType.CULTIST and not self.cultist_used:
-            self.flow.push(Cultist(self.active))
+            self.steps.append(CULTIST_OF[self.active])
         else:
             self._open_spells()
 
@@ -537,7 +553,7 @@ class ElementalisState(State):
             return
         self.declared = dict.fromkeys(eligible)
         self.undeclared = eligible
-        self.flow.push(_DECLARE)
+        self.steps.append(_DECLARE)
 
     def _start_casting(self) -> None:
         order = [p for p, d in self.declared.items() if d]  # declared holds the seats in turn order
@@ -602,14 +618,14 @@ class ElementalisState(State):
                 self.gain(self.pool[owner], best)
                 if sum(best):
                     self.log.append(f"Player {owner + 1} scores {mana_text(best)} through an Earth Link")
-        self.flow.push(AfterScore())
+        self.steps.append(AFTER_SCORE)
         self._ask(self.active, self.score_options(self.active), "score")
 
     def _after_score(self) -> None:
         if sum(self.channel) == 0:
             opposition.start(self)
         else:
-            self.flow.push(Continue(self.active))
+            self.steps.append(CONTINUE_OF[self.active])
 
     # the Cosmic Roll -------------------------------------------------------------------------
     def _resolve_cosmic(self) -> None:
@@ -628,11 +644,11 @@ class ElementalisState(State):
             self._end_turn()
         elif face in ELEMENTS:
             others = [q for q in self.seats_from(p)[1:] if self.major_element(q) == face]
-            self.flow.push(*[CosmicGift(q) for q in others], _END_TURN)
+            self.steps += [_END_TURN, *[CosmicGift(q) for q in reversed(others)]]  # the first on top
         else:  # Ether
             limits = [1 if self.flux[c] else 0 for c in ELEMENTS]
             if sum(limits):
-                self.flow.push(_END_TURN)
+                self.steps.append(_END_TURN)
                 self._ask(p, all_vectors(1, limits), "cosmic_ether")
             else:
                 self._end_turn()
@@ -684,13 +700,20 @@ class ElementalisState(State):
 
     def returns(self) -> list[float]:
         n = self.game.num_players
-        if self.flow.steps:
+        if self.steps:
             return [0.0] * n
         w = self.winners()
         return [1.0 / len(w) if p in w else 0.0 for p in range(n)]
 
     # views ---------------------------------------------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:
+        """Return what ``player`` (or a spectator, ``None``) sees, JSON-ready: the JSON form of
+        :meth:`view` (its fields are documented in :mod:`.views`)."""
+        return self.view(player).to_json()
+
+    def view(self, player: int | None) -> ElementalisView:
+        """Return what ``player`` (or a spectator, ``None``) sees, typed (see :mod:`.views`): all
+        but the other seats' sealed spell declarations (:func:`~.observe.observe`)."""
         from elementa.games.elementalis.observe import observe
 
         return observe(self, player)
@@ -721,6 +744,7 @@ class ElementalisState(State):
         s.game = self.game
         s.seed = self.seed
         s.flow = self.flow.copy()
+        s.steps = s.flow.steps  # type: ignore[assignment]  # the flow holds ElementalisSteps only
         s.round = self.round
         s.active = self.active
         s.stage = self.stage

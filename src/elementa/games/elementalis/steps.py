@@ -18,7 +18,7 @@ Elemental Opposition; End of Turn / Round; Ending the Game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Final, Literal
 
 from elementa.core import CHANCE, SIMULTANEOUS, Action
 from elementa.core.flow import AUTOMATIC, Step
@@ -30,12 +30,16 @@ from elementa.games.elementalis.phases import (
     DECLARE,
     DRAFT_MAJOR,
     DRAFT_MINOR,
+    OPPOSITION_DIE,
     ROLL,
 )
 from elementa.games.elementalis.scoring import Mana, all_vectors
 
 if TYPE_CHECKING:
     from elementa.games.elementalis.state import ElementalisState
+
+MAX_SEATS: Final = 7
+"""The most mages a game seats (the per-seat steps below are made once for each seat)."""
 
 Stage = Literal["power", "chance", "cosmic"]
 """A roll of the turn: the Power, Chance or Cosmic Roll."""
@@ -54,6 +58,8 @@ class ElementalisStep(Step):
     __slots__ = ()
     phase: ClassVar[str] = ""
     fixed: ClassVar[str] = ""
+    automatic: ClassVar[bool] = False
+    """Whether its actor is always ``AUTOMATIC`` (the state's settling reads it without a call)."""
 
 
 class Decision(ElementalisStep):
@@ -67,9 +73,10 @@ class Decision(ElementalisStep):
 
 
 class Automatic(ElementalisStep):
-    """A step that needs nobody: ``Flow.settle`` runs it at once."""
+    """A step that needs nobody: the state runs it at once after an action (as ``Flow.settle`` does)."""
 
     __slots__ = ()
+    automatic: ClassVar[bool] = True
 
     def actor(self, state: ElementalisState) -> int:
         return AUTOMATIC
@@ -93,7 +100,7 @@ class DraftMajor(Decision):
     def apply(self, state: ElementalisState, action: Action, player: int) -> None:
         state.major[self.seat] = action.args[0]
         nxt = self.seat + 1
-        state.flow.push(DraftMajor(nxt) if nxt < state.game.num_players else DraftMinor(0))
+        state.steps.append(DraftMajor(nxt) if nxt < state.game.num_players else DraftMinor(0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,9 +125,9 @@ class DraftMinor(Decision):
         state._take_minor(p, action.args[0])
         n = state.game.num_players
         if p + 1 < n:
-            state.flow.push(DraftMinor(p + 1))
+            state.steps.append(DraftMinor(p + 1))
         else:
-            state.flow.push(*[AskSetup(q) for q in range(1, n)], StartTurn())
+            state.steps += [StartTurn(), *[AskSetup(q) for q in range(n - 1, 0, -1)]]  # seat 1 on top
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +248,11 @@ class Roll(ElementalisStep):
         return state._die_outcomes(self.which)
 
     def apply(self, state: ElementalisState, action: Action, player: int) -> None:
-        state._rolled(self.which, action.args[0])
+        which, face = self.which, action.args[0]
+        if which == OPPOSITION_DIE:
+            state.opp_faces.append(face)
+        else:
+            state.dice[which].face = face
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,7 +274,7 @@ class Cultist(Decision):
     def apply(self, state: ElementalisState, action: Action, player: int) -> None:
         state.cultist_used = True
         if action.kind == "reroll_sun":
-            state._roll([0], OpenSpells())
+            state._roll([0], OPEN_SPELLS)
         else:
             state._open_spells()
 
@@ -291,7 +302,7 @@ class Declare(ElementalisStep):
         state.declared[player] = action.kind == "declare"
         state.undeclared.remove(player)  # the only change to it but _open_spells setting it
         if state.undeclared:
-            state.flow.push(self)
+            state.steps.append(self)
         else:
             state._start_casting()
 
@@ -348,8 +359,8 @@ class EndTurn(Automatic):
 class PendingSpell:
     """A spell being cast: paid for, picking its Mana targets, open to answers, then resolved.
 
-    Immutable: adding a target or an answer makes a new value (``dataclasses.replace``), so a clone
-    shares it.
+    Immutable: adding a target or an answer makes a new value (:meth:`with_target`,
+    :meth:`with_answer`), so a clone shares it.
 
     source: elementalis.txt, Spell Casting; Appendix A: The Spells; rulings ELS-A14, A21.
 
@@ -376,3 +387,25 @@ class PendingSpell:
     cost: int
     targets: tuple[tuple[int, int], ...] = ()
     negated: tuple[int, ...] = ()
+
+    def with_target(self, target: tuple[int, int]) -> PendingSpell:
+        """Return the spell with one more Mana target ``(seat, colour)``."""
+        return PendingSpell(*self._fixed(), (*self.targets, target), self.negated)
+
+    def with_answer(self, seat: int) -> PendingSpell:
+        """Return the spell voided on one more seat (an answer)."""
+        return PendingSpell(*self._fixed(), self.targets, (*self.negated, seat))
+
+    def _fixed(self) -> tuple[int, int, int, int, int, int, tuple[int, int] | None, int]:
+        return self.caster, self.spell, self.paid, self.die, self.face, self.player, self.link, self.cost
+
+
+# Steps made once (frozen and stateless, so one value serves every state): a frozen dataclass costs
+# a microsecond to make, and these are pushed at every roll, cast and turn.
+POWER_ROLLED: Final = PowerRolled()
+OPEN_SPELLS: Final = OpenSpells()
+AFTER_SCORE: Final = AfterScore()
+START_POWER_ROLL: Final = StartRoll("power")
+CHAOS_OF: Final = tuple(Chaos(p) for p in range(MAX_SEATS))
+CULTIST_OF: Final = tuple(Cultist(p) for p in range(MAX_SEATS))
+CONTINUE_OF: Final = tuple(Continue(p) for p in range(MAX_SEATS))
