@@ -39,7 +39,7 @@ def test_the_json_form_converts_views_tuples_and_dicts_in_field_order() -> None:
         table.seat = 1  # type: ignore[misc]
 
 
-TYPED = ("elemenders", "warriors", "elemental-warriors-ii", "elemental-card-dice")
+TYPED = ("elemenders", "warriors", "elemental-warriors-ii", "elemental-card-dice", "elementalis")
 """The games that give typed views (docs/architecture.md lists them)."""
 
 

@@ -10,25 +10,29 @@ something the seat sees, or holds something it does not see, fails here.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
 import pytest
 
 import elementa
+from elementa.core import Step
 from elementa.games.elementalis.dice import Die
 from elementa.games.elementalis.state import ElementalisState
-from elementa.games.elementalis.steps import ManaChoice
 from tests.support.keys import check_copies_keep_keys, compare_fields, copies, sampled_states, slots, variants
 
 
 def die_variants(value: Any) -> Iterable[Any] | None:
-    """A die, or a Mana choice, differing in one of its fields (``None`` for anything else)."""
-    if isinstance(value, ManaChoice):
+    """A die, or a step of the flow, differing in one of its fields (``None`` for anything else).
+
+    A step differs in a seat, a Mana choice's options...; the state's ``steps`` (the flow's list,
+    the top last) also lose their top step, so the phase differs.
+    """
+    if isinstance(value, Step) and is_dataclass(value):
         return [
-            replace(value, **{name: changed})  # type: ignore[arg-type]
-            for name in ManaChoice.__slots__
-            for changed in variants(getattr(value, name), die_variants)
+            replace(value, **{f.name: changed})  # type: ignore[type-var]
+            for f in fields(value)
+            for changed in variants(getattr(value, f.name), die_variants)
         ]
     if not isinstance(value, Die):
         return None
@@ -52,8 +56,8 @@ def test_the_key_changes_exactly_when_the_observation_does(players: int, options
         shown_fields |= compare_fields(state, slots(state), changes, range(players))
     # the changes reached every field the observation shows (the Flux only when its supply is limited)
     assert shown_fields >= {
-        "active", "cast_queue", "channel", "chosen", "colourless", "declared", "dice", "ether_leak",
-        "links", "log", "major", "minor", "phase", "pool", "round", "stage", "choice", "picked",
+        "active", "casters", "channel", "chosen", "colourless", "declared", "dice", "ether_leak",
+        "links", "log", "major", "minor", "steps", "pool", "round", "stage",
     }  # fmt: skip
     assert ("flux" in shown_fields) == game.options.mana_supply_limit
 

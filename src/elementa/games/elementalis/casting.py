@@ -13,7 +13,8 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
 
 from elementa.core import Action
 from elementa.games.elementalis.dice import Die
@@ -30,7 +31,7 @@ from elementa.games.elementalis.elements import (
     WATER,
     mage_type,
 )
-from elementa.games.elementalis.phases import REACT, TARGET_MANA
+from elementa.games.elementalis.phases import CAST, REACT, TARGET_MANA
 from elementa.games.elementalis.spells import (
     BREEZE,
     BURN,
@@ -52,6 +53,7 @@ from elementa.games.elementalis.spells import (
     spell_cost,
     spellbook,
 )
+from elementa.games.elementalis.steps import Automatic, Decision, PendingSpell
 
 if TYPE_CHECKING:
     from elementa.games.elementalis.state import ElementalisState
@@ -423,134 +425,112 @@ def begin_cast(s: ElementalisState, p: int, action: Action) -> None:
     cost = cost_of(s, p, paid)
     pay(s, p, paid, cost)
     s.cast_this_turn.add((p, paid))
-    s.pending = {
-        "caster": p, "spell": spell, "paid": paid, "die": die, "face": face, "player": player,
-        "link": link, "cost": cost, "targets": [], "negated": [],
-    }  # fmt: skip
+    s.pending = pend = PendingSpell(p, spell, paid, die, face, player, link, cost)
     s.log.append(f"Player {p + 1}: {action.label}")
     if spell in MANA_TARGETS:
-        s.phase, s.actor = TARGET_MANA, p
+        s.steps.append(_TARGET_MANA[p])
     else:
-        _open_reactions(s)
+        _open_reactions(s, pend)
 
 
-def mana_target_actions(s: ElementalisState) -> list[Action]:
-    """Mana counters the pending Incinerate or Tornado may still take (one per action)."""
-    pend = s.pending
-    assert pend is not None
+def mana_target_actions(s: ElementalisState, pend: PendingSpell) -> list[Action]:
+    """Mana counters the pending Incinerate or Tornado (``pend``) may still take (one per action)."""
     sp = s.game.action_space
-    caster, spell = pend["caster"], pend["spell"]
-    if len(pend["targets"]) >= MANA_TARGETS[spell]:
+    caster, spell = pend.caster, pend.spell
+    if len(pend.targets) >= MANA_TARGETS[spell]:
         return []
     acts = []
     for q in s.seats_from(s.active):
         if not affects(s, caster, SPELLS[spell].arcana, q):
             continue
         for c in ELEMENTS:
-            left = s.pool[q][c] - pend["targets"].count((q, c))
+            left = s.pool[q][c] - pend.targets.count((q, c))
             if left > 0:
                 label = f"target 1 {ELEMENT_NAMES[c]} of Player {q + 1}"
                 acts.append(sp.make("target_mana", q, c, label=label))
     return acts
 
 
-def add_mana_target(s: ElementalisState, target: tuple[int, int] | None) -> None:
-    """Add one Mana counter to the pending spell's targets (``None``: no more)."""
-    assert s.pending is not None
+def add_mana_target(s: ElementalisState, pend: PendingSpell, target: tuple[int, int] | None) -> None:
+    """Add one Mana counter to the pending spell's targets (``None``: no more); ask for the next,
+    or open the answers once no more may be taken."""
     if target is not None:
-        s.pending["targets"].append(target)
-    if target is None or not mana_target_actions(s):
-        _open_reactions(s)
+        s.pending = pend = pend.with_target(target)
+    if target is None or not mana_target_actions(s, pend):
+        _open_reactions(s, pend)
+    else:
+        s.steps.append(_TARGET_MANA[pend.caster])
 
 
-def _affected(s: ElementalisState, pend: dict[str, Any]) -> list[int]:
+def _affected(s: ElementalisState, pend: PendingSpell) -> list[int]:
     """The seats a pending spell is cast on (ruling ELS-A21)."""
-    spell = pend["spell"]
-    if pend["link"] is not None:
-        return [pend["link"][0]]
+    spell = pend.spell
+    if pend.link is not None:
+        return [pend.link[0]]
     if spell in DIE_SPELLS or spell in (GUST, STRENGTH):
         return [s.active]
     if spell == EARTH_LINK:
-        return [pend["player"]]
+        return [pend.player]
     if spell in MANA_TARGETS:
-        return sorted({q for q, _ in pend["targets"]})
+        return sorted({q for q, _ in pend.targets})
     return []
 
 
-def react_actions(s: ElementalisState, p: int) -> list[Action]:
-    """Counter Spell or Fortitude that seat ``p`` may cast against the pending spell."""
-    pend = s.pending
-    assert pend is not None
+def react_actions(s: ElementalisState, p: int, pend: PendingSpell) -> list[Action]:
+    """Counter Spell or Fortitude that seat ``p`` may cast against the pending spell ``pend``."""
     sp = s.game.action_space
     book = known_spells(s, p)
     acts = []
     for slot, spell in enumerate((COUNTER_SPELL, FORTITUDE)):
         if spell not in book or (p, spell) in s.cast_this_turn:
             continue
-        cost = cost_of(s, p, spell, pend["cost"])
+        cost = cost_of(s, p, spell, pend.cost)
         if can_pay(s, p, spell, cost):
-            label = f"cast {SPELLS[spell].name} ({cost} Mana): void {SPELLS[pend['paid']].name} on you"
+            label = f"cast {SPELLS[spell].name} ({cost} Mana): void {SPELLS[pend.paid].name} on you"
             acts.append(sp.make("react", slot, label=label))
     return acts
 
 
-def _open_reactions(s: ElementalisState) -> None:
-    pend = s.pending
-    assert pend is not None
-    caster, waiting, reserved = pend["caster"], s.cast_queue[1:], s.reserved
+def _open_reactions(s: ElementalisState, pend: PendingSpell) -> None:
+    """The spell is paid and aimed: the seats it is cast on that still hold a declaration may answer
+    it, clockwise from the active player (:class:`AskAnswer`), then it resolves (:class:`Resolve`)."""
+    caster, waiting, reserved = pend.caster, s.casters[:-1], s.reserved
     # who may answer: the affected seats that still hold a declaration, clockwise from the active one
     ready = [q for q in _affected(s, pend) if q != caster and (q in waiting or q in reserved)]
-    s.react_queue = [q for q in reversed(s.seats_from(s.active)) if q in ready] if ready else []
-    _next_reaction(s)
+    answers = [_ASK_ANSWER[q] for q in s.seats_from(s.active) if q in ready] if ready else []
+    s.steps += [_RESOLVE, *reversed(answers)]  # the first to answer on top
 
 
-def _next_reaction(s: ElementalisState) -> None:
-    while s.react_queue:
-        q = s.react_queue[-1]
-        if react_actions(s, q):
-            s.phase, s.actor = REACT, q
-            return
-        s.react_queue.pop()
-    _resolve(s)
-
-
-def react(s: ElementalisState, p: int, slot: int | None) -> None:
+def react(s: ElementalisState, p: int, pend: PendingSpell, slot: int | None) -> None:
     """Answer the pending spell with Counter Spell (slot 0), Fortitude (1), or not (None)."""
-    pend = s.pending
-    assert pend is not None
-    s.react_queue.pop()
     if slot is not None:
         spell = (COUNTER_SPELL, FORTITUDE)[slot]
-        cost = cost_of(s, p, spell, pend["cost"])
+        cost = cost_of(s, p, spell, pend.cost)
         pay(s, p, spell, cost)
         s.cast_this_turn.add((p, spell))
-        pend["negated"].append(p)
+        s.pending = pend = pend.with_answer(p)
         if p in s.reserved:  # the reaction uses up the declaration
             s.reserved.discard(p)
         else:
-            s.cast_queue.remove(p)
-        s.log.append(
-            f"Player {p + 1} casts {SPELLS[spell].name}: {SPELLS[pend['paid']].name} is void on them"
-        )
-    _next_reaction(s)
+            s.casters.remove(p)
+        s.log.append(f"Player {p + 1} casts {SPELLS[spell].name}: {SPELLS[pend.paid].name} is void on them")
 
 
-def _resolve(s: ElementalisState) -> None:
-    """Apply the pending spell's effect, less what reactions voided. source: Appendix A."""
-    pend = s.pending
-    assert pend is not None
-    spell, die, negated = pend["spell"], pend["die"], pend["negated"]
+def _resolve(s: ElementalisState, pend: PendingSpell) -> None:
+    """Apply the pending spell's effect, less what reactions voided; then the next declared seat
+    casts (after the dice a spell rerolls). source: Appendix A."""
+    spell, die, negated = pend.spell, pend.die, pend.negated
     on_active = s.active not in negated
-    if pend["link"] is not None:
-        if pend["link"][0] not in negated and pend["link"] in s.links:
-            s.links.remove(pend["link"])
+    if pend.link is not None:
+        if pend.link[0] not in negated and pend.link in s.links:
+            s.links.remove(pend.link)
     elif spell == ETHER_LEAK:
         s.ether_leak = True
     elif spell == EARTH_LINK:
-        if pend["player"] not in negated:
-            s.links.append((pend["caster"], pend["player"]))
+        if pend.player not in negated:
+            s.links.append((pend.caster, pend.player))
     elif spell in MANA_TARGETS:
-        for q, c in pend["targets"]:
+        for q, c in pend.targets:
             if q in negated:
                 continue
             if spell == TORNADO:
@@ -569,19 +549,148 @@ def _resolve(s: ElementalisState) -> None:
         elif spell == PETRIFY and d is not None:
             d.held = True
         elif spell == TREMOR and d is not None:
-            d.face, d.held = pend["face"], True
+            d.face, d.held = pend.face, True
         elif spell == BREEZE:
-            s._roll([die], "cast")
+            s._roll([die], _CAST_DONE)
             return
         elif spell == GUST:
-            s._roll([i for i, x in enumerate(s.dice) if i and not x.destroyed and not x.held], "cast")
+            s._roll([i for i, x in enumerate(s.dice) if i and not x.destroyed and not x.held], _CAST_DONE)
             return
         elif spell == STRENGTH:
-            s._roll([0], "cast")
+            s._roll([0], _CAST_DONE)
             return
     finish_cast(s)
 
 
+def next_caster(s: ElementalisState) -> None:
+    """The next declared seat casts (the last of ``s.casters``); once none is left, the spell phase ends."""
+    s.pending = None
+    if s.casters:
+        s.steps.append(_CAST[s.casters[-1]])
+    else:
+        s._after_spells()
+
+
 def finish_cast(s: ElementalisState) -> None:
-    """The pending spell is done: the next declared seat casts."""
-    s._next_caster()
+    """The seat casting now is done (cast, kept its declaration or forfeited it): the next casts."""
+    s.casters.pop()
+    next_caster(s)
+
+
+# ------------------------------------------------------------------------------------- the steps
+@dataclass(frozen=True, slots=True)
+class Cast(Decision):
+    """A declared seat casts a spell (with its target), keeps its declaration to answer a spell cast
+    on it, or forfeits it. source: elementalis.txt, Spell Casting; ruling ELS-A14."""
+
+    phase: ClassVar[str] = CAST
+    seat: int
+
+    def legal(self, state: ElementalisState, player: int) -> list[Action]:
+        acts = cast_actions(state, self.seat)
+        acts.append(state.game.fixed_actions[CAST][0 if holds_answer(state, self.seat) else 1])
+        return acts
+
+    def apply(self, state: ElementalisState, action: Action, player: int) -> None:
+        p = self.seat
+        if action.kind != "pass":
+            begin_cast(state, p, action)
+            return
+        if holds_answer(state, p):
+            state.reserved.add(p)
+            state.log.append(f"Player {p + 1} keeps the declaration to answer spells")
+        else:
+            state.log.append(f"Player {p + 1} forfeits the declaration")
+        finish_cast(state)
+
+
+class _OnSpell(Decision):
+    """A decision about the spell being cast (``state.pending``, set while such a step is pending)."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def spell(state: ElementalisState) -> PendingSpell:
+        """Return the spell being cast.
+
+        Raises:
+            RuntimeError: no spell is being cast (a step of a spell left on the flow after it: a bug).
+        """
+        pend = state.pending
+        if pend is None:
+            raise RuntimeError("a step of a spell is pending with no spell being cast")
+        return pend
+
+
+@dataclass(frozen=True, slots=True)
+class TargetMana(_OnSpell):
+    """The caster of Incinerate or Tornado picks its Mana targets one counter at a time (or stops
+    once it has one). source: elementalis.txt, Appendix A (Incinerate, Tornado)."""
+
+    phase: ClassVar[str] = TARGET_MANA
+    seat: int
+
+    def legal(self, state: ElementalisState, player: int) -> list[Action]:
+        pend = self.spell(state)
+        acts = mana_target_actions(state, pend)
+        if pend.targets:
+            acts.extend(state.game.fixed_actions[TARGET_MANA])
+        return acts
+
+    def apply(self, state: ElementalisState, action: Action, player: int) -> None:
+        target = None if action.kind == "pass" else (action.args[0], action.args[1])
+        add_mana_target(state, self.spell(state), target)
+
+
+@dataclass(frozen=True, slots=True)
+class AskAnswer(Automatic):
+    """Offer a seat the spell's answer (:class:`Answer`) if it can pay for one now (an earlier answer
+    may have spent its Mana). source: ruling ELS-A14."""
+
+    seat: int
+
+    def run(self, state: ElementalisState) -> None:
+        pend = state.pending
+        if pend is not None and react_actions(state, self.seat, pend):
+            state.steps.append(_ANSWER[self.seat])
+
+
+@dataclass(frozen=True, slots=True)
+class Answer(_OnSpell):
+    """A seat the spell is cast on answers it with Counter Spell or Fortitude, or lets it resolve.
+
+    source: elementalis.txt, Appendix A (Counter Spell, Fortitude); ruling ELS-A14.
+    """
+
+    phase: ClassVar[str] = REACT
+    seat: int
+
+    def legal(self, state: ElementalisState, player: int) -> list[Action]:
+        return [*react_actions(state, self.seat, self.spell(state)), *state.game.fixed_actions[REACT]]
+
+    def apply(self, state: ElementalisState, action: Action, player: int) -> None:
+        react(state, self.seat, self.spell(state), None if action.kind == "pass" else action.args[0])
+
+
+@dataclass(frozen=True, slots=True)
+class Resolve(Automatic):
+    """The spell, answered or not, takes effect. source: elementalis.txt, Appendix A."""
+
+    def run(self, state: ElementalisState) -> None:
+        _resolve(state, _OnSpell.spell(state))
+
+
+@dataclass(frozen=True, slots=True)
+class CastDone(Automatic):
+    """The dice a spell rerolled have rolled: the next declared seat casts."""
+
+    def run(self, state: ElementalisState) -> None:
+        finish_cast(state)
+
+
+_ASK_ANSWER: Final = tuple(AskAnswer(q) for q in range(NO_PLAYER))
+_RESOLVE: Final = Resolve()
+_CAST_DONE: Final = CastDone()
+_CAST: Final = tuple(Cast(p) for p in range(NO_PLAYER))
+_TARGET_MANA: Final = tuple(TargetMana(p) for p in range(NO_PLAYER))
+_ANSWER: Final = tuple(Answer(p) for p in range(NO_PLAYER))

@@ -145,9 +145,9 @@ class ElementalisGame(Game):
             if kind != "mana" or state.choice is None:  # not a Mana choice (or one refused below)
                 play(player, new.encode(kind, *args))
                 continue
-            while True:  # the colours still to choose, until one vector is left
-                c = len(state.picked)
-                last = len({v for v in state.choice.options if v[c] == args[c]}) <= 1
+            while (choice := state.choice) is not None:  # the colours still to choose
+                c = len(choice.picked)
+                last = len({v for v in choice.options if v[c] == args[c]}) <= 1
                 play(player, new.encode("mana", c, args[c]))
                 if last:
                     break

@@ -12,16 +12,27 @@ from typing import TYPE_CHECKING, Any
 
 from elementa.core import information_digest
 from elementa.games.elementalis.elements import ARCANA_NAMES, ELEMENT_NAMES, FACE_NAMES, MAGE_TYPES
-from elementa.games.elementalis.phases import CAST, CHOICE, CULTIST, DECLARE, OVER, REACT, TARGET_MANA
+from elementa.games.elementalis.phases import CAST, CULTIST, DECLARE, OVER, REACT, TARGET_MANA
 from elementa.games.elementalis.spells import COUNTER_SPELL, SPELLS, spell_cost, spellbook
+from elementa.games.elementalis.views import (
+    DieView,
+    ElementalisView,
+    ManaChoiceView,
+    ManaView,
+    OppositionView,
+    PendingSpellView,
+    RollScoresView,
+    SeatView,
+    SpellView,
+)
 
 if TYPE_CHECKING:
     from elementa.games.elementalis.state import ElementalisState
 
 
-def _mana(vec: Sequence[int]) -> dict[str, int]:
-    fire, water, earth, air = vec  # a dict display is much faster than dict(zip(ELEMENT_NAMES, vec))
-    return {"Fire": fire, "Water": water, "Earth": earth, "Air": air}
+def _mana(vec: Sequence[int]) -> ManaView:
+    fire, water, earth, air = vec
+    return ManaView(fire, water, earth, air)
 
 
 def _name(arcana: int | None) -> str | None:
@@ -31,40 +42,38 @@ def _name(arcana: int | None) -> str | None:
 @functools.cache
 def _seat_facts(
     major: int | None, minor: int | None, chosen: int | None, ether_leak: bool
-) -> tuple[str | None, str | None, str | None, str | None, tuple[tuple[int, dict[str, Any]], ...]]:
+) -> tuple[str | None, str | None, str | None, str | None, tuple[tuple[int, SpellView, SpellView], ...]]:
     """What a seat's entry shows of its Arcana: Major, Minor, type and chosen Major names, spells.
 
-    Each spell comes as ``(spell, entry)``, the entry as :func:`observe` shows it with
-    ``cast_this_turn`` False. Entries are shared templates: copy them, never hand them out.
+    Each spell comes as ``(spell, view not cast this turn, view cast this turn)``.
     """
     mage = None if major is None or minor is None else MAGE_TYPES[major][minor]
-    spells: tuple[tuple[int, dict[str, Any]], ...] = ()
+    spells: tuple[tuple[int, SpellView, SpellView], ...] = ()
     if mage is not None:
         assert major is not None and minor is not None
-        spells = tuple(
-            (spell, {"name": SPELLS[spell].name, "level": SPELLS[spell].level,
-                     "arcana": ARCANA_NAMES[SPELLS[spell].arcana],
-                     "cost": None if spell == COUNTER_SPELL else spell_cost(spell, mage, ether_leak),
-                     "help": SPELLS[spell].help, "cast_this_turn": False})
+        views = [
+            (spell, SPELLS[spell], None if spell == COUNTER_SPELL else spell_cost(spell, mage, ether_leak))
             for spell in spellbook(major, minor, chosen)
-        )  # fmt: skip
+        ]
+        spells = tuple(
+            (
+                spell,
+                SpellView(x.name, x.level, ARCANA_NAMES[x.arcana], cost, x.help, False),
+                SpellView(x.name, x.level, ARCANA_NAMES[x.arcana], cost, x.help, True),
+            )
+            for spell, x, cost in views
+        )
     return _name(major), _name(minor), None if mage is None else mage.value, _name(chosen), spells
 
 
-def observe(s: ElementalisState, viewer: int | None) -> dict[str, Any]:
-    """Return the JSON view of a state for a seat (``None``: a spectator).
+def observe(s: ElementalisState, viewer: int | None) -> ElementalisView:
+    """Return the typed view of a state for a seat (``None``: a spectator); its JSON form is the
+    observation (the fields are documented in :mod:`.views`).
 
-    Keys: ``viewer``, ``round``, ``rounds``, ``active``, ``phase``, ``stage``, ``to_move``, ``players``
-    (per seat: arcana, type, chosen Major, Pool, colourless, total, spells with current costs and
-    ``help``, our one-line summary of the effect; Counter Spell's cost is ``None``: it is X, the cost
-    of the spell it answers),
-    ``channel``, ``flux``, ``dice`` (face, sun, held, destroyed, charred), ``ether_leak``, ``links``,
-    ``declarations`` (per seat: ``"declared"``/``"passed"`` when visible, ``"chosen"`` when sealed,
-    ``"waiting"``), ``casting_order``, ``pending_spell``, ``opposition``, ``log`` (this turn's public
-    events), ``winners`` (at the end), and while spells are declared and cast after a Power or
-    Chance Roll, ``roll_scores``: what the dice as they lie would score for the active player
-    (``{"seat", "options": [Mana dicts, best first], "sun": whether the Sun returns the Channel}``),
-    else ``None``; ``mana_choice``, while a seat chooses Mana colour by colour (:func:`mana_choice`).
+    Everything is public but the declarations being made: each seat sees its own choice, and of the
+    others only whether they have chosen yet. ``roll_scores`` (what the dice as they lie would score
+    the active player) is shown while spells are declared and cast after a Power or Chance Roll;
+    ``mana_choice`` while a seat chooses Mana colour by colour (:func:`mana_choice`).
     """
     done = s.cast_this_turn
     casters = {q for q, _ in done}  # the seats whose spell entries may show a cast this turn
@@ -75,18 +84,12 @@ def observe(s: ElementalisState, viewer: int | None) -> dict[str, Any]:
     ):
         major, minor, kind, chosen, spells = _seat_facts(a, b, c, ether_leak)
         players.append(
-            {
-                "seat": p,
-                "major": major,
-                "minor": minor,
-                "type": kind,
-                "chosen_major": chosen,
-                "pool": {"Fire": fire, "Water": water, "Earth": earth, "Air": air},  # as _mana, inline
-                "colourless": colourless,
-                "total": fire + water + earth + air + colourless,  # as s.total(p)
-                "spells": [{**entry, "cast_this_turn": (p, spell) in done} for spell, entry in spells]
-                if p in casters else [entry.copy() for _, entry in spells],
-            }
+            SeatView(
+                p, major, minor, kind, chosen, ManaView(fire, water, earth, air), colourless,
+                fire + water + earth + air + colourless,  # as s.total(p)
+                tuple([cast if (p, spell) in done else plain for spell, plain, cast in spells])
+                if p in casters else tuple([plain for _, plain, _ in spells]),
+            )
         )  # fmt: skip
     declarations = {}
     for p, d in s.declared.items():
@@ -97,31 +100,32 @@ def observe(s: ElementalisState, viewer: int | None) -> dict[str, Any]:
         else:
             declarations[str(p)] = "chosen"
     cur = s.current_player()
-    return {
-        "game": "elementalis",
-        "viewer": viewer,
-        "round": min(s.round, s.game.options.rounds),
-        "rounds": s.game.options.rounds,
-        "active": s.active,
-        "phase": s.phase,
-        "stage": s.stage,
-        "to_move": s.players_to_move() if cur >= -2 else [],
-        "players": players,
-        "channel": _mana(s.channel),
-        "flux": _mana(s.flux) if s.game.options.mana_supply_limit else None,
-        "dice": _dice(s),
-        "ether_leak": s.ether_leak,
-        "links": [list(x) for x in s.links],
-        "declarations": declarations,
-        "casting_order": list(s.cast_queue) if s.phase in ("cast", "target_mana", "react") else [],
-        "pending_spell": _pending(s),
-        "opposition": {"claims": [list(c) for c in s.claims], "rolled": [FACE_NAMES[f] for f in s.opp_faces]}
+    phase = s.phase
+    return ElementalisView(
+        game="elementalis",
+        viewer=viewer,
+        round=min(s.round, s.game.options.rounds),
+        rounds=s.game.options.rounds,
+        active=s.active,
+        phase=phase,
+        stage=s.stage,
+        to_move=tuple(s.players_to_move()) if cur >= -2 else (),
+        players=tuple(players),
+        channel=_mana(s.channel),
+        flux=_mana(s.flux) if s.game.options.mana_supply_limit else None,
+        dice=_dice(s),
+        ether_leak=s.ether_leak,
+        links=tuple(s.links),
+        declarations=declarations,
+        casting_order=tuple(s.casters[::-1]) if phase in (CAST, TARGET_MANA, REACT) else (),
+        pending_spell=_pending(s),
+        opposition=OppositionView(tuple(s.claims), tuple([FACE_NAMES[f] for f in s.opp_faces]))
         if s.stage == "opposition" else None,
-        "log": list(s.log),
-        "winners": s.winners() if s.phase == OVER else None,
-        "roll_scores": _roll_scores(s),
-        "mana_choice": mana_choice(s),
-    }  # fmt: skip
+        log=tuple(s.log),
+        winners=tuple(s.winners()) if phase == OVER else None,
+        roll_scores=_roll_scores(s),
+        mana_choice=mana_choice(s),
+    )  # fmt: skip
 
 
 def information_key(s: ElementalisState, viewer: int) -> bytes:
@@ -147,7 +151,8 @@ def information_key(s: ElementalisState, viewer: int) -> bytes:
     cast = []  # the casts the seats' spell lists mark, as observe marks them
     for p, spell in sorted(done):
         if any(
-            known == spell for known, _ in _seat_facts(s.major[p], s.minor[p], s.chosen[p], s.ether_leak)[4]
+            known == spell
+            for known, _, _ in _seat_facts(s.major[p], s.minor[p], s.chosen[p], s.ether_leak)[4]
         ):
             cast.append((p, spell))
     declarations = [
@@ -176,22 +181,22 @@ def information_key(s: ElementalisState, viewer: int) -> bytes:
             s.ether_leak,
             s.links,
             declarations,
-            s.cast_queue if phase in (CAST, TARGET_MANA, REACT) else [],
+            s.casters[::-1] if phase in (CAST, TARGET_MANA, REACT) else [],
             None
             if pend is None
             else (
-                pend["caster"],
-                pend["spell"],
-                pend["paid"],
-                pend["cost"],
-                pend["targets"],
-                pend["negated"],
+                pend.caster,
+                pend.spell,
+                pend.paid,
+                pend.cost,
+                list(pend.targets),
+                list(pend.negated),
             ),
             (s.claims, s.opp_faces) if stage == "opposition" else None,
             s.log,
             s.winners() if phase == OVER else None,
             # mana_choice: the chooser, options and purpose (not whether it may pass), chosen so far
-            None if phase != CHOICE or s.choice is None else (s.choice.key(), s.picked),
+            None if (choice := s.choice) is None else (choice.key(), choice.picked),
         )
     )
 
@@ -216,13 +221,16 @@ def brief_view(s: ElementalisState, viewer: int) -> dict[str, Any]:
         {"seat": p, "major": _name(a), "total": sum(vec) + colourless}  # as observe: name, Pool + colourless
         for p, (a, vec, colourless) in enumerate(zip(s.major, s.pool, s.colourless, strict=True))
     ]
-    _, _, _, chosen, spells = _seat_facts(s.major[viewer], s.minor[viewer], s.chosen[viewer], s.ether_leak)
+    spells = _spell_entries(s.major[viewer], s.minor[viewer], s.chosen[viewer], s.ether_leak)
     done = s.cast_this_turn
     players[viewer].update(
-        chosen_major=chosen,
-        pool=_mana(s.pool[viewer]),
+        chosen_major=_name(s.chosen[viewer]),
+        pool=_mana_json(s.pool[viewer]),
         spells=[{**e, "cast_this_turn": (viewer, spell) in done} for spell, e in spells],
     )
+    pend, choice = s.pending, s.choice
+    # the parts as their views' JSON forms, written out: the agent reads this at every decision,
+    # where building the views first cost three times as much
     return {
         "round": min(s.round, s.game.options.rounds),
         "rounds": s.game.options.rounds,
@@ -230,62 +238,85 @@ def brief_view(s: ElementalisState, viewer: int) -> dict[str, Any]:
         "phase": s.phase,
         "stage": s.stage,
         "players": players,
-        "channel": _mana(s.channel),
-        "dice": _dice(s),
-        "pending_spell": _pending(s),
-        "mana_choice": mana_choice(s),
-    }
+        "channel": _mana_json(s.channel),
+        "dice": [
+            {"face": None if d.face is None else FACE_NAMES[d.face], "sun": d.sun, "held": d.held,
+             "destroyed": d.destroyed, "charred": d.charred}
+            for d in s.dice
+        ],
+        "pending_spell": None if pend is None else {
+            "caster": pend.caster, "spell": SPELLS[pend.spell].name, "paid_as": SPELLS[pend.paid].name,
+            "cost": pend.cost, "targets": [[q, ELEMENT_NAMES[c]] for q, c in pend.targets],
+            "negated_for": list(pend.negated),
+        },
+        "mana_choice": None if choice is None else {
+            "seat": choice.seat, "purpose": choice.purpose, "to": None if choice.to < 0 else choice.to,
+            "chosen": dict(zip(ELEMENT_NAMES, choice.picked, strict=False)),
+            "options": [_mana_json(v) for v in choice.options],
+        },
+    }  # fmt: skip
 
 
-def mana_choice(s: ElementalisState) -> dict[str, Any] | None:
+def _mana_json(vec: Sequence[int]) -> dict[str, int]:
+    """A Mana vector as :class:`ManaView`'s JSON form (a dict display: faster than building it)."""
+    fire, water, earth, air = vec
+    return {"Fire": fire, "Water": water, "Earth": earth, "Air": air}
+
+
+@functools.cache
+def _spell_entries(
+    major: int | None, minor: int | None, chosen: int | None, ether_leak: bool
+) -> tuple[tuple[int, dict[str, Any]], ...]:
+    """A seat's spells as :func:`_seat_facts` gives them, each as the JSON form of its view not cast
+    this turn: shared templates, to copy, never to hand out."""
+    return tuple(
+        (spell, plain.to_json()) for spell, plain, _ in _seat_facts(major, minor, chosen, ether_leak)[4]
+    )
+
+
+def mana_choice(s: ElementalisState) -> ManaChoiceView | None:
     """The Mana choice under way, as the views show it (public: choices are made in the open), or ``None``.
 
     A seat chooses a Mana vector one colour at a time, Fire, Water, Earth, Air (elementalis.txt:
     Scoring, Flux Tapping, The Cosmic Roll, Elemental Opposition, and the set-up's "two Mana of
     their choice"; the rulebook names a whole vector, the steps are how the game asks for it).
-
-    Returns:
-        ``{"seat": the chooser, "purpose": "setup" | "tap" | "score" | "cosmic_ether" | "give" |
-        "cosmic_give", "to": the seat given to (``None`` but for gifts), "chosen": {colour: amount}
-        of the colours chosen so far, in order, "options": [Mana dicts] the vectors still open}``.
     """
-    if s.phase != CHOICE or s.choice is None:
-        return None
     choice = s.choice
-    return {
-        "seat": choice.seat,
-        "purpose": choice.purpose,
-        "to": None if choice.to < 0 else choice.to,
-        "chosen": dict(zip(ELEMENT_NAMES, s.picked, strict=False)),
-        "options": [_mana(v) for v in choice.options],
-    }
+    if choice is None:
+        return None
+    return ManaChoiceView(
+        choice.seat,
+        choice.purpose,
+        None if choice.to < 0 else choice.to,
+        dict(zip(ELEMENT_NAMES, choice.picked, strict=False)),
+        tuple([_mana(v) for v in choice.options]),
+    )
 
 
-def _dice(s: ElementalisState) -> list[dict[str, Any]]:
+def _dice(s: ElementalisState) -> tuple[DieView, ...]:
     """Each die as the views show it: face name, whether the Sun die, held, destroyed, charred."""
-    return [
-        {"face": None if d.face is None else FACE_NAMES[d.face], "sun": d.sun, "held": d.held,
-         "destroyed": d.destroyed, "charred": d.charred}
-        for d in s.dice
-    ]  # fmt: skip
+    return tuple(
+        [DieView(None if d.face is None else FACE_NAMES[d.face], d.sun, d.held, d.destroyed, d.charred)
+         for d in s.dice]
+    )  # fmt: skip
 
 
-def _pending(s: ElementalisState) -> dict[str, Any] | None:
+def _pending(s: ElementalisState) -> PendingSpellView | None:
     """The spell being cast and answered, as the views show it (``None`` when there is none)."""
     pend = s.pending
     if pend is None:
         return None
-    return {
-        "caster": pend["caster"],
-        "spell": SPELLS[pend["spell"]].name,
-        "paid_as": SPELLS[pend["paid"]].name,
-        "cost": pend["cost"],
-        "targets": [[q, ELEMENT_NAMES[c]] for q, c in pend["targets"]],
-        "negated_for": list(pend["negated"]),
-    }
+    return PendingSpellView(
+        pend.caster,
+        SPELLS[pend.spell].name,
+        SPELLS[pend.paid].name,
+        pend.cost,
+        tuple([(q, ELEMENT_NAMES[c]) for q, c in pend.targets]),
+        pend.negated,
+    )
 
 
-def _roll_scores(s: ElementalisState) -> dict[str, Any] | None:
+def _roll_scores(s: ElementalisState) -> RollScoresView | None:
     """What the roll on the table scores the active player if no spell changes it (public: the dice
     are), while spells are declared or cast after a Power or Chance Roll; else ``None``.
 
@@ -294,8 +325,8 @@ def _roll_scores(s: ElementalisState) -> dict[str, Any] | None:
     if s.phase not in (DECLARE, CAST, CULTIST, REACT, TARGET_MANA) or s.stage not in ("power", "chance"):
         return None
     sun = s.stage == "chance" and s._busted()
-    options = [] if sun else [_mana(v) for v in s.score_options(s.active)]
-    return {"seat": s.active, "options": options, "sun": sun}
+    options = () if sun else tuple([_mana(v) for v in s.score_options(s.active)])
+    return RollScoresView(s.active, options, sun)
 
 
 def board_text(s: ElementalisState) -> str:

@@ -1,15 +1,22 @@
 """Elemental Opposition: the other mages pick up dice showing their Major and roll them.
 
+On the flow: each seat that can claim dice is asked in turn, clockwise from the active player's left
+(:class:`AskClaim`, :class:`Claim`); then each claim is rolled and netted in the order made
+(:class:`SettleClaims`: the claimant's dice, then :class:`Net`), a payment being a Mana choice.
+
 source: elementalis.txt, Elemental Opposition; Appendix C; ruling ELS-A12.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Final
 
+from elementa.core import Action
 from elementa.games.elementalis.elements import FACE_NAMES
-from elementa.games.elementalis.phases import CHOICE, CLAIM, OPPOSITION_DIE
+from elementa.games.elementalis.phases import CLAIM, OPPOSITION_DIE
 from elementa.games.elementalis.scoring import all_vectors
+from elementa.games.elementalis.steps import MAX_SEATS, Automatic, Decision
 
 if TYPE_CHECKING:
     from elementa.games.elementalis.state import ElementalisState
@@ -26,50 +33,100 @@ def claimable(s: ElementalisState, player: int) -> int:
 
 
 def start(s: ElementalisState) -> None:
-    """Begin Opposition after a roll that left the Channel empty: the seats that can claim dice are queued."""
+    """Begin Opposition after a roll that left the Channel empty: the seats that can claim dice are
+    asked in turn, then the claims settled."""
     s.stage = "opposition"
     s.log.append(f"Elemental Opposition against Player {s.active + 1}")
     s.claims = []
-    s.claim_queue = [q for q in reversed(s.seats_from(s.active)[1:]) if claimable(s, q) > 0]  # next last
-    next_claim(s)
-
-
-def next_claim(s: ElementalisState) -> None:
-    """Ask the next seat that can claim dice, or roll the claims once everyone has answered."""
-    while s.claim_queue:
-        q = s.claim_queue.pop()
-        if claimable(s, q) > 0:
-            s.phase, s.actor = CLAIM, q
-            return
-    s.claims = [(q, k) for q, k in s.claims if k > 0]
-    settle_next(s)
+    asked = [_ASK_CLAIM[q] for q in s.seats_from(s.active)[1:] if claimable(s, q) > 0]
+    s.steps += [_SETTLE_CLAIMS, *reversed(asked)]  # the first asked on top
 
 
 def settle_next(s: ElementalisState) -> None:
-    """Roll the next claimant's dice, or end the turn when every claim is settled."""
+    """Roll the next claimant's dice (``s.claims[0]``), or end the turn when every claim is settled."""
     if not s.claims:
         s._end_turn()
         return
     k = s.claims[0][1]
     s.opp_faces = []
-    s._roll([OPPOSITION_DIE] * k, "opposition")
+    s._roll([OPPOSITION_DIE] * k, _NET)
 
 
-def settle_claim(s: ElementalisState) -> None:
-    """Net one claimant's rolled dice: the active mage gives the difference, or the claimant pays it."""
-    q, _ = s.claims.pop(0)
+def net(s: ElementalisState) -> None:
+    """Net one claimant's rolled dice: the active mage gives the difference, or the claimant pays it;
+    then the next claim."""
+    q, _ = s.claims[0]
+    s.claims = s.claims[1:]  # the claims still to settle, as the views show them
     own = s.opp_faces.count(s.major_element(q) or 0)  # claimants always have an element Major
     active_major = s.major_element(s.active)
     theirs = s.opp_faces.count(active_major) if active_major is not None else 0
-    net = own - theirs
+    diff = own - theirs
     s.log.append(
         f"Player {q + 1} rolls {', '.join(FACE_NAMES[f] for f in s.opp_faces)}"
-        + ("" if net else ": no Mana changes hands")
+        + ("" if diff else ": no Mana changes hands")
     )
-    payer, payee = (s.active, q) if net > 0 else (q, s.active)
-    amount = min(abs(net), s.coloured(payer))
+    payer, payee = (s.active, q) if diff > 0 else (q, s.active)
+    amount = min(abs(diff), s.coloured(payer))
     if amount == 0:
         settle_next(s)
         return
-    s.phase = CHOICE
+    s.steps.append(_SETTLE_NEXT)
     s._ask(payer, all_vectors(amount, s.pool[payer]), "give", to=payee)
+
+
+@dataclass(frozen=True, slots=True)
+class AskClaim(Automatic):
+    """Ask a seat to claim dice (:class:`Claim`) if it still may (earlier claims take dice)."""
+
+    seat: int
+
+    def run(self, state: ElementalisState) -> None:
+        if claimable(state, self.seat) > 0:
+            state.steps.append(_CLAIM[self.seat])
+
+
+@dataclass(frozen=True, slots=True)
+class Claim(Decision):
+    """A seat picks up some of the dice showing its Major (none: it rolls nothing)."""
+
+    phase: ClassVar[str] = CLAIM
+    seat: int
+
+    def legal(self, state: ElementalisState, player: int) -> list[Action]:
+        face = state.major_element(self.seat)
+        return list(state.game.claim_actions[face or 0][: claimable(state, self.seat) + 1])
+
+    def apply(self, state: ElementalisState, action: Action, player: int) -> None:
+        state.claims.append((self.seat, action.args[0]))
+
+
+@dataclass(frozen=True, slots=True)
+class SettleClaims(Automatic):
+    """Every seat has answered: the claims of no dice are dropped, the others settled in order."""
+
+    def run(self, state: ElementalisState) -> None:
+        state.claims = [(q, k) for q, k in state.claims if k > 0]
+        settle_next(state)
+
+
+@dataclass(frozen=True, slots=True)
+class Net(Automatic):
+    """A claimant's dice have rolled: net them (:func:`net`)."""
+
+    def run(self, state: ElementalisState) -> None:
+        net(state)
+
+
+@dataclass(frozen=True, slots=True)
+class SettleNext(Automatic):
+    """A payment is made: the next claim (:func:`settle_next`)."""
+
+    def run(self, state: ElementalisState) -> None:
+        settle_next(state)
+
+
+_SETTLE_CLAIMS: Final = SettleClaims()
+_NET: Final = Net()
+_SETTLE_NEXT: Final = SettleNext()
+_ASK_CLAIM: Final = tuple(AskClaim(p) for p in range(MAX_SEATS))
+_CLAIM: Final = tuple(Claim(p) for p in range(MAX_SEATS))

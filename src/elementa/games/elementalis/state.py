@@ -4,6 +4,11 @@ A turn runs: (Chaotica choose a Major) -> Flux Tap -> Power Roll -> [Cultist rer
 (simultaneous declarations, then casting from the active player clockwise) -> scoring -> stop or
 Chance Roll -> ... -> Cosmic Roll -> end of turn. Each die is one chance node.
 
+The flow is a core :class:`~elementa.core.flow.Flow` of the typed steps in :mod:`.steps`,
+:mod:`.casting` and :mod:`.opposition`: the step on top is what the game waits for, and what a step
+must come back to lies below it (what follows a roll below its dice, what follows a Mana choice
+below the choice). The game is over when the flow is empty.
+
 source: elementalis.txt, Structure of a Turn; Rolls; End of Turn / Round; Ending the Game.
 """
 
@@ -11,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from elementa.core import (
     CHANCE,
@@ -19,10 +24,12 @@ from elementa.core import (
     TERMINAL,
     Action,
     ActionSpace,
+    Flow,
     Moved,
     Place,
     State,
     die_outcomes,
+    pick_uniform,
     win_shares,
 )
 from elementa.games.elementalis import casting, opposition
@@ -42,24 +49,42 @@ from elementa.games.elementalis.elements import (
 from elementa.games.elementalis.phases import (
     CAST,
     CHAOS,
-    CHOICE,
-    CLAIM,
     CONTINUE,
     CULTIST,
     DECLARE,
-    DRAFT_MAJOR,
-    DRAFT_MINOR,
     OPPOSITION_DIE,
     OVER,
     REACT,
-    ROLL,
     TARGET_MANA,
 )
 from elementa.games.elementalis.scoring import NO_MANA, Mana, all_vectors, score_counts
-from elementa.games.elementalis.steps import ManaChoice, Purpose
+from elementa.games.elementalis.steps import (
+    AFTER_SCORE,
+    CHAOS_OF,
+    CONTINUE_OF,
+    CULTIST_OF,
+    POWER_ROLLED,
+    START_POWER_ROLL,
+    CosmicGift,
+    Declare,
+    DraftMajor,
+    ElementalisStep,
+    EndTurn,
+    ManaChoice,
+    PendingSpell,
+    Purpose,
+    Roll,
+    Stage,
+)
 
 if TYPE_CHECKING:
     from elementa.games.elementalis.game import ElementalisGame
+    from elementa.games.elementalis.views import ElementalisView
+
+_ROLLS: Final = {i: Roll(i) for i in (OPPOSITION_DIE, *range(casting.MAX_DICE + 1))}
+"""The chance step of each die (the commonest steps, made once)."""
+_DECLARE: Final = Declare()
+_END_TURN: Final = EndTurn()
 
 
 def fixed_actions(sp: ActionSpace) -> dict[str, tuple[Action, ...]]:
@@ -139,22 +164,17 @@ class ElementalisState(State):
         "_history",
         "_legal",
         "active",
-        "actor",
-        "after_choices",
-        "after_roll",
-        "cast_queue",
         "cast_this_turn",
+        "casters",
         "channel",
-        "choice",
-        "choice_queue",
         "chosen",
-        "claim_queue",
         "claims",
         "colourless",
         "cultist_used",
         "declared",
         "dice",
         "ether_leak",
+        "flow",
         "flux",
         "game",
         "links",
@@ -163,16 +183,13 @@ class ElementalisState(State):
         "minor",
         "opp_faces",
         "pending",
-        "phase",
-        "picked",
         "pool",
-        "react_queue",
         "repertoires",
         "reserved",
-        "roll_queue",
         "round",
         "seed",
         "stage",
+        "steps",
         "undeclared",
     )
     game: ElementalisGame
@@ -180,8 +197,8 @@ class ElementalisState(State):
     def __init__(self, game: ElementalisGame, seed: int | None) -> None:
         super().__init__(game, seed)
         n = game.num_players
-        self.phase = DRAFT_MAJOR
-        self.actor = 0  # the seat deciding at a sequential decision
+        self.flow = Flow([DraftMajor(0)])  # the pending steps (see .steps): the top is what it waits for
+        self.steps: list[ElementalisStep] = self.flow.steps  # type: ignore[assignment]  # the flow holds ElementalisSteps only
         self.major: list[int | None] = [None] * n
         self.minor: list[int | None] = [None] * n
         self.chosen: list[int | None] = [None] * n  # Chaotica's element for this round
@@ -195,25 +212,16 @@ class ElementalisState(State):
         self.channel = [0, 0, 0, 0]
         self.dice: list[Die] = []
         self.stage = ""  # "power", "chance" or "cosmic": the roll being resolved
-        self.roll_queue: list[int] = []  # the dice still to roll, the next last (a stack: pop())
-        self.after_roll = ""
         self.cultist_used = False
         self.ether_leak = False
         self.cast_this_turn: set[tuple[int, int]] = set()
         self.links: list[tuple[int, int]] = []  # (owner, linked player), until the round ends
         self.declared: dict[int, bool | None] = {}
         self.undeclared: list[int] = []  # the seats of ``declared`` still to declare (value None), in order
-        self.cast_queue: list[int] = []
+        self.casters: list[int] = []  # the declared seats still to cast, the one casting now last
         self.reserved: set[int] = set()  # declared seats keeping their declaration to answer a spell
-        self.pending: dict[str, Any] | None = None  # the spell being cast
-        self.react_queue: list[int] = []  # who may still answer the spell, the next last
-        self.choice: ManaChoice | None = None  # the Mana choice under way
-        self.picked: tuple[int, ...] = ()  # the amounts of the colours chosen so far, Fire first
-        # further choices of the same purpose, the next last (a stack: pop())
-        self.choice_queue: list[tuple[int, Purpose]] = []
-        self.after_choices = ""  # what follows the queued choices: "start_turn" or "end_turn"
+        self.pending: PendingSpell | None = None  # the spell being cast
         self.claims: list[tuple[int, int]] = []  # Elemental Opposition: (player, dice picked up)
-        self.claim_queue: list[int] = []  # who may still claim dice, the next last
         self.opp_faces: list[int] = []
         self.log: list[str] = []  # public events of this turn
         self._legal: dict[int, list[Action]] = {}  # legal actions per seat, until the next _apply
@@ -260,36 +268,45 @@ class ElementalisState(State):
             self.flux[c] += k
 
     # ------------------------------------------------------------------------------ protocol
+    @property
+    def phase(self) -> str:
+        """The decision point the views show: the ``phase`` of the step on top of the flow, or
+        ``"over"`` once the flow is empty (the game is over)."""
+        steps = self.steps
+        return steps[-1].phase if steps else OVER
+
+    @property
+    def choice(self) -> ManaChoice | None:
+        """The Mana choice under way (the step on top of the flow), or ``None``."""
+        steps = self.steps
+        top = steps[-1] if steps else None
+        return top if isinstance(top, ManaChoice) else None
+
     def current_player(self) -> int:
-        ph = self.phase  # the commonest first: half the nodes of a game are dice
-        if ph == ROLL:
-            return CHANCE
-        if ph == DECLARE:
-            return SIMULTANEOUS
-        if ph == CHOICE and self.choice is not None:
-            return self.choice.seat
-        if ph == OVER:
+        steps = self.steps
+        if not steps:
             return TERMINAL
-        return self.actor
+        top = steps[-1]
+        return CHANCE if type(top) is Roll else top.actor(self)  # dice first: half the nodes
 
     def is_terminal(self) -> bool:
-        """Return whether the game is over (the phase that current_player() reports as TERMINAL,
-        tested alone: every playout step asks)."""
-        return self.phase == OVER
+        """Return whether the game is over: nothing is left on the flow (every playout step asks)."""
+        return not self.steps
 
     def is_chance_node(self) -> bool:
-        """Return whether the next step is a die roll (current_player() is CHANCE in this phase only)."""
-        return self.phase == ROLL
+        """Return whether the next step is a die roll (the only chance step)."""
+        steps = self.steps
+        return type(steps[-1]) is Roll if steps else False
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """Return the faces of the die being rolled with their probabilities, or ``[]`` when no die
-        is being rolled (as :meth:`State.chance_outcomes`, testing the phase alone)."""
-        return self._chance_outcomes() if self.phase == ROLL else []
+        is being rolled (as :meth:`State.chance_outcomes`, testing the top step alone)."""
+        return self._chance_outcomes() if self.is_chance_node() else []
 
     def players_to_move(self) -> list[int]:
-        if self.phase == DECLARE:
-            return list(self.undeclared)
         p = self.current_player()
+        if p == SIMULTANEOUS:
+            return list(self.undeclared)
         return [p] if p >= 0 else []
 
     def _to_move(self, player: int) -> bool:
@@ -299,7 +316,18 @@ class ElementalisState(State):
         return [m.value if (m := self.mage(p)) else "?" for p in range(self.game.num_players)]
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        which = self.roll_queue[-1]
+        return self.steps[-1].outcomes(self)
+
+    def _sample_chance_outcome(self, rng: random.Random) -> Action:
+        """A face of the die being rolled, drawn by a uniform index (``pick_uniform``: the face
+        ``sample_outcome`` draws over the die's outcomes from the same ``rng.random()`` value)."""
+        top: Roll = self.steps[-1]  # type: ignore[assignment]  # a chance node: a Roll on top
+        which = top.which
+        known = self.game.roll_outcomes.get(which)
+        return pick_uniform(self._die_outcomes(which) if known is None else known, rng)[0]
+
+    def _die_outcomes(self, which: int) -> list[tuple[Action, float]]:
+        """The faces of die ``which`` (an index, or ``OPPOSITION_DIE``) and their probabilities."""
         known = self.game.roll_outcomes.get(which)
         if known is None:
             sp = self.game.action_space
@@ -314,63 +342,16 @@ class ElementalisState(State):
         return "Sun die" if i == 0 else f"die {i}"
 
     def _legal_actions(self, player: int) -> list[Action]:
-        ph = self.phase
-        if ph in (CULTIST, DECLARE):  # the commonest decisions never vary
-            return list(self.game.fixed_actions[ph])
+        step = self.steps[-1]
+        fixed = step.fixed
+        if fixed:  # the commonest decisions (the Cultist's, the declarations) never vary
+            return list(self.game.fixed_actions[fixed])
         # the others are built once per position and seat: a rollout asks the search's question, then
         # the agent's
         known = self._legal.get(player)
         if known is None:
-            known = self._legal[player] = self._list_actions(player)
+            known = self._legal[player] = step.legal(self, player)
         return list(known)
-
-    def _list_actions(self, player: int) -> list[Action]:
-        sp = self.game.action_space
-        ph = self.phase  # the commonest decisions first (CULTIST and DECLARE: see _legal_actions)
-        if ph == CAST:
-            acts = casting.cast_actions(self, player)
-            acts.append(self.game.fixed_actions[CAST][0 if casting.holds_answer(self, player) else 1])
-            return acts
-        if ph == CONTINUE:
-            return list(self.game.fixed_actions[CONTINUE if self.stage == "power" else "continue_cosmic"])
-        if ph == DRAFT_MAJOR:
-            majors = self.game.draft_actions[0]
-            return [majors[a] for a in self._free_majors(set(self.major))]
-        if ph == DRAFT_MINOR:
-            major = self.major[player]
-            assert major is not None
-            minors = self.game.draft_actions[1][major]
-            return [minors[b] for b, _ in self._free_minors(player)]
-        if ph == CHAOS:
-            return list(self.game.fixed_actions[CHAOS])
-        if ph == CHOICE:
-            assert self.choice is not None
-            choice = self.choice
-            options, purpose = choice.options, choice.purpose
-            c = len(self.picked)
-            memo = self.game.choice_memo
-            acts = []
-            for k in dict.fromkeys([v[c] for v in options]):  # in the options' order (scores: best first)
-                action = memo.get((purpose, c, k))
-                if action is None:
-                    action = memo[purpose, c, k] = sp.make(
-                        "mana", c, k, label=self._choice_label(purpose, c, k)
-                    )
-                acts.append(action)
-            if choice.may_pass:
-                acts.extend(self.game.fixed_actions["tap"])
-            return acts
-        if ph == TARGET_MANA:
-            acts = casting.mana_target_actions(self)
-            if self.pending and self.pending["targets"]:
-                acts.extend(self.game.fixed_actions[TARGET_MANA])
-            return acts
-        if ph == REACT:
-            return [*casting.react_actions(self, player), *self.game.fixed_actions[REACT]]
-        if ph == CLAIM:
-            face = self.major_element(player)
-            return list(self.game.claim_actions[face or 0][: opposition.claimable(self, player) + 1])
-        return []
 
     def _choice_label(self, purpose: str, colour: int, amount: int) -> str:
         what = f"{amount or 'no'} {ELEMENT_NAMES[colour]}"
@@ -387,83 +368,34 @@ class ElementalisState(State):
     def _free_minors(self, player: int) -> list[tuple[int, MageType]]:
         """Minors left in the supply (two of each) that make a legal pair with the seat's Major."""
         major = self.major[player]
-        assert major is not None
+        if major is None:
+            return []
         used = [b for b in self.minor if b is not None]
         pairs = [(b, mage_type(major, b)) for b in range(NUM_ARCANA) if used.count(b) < 2]
         return [(b, kind) for b, kind in pairs if kind is not None]
 
     # ------------------------------------------------------------------------------ transitions
     def _apply(self, action: Action, player: int) -> None:
-        """Play a legal action (or chance outcome) by the rules of the current phase (commonest first)."""
-        kind, args = action.kind, action.args
-        ph = self.phase
-        if ph == ROLL:
-            self._roll_result(args[0])
-        elif ph == DECLARE:
-            self.declared[player] = kind == "declare"
-            self.undeclared.remove(player)  # the only change to it but _open_spells setting it
-            if not self.undeclared:
-                self._start_casting()
-        elif ph == CAST:
-            if kind == "pass":
-                if casting.holds_answer(self, player):
-                    self.reserved.add(player)
-                    self.log.append(f"Player {player + 1} keeps the declaration to answer spells")
-                else:
-                    self.log.append(f"Player {player + 1} forfeits the declaration")
-                self._next_caster()
-            else:
-                casting.begin_cast(self, player, action)
-        elif ph == CONTINUE:
-            if kind == "bank":
-                self._end_turn()
-            else:
-                self._start_roll("chance" if self.stage == "power" else "cosmic")
-        elif ph == CHOICE:
-            if kind == "pass":
-                self._resolve_choice(None)
-            else:
-                self._pick(args[1])
-        elif ph == CLAIM:
-            self.claims.append((player, args[0]))
-            opposition.next_claim(self)
-        elif ph == TARGET_MANA:
-            casting.add_mana_target(self, None if kind == "pass" else (args[0], args[1]))
-        elif ph == REACT:
-            casting.react(self, player, None if kind == "pass" else args[0])
-        elif ph == CULTIST:
-            self.cultist_used = True
-            if kind == "reroll_sun":
-                self._roll([0], "spells")
-            else:
-                self._open_spells()
-        elif ph == CHAOS:
-            self.chosen[player] = args[0]
-            self.repertoires[player] = casting.repertoires(self, player)  # the chosen Major's spells
-            self.log.append(f"Player {player + 1} chooses {ELEMENT_NAMES[args[0]]} as Major this round")
-            self._offer_tap()
-        elif ph == DRAFT_MAJOR:
-            self.major[player] = args[0]
-            self._next_draft(DRAFT_MAJOR)
-        elif ph == DRAFT_MINOR:
-            self.minor[player] = args[0]
-            self.repertoires[player] = casting.repertoires(self, player)
-            self._next_draft(DRAFT_MINOR)
+        """Play a legal action (or chance outcome): the step on top of the flow applies it."""
+        steps = self.steps
+        steps.pop().apply(self, action, player)
+        # then the automatic steps (Flow.settle, asking each step's class rather than its actor)
+        while steps and steps[-1].automatic:
+            steps.pop().run(self)
         if self._legal:
             self._legal = {}  # the position changed: legal actions are listed afresh
 
-    # draft ---------------------------------------------------------------------------------
-    def _next_draft(self, phase: str) -> None:
-        n = self.game.num_players
-        if self.actor + 1 < n:
-            self.actor += 1
-        elif phase == DRAFT_MAJOR:
-            self.phase, self.actor = DRAFT_MINOR, 0
-        else:
-            # "All other players choose two Mana of their choice to place in their Mana Pool."
-            self.choice_queue = [(p, "setup") for p in range(n - 1, 0, -1)]
-            self.after_choices = "start_turn"
-            self._next_choice()
+    def _take_minor(self, p: int, minor: int) -> None:
+        """Seat ``p`` drafts ``minor``: its spells are known from now on."""
+        self.minor[p] = minor
+        self.repertoires[p] = casting.repertoires(self, p)
+
+    def _choose_major(self, p: int, element: int) -> None:
+        """A Chaotica chooses its Major element for this round, then the turn goes on to the Flux Tap."""
+        self.chosen[p] = element
+        self.repertoires[p] = casting.repertoires(self, p)  # the chosen Major's spells
+        self.log.append(f"Player {p + 1} chooses {ELEMENT_NAMES[element]} as Major this round")
+        self._offer_tap()
 
     # choices of Mana -----------------------------------------------------------------------
     def _ask(
@@ -476,7 +408,8 @@ class ElementalisState(State):
         amount is applied at once, with no decision. So a single option is applied at once as a
         whole, as when the choice was one decision, except a Flux Tap (``may_pass``): its first
         colour with an amount to take is asked even when it is the only one (take it, or pass).
-        The choice resolves once all four colours are chosen.
+        The choice resolves once all four colours are chosen; what follows it is what the caller
+        pushed on the flow before asking.
 
         Args:
             chooser: the seat that chooses.
@@ -485,28 +418,16 @@ class ElementalisState(State):
             may_pass: whether the seat may choose nothing (only before its first colour).
             to: the seat a gift goes to (``give``, ``cosmic_give``).
         """
-        self.phase = CHOICE
-        self.choice = ManaChoice(chooser, options, purpose, to, may_pass)
-        self.picked = ()
-        self._settle_choice()
+        self._settle_choice(ManaChoice(chooser, options, purpose, to, may_pass))
 
-    def _pick(self, amount: int) -> None:
-        """Choose the amount of the next colour of the Mana choice, then apply the colours it forces."""
-        old = self.choice
-        assert old is not None
-        c = len(self.picked)
-        self.choice = ManaChoice(old.seat, [v for v in old.options if v[c] == amount], old.purpose, old.to)
-        self.picked += (amount,)
-        self._settle_choice()
-
-    def _settle_choice(self) -> None:
-        """Apply the next colours whose amount is forced; resolve the choice once all four are chosen."""
-        assert self.choice is not None
-        options, may_pass = self.choice.options, self.choice.may_pass
+    def _settle_choice(self, choice: ManaChoice) -> None:
+        """Apply the next colours whose amount is forced, then push the choice (a decision left) or
+        resolve it (all four colours chosen)."""
+        options, may_pass = choice.options, choice.may_pass
         if len(options) == 1 and not may_pass:  # one vector left (the commonest case): all forced
-            self._resolve_choice(options[0])
+            self._resolve_choice(choice, options[0])
             return
-        picked = self.picked
+        picked = choice.picked
         c = len(picked)
         while c < 4:
             first = options[0][c]
@@ -514,27 +435,13 @@ class ElementalisState(State):
                 break  # a decision: several amounts, or a Flux Tap's take-or-pass
             picked += (first,)
             c += 1
-        self.picked = picked
         if c == 4:
-            self._resolve_choice(options[0])
-
-    def _next_choice(self) -> None:
-        """Ask the next queued choice (setup Mana, Cosmic gifts, Opposition payments), then move on."""
-        while self.choice_queue:
-            chooser, purpose = self.choice_queue.pop()
-            if purpose == "setup":
-                self._ask(chooser, all_vectors(2, [2, 2, 2, 2]), purpose)
-                return
-            if purpose == "cosmic_give":
-                if sum(self.channel) == 0:
-                    continue
-                self._ask(self.active, all_vectors(1, self.channel), "cosmic_give", to=chooser)
-                return
-        self.choice = None
-        if self.after_choices == "start_turn":
-            self._start_turn()
+            self._resolve_choice(choice, options[0])
         else:
-            self._end_turn()
+            if picked != choice.picked:  # colours forced: the same choice, further on
+                options, purpose = choice.options, choice.purpose
+                choice = ManaChoice(choice.seat, options, purpose, choice.to, may_pass, picked)
+            self.steps.append(choice)
 
     def _moved(self, vec: Mana | list[int], source: Place, target: Place) -> None:
         """Emit the public events of a chosen vector's Mana moving, one per colour (when recording)."""
@@ -548,43 +455,30 @@ class ElementalisState(State):
             self._moved([min(k, f) for k, f in zip(vec, self.flux, strict=True)], Place("Flux"), place)
         self.gain(target, vec)
 
-    def _resolve_choice(self, vec: Mana | None) -> None:
-        """Apply a whole chosen vector (``None``: a pass) by the choice's purpose, then move on."""
-        assert self.choice is not None
-        chooser, purpose, to = self.choice.seat, self.choice.purpose, self.choice.to
-        self.choice = None
-        self.picked = ()
+    def _resolve_choice(self, choice: ManaChoice, vec: Mana | None) -> None:
+        """Apply a whole chosen vector (``None``: a pass) by the choice's purpose; what follows lies
+        below on the flow."""
+        chooser, purpose, to = choice.seat, choice.purpose, choice.to
         if purpose == "setup":
             self._take(chooser, vec or NO_MANA, self.pool[chooser], Place("Pool", chooser))
-            self._next_choice()
         elif purpose == "tap":
             if vec is not None:
                 self._take(chooser, vec, self.pool[chooser], Place("Pool", chooser))
                 self.log.append(f"Player {chooser + 1} declares a Flux Tap: {mana_text(vec)}")
-            self._start_roll("power")
         elif purpose == "score":
             self._take(chooser, vec or NO_MANA, self.channel, Place("Channel", chooser))
             self.log.append(f"Player {chooser + 1} scores {mana_text(vec or NO_MANA)}")
-            self._after_score()
         elif purpose == "cosmic_ether":
             self._take(chooser, vec or NO_MANA, self.channel, Place("Channel", chooser))
-            self._end_turn()
-        elif purpose == "cosmic_give":
+        else:  # a gift: from the Channel on a Cosmic Roll, from the Pool in Elemental Opposition
+            source = self.channel if purpose == "cosmic_give" else self.pool[chooser]
             for c, k in enumerate(vec or NO_MANA):
-                self.channel[c] -= k
+                source[c] -= k
                 self.pool[to][c] += k
             if self.recording:
-                self._moved(vec or NO_MANA, Place("Channel", chooser), Place("Pool", to))
+                where = "Channel" if purpose == "cosmic_give" else "Pool"
+                self._moved(vec or NO_MANA, Place(where, chooser), Place("Pool", to))
             self.log.append(f"Player {chooser + 1} gives {mana_text(vec or NO_MANA)} to Player {to + 1}")
-            self._next_choice()
-        elif purpose == "give":
-            for c, k in enumerate(vec or NO_MANA):
-                self.pool[chooser][c] -= k
-                self.pool[to][c] += k
-            if self.recording:
-                self._moved(vec or NO_MANA, Place("Pool", chooser), Place("Pool", to))
-            self.log.append(f"Player {chooser + 1} gives {mana_text(vec or NO_MANA)} to Player {to + 1}")
-            opposition.settle_next(self)
 
     # the turn --------------------------------------------------------------------------------
     def _start_turn(self) -> None:
@@ -595,9 +489,8 @@ class ElementalisState(State):
         self.cast_this_turn = set()
         self.claims, self.opp_faces = [], []
         self.log = []
-        self.actor = self.active
         if self.mage(self.active) is MageType.CHAOTICA:
-            self.phase = CHAOS
+            self.steps.append(CHAOS_OF[self.active])
         else:
             self._offer_tap()
 
@@ -616,9 +509,10 @@ class ElementalisState(State):
         if not options:
             self._start_roll("power")
             return
+        self.steps.append(START_POWER_ROLL)
         self._ask(p, options, "tap", may_pass=True)
 
-    def _start_roll(self, stage: str) -> None:
+    def _start_roll(self, stage: Stage) -> None:
         """Begin the Power, Chance or Cosmic Roll. source: elementalis.txt, Rolls 1-3."""
         self.stage = stage
         self.cultist_used = False
@@ -632,39 +526,19 @@ class ElementalisState(State):
             queue = [0]
         else:
             queue = [i for i, d in enumerate(self.dice) if not d.destroyed and not d.held]
-        self._roll(queue, "roll")
+        self._roll(queue, POWER_ROLLED)
 
-    def _roll(self, queue: list[int], after: str) -> None:
-        """Roll the dice in ``queue`` one chance node at a time, then continue with ``after``."""
-        self.roll_queue = queue[::-1]  # the first to roll last
-        self.after_roll = after
-        if self.roll_queue:
-            self.phase = ROLL
+    def _roll(self, dice: list[int], then: ElementalisStep) -> None:
+        """Roll ``dice`` (indices, or ``OPPOSITION_DIE``) one chance step each, in order, then go on
+        with ``then``: it goes on the flow first, below the dice."""
+        self.steps += [then, *[_ROLLS[i] for i in reversed(dice)]]  # the first die on top
+
+    def _rolled_all(self) -> None:
+        """After a roll: a Cultist may reroll the Sun die (once per roll), else spells open."""
+        if self.mage(self.active) is MageType.CULTIST and not self.cultist_used:
+            self.steps.append(CULTIST_OF[self.active])
         else:
-            self._roll_done()
-
-    def _roll_result(self, face: int) -> None:
-        which = self.roll_queue.pop()
-        if which == OPPOSITION_DIE:
-            self.opp_faces.append(face)
-        else:
-            self.dice[which].face = face
-        if not self.roll_queue:
-            self._roll_done()
-
-    def _roll_done(self) -> None:
-        after = self.after_roll
-        if after == "roll":
-            if self.mage(self.active) is MageType.CULTIST and not self.cultist_used:
-                self.phase, self.actor = CULTIST, self.active
-            else:
-                self._open_spells()
-        elif after == "spells":
             self._open_spells()
-        elif after == "cast":
-            casting.finish_cast(self)
-        elif after == "opposition":
-            opposition.settle_claim(self)
 
     # spell phases ----------------------------------------------------------------------------
     def _open_spells(self) -> None:
@@ -679,24 +553,15 @@ class ElementalisState(State):
             return
         self.declared = dict.fromkeys(eligible)
         self.undeclared = eligible
-        self.phase = DECLARE
+        self.steps.append(_DECLARE)
 
     def _start_casting(self) -> None:
         order = [p for p, d in self.declared.items() if d]  # declared holds the seats in turn order
         self.log.append(_declared_text(tuple(order)))
         self.declared = {}
         self.reserved = set()
-        self.cast_queue = order
-        self._next_caster(first=True)
-
-    def _next_caster(self, first: bool = False) -> None:
-        if not first and self.cast_queue:
-            self.cast_queue.pop(0)
-        self.pending = None
-        if self.cast_queue:
-            self.phase, self.actor = CAST, self.cast_queue[0]
-        else:
-            self._after_spells()
+        self.casters = order[::-1]  # the next last
+        casting.next_caster(self)
 
     def _after_spells(self) -> None:
         if self.stage == "cosmic":
@@ -753,14 +618,14 @@ class ElementalisState(State):
                 self.gain(self.pool[owner], best)
                 if sum(best):
                     self.log.append(f"Player {owner + 1} scores {mana_text(best)} through an Earth Link")
-        self.phase = CHOICE
+        self.steps.append(AFTER_SCORE)
         self._ask(self.active, self.score_options(self.active), "score")
 
     def _after_score(self) -> None:
         if sum(self.channel) == 0:
             opposition.start(self)
         else:
-            self.phase, self.actor = CONTINUE, self.active
+            self.steps.append(CONTINUE_OF[self.active])
 
     # the Cosmic Roll -------------------------------------------------------------------------
     def _resolve_cosmic(self) -> None:
@@ -779,13 +644,11 @@ class ElementalisState(State):
             self._end_turn()
         elif face in ELEMENTS:
             others = [q for q in self.seats_from(p)[1:] if self.major_element(q) == face]
-            self.choice_queue = [(q, "cosmic_give") for q in reversed(others)]
-            self.after_choices = "end_turn"
-            self._next_choice()
+            self.steps += [_END_TURN, *[CosmicGift(q) for q in reversed(others)]]  # the first on top
         else:  # Ether
             limits = [1 if self.flux[c] else 0 for c in ELEMENTS]
             if sum(limits):
-                self.phase = CHOICE
+                self.steps.append(_END_TURN)
                 self._ask(p, all_vectors(1, limits), "cosmic_ether")
             else:
                 self._end_turn()
@@ -809,8 +672,7 @@ class ElementalisState(State):
             self.round += 1
             self.links = []  # Earth Links last until the end of the round
             if self.round > self.game.options.rounds:
-                self.phase = OVER
-                return
+                return  # nothing left on the flow: the game is over
         self._start_turn()
 
     # results ---------------------------------------------------------------------------------
@@ -838,13 +700,20 @@ class ElementalisState(State):
 
     def returns(self) -> list[float]:
         n = self.game.num_players
-        if self.phase != OVER:
+        if self.steps:
             return [0.0] * n
         w = self.winners()
         return [1.0 / len(w) if p in w else 0.0 for p in range(n)]
 
     # views ---------------------------------------------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:
+        """Return what ``player`` (or a spectator, ``None``) sees, JSON-ready: the JSON form of
+        :meth:`view` (its fields are documented in :mod:`.views`)."""
+        return self.view(player).to_json()
+
+    def view(self, player: int | None) -> ElementalisView:
+        """Return what ``player`` (or a spectator, ``None``) sees, typed (see :mod:`.views`): all
+        but the other seats' sealed spell declarations (:func:`~.observe.observe`)."""
         from elementa.games.elementalis.observe import observe
 
         return observe(self, player)
@@ -874,19 +743,15 @@ class ElementalisState(State):
         s = object.__new__(ElementalisState)
         s.game = self.game
         s.seed = self.seed
-        s.phase = self.phase
-        s.actor = self.actor
+        s.flow = self.flow.copy()
+        s.steps = s.flow.steps  # type: ignore[assignment]  # the flow holds ElementalisSteps only
         s.round = self.round
         s.active = self.active
         s.stage = self.stage
-        s.after_roll = self.after_roll
         s.cultist_used = self.cultist_used
         s.ether_leak = self.ether_leak
         s.pending = self.pending
-        s.choice = self.choice
-        s.picked = self.picked
         s.recording, s._events = self.recording, self._events
-        s.after_choices = self.after_choices
         s._history = list(self._history)
         s._legal = {}
         s.major, s.minor, s.chosen = list(self.major), list(self.minor), list(self.chosen)
@@ -896,20 +761,13 @@ class ElementalisState(State):
         s.flux = list(self.flux)
         s.channel = list(self.channel)
         s.dice = [d.copy() for d in self.dice]
-        s.roll_queue = list(self.roll_queue)
         s.cast_this_turn = set(self.cast_this_turn)
         s.links = list(self.links)
         s.declared = dict(self.declared)
         s.undeclared = list(self.undeclared)
-        s.cast_queue = list(self.cast_queue)
+        s.casters = list(self.casters)
         s.reserved = set(self.reserved)
-        if self.pending is not None:
-            pend = self.pending
-            s.pending = {**pend, "targets": list(pend["targets"]), "negated": list(pend["negated"])}
-        s.react_queue = list(self.react_queue)
-        s.choice_queue = list(self.choice_queue)
         s.claims = list(self.claims)
-        s.claim_queue = list(self.claim_queue)
         s.opp_faces = list(self.opp_faces)
         s.log = list(self.log)
         return s
