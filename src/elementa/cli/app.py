@@ -101,6 +101,12 @@ def play(
             help="when watching, seconds between moves (default: 1 on a terminal, 0 into a pipe or file)",
         ),
     ] = None,
+    hints: Annotated[
+        bool,
+        typer.Option(
+            "--hints/--no-hints", help="allow 'hint' at the prompt (off for a rated or competitive game)"
+        ),
+    ] = True,
 ) -> None:
     """Play a game in the terminal against computer players (or watch them)."""
     status = play_command(
@@ -115,6 +121,7 @@ def play(
         table_dice=table_dice,
         confirm=confirm,
         delay=delay,
+        allow_hints=hints,
     )
     raise typer.Exit(status)
 
