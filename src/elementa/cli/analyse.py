@@ -163,7 +163,7 @@ def draw(plt: Any, result: Analysis, chart: Path) -> None:
         for d in result.mistakes():
             ax.annotate("?", (d.move + 1, 100 * d.win_chance), color="red", ha="center", va="bottom")
         ax.set_ylim(0, 100)
-        ax.set_xlabel("move")
+        ax.set_xlabel("move (? marks the largest mistakes)" if result.mistakes() else "move")
         ax.set_ylabel("estimated win chance (%)")
         ax.set_title(f"{result.title}: win chance from each seat's information")
         ax.axhline(50, color="grey", linewidth=0.5)
