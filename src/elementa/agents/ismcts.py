@@ -339,6 +339,12 @@ class IsmctsAgent(Agent):
         edges = {} if node is None else node.edges
         return {a: (int(e[0]), e[1] / e[0] if e[0] else 0.0) for a, e in edges.items()}
 
+    def root_hint(self, state: State) -> int | None:
+        """Return the id of the rule-based move this seat's node for ``state``'s information set
+        remembers (see ``bias``), or ``None`` when it has none or was not searched."""
+        node = self._table.get(state.information_state_key(self.player))
+        return None if node is None else node.hint
+
     def step(self, state: State) -> Action:
         """Search from ``state`` (this seat's information state) and return the action chosen by
         :func:`final_choice`.

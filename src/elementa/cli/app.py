@@ -1,5 +1,5 @@
-"""The ``elementa`` command: list games, play in the terminal, replay saves, simulate, run tournaments,
-verify a server table's dealing.
+"""The ``elementa`` command: list games, play in the terminal, replay and analyse saves, simulate, run
+tournaments, verify a server table's dealing.
 
 Every refused input (an unknown game or option, a bad save file, a missing file, bad ``-o`` syntax,
 a usage error) prints one ``error: ...`` line on stderr and exits with status 2.
@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from elementa.agents import DEFAULT_LEVEL, agent_specs, spec_names
+from elementa.agents.analysis import ANALYSIS_ITERATIONS
 from elementa.cli.balance import BALANCE_HELP, balance_command
 from elementa.cli.common import EXIT_USAGE, fail
 from elementa.cli.encoding import degrade_streams
@@ -101,6 +102,12 @@ def play(
             help="when watching, seconds between moves (default: 1 on a terminal, 0 into a pipe or file)",
         ),
     ] = None,
+    hints: Annotated[
+        bool,
+        typer.Option(
+            "--hints/--no-hints", help="allow 'hint' at the prompt (off for a rated or competitive game)"
+        ),
+    ] = True,
 ) -> None:
     """Play a game in the terminal against computer players (or watch them)."""
     status = play_command(
@@ -115,6 +122,7 @@ def play(
         table_dice=table_dice,
         confirm=confirm,
         delay=delay,
+        allow_hints=hints,
     )
     raise typer.Exit(status)
 
@@ -136,6 +144,27 @@ def replay(
 ) -> None:
     """Step through a saved game, showing each action and the board."""
     raise typer.Exit(replay_command(file, step=step, seat=seat))
+
+
+@app.command("analyse")
+def analyse(
+    file: Annotated[Path, typer.Argument(help="a save file")],
+    seat: Annotated[
+        int | None, typer.Option("--seat", "-s", help="analyse this seat only (1-based; default: every seat)")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="the win-chance chart, a PNG (default: SAVE-analysis.png)")
+    ] = None,
+    iterations: Annotated[
+        int, typer.Option("--iterations", "-i", help="searches per decision (more: slower and steadier)")
+    ] = ANALYSIS_ITERATIONS,
+    seed: Annotated[int, typer.Option("--seed", help="seed of the searches")] = 0,
+) -> None:
+    """Judge every decision of a saved game from its seat's information: win chances, turning
+    points, largest mistakes, and a win-chance chart."""
+    from elementa.cli.analyse import analyse_command
+
+    raise typer.Exit(analyse_command(file, seat=seat, out=out, iterations=iterations, seed=seed))
 
 
 @app.command("verify")

@@ -34,6 +34,7 @@ from rich.text import Text
 
 import elementa
 from elementa.agents import DEFAULT_LEVEL, make_agent
+from elementa.agents.analysis import HINT_ITERATIONS, hints
 from elementa.cli import menu
 from elementa.cli.autosave import Autosaver, autosave_dir, new_autosave_path, unfinished_games
 from elementa.cli.common import (
@@ -70,6 +71,7 @@ COMMANDS = [
     ("log", "show everything that happened since your last move"),
     ("back", "in a second-step menu: go back to the first step"),
     ("hand / card NAME", "show the text of your cards in hand, or of one card (card games)"),
+    ("hint", "show the search's 3 best moves with their win chances (unless hints are off)"),
     ("rules", "show a summary of the rules"),
     ("save FILE", "save the game; continue later with: elementa play --resume FILE"),
     ("quit", "stop playing (the game is autosaved: elementa play --resume continues it)"),
@@ -107,6 +109,7 @@ class PlaySession:
         confirm: ask even when the person has a single legal choice (else it is taken at once and
             logged as "the only choice").
         delay: seconds to wait after each seat's move while watching (chance draws do not wait).
+        hints: whether ``hint`` is allowed (a rated or competitive table turns hints off).
     """
 
     def __init__(
@@ -121,7 +124,9 @@ class PlaySession:
         autosaver: Autosaver | None = None,
         confirm: bool = False,
         delay: float = 0.0,
+        hints: bool = True,
     ) -> None:
+        self.hints = hints
         self.state = state
         self.delay = delay
         self.seats = seats
@@ -195,12 +200,14 @@ class PlaySession:
         if player == self.human:
             self.autosave()
 
-    def _thinking(self, player: int) -> AbstractContextManager[Any]:
-        """A spinner while a computer player decides, on a terminal only (not in transcripts)."""
+    def _thinking(self, player: int, who: str = "") -> AbstractContextManager[Any]:
+        """A spinner while a computer player (or ``who``) decides, on a terminal only (not in
+        transcripts)."""
         if not self.console.is_terminal:
             return nullcontext()
-        spec = self.seats[player] if self.seats else None
-        who = describe_player(player) + (f" ({spec})" if spec else "")
+        if not who:
+            spec = self.seats[player] if self.seats else None
+            who = describe_player(player) + (f" ({spec})" if spec else "")
         return self.console.status(f"{who} is thinking...")
 
     def autosave(self) -> None:
@@ -377,6 +384,8 @@ class PlaySession:
                 self._cards(arg.strip())
             elif command == "log":
                 self._whole_log()
+            elif command == "hint":
+                self._hint()
             else:
                 picked = nav.answer(line)
                 if isinstance(picked, Action):
@@ -444,6 +453,31 @@ class PlaySession:
                 self._say(f"no card named {card!r} in {game.info.title}{hint}")
             else:
                 self.console.print(Text(text), soft_wrap=True)
+
+    def _hint(self) -> None:
+        """``hint``: the search's best moves from the person's information, with their win chances.
+
+        The search is seeded from the game's seed and the step (the same hint each time it is asked
+        for at one decision) and reads only what the person's seat may see (see
+        :mod:`elementa.agents.analysis`).
+        """
+        st = self.state
+        if not self.hints:
+            self._say("hints are off at this table")
+            return
+        if self.human is None or len(st.legal_actions(self.human)) < 2:
+            self._say("no hint: there is nothing to choose here")
+            return
+        seed = derive_seed(st.seed, "hint", self.human, len(st.history()))
+        with self._thinking(self.human, "the hint search"):
+            best = hints(st, self.human, iterations=HINT_ITERATIONS, seed=seed)
+        self.console.print(Text(f"Hint ({HINT_ITERATIONS} searches from what you can see):", style="bold"))
+        for i, m in enumerate(best, 1):
+            mark = "  (the search's move)" if m.best else ""
+            self.console.print(
+                Text(f"  {i}. {m.action}: {100 * m.win_chance:.0f}% to win{mark}"), soft_wrap=True
+            )
+            self.console.print(Text(f"     {m.reason}"), soft_wrap=True)
 
     def _say(self, message: str) -> None:
         self.console.print(Text(message, style="yellow"), soft_wrap=True)
@@ -684,11 +718,13 @@ def play_command(
     table_dice: bool,
     confirm: bool = False,
     delay: float | None = None,
+    allow_hints: bool = True,
 ) -> int:
     """Run ``elementa play`` and return the exit status (errors exit through :func:`user_errors`).
 
     With ``resume``, ``game_name`` is what follows ``--resume``: a save file, a game's name or
-    nothing (see :func:`resume_game`).
+    nothing (see :func:`resume_game`). ``allow_hints`` false refuses ``hint`` at the prompt (a rated
+    or competitive table).
     """
     console = Console()
     if sys.stdin.isatty():
@@ -747,6 +783,7 @@ def play_command(
             seats=seats,
             autosaver=autosaver,
             delay=pause,
+            hints=allow_hints,
         )
         session.autosave()
         if autosaver is not None:

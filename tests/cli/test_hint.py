@@ -1,0 +1,45 @@
+"""``hint`` at the play prompt: the search's three best moves from the person's information."""
+
+from __future__ import annotations
+
+import pytest
+
+from elementa.agents.analysis import HINT_ITERATIONS, hints
+from elementa.core import load
+from elementa.sim.runner import derive_seed
+from tests.cli.helpers import run
+
+
+def hint_lines(output: str) -> list[str]:
+    lines = output.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Hint ("))
+    return lines[start : start + 7]
+
+
+@pytest.mark.parametrize("name", ["warriors", "elemental-card-dice"])
+def test_hint_shows_the_search_s_best_three_moves(name: str, tmp_path) -> None:
+    save = tmp_path / "g.json"
+    result = run("play", name, "--ai", "greedy", "--seed", "2", input=f"save {save}\nhint\nquit\n")
+    assert result.exit_code == 0, result.output
+    shown = hint_lines(result.output)
+    state = load(save)
+    best = hints(
+        state, 0, iterations=HINT_ITERATIONS, seed=derive_seed(state.seed, "hint", 0, len(state.history()))
+    )
+    assert len(best) == 3
+    for i, m in enumerate(best):
+        assert shown[1 + 2 * i].startswith(f"  {i + 1}. {m.action}: {100 * m.win_chance:.0f}% to win")
+        assert shown[2 + 2 * i].strip() == m.reason
+    assert "(the search's move)" in shown[1] and "(the search's move)" not in " ".join(shown[2:])
+
+
+def test_hints_can_be_turned_off() -> None:
+    result = run("play", "warriors", "--ai", "greedy", "--seed", "2", "--no-hints", input="hint\nquit\n")
+    assert result.exit_code == 0
+    assert "hints are off at this table" in result.output
+    assert "Hint (" not in result.output
+
+
+def test_hint_is_listed_in_help() -> None:
+    result = run("play", "warriors", "--ai", "greedy", "--seed", "2", input="help\nquit\n")
+    assert "hint" in result.output and "win chances" in result.output
