@@ -308,7 +308,7 @@ class _View:
         col = self.me["column"]
         if not self.revealed or col is None or self.opp["defense"] is None:
             return False
-        attack = self.sheet[self.att * COLUMNS + col - 1] if column is None else column[self.att]
+        attack = self.sheet[self.att * COLUMNS + col] if column is None else column[self.att]
         return bool(attack[0] > self.opp["defense"])
 
     def hurt(self, column: Column | None = None) -> bool:
@@ -318,7 +318,7 @@ class _View:
         if not self.revealed or col is None or self.opp["attack"] is None:
             return False
         mult = 2 if self.me["defense_doubled"] else 1
-        defense = self.sheet[self.dfn * COLUMNS + col - 1] if column is None else column[self.dfn]
+        defense = self.sheet[self.dfn * COLUMNS + col] if column is None else column[self.dfn]
         return bool(self.opp["attack"] > defense[0] * mult)
 
     @_worked_out
@@ -417,7 +417,7 @@ class _View:
             total = self.weights[col] * (self.column_worth(recompiled) - self.my_worth[col])
         if self.revealed and self.obs["phase"] == "activate":
             active = self.me["column"]
-            mine = None if active is None else self.after(a).get(active - 1)
+            mine = None if active is None else self.after(a).get(active)
             total += 10 * HIT * (self.hits(mine) - self.hits_now)
             total -= 10 * HURT * (self.hurt(mine) - self.hurt_now)
         return total
@@ -484,7 +484,7 @@ class _View:
             return self.turn_worths[col] + bonus
         if a.kind == "declare":
             return self.turn_worths[a.args[0]]
-        adjusted: int = (self.me["column"] - 1 + a.args[0] - 1) % COLUMNS
+        adjusted: int = (self.me["column"] + a.args[0] - 1) % COLUMNS
         return self.turn_worths[adjusted]
 
     @_worked_out
@@ -513,9 +513,7 @@ class _View:
         if e == 0 and entry == 3:
             col = self.me["column"]
             saved = (
-                hurt
-                and col is not None
-                and self.opp["attack"] <= 2 * self.sheet[self.dfn * COLUMNS + col - 1][0]
+                hurt and col is not None and self.opp["attack"] <= 2 * self.sheet[self.dfn * COLUMNS + col][0]
             )
             return base + (4.0 if saved else 0.0)
         if e == 1 and entry in (0, 1, 2, 4, 5):

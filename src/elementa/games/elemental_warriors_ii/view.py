@@ -10,8 +10,9 @@ Observation layout (JSON; typed in :mod:`.views`): ``turn``, ``phase``, ``rows``
 ``players`` (one dict per seat:
 ``sheet`` rows x 10 columns of ``[pennies, nickels, dimes]``, ``change``, ``tokens``, ``floods``,
 ``pool``, ``hand_size``, ``hand`` (card names or ``None``), ``known_cards``, ``played``, ``column``
-(1-10 or ``None``), ``attack``, ``defense``, ``powers``, ``effects``, ``target`` (the seat it
-attacks, counted from 0 like every seat field, or ``None``), flags, ``points``),
+(0-9, counted from 0 like every index in data, or ``None``; text numbers it 1-10 as the sheet does),
+``attack``, ``defense``, ``powers``, ``effects``, ``target`` (the seat it attacks, counted from 0
+like every seat field, or ``None``), flags, ``points``),
 ``deck_sizes``, ``discard_sizes``, ``to_move``, ``prompt`` (the viewer's task in words), ``events``.
 """
 
@@ -96,7 +97,7 @@ def player_view(s: EW2State, q: int, viewer: int | None) -> SeatView:
         hand=tuple(_names(s, s.hands[q])) if hand_open else None,
         known_cards=tuple(_names(s, known)),
         played=cards.name(played, s.ndecks) if isinstance(played, int) else played,
-        column=None if col is None else col + 1,
+        column=col,
         attack=None if col is None else attack_value(s, q),
         defense=None if col is None else defense_value(s, q),
         target=s.target[q],
@@ -229,7 +230,7 @@ def combat_view(s: EW2State, viewer: int) -> dict[str, Any]:
             "floods": t.floods[q],
             "hand_size": len(hand),
             "hand_cards": hand if open_hand(t, q, viewer) else None,  # kept sorted
-            "column": None if col is None else col + 1,
+            "column": col,
             "attack": None if col is None else attack_value(t, q),
             "defense": None if col is None else defense_value(t, q),
             "target": target,

@@ -39,7 +39,8 @@ class SeatView(View):
     """The card played this turn: its name once revealed (at once to its player), ``"face down"``
     while a card or roll waits for the reveal, else ``None``."""
     column: int | None
-    """The active column, 1-10 as the sheet numbers it, where everyone sees it, else ``None``."""
+    """The active column, 0-9 (the sheet's column 1 is 0; text shows 1-10), where everyone sees it,
+    else ``None``."""
     attack: int | None
     """Attack value of the shown column."""
     defense: int | None
