@@ -118,8 +118,8 @@ def test_the_agents_sheet_move_gains_match_valuing_the_whole_sheet_again(options
                     view.weights[c] * (view.column_worth(after[c]) - view.column_worth(view.columns[c]))
                     for c in range(COLUMNS)
                 )
-                if view.revealed and view.obs["phase"] == "activate" and view.me["column"] is not None:
-                    mine = after[view.me["column"]]
+                if view.revealed and view.obs.phase == "activate" and view.me.column is not None:
+                    mine = after[view.me.column]
                     expected += 10 * HIT * (view.hits(mine) - view.hits())
                     expected -= 10 * HURT * (view.hurt(mine) - view.hurt())
                 assert view.gain(action) == pytest.approx(expected, abs=1e-9), (seed, action.label)
