@@ -31,8 +31,8 @@ def test_cards_are_played_face_down_together_and_stay_hidden_until_both_are_down
 def test_ace_to_ten_activate_columns_one_to_ten() -> None:
     s = quiet()
     play(s, "A♣", "10♥")
-    assert s.observation(0)["players"][0]["column"] == 1
-    assert s.observation(0)["players"][1]["column"] == 10
+    assert s.observation(0)["players"][0]["column"] == 0
+    assert s.observation(0)["players"][1]["column"] == 9
 
 
 def test_face_cards_are_wild_and_the_lower_face_declares_first() -> None:
@@ -42,9 +42,9 @@ def test_face_cards_are_wild_and_the_lower_face_declares_first() -> None:
     assert {a.args[0] for a in s.legal_actions(1) if a.kind == "declare"} == set(range(10))
     do(s, "declare", 6)
     assert s.current_player() == 0
-    assert s.observation(0)["players"][1]["column"] == 7  # the King sees the Jack's column
+    assert s.observation(0)["players"][1]["column"] == 6  # the King sees the Jack's column
     do(s, "declare", 2)
-    assert s.observation(1)["players"][0]["column"] == 3
+    assert s.observation(1)["players"][0]["column"] == 2
 
 
 def test_same_face_rank_declares_diamonds_spades_hearts_clubs() -> None:
@@ -60,7 +60,7 @@ def test_a_numbered_card_fixes_its_column_before_a_face_card_declares() -> None:
     s = quiet()
     play(s, "Q♣", "10♥")
     assert s.current_player() == 0
-    assert s.observation(0)["players"][1]["column"] == 10
+    assert s.observation(0)["players"][1]["column"] == 9
 
 
 def test_any_lesser_power_may_be_chosen_even_without_its_coins() -> None:

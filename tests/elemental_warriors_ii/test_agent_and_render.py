@@ -51,7 +51,7 @@ def test_the_view_shows_both_sheets_coins_and_the_active_column() -> None:
     for row in ("Attack", "Defense", "Earth", "Fire", "Air", "Water"):
         assert row in text
     assert "2p" in text and " d " in text and "your hand: 4♣ 5♣" in text
-    assert "2 cards in hand" in text and "7♥" not in text
+    assert "2 cards in hand" in text and "7♥" not in text and "column 3" in text  # column 2 in data
     me = s.observation(0)["players"][0]
     table = sheet_table(me, s.observation(0)["rows"], "P1")
     styles = [str(c.style) for c in table.columns]
@@ -118,8 +118,8 @@ def test_the_agents_sheet_move_gains_match_valuing_the_whole_sheet_again(options
                     view.weights[c] * (view.column_worth(after[c]) - view.column_worth(view.columns[c]))
                     for c in range(COLUMNS)
                 )
-                if view.revealed and view.obs["phase"] == "activate" and view.me["column"] is not None:
-                    mine = after[view.me["column"] - 1]
+                if view.revealed and view.obs.phase == "activate" and view.me.column is not None:
+                    mine = after[view.me.column]
                     expected += 10 * HIT * (view.hits(mine) - view.hits())
                     expected -= 10 * HURT * (view.hurt(mine) - view.hurt())
                 assert view.gain(action) == pytest.approx(expected, abs=1e-9), (seed, action.label)

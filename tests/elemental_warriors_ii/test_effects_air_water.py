@@ -149,13 +149,13 @@ def test_water_nn_adds_or_subtracts_one_with_ten_and_one_wrapping() -> None:
     play(s, "10♠", "6♠")
     assert s.observation(0)["prompt"].startswith("Water (nn)")
     do(s, "adjust", 2)  # 10 + 1 = 1
-    assert me(s, 0)["column"] == 1
+    assert me(s, 0)["column"] == 0
     s = game({"Water 4": "2n"}, hand=["4♣", "A♦", "9♠"])
     do(s, "power", 3, 2)
     pass_recovery(s)
     play(s, "A♦", "6♠")
     do(s, "adjust", 0)  # 1 - 1 = 10
-    assert me(s, 0)["column"] == 10
+    assert me(s, 0)["column"] == 9
 
 
 def test_water_d_sends_damage_to_the_healing_pool_which_pays_one_cent_back_a_turn() -> None:

@@ -169,13 +169,13 @@ def _check_combat_view(state: EW2State, where: object) -> None:
 
     for q in range(state.num_players()):
         obs, mine = state.observation(q), combat_view(state, q)
-        assert (mine["phase"], list(mine["rows"]), mine["prompt"]) == (
-            obs["phase"],
-            obs["rows"],
-            obs["prompt"],
-        ), (where, q)
-        assert (mine["prompt"] is None) == (q not in state.players_to_move()), (where, q)
-        for shown, kept in zip(obs["players"], mine["players"], strict=True):
+        assert (mine.phase, list(mine.rows), mine.prompt) == (obs["phase"], obs["rows"], obs["prompt"]), (
+            where,
+            q,
+        )
+        assert (mine.prompt is None) == (q not in state.players_to_move()), (where, q)
+        for shown, seat in zip(obs["players"], mine.players, strict=True):
+            kept = seat.to_json()
             hand = kept.pop("hand_cards")
             names = None if hand is None else [cards.name(c, state.ndecks) for c in hand]
             assert names == shown["hand"], (where, q)

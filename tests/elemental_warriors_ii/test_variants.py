@@ -33,7 +33,7 @@ def test_randomizer_rolls_a_d10_for_the_column_and_deals_no_cards() -> None:
     assert all(abs(p - 0.1) < 1e-12 for _, p in s.chance_outcomes())
     do(s, "d10", 6)
     do(s, "d10", 2)
-    assert me(s, 0)["column"] == 7 and me(s, 1)["column"] == 3
+    assert me(s, 0)["column"] == 6 and me(s, 1)["column"] == 2
     do(s, "power", 3, 1)  # Water (n) and, without a card, no suit bonus
     assert me(s, 0)["powers"] == ["Water (n)"]
 
@@ -98,7 +98,7 @@ def test_independence_gives_each_player_a_deck_and_identical_face_cards_declare_
     do(s, "declare", 2, player=0)
     assert s.observation(1)["players"][0]["column"] is None  # sealed until both declare
     do(s, "declare", 8, player=1)
-    assert me(s, 0)["column"] == 3 and s.observation(0)["players"][1]["column"] == 9
+    assert me(s, 0)["column"] == 2 and s.observation(0)["players"][1]["column"] == 8
 
 
 def test_endgame_ends_when_the_deck_runs_out_and_the_most_change_wins() -> None:

@@ -8,10 +8,11 @@ label to learn what happened.
 Seats count from 0 in data (``seat``, ``Place.seat``) and from 1 in text (``str(event)``).
 
 Hidden information: an event is emitted with an *audience*, the seats that see all of it (``None``:
-everyone). Any other viewer sees :meth:`Event.redacted` instead, which is the event with what that
-viewer may not see taken out (the card drawn into another seat's hand becomes an unknown card), or
-nothing at all. The conformance suite checks that a seat's events never tell it what its
-observation does not.
+everyone; an audience may also name ``None``, the spectators, as one telling every viewer but a seat
+what that seat was told earlier does). Any other viewer sees :meth:`Event.redacted` instead, which
+is the event with what that viewer may not see taken out (the card drawn into another seat's hand
+becomes an unknown card), or nothing at all. The conformance suite checks that a seat's events
+never tell it what its observation does not.
 
 The log is a persistent list: a clone shares its past with the original and appends on its own, so
 cloning a state costs nothing for its events.
@@ -226,20 +227,21 @@ class EventLog:
 
     Attributes:
         event: the event.
-        audience: the seats that see all of it, or ``None`` for everyone.
+        audience: the seats that see all of it (``None`` among them: spectators too), or ``None``
+            for everyone.
         before: the log before it (``None`` for the first event).
         count: how many events the log holds with this one.
     """
 
     __slots__ = ("audience", "before", "count", "event")
 
-    def __init__(self, event: Event, audience: frozenset[int] | None, before: EventLog | None) -> None:
+    def __init__(self, event: Event, audience: frozenset[int | None] | None, before: EventLog | None) -> None:
         self.event = event
         self.audience = audience
         self.before = before
         self.count: int = 1 if before is None else before.count + 1
 
-    def __reduce__(self) -> tuple[Any, tuple[list[tuple[Event, frozenset[int] | None]]]]:
+    def __reduce__(self) -> tuple[Any, tuple[list[tuple[Event, frozenset[int | None] | None]]]]:
         """Pickle (and deep-copy) the log as a flat list: the chain of entries would otherwise
         recurse once per event, past Python's recursion limit in a long game."""
         return _from_entries, ([(e.event, e.audience) for e in self.entries()],)
@@ -254,7 +256,7 @@ class EventLog:
         return reversed(chain)
 
 
-def _from_entries(entries: list[tuple[Event, frozenset[int] | None]]) -> EventLog | None:
+def _from_entries(entries: list[tuple[Event, frozenset[int | None] | None]]) -> EventLog | None:
     """Rebuild a log from ``(event, audience)`` pairs, oldest first (see :meth:`EventLog.__reduce__`)."""
     log = None
     for event, audience in entries:
@@ -289,6 +291,7 @@ def seen_by(log: EventLog | None, viewer: int | None, start: int = 0) -> list[Ev
     return out
 
 
-def audience_of(seats: Iterable[int] | None) -> frozenset[int] | None:
-    """Return an audience as the log keeps it: ``None`` (everyone) or a frozenset of seats."""
+def audience_of(seats: Iterable[int | None] | None) -> frozenset[int | None] | None:
+    """Return an audience as the log keeps it: ``None`` (everyone) or a frozenset of seats (with
+    ``None`` where spectators belong to it)."""
     return None if seats is None else frozenset(seats)

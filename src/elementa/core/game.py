@@ -645,14 +645,15 @@ class State(ABC):
         """
         self.recording = on
 
-    def emit(self, event: Event, audience: Iterable[int] | None = None) -> None:
+    def emit(self, event: Event, audience: Iterable[int | None] | None = None) -> None:
         """Record an event that a rule just caused (for the rules code of games only), if the state
         is :attr:`recording`.
 
         Args:
             event: what happened.
-            audience: the seats that see all of it; any other viewer sees ``event.redacted()``
-                (by default nothing). ``None``: everyone sees it.
+            audience: the seats that see all of it (``None`` among them: spectators too); any
+                other viewer sees ``event.redacted()`` (by default nothing). ``None``: everyone
+                sees it.
         """
         if self.recording:
             self._events = EventLog(event, audience_of(audience), self._events)

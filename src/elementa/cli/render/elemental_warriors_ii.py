@@ -39,12 +39,12 @@ def coins(square: list[int]) -> str:
 
 def sheet_table(player: Mapping[str, Any], rows: list[str], title: str) -> Table:
     """Return one player's sheet as a grid, the active column highlighted."""
-    active = player.get("column")
+    active = player.get("column")  # 0-9 in data, numbered 1-10 on the sheet
     table = Table(title=title, title_justify="left", show_lines=False, pad_edge=False)
     table.add_column("", style="bold")
-    for c in range(1, 11):
-        floods = player["floods"][c - 1]
-        header = f"{c}" + ("~" * floods if floods else "")
+    for c in range(10):
+        floods = player["floods"][c]
+        header = f"{c + 1}" + ("~" * floods if floods else "")
         style = "reverse bold" if c == active else ""
         table.add_column(header, justify="center", header_style=style or "bold", style=style, min_width=4)
     for r, name in enumerate(rows):
@@ -74,8 +74,8 @@ def player_lines(player: Mapping[str, Any], me: bool) -> Text:
         text.append(f"{size} card{'s' * (size != 1)} in hand{known}")
     if player["played"]:
         text.append(f"   played: {player['played']}")
-    if player["column"]:
-        text.append(f"   column {player['column']}")
+    if player["column"] is not None:
+        text.append(f"   column {player['column'] + 1}")  # counted from 0 in data
     if player["attack"] is not None:
         text.append(f"   attack {player['attack']} / defense {player['defense']}")
     if player["target"] is not None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import Action
+from elementa.core import Action, Changed, Moved
 from elementa.games.elemental_warriors_ii import cards
 from elementa.games.elemental_warriors_ii.effects import (
     AIR,
@@ -33,6 +33,7 @@ from elementa.games.elemental_warriors_ii.sheet import (
     COLUMNS,
     PRESET_NAMES,
     Square,
+    describe_square,
     exchanges,
     value,
 )
@@ -241,10 +242,15 @@ def apply_rearrangement(s: EW2State, p: int, action: Action) -> None:
         e, col, n, d = action.args
         i = lay.element_starts[e] + col
         sheet.exchange(i, (value(sheet[i]) - 5 * n - 10 * d, n, d))  # the same value
+        if s.recording:
+            s.tell(p, Changed("coins", lay.place(p, i), describe_square(sheet[i])))
     else:
         coin, row, col, dest = action.args
         i = row * COLUMNS + col
-        sheet.move_coin(i, lay.targets[i][dest] or 0, coin)  # legal: never None
+        j = lay.targets[i][dest] or 0  # legal: never None
+        sheet.move_coin(i, j, coin)
+        if s.recording:
+            s.tell(p, Moved(COIN_NAMES[coin], 1, lay.place(p, i), lay.place(p, j)))
     if s.window is None:  # inside the sealed Recovery window log() drops it: skip making the text
         s.log(f"{PLAYER_NAMES[p]}: {action.label}")
 

@@ -38,6 +38,7 @@ from elementa.games.elemental_warriors_ii.view import combat_view
 if TYPE_CHECKING:
     from elementa.core import State
     from elementa.games.elemental_warriors_ii.state import EW2State
+    from elementa.games.elemental_warriors_ii.views import CombatView
 
 T = TypeVar("T")
 _PENNIES = itemgetter(0)
@@ -190,9 +191,9 @@ class WarriorAgent(Agent):
         if kind == "discard":
             return 1.0 - cards.rank(args[0]) / 20
         if kind == "draw":
-            return 1.5 * (3 - int(v.me["hand_size"]))
+            return 1.5 * (3 - int(v.me.hand_size))
         if kind == "air_nd":
-            return float(args[0] == 1 and v.opp["hand_size"] >= 2) + 0.5
+            return float(args[0] == 1 and v.opp.hand_size >= 2) + 0.5
         if kind == "target":
             return -v.target_defense(args[0])
         if kind == "flood":
@@ -208,27 +209,27 @@ class _View:
     by column (``columns[col][row]``).
     """
 
-    def __init__(self, obs: dict[str, Any], me: int) -> None:
+    def __init__(self, obs: CombatView, me: int) -> None:
         self.obs = obs
-        rows = obs["rows"]
+        rows = obs.rows
         self.att, self.dfn, self.elem = _rows_read(rows)
         self.rows = len(rows)
         self.first_element = self.elem[0]
         """The first element row (Earth): the rows from it on are element rows, the others combat rows."""
-        players = obs["players"]
+        players = obs.players
         self.me = players[me]
-        others = [p for p in players if p["seat"] != me and not p["out"] and not p["surrendered"]]
-        target = self.me["target"]
-        chosen = [p for p in others if p["seat"] == target]
-        self.opp = chosen[0] if chosen else min(others, key=lambda p: p["change"]) if others else self.me
+        others = [p for p in players if p.seat != me and not p.out and not p.surrendered]
+        target = self.me.target
+        chosen = [p for p in others if p.seat == target]
+        self.opp = chosen[0] if chosen else min(others, key=lambda p: p.change) if others else self.me
         self.others = others or [self.me]
-        self.sheet = self.me["squares"]
-        opp = self.opp["squares"]
+        self.sheet = self.me.squares
+        opp = self.opp.squares
         self.opp_att = sorted(map(_PENNIES, opp[self.att * COLUMNS : (self.att + 1) * COLUMNS]))
         self.opp_def = sorted(map(_PENNIES, opp[self.dfn * COLUMNS : (self.dfn + 1) * COLUMNS]))
         """The opponent's Attack and Defense pennies over the ten columns, sorted (for counting)."""
-        self.revealed = self.me["attack"] is not None
-        self.prompt = obs["prompt"] or ""
+        self.revealed = self.me.attack is not None
+        self.prompt = obs.prompt or ""
 
     # What follows is worked out on first use: a decision reads only some of it.
     @_worked_out
@@ -255,7 +256,7 @@ class _View:
     @_worked_out
     def targets(self) -> list[list[int]]:
         """The square each Rebalance destination of each square of my sheet leads to (``_targets``)."""
-        return _targets(self.obs["rows"])
+        return _targets(self.obs.rows)
 
     @_worked_out
     def penny_gains(self) -> tuple[list[float], list[float]]:
@@ -305,21 +306,21 @@ class _View:
     def hits(self, column: Column | None = None) -> bool:
         """Whether my attack beats the opponent's defense this turn (after the reveal), with my
         active column as it stands or, if given, as ``column``."""
-        col = self.me["column"]
-        if not self.revealed or col is None or self.opp["defense"] is None:
+        col = self.me.column
+        if not self.revealed or col is None or self.opp.defense is None:
             return False
-        attack = self.sheet[self.att * COLUMNS + col - 1] if column is None else column[self.att]
-        return bool(attack[0] > self.opp["defense"])
+        attack = self.sheet[self.att * COLUMNS + col] if column is None else column[self.att]
+        return bool(attack[0] > self.opp.defense)
 
     def hurt(self, column: Column | None = None) -> bool:
         """Whether the opponent's attack beats my defense this turn (after the reveal), with my
         active column as it stands or, if given, as ``column``."""
-        col = self.me["column"]
-        if not self.revealed or col is None or self.opp["attack"] is None:
+        col = self.me.column
+        if not self.revealed or col is None or self.opp.attack is None:
             return False
-        mult = 2 if self.me["defense_doubled"] else 1
-        defense = self.sheet[self.dfn * COLUMNS + col - 1] if column is None else column[self.dfn]
-        return bool(self.opp["attack"] > defense[0] * mult)
+        mult = 2 if self.me.defense_doubled else 1
+        defense = self.sheet[self.dfn * COLUMNS + col] if column is None else column[self.dfn]
+        return bool(self.opp.attack > defense[0] * mult)
 
     @_worked_out
     def hits_now(self) -> bool:
@@ -353,13 +354,13 @@ class _View:
     @_worked_out
     def opp_columns(self) -> list[Column]:
         """The opponent's sheet by column."""
-        return _columns(self.opp["squares"])
+        return _columns(self.opp.squares)
 
     @_worked_out
     def weights(self) -> list[float]:
         """How much each column counts: more for the columns of the numbered cards in hand."""
         weights = [1.0] * COLUMNS
-        for c in self.me["hand_cards"] or []:
+        for c in self.me.hand_cards or []:
             if not cards.is_face(c):
                 weights[cards.rank(c) - 1] += 2.0
         return weights
@@ -374,7 +375,7 @@ class _View:
         out: list[float] = []
         append, bonuses, first = out.append, _MOVE_BONUS, self.first_element
         rebalance, pay = bonuses["rebalance"], bonuses["pay"]
-        tables = not (self.revealed and self.obs["phase"] == "activate")  # else the skirmish counts too
+        tables = not (self.revealed and self.obs.phase == "activate")  # else the skirmish counts too
         taken: list[float] = []
         put: list[float] = []
         targets: list[list[int]] = []
@@ -415,9 +416,9 @@ class _View:
         else:  # a Recompile
             ((col, recompiled),) = self.after(a).items()
             total = self.weights[col] * (self.column_worth(recompiled) - self.my_worth[col])
-        if self.revealed and self.obs["phase"] == "activate":
-            active = self.me["column"]
-            mine = None if active is None else self.after(a).get(active - 1)
+        if self.revealed and self.obs.phase == "activate":
+            active = self.me.column
+            mine = None if active is None else self.after(a).get(active)
             total += 10 * HIT * (self.hits(mine) - self.hits_now)
             total -= 10 * HURT * (self.hurt(mine) - self.hurt_now)
         return total
@@ -484,7 +485,7 @@ class _View:
             return self.turn_worths[col] + bonus
         if a.kind == "declare":
             return self.turn_worths[a.args[0]]
-        adjusted: int = (self.me["column"] - 1 + a.args[0] - 1) % COLUMNS
+        adjusted: int = ((self.me.column or 0) + a.args[0] - 1) % COLUMNS  # adjusted cards have one
         return self.turn_worths[adjusted]
 
     @_worked_out
@@ -492,14 +493,14 @@ class _View:
         """Worth of activating each column this turn: exact when the opponent's column is known,
         else its ``column_worth``."""
         opp = self.opp
-        if opp["column"] is None or opp["attack"] is None:
+        if opp.column is None or opp.attack is None or opp.defense is None:  # shown together
             return self.my_worth
-        mult = 2 if self.me["defense_doubled"] else 1
-        sheet, floods, att, dfn = self.sheet, self.me["floods"], self.att * COLUMNS, self.dfn * COLUMNS
+        mult = 2 if self.me.defense_doubled else 1
+        sheet, floods, att, dfn = self.sheet, self.me.floods, self.att * COLUMNS, self.dfn * COLUMNS
         worths = []
         for col, elements in enumerate(self.my_elements):
-            hit = sheet[att + col][0] > opp["defense"]
-            hurt = opp["attack"] > sheet[dfn + col][0] * mult
+            hit = sheet[att + col][0] > opp.defense
+            hurt = opp.attack > sheet[dfn + col][0] * mult
             flood = 0.0 if floods[col] == 0 else -0.3 * elements
             worths.append(float(HIT * hit - HURT * hurt + 0.3 * elements + flood))
         return worths
@@ -511,11 +512,13 @@ class _View:
         if e == 0 and entry in (0, 1, 4):
             return base * (1.5 if hurt else 0.2)
         if e == 0 and entry == 3:
-            col = self.me["column"]
+            col = self.me.column
+            attack = self.opp.attack  # not None where hurt
             saved = (
                 hurt
                 and col is not None
-                and self.opp["attack"] <= 2 * self.sheet[self.dfn * COLUMNS + col - 1][0]
+                and attack is not None
+                and attack <= 2 * self.sheet[self.dfn * COLUMNS + col][0]
             )
             return base + (4.0 if saved else 0.0)
         if e == 1 and entry in (0, 1, 2, 4, 5):
@@ -525,7 +528,7 @@ class _View:
         if e == 3 and entry == 6:
             return base * (1.5 if hit else 0.3)
         if e == 3 and entry == 5:
-            return base if self.me["change"] < max(p["change"] for p in self.others) else 0.0
+            return base if self.me.change < max(p.change for p in self.others) else 0.0
         return base
 
     def decline_worth(self) -> float:
@@ -536,8 +539,8 @@ class _View:
 
     def target_defense(self, seat: int) -> float:
         """The defense of a possible target this turn (lower is better to attack)."""
-        p = self.obs["players"][seat]
-        return float(p["defense"] or 0) + float(p["change"]) / 100
+        p = self.obs.players[seat]
+        return float(p.defense or 0) + float(p.change) / 100
 
 
 def _combats(

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from elementa.core import Damaged
 from elementa.games.elemental_warriors_ii import cards
 from elementa.games.elemental_warriors_ii.effects import (
     EARTH,
@@ -503,6 +504,8 @@ def _damage(s: EW2State, t: Task) -> None:
 def _harm(s: EW2State, t: Task) -> None:
     _, a, v, dmg = t
     s.log(f"{PLAYER_NAMES[a]} hits {PLAYER_NAMES[v]} for {dmg} damage")
+    if s.recording:  # the cents it costs follow, one Moved event each (tasks._apply_pay)
+        s.tell(v, Damaged(s.layout.place(v), dmg))
     if dmg:  # the victim pays first (see _hit)
         s.push(("pay", v, dmg, "damage"), ("after_hit", a, v, dmg))
     else:

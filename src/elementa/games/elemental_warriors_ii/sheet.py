@@ -15,6 +15,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any
 
+from elementa.core import Place
 from elementa.games.elemental_warriors_ii.cards import ELEMENTS
 
 PENNY, NICKEL, DIME = 0, 1, 2
@@ -101,6 +102,11 @@ class Layout:
     def square_name(self, index: int) -> str:
         """Return a square's name, for example ``"Fire 3"``."""
         return self.square_names[index]
+
+    def place(self, seat: int, index: int | None = None) -> Place:
+        """Return where a square of a seat's sheet is, for an event: ``Place("sheet", seat,
+        index, "Fire 3")``; with no ``index``, the whole sheet."""
+        return Place("sheet", seat, index, "" if index is None else self.square_names[index])
 
     def new_sheet(self) -> Sheet:
         """Return an empty sheet."""

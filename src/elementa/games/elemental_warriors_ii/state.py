@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, Noted, State, win_shares
+from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, Event, Noted, State, win_shares
 from elementa.games.elemental_warriors_ii import cards, tasks, view
 from elementa.games.elemental_warriors_ii.effects import AIR, NUM_EFFECTS, TOKEN_NAMES, richest_other
 from elementa.games.elemental_warriors_ii.flow import AUTO, STEPS
@@ -43,7 +43,7 @@ _SLOTS = (
     "random_next", "adjust_next", "double_until", "fire_start", "played", "mode", "column",
     "target", "effects", "used", "draw_req", "surrender_req", "attacks", "turn", "phase", "step",
     "revealed", "over", "deck_ran_out", "last_exit", "stack", "window", "pending",
-    "window_actions", "window_base", "window_start", "events", "_cache", "mover",
+    "window_actions", "window_base", "window_start", "events", "sealed", "_cache", "mover",
 )  # fmt: skip
 """Every attribute of a state, as slots: CPython 3.11 gives up its compact instance dictionaries
 at 30 attributes, which made every attribute read of this state slower."""
@@ -216,6 +216,9 @@ class EW2State(State):
         CLOSING), as nobody can look at the window after it."""
         self.events: list[str] = []
         """The latest public events, the last one last (see :meth:`log`)."""
+        self.sealed: tuple[tuple[int, Event], ...] = ()
+        """The typed events of the open window, with their seats, that only those seats have been
+        told yet (see :meth:`tell`); a tuple, replaced and never changed, so copies share it."""
         self._cache: dict[int, list[Action]] = {}
         self.mover = TERMINAL
         """Who moves now (``current_player()``): set where :meth:`_advance` stops, the only place a
@@ -384,6 +387,7 @@ class EW2State(State):
         start = self.window_start
         s.window_start = None if start is None else {**start, "seats": dict(start["seats"])}
         s.events = self.events[:]
+        s.sealed = self.sealed
         s._cache = self._cache.copy()
         s.mover = self.mover
         s.recording, s._events = self.recording, self._events
@@ -400,6 +404,8 @@ class EW2State(State):
                     return
                 self.window = None
                 self.window_base = self.window_start = None  # so a new window opens without them
+                if self.sealed:
+                    self._reveal_sealed()
                 continue
             if not stack:
                 steps[self.step](self)
@@ -492,6 +498,7 @@ class EW2State(State):
             base.window_actions = [[] for _ in range(self.num_players())]
             base._cache = {}
             base.window_start = None
+            base.sealed = ()
             self.window_base = base
         return self.window_base
 
@@ -507,6 +514,27 @@ class EW2State(State):
                 del events[: -view.EVENTS_SHOWN]
             if self.recording:
                 self.emit(Noted(text))
+
+    def tell(self, p: int, event: Event) -> None:
+        """Record a typed event of player ``p``'s sheet (coins moved, exchanged, lost): for
+        everyone outside a window; inside a sealed window for ``p`` alone (the others see nothing
+        of it), kept to be told to the others and to spectators when the window closes, as their
+        observations then show what it did (source: elemental-warriors-ii.txt, "Turns are
+        simultaneous"; the sealed windows of rules.md). Callers build
+        the event only when the state is :attr:`recording`."""
+        if self.window is None:
+            self.emit(event)
+        else:
+            self.emit(event, (p,))
+            self.sealed += ((p, event),)
+
+    def _reveal_sealed(self) -> None:
+        """The window closed: tell every other viewer (spectators too) the events that only their
+        seats were told inside it (see :meth:`tell`), in their order."""
+        everyone = [*range(self.nplayers), None]
+        for p, event in self.sealed:
+            self.emit(event, [v for v in everyone if v != p])
+        self.sealed = ()
 
     def live(self) -> tuple[int, ...]:
         """Return the seats still in the game, in seat order."""

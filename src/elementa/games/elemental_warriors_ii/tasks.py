@@ -15,7 +15,7 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import Action, die_outcomes, pick_uniform
+from elementa.core import Action, Changed, Moved, Place, die_outcomes, pick_uniform
 from elementa.games.elemental_warriors_ii import cards
 from elementa.games.elemental_warriors_ii.actions import (
     act,
@@ -37,6 +37,7 @@ from elementa.games.elemental_warriors_ii.effects import (
 )
 from elementa.games.elemental_warriors_ii.names import PLAYER_NAMES
 from elementa.games.elemental_warriors_ii.sheet import (
+    COIN_NAMES,
     COIN_VALUES,
     COLUMNS,
     DIME,
@@ -221,12 +222,18 @@ def _apply_setup(s: EW2State, t: Task, a: Action) -> None:
     p = t[1]
     if a.kind == "preset":
         s.sheets[p] = preset_sheet(s.layout, PRESET_NAMES[a.args[0]])
+        if s.recording:
+            s.tell(p, Changed("layout", s.layout.place(p), PRESET_NAMES[a.args[0]]))
     elif a.kind == "clear":
         s.sheets[p] = s.layout.new_sheet()
+        if s.recording:
+            s.tell(p, Changed("layout", s.layout.place(p), "empty"))
     else:
         coin, row, col = a.args
         i = row * COLUMNS + col
         s.sheets[p][i] = with_coin(s.sheets[p][i], coin)
+        if s.recording:
+            s.tell(p, Moved(COIN_NAMES[coin], 1, SUPPLY, s.layout.place(p, i)))
     if sheet_value(s.sheets[p]) == STARTING_CHANGE:
         s.pop_task(p)
 
@@ -257,6 +264,9 @@ def _apply_add(s: EW2State, t: Task, a: Action) -> None:
     s.sheets[p].add_coin(i, PENNY)
     if where == "pool":
         s.pool[p] -= 1
+    if s.recording:
+        source = Place("healing pool", p) if where == "pool" else SUPPLY
+        s.tell(p, Moved("penny", 1, source, s.layout.place(p, i)))
     s.log(f"{PLAYER_NAMES[p]} puts a cent on {s.layout.square_name(i)}")
     if count > 1:
         s.replace_task(p, ("add", p, count - 1, where, optional))
@@ -382,8 +392,11 @@ def _apply_pay(s: EW2State, t: Task, a: Action) -> None:
     coin, row, col = a.args
     i = row * COLUMNS + col
     s.sheets[p].pay(i, coin)
-    if cause == "damage" and s.effects[p][HEALING]:
+    healing = cause == "damage" and s.effects[p][HEALING]
+    if healing:
         s.pool[p] += 1
+    if s.recording:  # a cent paid with a nickel or a dime comes back as change (pay_cent)
+        s.tell(p, Moved("cent", 1, s.layout.place(p, i), Place("healing pool", p) if healing else SUPPLY))
     s.log(f"{PLAYER_NAMES[p]} {action_verb(cause)} a cent from {s.layout.square_names[i]}")
     if coin == PENNY and s.game.options.elim_on_last_penny and pennies(s.sheets[p]) == 0:
         s.eliminate(p)
@@ -391,6 +404,10 @@ def _apply_pay(s: EW2State, t: Task, a: Action) -> None:
         s.replace_task(p, ("pay", p, count - 1, cause))
     else:
         s.pop_task(p)
+
+
+SUPPLY = Place("supply")
+"""Where coins come from and go to off the sheets, in events."""
 
 
 def action_verb(cause: str) -> str:

@@ -53,7 +53,7 @@ def encoder(game: Any) -> ObservationEncoder:
         played = s["played"]
         out += one_hot(None if played in (None, "face down") else CARDS[_base(played)], 52)
         out.append(float(played == "face down"))
-        out += one_hot(None if s["column"] is None else s["column"] - 1, COLUMNS)
+        out += one_hot(s["column"], COLUMNS)
         out += [scaled(s["attack"], 20), scaled(s["defense"], 20)]
         out += one_hot(rotate(s["target"], v, n), n)
         out += [float(s[f]) for f in FLAGS]

@@ -10,8 +10,9 @@ Observation layout (JSON; typed in :mod:`.views`): ``turn``, ``phase``, ``rows``
 ``players`` (one dict per seat:
 ``sheet`` rows x 10 columns of ``[pennies, nickels, dimes]``, ``change``, ``tokens``, ``floods``,
 ``pool``, ``hand_size``, ``hand`` (card names or ``None``), ``known_cards``, ``played``, ``column``
-(1-10 or ``None``), ``attack``, ``defense``, ``powers``, ``effects``, ``target`` (the seat it
-attacks, counted from 0 like every seat field, or ``None``), flags, ``points``),
+(0-9, counted from 0 like every index in data, or ``None``; text numbers it 1-10 as the sheet does),
+``attack``, ``defense``, ``powers``, ``effects``, ``target`` (the seat it attacks, counted from 0
+like every seat field, or ``None``), flags, ``points``),
 ``deck_sizes``, ``discard_sizes``, ``to_move``, ``prompt`` (the viewer's task in words), ``events``.
 """
 
@@ -30,7 +31,7 @@ from elementa.games.elemental_warriors_ii.effects import (
 from elementa.games.elemental_warriors_ii.flow import attack_value, defense_value
 from elementa.games.elemental_warriors_ii.names import PLAYER_NAMES
 from elementa.games.elemental_warriors_ii.sheet import COLUMNS, LEVEL_NAMES, describe_square, sheet_value
-from elementa.games.elemental_warriors_ii.views import EW2View, SeatView
+from elementa.games.elemental_warriors_ii.views import CombatSeat, CombatView, EW2View, SeatView
 
 if TYPE_CHECKING:
     from elementa.games.elemental_warriors_ii.state import EW2State
@@ -96,7 +97,7 @@ def player_view(s: EW2State, q: int, viewer: int | None) -> SeatView:
         hand=tuple(_names(s, s.hands[q])) if hand_open else None,
         known_cards=tuple(_names(s, known)),
         played=cards.name(played, s.ndecks) if isinstance(played, int) else played,
-        column=None if col is None else col + 1,
+        column=col,
         attack=None if col is None else attack_value(s, q),
         defense=None if col is None else defense_value(s, q),
         target=s.target[q],
@@ -205,39 +206,36 @@ def information_key(s: EW2State, viewer: int) -> bytes:
     )
 
 
-def combat_view(s: EW2State, viewer: int) -> dict[str, Any]:
-    """Return the part of ``observation(s, viewer)`` the rule-based agent reads, made without the
-    rest (names, tokens, effects, events): ``phase``, ``rows``, ``prompt`` and, for each seat,
+def combat_view(s: EW2State, viewer: int) -> CombatView:
+    """Return the part of :func:`observation_view` the rule-based agent reads, typed, made without
+    the rest (names, tokens, effects, events): ``phase``, ``rows``, ``prompt`` and, for each seat,
     ``seat``, ``out``, ``surrendered``, ``change``, ``hand_size``, ``target``, ``column``,
-    ``attack``, ``defense``, ``defense_doubled`` as ``observation`` gives them, ``floods`` and
-    ``squares`` and ``hand_cards`` (the state's own lists: only to be read; ``squares`` is the
-    seat's :class:`~.sheet.Sheet`, its ``(pennies, nickels, dimes)`` squares by index,
-    ``row * 10 + column``, that ``sheet`` gives by row, with ``filled``, the squares holding coins;
-    ``hand_cards`` the card ids of a hand the viewer sees, sorted, else ``None``). Like
-    ``observation``, it shows the viewer's seat as it is now and the others as an open window
-    found them."""
+    ``attack``, ``defense``, ``defense_doubled`` as the view gives them, ``floods`` and
+    ``squares`` and ``hand_cards`` (the state's own lists: only to be read; see
+    :class:`~.views.CombatSeat`). Like the view, it shows the viewer's seat as it is now and the
+    others as an open window found them."""
     base = s.opened_window()
     rows = s.layout.rows
     players = []
     for q in range(s.nplayers):
         t = s if q == viewer else base
         sheet, col, target, hand = t.sheets[q], shown_column(t, q), t.target[q], t.hands[q]
-        players.append({
-            "seat": q,
-            "squares": sheet,
-            "change": sheet.cents,
-            "floods": t.floods[q],
-            "hand_size": len(hand),
-            "hand_cards": hand if open_hand(t, q, viewer) else None,  # kept sorted
-            "column": None if col is None else col + 1,
-            "attack": None if col is None else attack_value(t, q),
-            "defense": None if col is None else defense_value(t, q),
-            "target": target,
-            "defense_doubled": t.double_until[q] >= t.turn > 0,
-            "out": t.out[q],
-            "surrendered": t.surrendered[q],
-        })  # fmt: skip
-    return {"phase": base.phase, "rows": rows, "players": players, "prompt": prompt(s, viewer)}
+        players.append(CombatSeat(
+            seat=q,
+            squares=sheet,
+            change=sheet.cents,
+            floods=t.floods[q],
+            hand_size=len(hand),
+            hand_cards=hand if open_hand(t, q, viewer) else None,  # kept sorted
+            column=col,
+            attack=None if col is None else attack_value(t, q),
+            defense=None if col is None else defense_value(t, q),
+            target=target,
+            defense_doubled=t.double_until[q] >= t.turn > 0,
+            out=t.out[q],
+            surrendered=t.surrendered[q],
+        ))  # fmt: skip
+    return CombatView(base.phase, rows, players, prompt(s, viewer))
 
 
 def asked(s: EW2State, viewer: int | None, movers: list[int]) -> tuple[Any, ...] | None:

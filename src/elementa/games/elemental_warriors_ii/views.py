@@ -9,8 +9,12 @@ sheet's value in cents); Flood, Whirlwind and the other tokens; the healing pool
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from elementa.core import View
+
+if TYPE_CHECKING:
+    from elementa.games.elemental_warriors_ii.sheet import Sheet
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +43,8 @@ class SeatView(View):
     """The card played this turn: its name once revealed (at once to its player), ``"face down"``
     while a card or roll waits for the reveal, else ``None``."""
     column: int | None
-    """The active column, 1-10 as the sheet numbers it, where everyone sees it, else ``None``."""
+    """The active column, 0-9 (the sheet's column 1 is 0; text shows 1-10), where everyone sees it,
+    else ``None``."""
     attack: int | None
     """Attack value of the shown column."""
     defense: int | None
@@ -82,3 +87,39 @@ class EW2View(View):
     events: tuple[str, ...]
     """The latest public events in words, oldest first."""
     over: bool
+
+
+@dataclass(slots=True)
+class CombatSeat(View):
+    """What the rule-based agent reads of one seat (:func:`.view.combat_view`): the fields of
+    :class:`SeatView` it uses, as that view shows them to the viewer, built on a hot path (a plain
+    slotted dataclass) and holding the state's own lists, only to be read."""
+
+    seat: int
+    squares: Sheet
+    """The sheet by square index (``row * 10 + column``), each ``(pennies, nickels, dimes)``,
+    with ``filled``, the squares holding coins: what :attr:`SeatView.sheet` gives by row."""
+    change: int
+    floods: list[int]
+    hand_size: int
+    hand_cards: list[int] | None
+    """The card ids of a hand the viewer sees, sorted (:attr:`SeatView.hand` names them), else ``None``."""
+    column: int | None
+    """As :attr:`SeatView.column`: 0-9, or ``None``."""
+    attack: int | None
+    defense: int | None
+    target: int | None
+    defense_doubled: bool
+    out: bool
+    surrendered: bool
+
+
+@dataclass(slots=True)
+class CombatView(View):
+    """The part of :class:`EW2View` the rule-based agent reads, made without the rest (names,
+    tokens, effects, events): see :func:`.view.combat_view`."""
+
+    phase: str
+    rows: tuple[str, ...]
+    players: list[CombatSeat]
+    prompt: str | None

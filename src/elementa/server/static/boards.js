@@ -68,7 +68,7 @@ window.BOARDS["elemental-warriors-ii"] = (o, h) => {
   };
   const players = o.players.map((p) => h.el("div", {class: ["warrior", p.seat === h.view.seat && "mine", p.out && "out"].filter(Boolean).join(" ")},
     h.el("h4", {}, h.pickable(h.el("span", {title: h.seatName(p.seat)}, who(h, p.seat)), {type: "seat", value: p.seat}), p.out ? " — out" : "", p.surrendered ? " (surrendered)" : ""),
-    facts(h, [["change", `${p.change}¢`], ["pool", p.pool], ["cards in hand", p.hand_size], ["played", p.played], ["column", p.column], ["attack", p.attack], ["defense", p.defense], ["target", p.target === null ? null : h.seatName(p.target)], ["points", p.points]]),
+    facts(h, [["change", `${p.change}¢`], ["pool", p.pool], ["cards in hand", p.hand_size], ["played", p.played], ["column", p.column === null ? null : p.column + 1], ["attack", p.attack], ["defense", p.defense], ["target", p.target === null ? null : h.seatName(p.target)], ["points", p.points]]),
     h.el("div", {class: "tokens"}, Object.entries(p.tokens).filter(([, v]) => v).map(([k, v]) => h.el("span", {class: "chip"}, `${k} ×${v}`))),
     p.hand ? h.el("div", {class: "hand"}, h.el("span", {class: "label"}, "hand "), p.hand.map((c) => h.pickable(h.el("span", {class: `card ${c.includes("♥") || c.includes("♦") ? "red" : ""}`, title: c}, c), h.named("card", c)))) : null,
     p.powers && p.powers.length ? h.el("ul", {class: "powers"}, p.powers.map((x) => h.el("li", {}, typeof x === "string" ? x : JSON.stringify(x)))) : null,
