@@ -26,8 +26,9 @@ import sys
 from elementa.core import CHANCE, SIMULTANEOUS, Game, load_game
 
 
-def trace(game: Game, seed: int) -> list[str]:
-    """Return one 12-hex-digit hash per step of the playout with ``seed`` (the last: its ending)."""
+def trace(game: Game, seed: int, events: bool = True) -> list[str]:
+    """Return one 12-hex-digit hash per step of the playout with ``seed`` (the last: its ending);
+    ``events=False`` leaves the event log out, to check a change that only adds events."""
     state = game.new_initial_state(seed)
     rng = random.Random(seed)
     n = state.num_players()
@@ -42,7 +43,7 @@ def trace(game: Game, seed: int) -> list[str]:
         for q in range(n):
             h.update(state.information_state_key(q))
             h.update(repr(game.encode_observation(obs[q], q)).encode())
-        for q in viewers:
+        for q in viewers if events else ():
             h.update(json.dumps([e.to_json() for e in state.events_for(q)], sort_keys=True).encode())
         h.update(repr(state.evaluate()).encode())
         if p == CHANCE:
@@ -75,12 +76,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-n", type=int, default=200, help="playouts per player count (seeds 0..n-1)")
     parser.add_argument("--save")
     parser.add_argument("--compare")
+    parser.add_argument(
+        "--no-events", action="store_true", help="leave events out (for a change that only adds events)"
+    )
     args = parser.parse_args(argv)
     traces: dict[str, list[str]] = {}
     for players in args.players:
         game = load_game(args.game, **({"players": players} if players else {}))
         for k in range(args.n):
-            traces[f"{players}/{k}"] = trace(game, k)
+            traces[f"{players}/{k}"] = trace(game, k, not args.no_events)
     steps = sum(len(t) for t in traces.values())
     print(f"{args.game}: {len(traces)} playouts, {steps} steps")
     if args.save:

@@ -8,6 +8,7 @@ import re
 
 import elementa
 from elementa.cli.render.elementalis import narrate, option_notes
+from elementa.core import Moved, Place
 from tests.cli.helpers import run
 from tests.elementalis.helpers import (
     act,
@@ -56,11 +57,11 @@ def test_mana_movements_are_said_banking_and_the_sun() -> None:
     pass_declarations(s)
     if s.observation(None)["phase"] == "choice":
         choose_mana(s)
-    before = s.observation(1)
-    assert sum(before["channel"].values()) > 0
+    assert sum(s.observation(1)["channel"].values()) > 0
+    count = s.event_count()
     bank = next(a for a in s.legal_actions() if a.kind == "bank")
     s.apply_action(bank)
-    lines = narrate(before, s.observation(1), bank)
+    lines = narrate(s.events_for(1, count), s.observation(1), bank)
     assert len(lines) == 1 and re.fullmatch(r"Player 1 banks .+ \(Player 1's Pool: \d+\)", lines[0]), lines
 
     s = new_game([("Fire", "Air"), ("Earth", "Earth")], setup=["Earth"])
@@ -73,7 +74,7 @@ def test_mana_movements_are_said_banking_and_the_sun() -> None:
     lines = []
     faces = ["Sun", "Fire", "Fire", "Air", "Earth", "Water"]
     while s.observation(None)["active"] == 0:  # one action at a time, as the terminal narrates
-        before = s.observation(0)
+        count = s.event_count()
         if s.is_chance_node():
             chosen = next(a for a, _ in s.chance_outcomes() if a.label.endswith(faces[0]))
             faces.pop(0)
@@ -82,7 +83,7 @@ def test_mana_movements_are_said_banking_and_the_sun() -> None:
             q = s.players_to_move()[0] if s.is_simultaneous_node() else s.current_player()
             chosen = next(a for a in s.legal_actions(q) if a.kind == "pass")
             s.apply_action(chosen, q)
-        lines += narrate(before, s.observation(0), chosen)
+        lines += narrate(s.events_for(0, count), s.observation(0), chosen)
     assert any(re.fullmatch(r"The Sun! .+ of your Channel returns to the Flux", line) for line in lines), (
         lines
     )
@@ -105,16 +106,20 @@ def test_a_four_player_screen_groups_rolls_and_says_where_mana_went() -> None:
 
 def test_gifts_between_mages_and_colourless_mana_are_said() -> None:
     s = new_game([("Fire", "Air"), ("Earth", "Earth"), ("Water", "Water")], setup=["Earth", "Water"])
-    before = s.observation(0)
-    after = copy.deepcopy(before)
+    after = copy.deepcopy(s.observation(0))
     after["players"][1]["pool"]["Earth"] -= 1  # an Opposition payment from player 2 to you
     after["players"][0]["pool"]["Earth"] += 1
     after["players"][0]["total"] += 1
     after["players"][1]["total"] -= 1
     after["players"][2]["pool"]["Water"] -= 2  # Tornado on player 3
     after["players"][2]["colourless"] += 2
+    events = [
+        Moved("Earth", 1, Place("Pool", 1), Place("Pool", 0)),
+        Moved("Water", 1, Place("Pool", 2), Place("colourless", 2)),
+        Moved("Water", 1, Place("Pool", 2), Place("colourless", 2)),
+    ]
     give = next(a for a in s.legal_actions(s.current_player()))
-    assert narrate(before, after, give) == [
+    assert narrate(events, after, give) == [
         "Player 2 gives 1 Earth to you (your Pool: 1)",
         "2 Water of Player 3's Pool turn colourless (Player 3's Pool: 2)",
     ]

@@ -9,8 +9,9 @@ lines; what is particular to a game comes from optional hooks of its renderer mo
   ``None`` keeps the action at the top level (presets, passes).
 - ``option_notes(observation, options) -> list[str]``: lines printed above a menu (what the spells
   on offer do, what a roll scores).
-- ``narrate(before, after, action) -> list[str]``: what changed between two observations of the
-  viewer when ``action`` was taken, in words (Mana moved, scores), printed under its log line.
+- ``narrate(events, after, action) -> list[str]``: what ``action`` moved, in words (Mana moved,
+  scores), from the typed events the viewer was shown for it and its observation after; printed
+  under the action's log line.
 """
 
 from __future__ import annotations

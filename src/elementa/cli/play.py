@@ -225,17 +225,18 @@ class PlaySession:
 
     def _step(self, action: Action, player: int, forced: bool = False) -> None:
         """Log ``action`` as the viewer sees it, apply it, then log what it changed (the game's
-        ``narrate`` hook, from the viewer's observations before and after; see :func:`menu.attach`)."""
+        ``narrate`` hook, from the events the viewer was shown; see :func:`menu.attach`)."""
         st = self.state
         if self.queued and player != CHANCE:
             self._say(f"the draw is over; not used: {' '.join(self.queued)}")
             self.queued.clear()
         narrate = menu.hook(self.hooks, "narrate")
-        before = st.observation(self.human) if narrate else None
+        count = st.event_count()
         lines = [describe(st, action, player, self.human) + (" (the only choice)" if forced else "")]
         st.apply_action(action, player)
         if narrate:
-            lines = menu.attach(lines[0], narrate(before, st.observation(self.human), action))
+            told = st.events_for(self.human, count)
+            lines = menu.attach(lines[0], narrate(told, st.observation(self.human), action))
         for line in lines:
             if self.human is None:
                 self.console.print(Text(line), soft_wrap=True)

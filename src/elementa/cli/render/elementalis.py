@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from elementa.core import Action
+from elementa.core import Action, Event, Moved, Place
 
 STYLE = {"Fire": "bold red", "Water": "bold blue", "Earth": "bold green", "Air": "bold white",
          "Ether": "bold magenta", "Sun": "bold yellow", "Moon": "bold cyan"}  # fmt: skip
@@ -131,9 +131,6 @@ def render(observation: Mapping[str, Any], player: int | None) -> RenderableType
 
 
 # ------------------------------------------------------------------------------ menu hooks
-_KINDS = (*ELEMENTS, "colourless")
-
-
 def _who(seat: int, viewer: int | None) -> str:
     return "you" if seat == viewer else f"Player {seat + 1}"
 
@@ -142,91 +139,71 @@ def _amount(vec: Mapping[str, int]) -> str:
     return ", ".join(f"{k} {e}" for e, k in vec.items() if k) or "no Mana"
 
 
-def _holdings(o: Mapping[str, Any]) -> dict[str, dict[str, int]]:
-    """Every place Mana lies in an observation: ``"channel"`` and each seat (by number as text)."""
-    out = {"channel": {e: o["channel"].get(e, 0) for e in ELEMENTS} | {"colourless": 0}}
-    for p in o["players"]:
-        out[str(p["seat"])] = {e: p["pool"].get(e, 0) for e in ELEMENTS} | {"colourless": p["colourless"]}
-    return out
-
-
-def narrate(before: Mapping[str, Any], after: Mapping[str, Any], action: Action) -> list[str]:
-    """Say where Mana went between two observations of one viewer: scores into the Channel, banking,
-    gifts and payments between mages, Mana returned to the Flux, Mana made colourless.
+def narrate(events: Sequence[Event], after: Mapping[str, Any], action: Action) -> list[str]:
+    """Say where Mana went in one action, read from the typed events the rules emitted: scores into
+    the Channel, banking, gifts and payments between mages, Mana returned to the Flux, Mana made
+    colourless.
 
     Args:
-        before, after: ``state.observation(viewer)`` before and after one action.
-        action: the action taken (a chosen score or Flux Tap is not said twice).
+        events: the :class:`~elementa.core.events.Event` values the viewer was shown for this action
+            (``state.events_for(viewer, count_before)``); events other than ``Moved`` are skipped.
+        after: ``state.observation(viewer)`` after the action (its Pools and Channel are quoted).
+        action: the action taken (a chosen score or Flux Tap, which its log line already names, is
+            not said twice).
 
     Returns:
-        One line per movement, for example ``"Player 2 gives 1 Fire to you (your Pool: 6)"``.
+        One line per movement between two places, for example
+        ``"Player 2 gives 1 Earth to you (your Pool: 6)"``.
     """
-    viewer, active = before["viewer"], before["active"]
-    old, new = _holdings(before), _holdings(after)
-    totals = {str(p["seat"]): p["total"] for p in after["players"]}
-    losses: dict[str, dict[str, int]] = {}
-    gains: dict[str, dict[str, int]] = {}
-    for place in old:
-        delta = {k: new[place][k] - old[place][k] for k in _KINDS}
-        if any(v < 0 for v in delta.values()):
-            losses[place] = {k: -v for k, v in delta.items() if v < 0}
-        if any(v > 0 for v in delta.values()):
-            gains[place] = {k: v for k, v in delta.items() if v > 0}
+    viewer = after["viewer"]
+    totals = {p["seat"]: p["total"] for p in after["players"]}
+    groups: list[tuple[Place, Place, dict[str, int]]] = []
+    for e in events:
+        if not isinstance(e, Moved):
+            continue
+        if groups and groups[-1][0] == e.source and groups[-1][1] == e.target:
+            vec = groups[-1][2]
+            vec[e.what] = vec.get(e.what, 0) + e.amount
+        else:
+            groups.append((e.source, e.target, {e.what: e.amount}))
 
-    def name(place: str) -> str:
-        return "the Channel" if place == "channel" else _who(int(place), viewer)
+    def name(seat: int | None) -> str:
+        return _who(seat if seat is not None else -1, viewer)
 
-    def verb(place: str, word: str) -> str:
-        return f"{name(place)} {word if place == str(viewer) else word + 's'}"
+    def verb(seat: int | None, word: str) -> str:
+        return f"{name(seat)} {word if seat == viewer else word + 's'}"
 
-    def pool(place: str) -> str:
-        whose = "your" if place == str(viewer) else f"Player {int(place) + 1}'s"
-        return f"{whose} Pool: {totals[place]}"
+    def pool(seat: int | None) -> str:
+        whose = "your" if seat == viewer else f"Player {(seat or 0) + 1}'s"
+        return f"{whose} Pool: {totals.get(seat, 0)}"
 
-    def owner(place: str) -> str:
-        return "your" if place == str(viewer) else f"{name(place)}'s"
+    def owner(seat: int | None) -> str:
+        return "your" if seat == viewer else f"{name(seat)}'s"
 
+    chosen = action.kind == "mana"  # a score, Flux Tap or set-up Mana its log line already names
     lines = []
-    # a score, Flux Tap or set-up Mana the log line already names (Mana moves at the choice's last
-    # colour step, which is a "mana" action too)
-    chosen = action.kind == "mana"
-    for to, vec in list(gains.items()):  # one mage paying another (Opposition)
-        source = next((f for f, lost in losses.items() if lost == vec and f not in (to, "channel")), None)
-        if source is not None and to != "channel":
-            del gains[to], losses[source]
-            lines.append(f"{verb(source, 'give')} {_amount(vec)} to {name(to)} ({pool(to)})")
-    drained = losses.pop("channel", None)
-    if drained is not None:  # the Channel emptied: gifts (Cosmic Roll), banking, the rest to the Flux
-        left = dict(drained)
-        for to, vec in list(gains.items()):
-            if to in ("channel", str(active)) or any(left.get(k, 0) < v for k, v in vec.items()):
+    for source, target, vec in groups:
+        amount, src, dst = _amount(vec), source.seat, target.seat
+        if source.zone == "Flux":
+            if chosen:
                 continue
-            del gains[to]
-            left = {k: left[k] - vec.get(k, 0) for k in left}
-            lines.append(f"{_amount(vec)} of the Channel goes to {name(to)} ({pool(to)})")
-        banked = gains.pop(str(active), None)
-        if banked is not None:
-            lines.append(f"{verb(str(active), 'bank')} {_amount(banked)} ({pool(str(active))})")
-            left = {k: max(0, v - banked.get(k, 0)) for k, v in left.items()}
-        if any(left.values()):
-            sun = bool(before["dice"]) and before["dice"][0]["face"] == "Sun"
-            text = f"{_amount(left)} of {owner(str(active))} Channel returns to the Flux"
-            lines.append(("The Sun! " if sun else "") + text)
-    for place, vec in gains.items():
-        if place == "channel":
-            if not chosen:
-                lines.append(
-                    f"{_amount(vec)} into {owner(str(active))} Channel (Channel: {_amount(after['channel'])})"
-                )
-        elif set(vec) == {"colourless"} and place in losses:
-            lines.append(
-                f"{_amount(losses.pop(place))} of {owner(place)} Pool turn colourless ({pool(place)})"
-            )
-        elif not chosen:
-            lines.append(f"{verb(place, 'gain')} {_amount(vec)} ({pool(place)})")
-    paid = "pay" if action.label.startswith("cast") else "lose"  # a spell's cost
-    for place, vec in losses.items():
-        lines.append(f"{verb(place, paid)} {_amount(vec)} ({pool(place)})")
+            if target.zone == "Channel":
+                lines.append(f"{amount} into {owner(dst)} Channel (Channel: {_amount(after['channel'])})")
+            else:
+                lines.append(f"{verb(dst, 'gain')} {amount} ({pool(dst)})")
+        elif source.zone == "Channel":
+            if target.zone == "Flux":  # only the Sun empties a Channel back into the Flux
+                lines.append(f"The Sun! {amount} of {owner(src)} Channel returns to the Flux")
+            elif dst == src:
+                lines.append(f"{verb(src, 'bank')} {amount} ({pool(src)})")
+            else:  # a gift on a Cosmic Roll
+                lines.append(f"{amount} of the Channel goes to {name(dst)} ({pool(dst)})")
+        elif target.zone == "Pool":
+            lines.append(f"{verb(src, 'give')} {amount} to {name(dst)} ({pool(dst)})")
+        elif target.zone == "colourless":
+            lines.append(f"{amount} of {owner(src)} Pool turn colourless ({pool(src)})")
+        else:  # back to the Flux: a spell's cost, or Mana a spell destroyed
+            lines.append(f"{verb(src, 'pay' if action.kind == 'cast' else 'lose')} {amount} ({pool(src)})")
     return lines
 
 

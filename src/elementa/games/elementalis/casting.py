@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
 
-from elementa.core import Action
+from elementa.core import Action, Moved, Place
 from elementa.games.elementalis.dice import Die
 from elementa.games.elementalis.elements import (
     AIR,
@@ -172,15 +172,17 @@ def can_pay(s: ElementalisState, p: int, spell: int, cost: int) -> bool:
 def pay(s: ElementalisState, p: int, spell: int, cost: int) -> None:
     """Return a spell's cost to the Flux; Moon spells take the seat's most plentiful colours first."""
     arcana = SPELLS[spell].arcana
-    if arcana != MOON:
-        s.pool[p][arcana] -= cost
-        s.flux[arcana] += cost
-        return
     pool = s.pool[p]
-    for _ in range(cost):
-        c = pool.index(max(pool))  # the most plentiful colour; a tie takes the first in colour order
-        pool[c] -= 1
-        s.flux[c] += 1
+    paid = [0, 0, 0, 0]
+    if arcana != MOON:
+        paid[arcana] = cost
+    else:
+        left = list(pool)
+        for _ in range(cost):
+            c = left.index(max(left))  # the most plentiful colour; a tie takes the first in colour order
+            left[c] -= 1
+            paid[c] += 1
+    s.to_flux(pool, paid, Place("Pool", p))
 
 
 def affects(s: ElementalisState, caster: int, element: int, target: int) -> bool:
@@ -534,10 +536,12 @@ def _resolve(s: ElementalisState, pend: PendingSpell) -> None:
             if q in negated:
                 continue
             if spell == TORNADO:
+                if s.recording:
+                    s.emit(Moved(ELEMENT_NAMES[c], 1, Place("Pool", q), Place("colourless", q)))
                 s.pool[q][c] -= 1
                 s.colourless[q] += 1
             else:
-                s.to_flux(s.pool[q], [1 if e == c else 0 for e in ELEMENTS])
+                s.to_flux(s.pool[q], [1 if e == c else 0 for e in ELEMENTS], Place("Pool", q))
     elif on_active:
         d = s.dice[die] if die != NO_DIE else None
         if spell == MIRROR_POOL and d is not None:

@@ -261,8 +261,10 @@ class ElementalisState(State):
                 flux[c] -= k
                 target[c] += k
 
-    def to_flux(self, source: list[int], vec: Mana | list[int]) -> None:
-        """Return Mana from a Pool or the Channel to the Flux."""
+    def to_flux(self, source: list[int], vec: Mana | list[int], place: Place) -> None:
+        """Return Mana from a Pool or the Channel (``place``, named for its events) to the Flux."""
+        if self.recording:
+            self._moved(vec, place, Place("Flux"))
         for c, k in enumerate(vec):
             source[c] -= k
             self.flux[c] += k
@@ -608,14 +610,14 @@ class ElementalisState(State):
     def _score(self) -> None:
         if self.stage == "chance" and self._busted():
             self.log.append(f"The Sun! Player {self.active + 1}'s Channel returns to the Flux")
-            self.to_flux(self.channel, list(self.channel))
+            self.to_flux(self.channel, list(self.channel), Place("Channel", self.active))
             self._end_turn()
             return
         # Earth Links: linked mages score the roll their own way, straight into their Pools (ELS-A15).
         for owner, linked in self.links:
             if linked == self.active and owner != self.active:
                 best = self.score_options(owner)[0]
-                self.gain(self.pool[owner], best)
+                self._take(owner, best, self.pool[owner], Place("Pool", owner))
                 if sum(best):
                     self.log.append(f"Player {owner + 1} scores {mana_text(best)} through an Earth Link")
         self.steps.append(AFTER_SCORE)
@@ -635,11 +637,11 @@ class ElementalisState(State):
         p = self.active
         if face == SUN:
             self.log.append(f"The Sun! Player {p + 1}'s Channel returns to the Flux")
-            self.to_flux(self.channel, list(self.channel))
+            self.to_flux(self.channel, list(self.channel), Place("Channel", p))
             self._end_turn()
         elif face == self.major_element(p):
-            vec = [3 if c == face else 0 for c in ELEMENTS]
-            self.gain(self.channel, vec)
+            vec = tuple(3 if c == face else 0 for c in ELEMENTS)
+            self._take(p, vec, self.channel, Place("Channel", p))
             self.log.append(f"Cosmic Roll shows Player {p + 1}'s Major: +3 {FACE_NAMES[face]}")
             self._end_turn()
         elif face in ELEMENTS:
@@ -660,6 +662,8 @@ class ElementalisState(State):
         source: elementalis.txt, End of Turn / Round; Ending the Game.
         """
         p = self.active
+        if self.recording:
+            self._moved(self.channel, Place("Channel", p), Place("Pool", p))
         for c in ELEMENTS:
             self.pool[p][c] += self.channel[c]
         self.channel = [0, 0, 0, 0]
