@@ -136,7 +136,8 @@ class CardDiceGame(Game):
         cards: the card list in use (ids are positions): the packaged cards and those of the
             ``card_file`` option, or with ``replace_cards`` the file's alone.
         max_by: the largest "change a die by up to N" among the cards (sets the ``change`` radix).
-        summaries: per card id, what a player may know of the card (see ``cards.card_summary``).
+        summaries: per card id, what a player may know of the card (a ``views.CardSummary``, see
+            ``cards.card_summary``).
         names: per card id, the card's name.
         costs: per card id, the card's cost in gold; cheapest: the least of them.
         card_actions: per card action kind (``"play"``, ``"bid"``...), the action for each card id,

@@ -27,7 +27,7 @@ from elementa.games.elemental_card_dice.zones import Shop, Side
 
 if TYPE_CHECKING:
     from elementa.games.elemental_card_dice.game import CardDiceGame, HandMenu
-    from elementa.games.elemental_card_dice.views import CardDiceView
+    from elementa.games.elemental_card_dice.views import BriefView, CardDiceView
 
 RAISE, MATCH = 0, 1
 """Auction stages: the opponent may raise the bid; the active player may match it."""
@@ -534,15 +534,18 @@ class CardDiceState(State):
                 heal += strength(self, p, card)
         return damage / max(len(owned), 1), heal / max(len(owned), 1)
 
-    def observation(self, player: int | None, *, brief: bool = False) -> dict[str, Any]:
+    def observation(self, player: int | None) -> dict[str, Any]:
         """Return what ``player`` (a seat, or None for a spectator) sees, JSON-ready: the JSON form of
-        :meth:`view` (its fields are documented in :mod:`.views`); with ``brief``, only the part the
-        rule-based agent reads (``view.brief_view``)."""
-        return view.observation(self, player, brief=brief)
+        :meth:`view` (its fields are documented in :mod:`.views`)."""
+        return view.observation(self, player)
 
     def view(self, player: int | None) -> CardDiceView:
         """Return what ``player`` (or a spectator, ``None``) sees, typed (see :mod:`.views`)."""
         return view.observation_view(self, player)
+
+    def brief_view(self, player: int | None) -> BriefView:
+        """Return the part of :meth:`view` the rule-based agent reads, built alone (``view.brief_view``)."""
+        return view.brief_view(self, player)
 
     def information_state_key(self, player: int) -> bytes:
         """Return ``player``'s information-state key, built straight from the state's fields

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from elementa.core import CHANCE, Action, die_outcomes, pick_uniform
 from elementa.core.flow import AUTOMATIC, Step
 from elementa.games.elemental_card_dice.cards import DICE, SHOP_NAMES, SHOP_SIZE
+from elementa.games.elemental_card_dice.views import AgainView, DecisionView, OrderView
 from elementa.games.elemental_card_dice.zones import single
 
 if TYPE_CHECKING:
@@ -289,10 +290,11 @@ class Decision(Step):
         damage to pay against, the cards to order or discard (0 where nothing is counted)."""
         return 0
 
-    def view(self, state: CardDiceState, viewer: int | None, nms: Names) -> dict[str, Any]:
-        """Return the observation's ``decision`` for ``viewer``: ``{kind, player, count}`` and what
-        the kind adds (``nms`` names card ids and notes them for the view's card table)."""
-        return {"kind": self.kind, "player": self.seat, "count": self.shown_count()}
+    def view(self, state: CardDiceState, viewer: int | None, nms: Names) -> DecisionView:
+        """Return the observation's ``decision`` for ``viewer``: a :class:`.views.DecisionView`, or
+        the subclass of it that says what the kind adds (``nms`` names card ids and notes them for
+        the view's card table)."""
+        return DecisionView(self.kind, self.seat, self.shown_count())
 
     def key(self, state: CardDiceState, viewer: int) -> tuple[Any, ...]:
         """Return the facts of :meth:`view` for ``viewer``'s information-state key (card ids)."""
@@ -358,8 +360,8 @@ class Again(Decision):
         if action.kind == "again":
             _reroll(state, self.seat, self.die, self.times)
 
-    def view(self, state: CardDiceState, viewer: int | None, nms: Names) -> dict[str, Any]:
-        return {"kind": self.kind, "player": self.seat, "count": self.times, "die": DICE[self.die]}
+    def view(self, state: CardDiceState, viewer: int | None, nms: Names) -> AgainView:
+        return AgainView(self.kind, self.seat, self.times, DICE[self.die])
 
     def key(self, state: CardDiceState, viewer: int) -> tuple[Any, ...]:
         return (self.kind, self.seat, self.times, self.die)
@@ -509,15 +511,11 @@ class Order(Decision):
         """The cards still to place, shown to the seat ordering them alone."""
         return state.sides[self.deck].top[self.place : self._end(state)] if viewer == self.seat else None
 
-    def view(self, state: CardDiceState, viewer: int | None, nms: Names) -> dict[str, Any]:
+    def view(self, state: CardDiceState, viewer: int | None, nms: Names) -> OrderView:
         cards = self._cards(state, viewer)
-        return {
-            "kind": self.kind,
-            "player": self.seat,
-            "count": self.count,
-            "deck_of": self.deck,
-            "cards": None if cards is None else nms(cards),
-        }
+        return OrderView(
+            self.kind, self.seat, self.count, self.deck, None if cards is None else tuple(nms(cards))
+        )
 
     def key(self, state: CardDiceState, viewer: int) -> tuple[Any, ...]:
         cards = self._cards(state, viewer)
