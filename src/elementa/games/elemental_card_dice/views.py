@@ -43,6 +43,16 @@ class DecisionView(View):
     player: int
     count: int
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> DecisionView:
+        """Read a decision back, as the class its ``kind`` has (:class:`AgainView`, :class:`OrderView`)."""
+        if cls is DecisionView:
+            kind = _DECISION_VIEWS.get(data["kind"])
+            if kind is not None:
+                return kind.from_json(data)
+            return DecisionView(data["kind"], data["player"], data["count"])
+        return super(DecisionView, cls).from_json(data)
+
 
 @dataclass(frozen=True, slots=True)
 class AgainView(DecisionView):
@@ -60,6 +70,10 @@ class OrderView(DecisionView):
     """Whose deck."""
     cards: tuple[str, ...] | None
     """The cards still to place, shown to the seat ordering them alone (``None`` for others)."""
+
+
+_DECISION_VIEWS: dict[str, type[DecisionView]] = {"again": AgainView, "order": OrderView}
+"""The decision kinds whose views add fields, and their classes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +146,11 @@ class ChainLink(View):
     def to_json(self) -> dict[str, Any]:
         """Return ``{"card", "player", "from"}``."""
         return {"card": self.card, "player": self.player, "from": self.source}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ChainLink:
+        """Read ``{"card", "player", "from"}`` back."""
+        return cls(data["card"], data["player"], data["from"])
 
 
 @dataclass(frozen=True, slots=True)
