@@ -18,12 +18,39 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import TERMINAL, Action, Flow, Noted, State, win_shares
+from elementa.core import (
+    TERMINAL,
+    Action,
+    CardMoved,
+    Changed,
+    Damaged,
+    Flow,
+    Moved,
+    Noted,
+    Place,
+    Scored,
+    State,
+    win_shares,
+)
 from elementa.games.elemental_card_dice import responses, view
 from elementa.games.elemental_card_dice.cards import CHEAP, DICE, EXPENSIVE, Card
 from elementa.games.elemental_card_dice.effects import EFFECTS, NO_AMPS, shields_apply, strength
 from elementa.games.elemental_card_dice.steps import Begin, Draw, Finish, First, Refill, Roll
-from elementa.games.elemental_card_dice.zones import Shop, Side
+from elementa.games.elemental_card_dice.zones import (
+    CHAIN,
+    DISCARD,
+    FACE_DOWN,
+    GOLD,
+    HAND,
+    HEALTH,
+    PASSIVES,
+    PLAY,
+    REMOVED,
+    SHOP,
+    SUPPLY,
+    Shop,
+    Side,
+)
 
 if TYPE_CHECKING:
     from elementa.games.elemental_card_dice.game import CardDiceGame, HandMenu
@@ -127,13 +154,25 @@ class CardDiceState(State):
         self._settle()
 
     # ------------------------------------------------------------------------------- helpers
-    def note(self, text: str, to: int | None = None, but: int | None = None) -> None:
-        """Record an event for the log: for everyone, only for seat ``to``, or for all but ``but``
-        (also in the typed log, as a ``Noted`` event with that audience)."""
+    def note(self, text: str, to: int | None = None, but: int | None = None, *, noted: bool = True) -> None:
+        """Record a line for the observation's log: for everyone, only for seat ``to``, or for all
+        but ``but``; with ``noted``, also in the typed log, as a ``Noted`` event with that audience
+        (a rule that emits typed events for what the line says passes ``noted=False``)."""
         self.events.append((to, but, text))  # the oldest drops out past MAX_EVENTS
-        if self.recording:
+        if noted and self.recording:
             seats = [p for p in (0, 1) if (to is None or p == to) and p != but]
             self.emit(Noted(text), None if to is None and but is None else seats)
+
+    def card_moved(self, card: int, source: Place, target: Place, to: int | None = None) -> None:
+        """Emit a typed :class:`~elementa.core.CardMoved` of ``card`` (if recording), seen whole by
+        everyone, or by seat ``to`` alone (the others see a card move, not which)."""
+        if self.recording:
+            self.emit(CardMoved(card, self.game.names[card], source, target), None if to is None else (to,))
+
+    def gold_moved(self, amount: int, source: Place, target: Place) -> None:
+        """Emit a typed :class:`~elementa.core.Moved` of ``amount`` gold (if recording and any)."""
+        if amount > 0 and self.recording:
+            self.emit(Moved("gold", amount, source, target))
 
     def names(self, cards: list[int]) -> str:
         """Return card names joined by commas (``"nothing"`` for none)."""
@@ -185,14 +224,18 @@ class CardDiceState(State):
         self.sides[dealer].gold += amount
         self.last_dealer = dealer
         whom = "themselves" if dealer == target else f"player {target + 1}"
-        self.note(f"player {dealer + 1} deals {amount} damage to {whom} and gains {amount} gold")
+        self.note(f"player {dealer + 1} deals {amount} damage to {whom} and gains {amount} gold", noted=False)
+        if self.recording:
+            self.emit(Damaged(HEALTH[target], amount, self.sides[target].health))
+            self.gold_moved(amount, SUPPLY, GOLD[dealer])
 
     def cancel_top_of_chain(self, player: int) -> None:
         """Veto: the opponent's entry on top of the chain goes to its owner's discard pile unresolved."""
         if self.chain and self.chain[-1][1] != player:
             card, owner, _ = self.chain.pop()
             self.sides[owner].discard.append(card)
-            self.note(f"{self.game.cards[card].name} is vetoed")
+            self.note(f"{self.game.cards[card].name} is vetoed", noted=False)
+            self.card_moved(card, CHAIN, DISCARD[owner])
 
     # ----------------------------------------------------------------------------- turn flow
     def begin_turn(self, player: int, advance: int) -> None:
@@ -214,9 +257,10 @@ class CardDiceState(State):
             self.flow.push(*_ROLLS)
 
     def _end_turn(self) -> None:
-        for shop in self.shops:
+        for i, shop in enumerate(self.shops):
             if shop.row:
                 shop.removed.append(shop.row.pop(0))
+                self.card_moved(shop.removed[-1], SHOP[i], REMOVED[i])
         self.note(f"player {self.active + 1} ends their turn; the oldest shop cards are removed")
         self.flow.push(*_TURN_CHANGE[self.active])
 
@@ -241,7 +285,11 @@ class CardDiceState(State):
             rule = self.game.options.simultaneous_zero
             dealer = self.last_dealer
             self.winner = {"draw": None, "dealer_wins": dealer, "dealer_loses": 1 - dealer}[rule]
-        self.note("the game is a draw" if self.winner is None else f"player {self.winner + 1} wins")
+        if self.winner is None:
+            self.note("the game is a draw")
+        else:
+            self.note(f"player {self.winner + 1} wins", noted=False)
+            self.emit(Scored(self.winner, 1, "win"))
 
     def push_chain(self, card: int, owner: int, source: str) -> None:
         """Put an executed action on the chain; the opponent may answer it."""
@@ -249,8 +297,10 @@ class CardDiceState(State):
         self.priority = 1 - owner
         self.note(
             f"player {owner + 1} plays {self.game.cards[card].name}"
-            + (" from face down" if source != "hand" else "")
+            + (" from face down" if source != "hand" else ""),
+            noted=False,
         )
+        self.card_moved(card, HAND[owner] if source == "hand" else FACE_DOWN[owner], CHAIN)
 
     def resolve_top(self) -> None:
         """Resolve the chain's top entry: run its effect, then it goes to its owner's discard pile."""
@@ -391,19 +441,21 @@ class CardDiceState(State):
     def _do_gain_gold(self, p: int) -> None:
         self.gained = True
         self.sides[p].gold += 1
-        self.note(f"player {p + 1} gains 1 gold")
+        self.note(f"player {p + 1} gains 1 gold", noted=False)
+        self.gold_moved(1, SUPPLY, GOLD[p])
 
     def _do_draw(self, p: int) -> None:
         self.drew = True
         cards = self.game.cards
         n = 1 + sum(cards[c].draws for c in self.sides[p].passives if cards[c].effect == "always_lucky")
-        self.note(f"player {p + 1} draws {n} card{'s' * (n > 1)}")
+        self.note(f"player {p + 1} draws {n} card{'s' * (n > 1)}", noted=False)  # each card: an event
         self.flow.push(Draw(p, n))
 
     def _do_discard(self, p: int, c: int) -> None:
         self.sides[p].take_from_hand(c, public=True)
         self.sides[p].discard.append(c)
-        self.note(f"player {p + 1} discards {self.game.cards[c].name}")
+        self.note(f"player {p + 1} discards {self.game.cards[c].name}", noted=False)
+        self.card_moved(c, HAND[p], DISCARD[p])
 
     def _do_play(self, p: int, c: int) -> None:
         self.sides[p].take_from_hand(c, public=True)
@@ -414,19 +466,21 @@ class CardDiceState(State):
         self.sides[p].take_from_hand(c, public=False)
         self.sides[p].facedown.append((c, self.turn, False))
         self.actions_left -= 1
-        self.note(f"player {p + 1} places an action face down")
+        self.note(f"player {p + 1} places an action face down", noted=False)
+        self.card_moved(c, HAND[p], FACE_DOWN[p], to=p)
 
     def _do_execute(self, p: int, c: int) -> None:
         self.sides[p].take_facedown(c, before=self.turn)
-        self.sides[p].gold -= self.facedown_cost(p, self.game.cards[c])
+        self._pay(p, self.facedown_cost(p, self.game.cards[c]))
         self.push_chain(c, p, "face down")
 
     def _do_bless(self, p: int, c: int) -> None:
         card = self.game.cards[c]
         self.sides[p].take_from_hand(c, public=True)
-        self.note(f"player {p + 1} plays the blessing {card.name}")
+        self.note(f"player {p + 1} plays the blessing {card.name}", noted=False)
+        self.card_moved(c, HAND[p], PLAY[p])
         extra = [Draw(p, 1)] if self.has_passive(p, "truly_blessed") else []
-        self.flow.push(*extra, Finish(p, c))
+        self.flow.push(*extra, Finish(p, c, "play"))
         fn = EFFECTS[card.effect].fn
         if fn is not None:
             fn(self, p, card)
@@ -435,19 +489,22 @@ class CardDiceState(State):
         shop = 0 if c in self.shops[0].row else 1
         self.auction = (shop, c, 1, RAISE)
         self.bid_done = True
-        self.note(f"player {p + 1} bids {self.game.cards[c].cost} gold for {self.game.cards[c].name}")
+        self.note(
+            f"player {p + 1} bids {self.game.cards[c].cost} gold for {self.game.cards[c].name}", noted=False
+        )
+        self._bid_changed(p, c, self.game.cards[c].cost)
 
     def _do_end_turn(self, p: int) -> None:
         self._end_turn()
 
     def _do_respond(self, p: int, c: int) -> None:
         self.sides[p].take_from_hand(c, public=True)
-        self.sides[p].gold -= self.game.cards[c].cost
+        self._pay(p, self.game.cards[c].cost)
         self.push_chain(c, p, "hand")
 
     def _do_respond_facedown(self, p: int, c: int) -> None:
         self.sides[p].take_facedown(c)
-        self.sides[p].gold -= self.facedown_cost(p, self.game.cards[c])
+        self._pay(p, self.facedown_cost(p, self.game.cards[c]))
         self.push_chain(c, p, "face down")
 
     def _do_pass(self, p: int) -> None:
@@ -463,11 +520,25 @@ class CardDiceState(State):
     def _do_raise(self, p: int) -> None:
         shop, card, level, _ = self._bidding()
         self.auction = (shop, card, level + 1, MATCH)
-        self.note(f"player {p + 1} bids {(level + 1) * self.game.cards[card].cost} gold")
+        self.note(f"player {p + 1} bids {(level + 1) * self.game.cards[card].cost} gold", noted=False)
+        self._bid_changed(p, card, (level + 1) * self.game.cards[card].cost)
 
     def _do_match(self, p: int) -> None:
-        self.auction = (*self._bidding()[:3], RAISE)
-        self.note(f"player {p + 1} matches the bid")
+        shop, card, level, _ = self._bidding()
+        self.auction = (shop, card, level, RAISE)
+        self.note(f"player {p + 1} matches the bid", noted=False)
+        self._bid_changed(p, card, level * self.game.cards[card].cost)
+
+    def _pay(self, p: int, amount: int) -> None:
+        """Seat ``p`` pays ``amount`` gold to the supply (a response's or a face-down action's cost)."""
+        self.sides[p].gold -= amount
+        self.gold_moved(amount, GOLD[p], SUPPLY)
+
+    def _bid_changed(self, p: int, card: int, amount: int) -> None:
+        """Emit the auction's new bid: seat ``p`` offers ``amount`` gold for ``card``."""
+        if self.recording:
+            place = Place("auction", p, card, self.game.names[card])
+            self.emit(Changed("bid", place, f"{amount} gold"))
 
     def _bidding(self) -> tuple[int, int, int, int]:
         if self.auction is None:
@@ -483,11 +554,14 @@ class CardDiceState(State):
         side.gold -= price
         self.shops[shop].row.remove(c)
         self.bought[winner].append(c)
-        if card.kind == "passive":
+        passive = card.kind == "passive"
+        if passive:
             side.passives.append(c)
         else:
             side.discard.append(c)
-        self.note(f"player {winner + 1} buys {card.name} for {price} gold")
+        self.note(f"player {winner + 1} buys {card.name} for {price} gold", noted=False)
+        self.gold_moved(price, GOLD[winner], SUPPLY)
+        self.card_moved(c, SHOP[shop], PASSIVES[winner] if passive else DISCARD[winner])
 
     # ----------------------------------------------------------------------- results and views
     def returns(self) -> list[float]:
