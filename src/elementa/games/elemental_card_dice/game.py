@@ -75,6 +75,13 @@ class CardDiceOptions:
         minimum=0,
         maximum=100_000,
     )
+    sudden_death: int = option(
+        0,
+        "from this turn on, each turn begins with its player losing 5 health, doubled every round "
+        "(ECD-E14); 0: never (the rulebook)",
+        minimum=0,
+        maximum=100_000,
+    )
 
 
 _CARD_KINDS = {
@@ -167,6 +174,7 @@ class CardDiceGame(Game):
         "dice-each-turn": {"reroll_dice_each_turn": True},
         "utility-peek": {"sneak_peek_die": "utility"},
         "open-responses": {"response_whitelist": "any", "elemental_shield_vs_combo": True},
+        "sudden-death": {"sudden_death": 150},
         "short": {
             "start_health": 30,
             "simultaneous_zero": "dealer_loses",

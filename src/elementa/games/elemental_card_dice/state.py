@@ -60,6 +60,9 @@ RAISE, MATCH = 0, 1
 """Auction stages: the opponent may raise the bid; the active player may match it."""
 HAND_LIMIT = 5
 MAX_EVENTS = 40
+SUDDEN_DEATH_LOSS = 5
+"""The health lost at the start of each of the first round's turns under ``sudden_death`` (ruling
+ECD-E14); it doubles every round (both players' turns) after."""
 KILL_WEIGHT = 0.6
 """Log-odds of winning per unit of log ratio of the turns to kill (see ``CardDiceState.evaluate``;
 fitted to 300 rule-based games at 30 health and 200 at 100)."""
@@ -253,8 +256,26 @@ class CardDiceState(State):
             self.note(f"the turn limit ({limit}) is reached: the game is a draw")
             return
         self.note(f"turn {self.turn}: player {self.active + 1}")
+        sudden = self.game.options.sudden_death
+        if sudden and self.turn >= sudden:
+            self._sudden_death(sudden)
+            if self.over:
+                return
         if advance and self.game.options.reroll_dice_each_turn:
             self.flow.push(*_ROLLS)
+
+    def _sudden_death(self, start: int) -> None:
+        """The player whose turn begins loses :data:`SUDDEN_DEATH_LOSS` health, doubled for every
+        round since turn ``start``; nobody deals it (no gold, no shield or Paid Militia), and the game
+        ends at once if it takes them to 0 (ruling ECD-E14)."""
+        loss = SUDDEN_DEATH_LOSS * 2 ** ((self.turn - start) // 2)
+        side = self.sides[self.active]
+        side.health -= loss
+        self.note(f"sudden death: player {self.active + 1} loses {loss} health", noted=False)
+        if self.recording:
+            self.emit(Damaged(HEALTH[self.active], loss, side.health))
+        if side.health <= 0:
+            self._check_end()
 
     def _end_turn(self) -> None:
         for i, shop in enumerate(self.shops):
@@ -579,12 +600,15 @@ class CardDiceState(State):
         (strengths at the current dice and amplifiers; at least :data:`KILL_RATE_FLOOR` a card, at
         most :data:`KILL_TURNS_CAP` turns). The shares are the logistic of :data:`KILL_WEIGHT` times
         the log ratio of the two times, shrunk towards even as the turn limit nears (a game out of
-        turns is drawn). Fitted to rule-based play, where a health lead alone forecasts worse than
-        an even guess: health swings with every hit and heal, while the decks' rates, under dice
-        rolled once, persist. Source: elemental-card-dice.txt, End; rulings ECD-A19 (no health
-        maximum) and ECD-E6 (the turn limit).
+        turns is drawn; not under ``sudden_death``, which decides the game first). Fitted to
+        rule-based play, where a health lead alone forecasts worse than an even guess: health swings
+        with every hit and heal, while the decks' rates, under dice rolled once, persist. Source:
+        elemental-card-dice.txt, End; rulings ECD-A19 (no health maximum), ECD-E6 (the turn limit)
+        and ECD-E14 (sudden death).
         """
         limit = self.game.options.turn_limit
+        if self.game.options.sudden_death:  # a game is decided before its turns run out
+            limit = 0
         left = max(0.0, 1.0 - self.turn / limit) if limit else 1.0
         rates = [self._rates(p) for p in (0, 1)]
         scores = []
