@@ -63,6 +63,8 @@ MAX_EVENTS = 40
 SUDDEN_DEATH_LOSS = 5
 """The health lost at the start of each of the first round's turns under ``sudden_death`` (ruling
 ECD-E14); it doubles every round (both players' turns) after."""
+RESAMPLE_TRIES = 100
+"""The most redraws ``resample_from_infostate`` tries for one that keeps who is to move."""
 KILL_WEIGHT = 0.6
 """Log-odds of winning per unit of log ratio of the turns to kill (see ``CardDiceState.evaluate``;
 fitted to 300 rule-based games at 30 health and 200 at 100)."""
@@ -673,6 +675,22 @@ class CardDiceState(State):
         return s
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> CardDiceState:
+        """Redraw what ``player`` cannot see (see :meth:`_redraw`), keeping who is to move.
+
+        Whether a draw from a pile waits for chance depends on the pile (a pile of one card alike is
+        drawn at once), so a redraw can turn a chance node the seat sees into a step that would run
+        by itself: such a redraw contradicts what the seat sees (``to_move``), and another is drawn,
+        up to :data:`RESAMPLE_TRIES` (the true state is always one of the candidates).
+        """
+        to_move = self.current_player()
+        s = self._redraw(player, rng)
+        for _ in range(RESAMPLE_TRIES - 1):
+            if s.current_player() == to_move:
+                break
+            s = self._redraw(player, rng)
+        return s
+
+    def _redraw(self, player: int, rng: random.Random) -> CardDiceState:
         """Redraw what ``player`` cannot see: the unseen order of their own deck, and the opponent's
         unseen hand cards, face-down actions (actions only) and deck, keeping every count.
 
