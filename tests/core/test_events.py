@@ -9,7 +9,7 @@ import pickle
 import pytest
 
 import elementa
-from elementa.core import CardMoved, Changed, Damaged, Moved, Noted, Place, Revealed, Scored
+from elementa.core import Blocked, CardMoved, Changed, Damaged, Moved, Noted, Place, Revealed, Scored
 from elementa.core.events import EventLog, seen_by
 
 HAND = Place("hand", 1)
@@ -28,6 +28,9 @@ def test_each_event_has_a_json_form_and_words_with_seats_from_one() -> None:
     assert str(moved) == "2 Fire from player 1's Pool to Flux"
     assert str(Damaged(Place("square", 1, 25, "D3"), 1, 0)) == "player 2's square D3 takes 1 damage (0 left)"
     assert str(Scored(2, 5, "Mana")) == "player 3 scores 5 Mana"
+    blocked = Blocked(Place("health", 1), 4, "shields")
+    assert str(blocked) == "shields stop 4 damage to player 2's health"
+    assert blocked.to_json()["type"] == "blocked" and blocked.redacted() is None
     assert (
         str(Changed("terrain", Place("square", None, 4, "E1"), "lava")) == "terrain at square E1 becomes lava"
     )

@@ -39,6 +39,24 @@ def test_the_json_form_converts_views_tuples_and_dicts_in_field_order() -> None:
         table.seat = 1  # type: ignore[misc]
 
 
+@dataclass(frozen=True, slots=True)
+class Seat(View):
+    table: Table | None
+    cards: dict[str, Card]
+    pairs: tuple[tuple[int, ...], ...]
+    who: int | str
+
+
+def test_a_view_reads_back_from_its_json_form_by_its_annotations() -> None:
+    table = Table(0, (Card("Ace", 3), Card("Two", None)), {"fire": 2}, ((1, 2), (3,)))
+    seat = Seat(table, {"Ace": Card("Ace", 3)}, ((1,), ()), "over")
+    assert Seat.from_json(seat.to_json()) == seat
+    assert Seat.from_json(Seat(None, {}, (), 1).to_json()) == Seat(None, {}, (), 1)
+    assert type(Seat.from_json(seat.to_json()).table.hand) is tuple  # type: ignore[union-attr]
+    with pytest.raises(KeyError):
+        Card.from_json({"name": "Ace"})
+
+
 TYPED = ("elemenders", "warriors", "elemental-warriors-ii", "elemental-card-dice", "elementalis")
 """The games that give typed views (docs/architecture.md lists them)."""
 

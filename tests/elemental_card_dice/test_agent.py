@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from dataclasses import fields
 
 import pytest
 
 from elementa import Action, Agent, State, load_game, play_game
 from elementa.core.chance import sample_outcome
 from elementa.games.elemental_card_dice.agent import GOLD_NEED, MAIN_PHASE_LAST, CardDiceAgent
+from elementa.games.elemental_card_dice.views import BriefOwnSide
 from tests.elemental_card_dice.table import NAME
 
 
@@ -52,19 +54,21 @@ def test_the_agent_decides_the_same_on_any_state_its_seat_cannot_tell_apart() ->
     assert checked == 150
 
 
-_BRIEF_KEYS = {"dice", "die_sides", "players", "chain", "auction", "decision"}
-_OWN_KEYS = ["health", "gold", "hand", "face_down", "passives", "hand_limit", "amplifiers"]
+_BRIEF_FIELDS = ["dice", "die_sides", "players", "chain", "auction", "decision"]
+_OWN_FIELDS = ["health", "amplifiers", "gold", "hand", "face_down", "passives", "hand_limit"]
 
 
 def _assert_brief_is_part_of_the_full(state: State) -> None:
     for viewer in (0, 1, None):
-        full = state.observation(viewer)
-        brief = state.observation(viewer, brief=True)  # type: ignore[call-arg]
-        assert set(brief) == _BRIEF_KEYS
-        assert {k: brief[k] for k in brief if k != "players"} == {k: full[k] for k in brief if k != "players"}
-        for p, (mine, whole) in enumerate(zip(brief["players"], full["players"], strict=True)):
-            assert list(mine) == (_OWN_KEYS if p == viewer else ["health", "amplifiers"])
-            assert mine == {k: whole[k] for k in mine}
+        full = state.view(viewer)
+        brief = state.brief_view(viewer)  # type: ignore[attr-defined]
+        assert [f.name for f in fields(brief)] == _BRIEF_FIELDS
+        for name in _BRIEF_FIELDS[:2] + _BRIEF_FIELDS[3:]:
+            assert getattr(brief, name) == getattr(full, name), name
+        for p, (mine, whole) in enumerate(zip(brief.players, full.players, strict=True)):
+            names = [f.name for f in fields(mine)]
+            assert names == (_OWN_FIELDS if p == viewer else ["health", "amplifiers"])
+            assert all(getattr(mine, k) == getattr(whole, k) for k in names), names
 
 
 @pytest.mark.parametrize("options", [{}, {"response_whitelist": "any", "start_gold": 30}])
@@ -125,9 +129,9 @@ def test_evaluate_shrinks_towards_even_as_the_turn_limit_nears() -> None:
 
 def test_rule_based_gold_is_worth_less_the_more_is_held() -> None:
     agent = CardDiceAgent(0)
-    agent.me = {"gold": 0}
+    agent.me = BriefOwnSide(50, {}, 0, (), (), (), 5)
     assert 0.8 * 10 < agent.gold_worth(10) < 10  # little held: near face value
-    agent.me = {"gold": 10 * GOLD_NEED}
+    agent.me.gold = int(10 * GOLD_NEED)
     assert agent.gold_worth(10 * GOLD_NEED) < 1  # doubling a hoard is no reason to skip a hit
 
 

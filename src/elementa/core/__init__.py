@@ -22,7 +22,18 @@ from elementa.core.errors import (
     SaveFileError,
     describe_player,
 )
-from elementa.core.events import CardMoved, Changed, Damaged, Event, Moved, Noted, Place, Revealed, Scored
+from elementa.core.events import (
+    Blocked,
+    CardMoved,
+    Changed,
+    Damaged,
+    Event,
+    Moved,
+    Noted,
+    Place,
+    Revealed,
+    Scored,
+)
 from elementa.core.files import TOO_DEEP, read_user_file
 from elementa.core.flow import AUTOMATIC, Flow, Step
 from elementa.core.game import Game, GameInfo, State, information_digest, win_shares
@@ -42,6 +53,7 @@ __all__ = [
     "Action",
     "ActionSpace",
     "Agent",
+    "Blocked",
     "CardMoved",
     "Changed",
     "ConfigError",

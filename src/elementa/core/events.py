@@ -148,6 +148,25 @@ class Damaged(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Blocked(Event):
+    """Damage aimed at something was stopped before it was dealt (a shield, armour, a payment).
+
+    Attributes:
+        target: what the damage was aimed at.
+        amount: how much was stopped (at least 1).
+        by: what stopped it, in the rulebook's words (``"shields"``, ``"Paid Militia"``).
+    """
+
+    type: ClassVar[str] = "blocked"
+    target: Place
+    amount: int
+    by: str
+
+    def __str__(self) -> str:
+        return f"{self.by} stop {self.amount} damage to {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
 class Scored(Event):
     """A seat scored points (Mana scored, Assault points, a battle won).
 

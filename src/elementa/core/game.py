@@ -247,10 +247,12 @@ class Game(ABC):
         """Return the shape of :meth:`encode_observation`'s result (fixed for given options)."""
         return self.observation_encoder().shape
 
-    def encode_observation(self, observation: dict[str, Any], player: int) -> list[float]:
+    def encode_observation(self, observation: dict[str, Any] | View, player: int) -> list[float]:
         """Return the float tensor (flat, values in 0..1) of ``observation``, the view of seat ``player``.
 
-        It reads the observation dict alone, so it hides what the observation hides.
+        ``observation`` is the observation dict or the typed view (``state.view(player)``): a game's
+        encoder reads whichever of the two it is written for (:class:`ObservationEncoder`), the same
+        numbers from either. It reads the observation alone, so it hides what the observation hides.
         """
         return self.observation_encoder().encode(observation, player)
 

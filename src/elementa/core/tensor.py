@@ -1,9 +1,11 @@
 """Fixed-shape numeric encodings of observations, for learning agents and research adapters.
 
 A game describes its tensor as an :class:`ObservationEncoder`: named fields, each a fixed number of
-numbers computed from the observation dict (``state.observation(p)``) alone, so nothing a seat may
-not see can reach its tensor. The helpers below (:func:`scaled`, :func:`one_hot`, :func:`bag`,
-:func:`rotate`) build field values; :meth:`ObservationEncoder.describe` documents the layout.
+numbers computed from the observation alone (the dict ``state.observation(p)``, or, for an encoder
+made with ``view=``, the typed view ``state.view(p)``, which it also reads back from the dict), so
+nothing a seat may not see can reach its tensor. The helpers below (:func:`scaled`, :func:`one_hot`,
+:func:`bag`, :func:`rotate`) build field values; :meth:`ObservationEncoder.describe` documents the
+layout.
 """
 
 from __future__ import annotations
@@ -12,8 +14,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-Values = Callable[[dict[str, Any], int], Sequence[float]]
-"""``values(observation, viewer) -> numbers``: one field's entries, exactly its ``size`` of them."""
+from elementa.core.views import View
+
+Values = Callable[[Any, int], Sequence[float]]
+"""``values(observation, viewer) -> numbers``: one field's entries, exactly its ``size`` of them
+(``observation``: the dict, or the typed view for an encoder made with ``view=``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,30 +39,44 @@ class TensorField:
 
 
 class ObservationEncoder:
-    """A fixed-length float vector built from an observation dict, field by field.
+    """A fixed-length float vector built from an observation, field by field.
 
     Args:
         fields: the fields in order; the tensor is their entries concatenated.
+        view: the game's view class, where the fields read the typed view (``state.view(p)``)
+            rather than the observation dict; :meth:`encode` then reads a dict it is given back
+            into the view (``view.from_json``), so both give the same numbers.
 
     Attributes:
         size: the length of every encoded vector.
     """
 
-    def __init__(self, fields: Iterable[TensorField]) -> None:
+    def __init__(self, fields: Iterable[TensorField], view: type[View] | None = None) -> None:
         self.fields: tuple[TensorField, ...] = tuple(fields)
         self.size: int = sum(f.size for f in self.fields)
+        self.view = view
 
     @property
     def shape(self) -> tuple[int]:
         """The tensor's shape: ``(size,)``."""
         return (self.size,)
 
-    def encode(self, observation: dict[str, Any], viewer: int) -> list[float]:
+    def encode(self, observation: dict[str, Any] | View, viewer: int) -> list[float]:
         """Return the tensor of ``observation`` as seen by seat ``viewer``: ``size`` floats.
+
+        Args:
+            observation: the observation dict or the typed view, whichever the caller has: the
+                encoder reads the other from it where its fields want the other.
+            viewer: the seat whose observation it is.
 
         Raises:
             ValueError: a field returned the wrong number of values (a bug in the game's encoder).
         """
+        if self.view is not None:
+            if not isinstance(observation, View):
+                observation = self.view.from_json(observation)
+        elif isinstance(observation, View):
+            observation = observation.to_json()
         out: list[float] = []
         for f in self.fields:
             vals = f.values(observation, viewer)

@@ -1,6 +1,7 @@
 """A rule-based player for the Elemental Card-Dice Game.
 
-It reads only its observation, its legal actions and the public card list, and follows simple rules:
+It reads only its observation (the typed part of it that it needs, :class:`.views.BriefView`), its
+legal actions and the public card list, and follows simple rules:
 draw and take the turn's gold first, play every blessing, play the action worth most at the current
 dice (damage that kills at once before anything), buy the shop card worth most for its price, keep
 bids within what a card is worth, answer the opponent's damage with Veto or die manipulation, use die
@@ -11,11 +12,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from elementa.core import Action, Agent, State
 from elementa.games.elemental_card_dice.cards import DICE, Card
 from elementa.games.elemental_card_dice.effects import EFFECTS
+from elementa.games.elemental_card_dice.views import (
+    AgainView,
+    AuctionView,
+    BriefOwnSide,
+    BriefView,
+    OrderView,
+)
 
 if TYPE_CHECKING:
     from elementa.games.elemental_card_dice.game import CardDiceGame
@@ -103,20 +111,20 @@ class CardDiceAgent(Agent):
             first = _draw_gold_or_bless(legal)
             if first is not None:
                 return first
-        self.obs: dict[str, Any] = s.observation(self.player, brief=True)
+        self.obs: BriefView = s.brief_view(self.player)
         if s.game is not self._game:  # the card tables, once per game
             self._game = s.game
             self.cards: dict[str, Card] = {c.name: c for c in s.game.cards}
             self.by_id: tuple[Card, ...] = s.game.cards
             self.max_by = s.game.max_by
-        self.dice = list(self.obs["dice"].values())
-        me, foe = self.obs["players"][self.player], self.obs["players"][1 - self.player]
-        self.me, self.foe = me, foe
+        self.dice = list(self.obs.dice.values())
+        self.me = cast(BriefOwnSide, self.obs.players[self.player])
+        self.foe = self.obs.players[1 - self.player]
         if main:
             return self._main(legal)
-        if self.obs["decision"] is not None:
+        if self.obs.decision is not None:
             return self._decide(legal)
-        if self.obs["chain"]:
+        if self.obs.chain:
             return self._answer(legal)
         return self._bid(legal)  # the auction: raising and matching exist only there
 
@@ -128,13 +136,13 @@ class CardDiceAgent(Agent):
         its face value while little is held, next to nothing once far more than :data:`GOLD_NEED`
         is (gold does nothing in itself; a double-gold card at 700 gold is no reason to skip a hit).
         """
-        held = max(self.me["gold"], 0)
+        held = max(self.me.gold, 0)
         return GOLD_NEED * (math.exp(-held / GOLD_NEED) - math.exp(-(held + amount) / GOLD_NEED))
 
     def strength(self, card: Card, dice: list[int] | None = None, seat: int | None = None) -> int:
         """Return the card's strength for ``seat`` (default: me) at ``dice`` (default: now)."""
         dice = dice if dice is not None else self.dice
-        amps = self.obs["players"][self.player if seat is None else seat]["amplifiers"]
+        amps = self.obs.players[self.player if seat is None else seat].amplifiers
         v = card.num
         for d in card.dice:
             v *= dice[d] * amps.get(DICE[d], 1) if amps else dice[d]
@@ -147,13 +155,13 @@ class CardDiceAgent(Agent):
         e = card.effect
         if e not in _WORTH_BY_STRENGTH:
             if e == "double_gold":
-                return self.gold_worth(self.me["gold"])
+                return self.gold_worth(self.me.gold)
             return 0.5 if e == "recycle" else _FIXED_WORTH.get(e, 1.0)
         s = self.strength(card, dice)
         if e == "damage":
             return 2.0 * s if card.target == "opponent" else 0.8 * s
         if e == "heal":
-            return s * (1.5 if self.me["health"] < 40 else 0.4)
+            return s * (1.5 if self.me.health < 40 else 0.4)
         if e == "gain_gold":
             return self.gold_worth(s)
         if e == "shield":
@@ -195,7 +203,7 @@ class CardDiceAgent(Agent):
                 group.append(a)
         by_id = self.by_id
         plays, executes = by_kind.get("play", []), by_kind.get("execute", [])
-        need = self.foe["health"] + 1
+        need = self.foe.health + 1
         for a in (*plays, *executes):  # a damage card that kills at once
             card = by_id[a.args[0]]
             if card.effect == "damage" and self.strength(card) >= need:
@@ -209,13 +217,13 @@ class CardDiceAgent(Agent):
             card = by_id[best.args[0]]
             if EFFECTS[card.effect].group in ("dice", "veto") and "place" in by_kind:
                 return next(a for a in by_kind["place"] if a.args == best.args)
-            if best_worth >= 2 or len(self.me["hand"]) > self.me["hand_limit"]:
+            if best_worth >= 2 or len(self.me.hand) > self.me.hand_limit:
                 return best
         for a in executes:
             card = by_id[a.args[0]]
             if EFFECTS[card.effect].group not in ("dice", "veto") and self.worth(card) > card.cost:
                 return a
-        bar = 0.25 if self.me["gold"] >= 40 else 0.6  # banked gold does nothing: spend it more freely
+        bar = 0.25 if self.me.gold >= 40 else 0.6  # banked gold does nothing: spend it more freely
         bid, bid_score = None, 0.0  # the bid worth most less half its cost, among those worth the bar
         for a in by_kind.get("bid", []):
             card = by_id[a.args[0]]
@@ -229,27 +237,27 @@ class CardDiceAgent(Agent):
         return min(by_kind["discard"], key=lambda a: self.worth(self._card(a)))
 
     def _bid(self, legal: Sequence[Action]) -> Action:
-        auction = self.obs["auction"]
-        card = self.cards[auction["card"]]
-        limit = max(card.cost, 1.5 * self.buy_worth(card), self.me["gold"] / 3)
+        auction = cast(AuctionView, self.obs.auction)  # raising and matching exist only in an auction
+        card = self.cards[auction.card]
+        limit = max(card.cost, 1.5 * self.buy_worth(card), self.me.gold / 3)
         for a in legal:
             if a.kind in ("raise", "match"):
-                nxt = auction["bid"] + (card.cost if a.kind == "raise" else 0)
-                if nxt <= limit and nxt <= self.me["gold"]:
+                nxt = auction.bid + (card.cost if a.kind == "raise" else 0)
+                if nxt <= limit and nxt <= self.me.gold:
                     return a
         return next(a for a in legal if a.kind == "pass")
 
     # ----------------------------------------------------------------------------- responses
     def _answer(self, legal: Sequence[Action]) -> Action:
-        top = self.obs["chain"][-1]
-        threat = self.cards[top["card"]]
+        top = self.obs.chain[-1]
+        threat = self.cards[top.card]
         passing = next(a for a in legal if a.kind == "pass")
-        if top["player"] == self.player or threat.effect != "damage":
+        if top.player == self.player or threat.effect != "damage":
             return passing
         dmg = self.strength(threat, seat=1 - self.player)
         answers = [a for a in legal if a.kind in ("respond", "respond_facedown")]
         vetoes = [a for a in answers if self._card(a).effect == "veto"]
-        if vetoes and (dmg >= 15 or dmg >= self.me["health"]):
+        if vetoes and (dmg >= 15 or dmg >= self.me.health):
             return vetoes[0]
         dice_cards = [a for a in answers if EFFECTS[self._card(a).effect].group == "dice"]
         if dice_cards and dmg >= 8:
@@ -260,29 +268,30 @@ class CardDiceAgent(Agent):
     def _dice_score(self, dice: list[int]) -> float:
         """How good a set of dice is for me: my cards' worth minus the opponent's chain entries'."""
         score = 0.0
-        mine = [self.cards[n] for n in self.me["hand"]]
-        mine += [self.cards[f["card"]] for f in self.me["face_down"]]
-        mine += [self.cards[n] for n in self.me["passives"]]
-        for entry in self.obs["chain"]:
-            card = self.cards[entry["card"]]
-            if entry["player"] == self.player:
+        mine = [self.cards[n] for n in self.me.hand]
+        mine += [self.cards[f.card] for f in self.me.face_down if f.card is not None]
+        mine += [self.cards[n] for n in self.me.passives]
+        for entry in self.obs.chain:
+            card = self.cards[entry.card]
+            if entry.player == self.player:
                 mine.append(card)
             elif card.dice:
-                score -= 3 * self.strength(card, dice, seat=entry["player"])
+                score -= 3 * self.strength(card, dice, seat=entry.player)
         return score + sum(self.worth(c, dice) for c in mine if c.dice)
 
     def _decide(self, legal: Sequence[Action]) -> Action:
         kinds = {a.kind for a in legal}
         dice = self.dice
-        sides = self.obs["die_sides"]
-        if "militia" in kinds:
-            need = self.obs["decision"]["count"] - self.me["health"] + 1
-            pay = need if 0 < need <= self.me["gold"] else 0
+        sides = self.obs.die_sides
+        decision = self.obs.decision
+        if "militia" in kinds and decision is not None:
+            need = decision.count - self.me.health + 1
+            pay = need if 0 < need <= self.me.gold else 0
             return next(a for a in legal if a.args == (pay,))
         if kinds & {"die", "change", "swap", "again"}:
             return max(legal, key=lambda a: self._after(a, dice, sides))
         if kinds & {"order"}:
-            mine = self.obs["decision"]["deck_of"] == self.player
+            mine = isinstance(decision, OrderView) and decision.deck_of == self.player
             return max(legal, key=lambda a: self.worth(self._card(a)) * (1 if mine else -1))
         if kinds & {"forced_discard", "forced_discard_facedown"}:
             return min(legal, key=lambda a: self.worth(self._card(a)))
@@ -294,16 +303,20 @@ class CardDiceAgent(Agent):
         """The dice score expected after a die decision."""
         d = list(dice)
         mean = (sides + 1) / 2
-        decision = self.obs["decision"]
+        decision = self.obs.decision
         if a.kind == "change":
             d[a.args[0]] += a.args[1] - self.max_by
         elif a.kind == "swap":
             x, y = a.args
             d[x], d[y] = d[y], d[x]
-        elif a.kind == "die" and decision["kind"] == "pick_flip":
+        elif a.kind == "die" and decision is not None and decision.kind == "pick_flip":
             d[a.args[0]] = sides + 1 - d[a.args[0]]
         elif a.kind == "die" or a.kind == "again":
-            i = a.args[0] if a.kind == "die" else DICE.index(decision["die"])
+            i = (
+                a.args[0]
+                if a.kind == "die" or not isinstance(decision, AgainView)
+                else DICE.index(decision.die)
+            )
             lo, hi = list(d), list(d)
             lo[i], hi[i] = 1, sides
             base = self._dice_score(d)

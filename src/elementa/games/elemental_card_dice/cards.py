@@ -24,11 +24,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from elementa.core import TOO_DEEP, ConfigError, read_user_file
+from elementa.games.elemental_card_dice.views import CardSummary
 
 DICE = ("fire", "earth", "water", "nature", "magic", "gold", "utility")
 """The seven dice in their fixed order; a die's index is its position here."""
@@ -325,8 +326,8 @@ def load_cards(path: str = "", sneak_peek_die: str = "magic", replace: bool = Fa
     return parse_cards(text, path, sneak_peek_die, base=packaged)
 
 
-def card_summary(card: Card) -> dict[str, Any]:
+def card_summary(card: Card) -> CardSummary:
     """Return what a player may know about a card: its name, kind, cost and rules text."""
     from elementa.games.elemental_card_dice.effects import describe
 
-    return {"name": card.name, "kind": card.kind, "cost": card.cost, "text": describe(card)}
+    return CardSummary(card.name, card.kind, card.cost, describe(card))

@@ -17,8 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
+from elementa.core import Changed, Damaged, Place
 from elementa.games.elemental_card_dice import steps
 from elementa.games.elemental_card_dice.cards import ANY, COMBO, DICE, Card
+from elementa.games.elemental_card_dice.zones import GOLD, HEALTH, SUPPLY
 
 if TYPE_CHECKING:
     from elementa.games.elemental_card_dice.state import CardDiceState
@@ -99,20 +101,25 @@ def heal(s: CardDiceState, owner: int, card: Card) -> None:
     """Heal the owner by the strength (no maximum, ruling ECD-A19)."""
     v = strength(s, owner, card)
     s.sides[owner].health += v
-    s.note(f"player {owner + 1} heals {v}")
+    s.note(f"player {owner + 1} heals {v}", noted=False)
+    if s.recording:
+        s.emit(Damaged(HEALTH[owner], -v, s.sides[owner].health))
 
 
 def gain_gold(s: CardDiceState, owner: int, card: Card) -> None:
     """Give the owner the strength in gold."""
     v = strength(s, owner, card)
     s.sides[owner].gold += v
-    s.note(f"player {owner + 1} gains {v} gold")
+    s.note(f"player {owner + 1} gains {v} gold", noted=not v)
+    s.gold_moved(v, SUPPLY, GOLD[owner])
 
 
 def double_gold(s: CardDiceState, owner: int, card: Card) -> None:
     """Double the owner's gold (Free Market; a constant effect, ruling ECD-A13)."""
+    gained = s.sides[owner].gold
     s.sides[owner].gold *= 2
-    s.note(f"player {owner + 1} doubles their gold to {s.sides[owner].gold}")
+    s.note(f"player {owner + 1} doubles their gold to {s.sides[owner].gold}", noted=gained <= 0)
+    s.gold_moved(gained, SUPPLY, GOLD[owner])
 
 
 def amplify(s: CardDiceState, owner: int, card: Card) -> None:
@@ -121,7 +128,10 @@ def amplify(s: CardDiceState, owner: int, card: Card) -> None:
     amps[card.amplifies] *= card.factor
     s.amps[owner] = tuple(amps)
     what = "non-combo" if card.amplifies == COMBO else DICE[card.amplifies]
-    s.note(f"player {owner + 1}'s {what} effects are ×{s.amps[owner][card.amplifies]} this turn")
+    s.note(f"player {owner + 1}'s {what} effects are ×{s.amps[owner][card.amplifies]} this turn", noted=False)
+    if s.recording:
+        place = Place("amplifiers", owner, card.amplifies, what)
+        s.emit(Changed("amplifier", place, f"×{s.amps[owner][card.amplifies]} this turn"))
 
 
 def reroll(s: CardDiceState, owner: int, card: Card) -> None:
@@ -201,7 +211,9 @@ def extra_actions(s: CardDiceState, owner: int, card: Card) -> None:
     """Give the owner the strength in extra action plays this turn (ruling ECD-A20)."""
     v = strength(s, owner, card)
     s.actions_left += v
-    s.note(f"player {owner + 1} gains {v} actions")
+    s.note(f"player {owner + 1} gains {v} actions", noted=False)
+    if s.recording:
+        s.emit(Changed("action plays left", Place("turn", owner), str(s.actions_left)))
 
 
 def draw_cards(s: CardDiceState, owner: int, card: Card) -> None:

@@ -75,6 +75,13 @@ class CardDiceOptions:
         minimum=0,
         maximum=100_000,
     )
+    sudden_death: int = option(
+        0,
+        "from this turn on, each turn begins with its player losing 5 health, doubled every round "
+        "(ECD-E14); 0: never (the rulebook)",
+        minimum=0,
+        maximum=100_000,
+    )
 
 
 _CARD_KINDS = {
@@ -136,7 +143,8 @@ class CardDiceGame(Game):
         cards: the card list in use (ids are positions): the packaged cards and those of the
             ``card_file`` option, or with ``replace_cards`` the file's alone.
         max_by: the largest "change a die by up to N" among the cards (sets the ``change`` radix).
-        summaries: per card id, what a player may know of the card (see ``cards.card_summary``).
+        summaries: per card id, what a player may know of the card (a ``views.CardSummary``, see
+            ``cards.card_summary``).
         names: per card id, the card's name.
         costs: per card id, the card's cost in gold; cheapest: the least of them.
         card_actions: per card action kind (``"play"``, ``"bid"``...), the action for each card id,
@@ -166,6 +174,7 @@ class CardDiceGame(Game):
         "dice-each-turn": {"reroll_dice_each_turn": True},
         "utility-peek": {"sneak_peek_die": "utility"},
         "open-responses": {"response_whitelist": "any", "elemental_shield_vs_combo": True},
+        "sudden-death": {"sudden_death": 150},
         "short": {
             "start_health": 30,
             "simultaneous_zero": "dealer_loses",

@@ -18,21 +18,53 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import TERMINAL, Action, Flow, Noted, State, win_shares
+from elementa.core import (
+    TERMINAL,
+    Action,
+    CardMoved,
+    Changed,
+    Damaged,
+    Flow,
+    Moved,
+    Noted,
+    Place,
+    Scored,
+    State,
+    win_shares,
+)
 from elementa.games.elemental_card_dice import responses, view
 from elementa.games.elemental_card_dice.cards import CHEAP, DICE, EXPENSIVE, Card
 from elementa.games.elemental_card_dice.effects import EFFECTS, NO_AMPS, shields_apply, strength
 from elementa.games.elemental_card_dice.steps import Begin, Draw, Finish, First, Refill, Roll
-from elementa.games.elemental_card_dice.zones import Shop, Side
+from elementa.games.elemental_card_dice.zones import (
+    CHAIN,
+    DISCARD,
+    FACE_DOWN,
+    GOLD,
+    HAND,
+    HEALTH,
+    PASSIVES,
+    PLAY,
+    REMOVED,
+    SHOP,
+    SUPPLY,
+    Shop,
+    Side,
+)
 
 if TYPE_CHECKING:
     from elementa.games.elemental_card_dice.game import CardDiceGame, HandMenu
-    from elementa.games.elemental_card_dice.views import CardDiceView
+    from elementa.games.elemental_card_dice.views import BriefView, CardDiceView
 
 RAISE, MATCH = 0, 1
 """Auction stages: the opponent may raise the bid; the active player may match it."""
 HAND_LIMIT = 5
 MAX_EVENTS = 40
+SUDDEN_DEATH_LOSS = 5
+"""The health lost at the start of each of the first round's turns under ``sudden_death`` (ruling
+ECD-E14); it doubles every round (both players' turns) after."""
+RESAMPLE_TRIES = 100
+"""The most redraws ``resample_from_infostate`` tries for one that keeps who is to move."""
 KILL_WEIGHT = 0.6
 """Log-odds of winning per unit of log ratio of the turns to kill (see ``CardDiceState.evaluate``;
 fitted to 300 rule-based games at 30 health and 200 at 100)."""
@@ -127,13 +159,25 @@ class CardDiceState(State):
         self._settle()
 
     # ------------------------------------------------------------------------------- helpers
-    def note(self, text: str, to: int | None = None, but: int | None = None) -> None:
-        """Record an event for the log: for everyone, only for seat ``to``, or for all but ``but``
-        (also in the typed log, as a ``Noted`` event with that audience)."""
+    def note(self, text: str, to: int | None = None, but: int | None = None, *, noted: bool = True) -> None:
+        """Record a line for the observation's log: for everyone, only for seat ``to``, or for all
+        but ``but``; with ``noted``, also in the typed log, as a ``Noted`` event with that audience
+        (a rule that emits typed events for what the line says passes ``noted=False``)."""
         self.events.append((to, but, text))  # the oldest drops out past MAX_EVENTS
-        if self.recording:
+        if noted and self.recording:
             seats = [p for p in (0, 1) if (to is None or p == to) and p != but]
             self.emit(Noted(text), None if to is None and but is None else seats)
+
+    def card_moved(self, card: int, source: Place, target: Place, to: int | None = None) -> None:
+        """Emit a typed :class:`~elementa.core.CardMoved` of ``card`` (if recording), seen whole by
+        everyone, or by seat ``to`` alone (the others see a card move, not which)."""
+        if self.recording:
+            self.emit(CardMoved(card, self.game.names[card], source, target), None if to is None else (to,))
+
+    def gold_moved(self, amount: int, source: Place, target: Place) -> None:
+        """Emit a typed :class:`~elementa.core.Moved` of ``amount`` gold (if recording and any)."""
+        if amount > 0 and self.recording:
+            self.emit(Moved("gold", amount, source, target))
 
     def names(self, cards: list[int]) -> str:
         """Return card names joined by commas (``"nothing"`` for none)."""
@@ -185,14 +229,18 @@ class CardDiceState(State):
         self.sides[dealer].gold += amount
         self.last_dealer = dealer
         whom = "themselves" if dealer == target else f"player {target + 1}"
-        self.note(f"player {dealer + 1} deals {amount} damage to {whom} and gains {amount} gold")
+        self.note(f"player {dealer + 1} deals {amount} damage to {whom} and gains {amount} gold", noted=False)
+        if self.recording:
+            self.emit(Damaged(HEALTH[target], amount, self.sides[target].health))
+            self.gold_moved(amount, SUPPLY, GOLD[dealer])
 
     def cancel_top_of_chain(self, player: int) -> None:
         """Veto: the opponent's entry on top of the chain goes to its owner's discard pile unresolved."""
         if self.chain and self.chain[-1][1] != player:
             card, owner, _ = self.chain.pop()
             self.sides[owner].discard.append(card)
-            self.note(f"{self.game.cards[card].name} is vetoed")
+            self.note(f"{self.game.cards[card].name} is vetoed", noted=False)
+            self.card_moved(card, CHAIN, DISCARD[owner])
 
     # ----------------------------------------------------------------------------- turn flow
     def begin_turn(self, player: int, advance: int) -> None:
@@ -210,13 +258,32 @@ class CardDiceState(State):
             self.note(f"the turn limit ({limit}) is reached: the game is a draw")
             return
         self.note(f"turn {self.turn}: player {self.active + 1}")
+        sudden = self.game.options.sudden_death
+        if sudden and self.turn >= sudden:
+            self._sudden_death(sudden)
+            if self.over:
+                return
         if advance and self.game.options.reroll_dice_each_turn:
             self.flow.push(*_ROLLS)
 
+    def _sudden_death(self, start: int) -> None:
+        """The player whose turn begins loses :data:`SUDDEN_DEATH_LOSS` health, doubled for every
+        round since turn ``start``; nobody deals it (no gold, no shield or Paid Militia), and the game
+        ends at once if it takes them to 0 (ruling ECD-E14)."""
+        loss = SUDDEN_DEATH_LOSS * 2 ** ((self.turn - start) // 2)
+        side = self.sides[self.active]
+        side.health -= loss
+        self.note(f"sudden death: player {self.active + 1} loses {loss} health", noted=False)
+        if self.recording:
+            self.emit(Damaged(HEALTH[self.active], loss, side.health))
+        if side.health <= 0:
+            self._check_end()
+
     def _end_turn(self) -> None:
-        for shop in self.shops:
+        for i, shop in enumerate(self.shops):
             if shop.row:
                 shop.removed.append(shop.row.pop(0))
+                self.card_moved(shop.removed[-1], SHOP[i], REMOVED[i])
         self.note(f"player {self.active + 1} ends their turn; the oldest shop cards are removed")
         self.flow.push(*_TURN_CHANGE[self.active])
 
@@ -241,7 +308,11 @@ class CardDiceState(State):
             rule = self.game.options.simultaneous_zero
             dealer = self.last_dealer
             self.winner = {"draw": None, "dealer_wins": dealer, "dealer_loses": 1 - dealer}[rule]
-        self.note("the game is a draw" if self.winner is None else f"player {self.winner + 1} wins")
+        if self.winner is None:
+            self.note("the game is a draw")
+        else:
+            self.note(f"player {self.winner + 1} wins", noted=False)
+            self.emit(Scored(self.winner, 1, "win"))
 
     def push_chain(self, card: int, owner: int, source: str) -> None:
         """Put an executed action on the chain; the opponent may answer it."""
@@ -249,8 +320,10 @@ class CardDiceState(State):
         self.priority = 1 - owner
         self.note(
             f"player {owner + 1} plays {self.game.cards[card].name}"
-            + (" from face down" if source != "hand" else "")
+            + (" from face down" if source != "hand" else ""),
+            noted=False,
         )
+        self.card_moved(card, HAND[owner] if source == "hand" else FACE_DOWN[owner], CHAIN)
 
     def resolve_top(self) -> None:
         """Resolve the chain's top entry: run its effect, then it goes to its owner's discard pile."""
@@ -391,19 +464,21 @@ class CardDiceState(State):
     def _do_gain_gold(self, p: int) -> None:
         self.gained = True
         self.sides[p].gold += 1
-        self.note(f"player {p + 1} gains 1 gold")
+        self.note(f"player {p + 1} gains 1 gold", noted=False)
+        self.gold_moved(1, SUPPLY, GOLD[p])
 
     def _do_draw(self, p: int) -> None:
         self.drew = True
         cards = self.game.cards
         n = 1 + sum(cards[c].draws for c in self.sides[p].passives if cards[c].effect == "always_lucky")
-        self.note(f"player {p + 1} draws {n} card{'s' * (n > 1)}")
+        self.note(f"player {p + 1} draws {n} card{'s' * (n > 1)}", noted=False)  # each card: an event
         self.flow.push(Draw(p, n))
 
     def _do_discard(self, p: int, c: int) -> None:
         self.sides[p].take_from_hand(c, public=True)
         self.sides[p].discard.append(c)
-        self.note(f"player {p + 1} discards {self.game.cards[c].name}")
+        self.note(f"player {p + 1} discards {self.game.cards[c].name}", noted=False)
+        self.card_moved(c, HAND[p], DISCARD[p])
 
     def _do_play(self, p: int, c: int) -> None:
         self.sides[p].take_from_hand(c, public=True)
@@ -414,19 +489,21 @@ class CardDiceState(State):
         self.sides[p].take_from_hand(c, public=False)
         self.sides[p].facedown.append((c, self.turn, False))
         self.actions_left -= 1
-        self.note(f"player {p + 1} places an action face down")
+        self.note(f"player {p + 1} places an action face down", noted=False)
+        self.card_moved(c, HAND[p], FACE_DOWN[p], to=p)
 
     def _do_execute(self, p: int, c: int) -> None:
         self.sides[p].take_facedown(c, before=self.turn)
-        self.sides[p].gold -= self.facedown_cost(p, self.game.cards[c])
+        self._pay(p, self.facedown_cost(p, self.game.cards[c]))
         self.push_chain(c, p, "face down")
 
     def _do_bless(self, p: int, c: int) -> None:
         card = self.game.cards[c]
         self.sides[p].take_from_hand(c, public=True)
-        self.note(f"player {p + 1} plays the blessing {card.name}")
+        self.note(f"player {p + 1} plays the blessing {card.name}", noted=False)
+        self.card_moved(c, HAND[p], PLAY[p])
         extra = [Draw(p, 1)] if self.has_passive(p, "truly_blessed") else []
-        self.flow.push(*extra, Finish(p, c))
+        self.flow.push(*extra, Finish(p, c, "play"))
         fn = EFFECTS[card.effect].fn
         if fn is not None:
             fn(self, p, card)
@@ -435,19 +512,22 @@ class CardDiceState(State):
         shop = 0 if c in self.shops[0].row else 1
         self.auction = (shop, c, 1, RAISE)
         self.bid_done = True
-        self.note(f"player {p + 1} bids {self.game.cards[c].cost} gold for {self.game.cards[c].name}")
+        self.note(
+            f"player {p + 1} bids {self.game.cards[c].cost} gold for {self.game.cards[c].name}", noted=False
+        )
+        self._bid_changed(p, c, self.game.cards[c].cost)
 
     def _do_end_turn(self, p: int) -> None:
         self._end_turn()
 
     def _do_respond(self, p: int, c: int) -> None:
         self.sides[p].take_from_hand(c, public=True)
-        self.sides[p].gold -= self.game.cards[c].cost
+        self._pay(p, self.game.cards[c].cost)
         self.push_chain(c, p, "hand")
 
     def _do_respond_facedown(self, p: int, c: int) -> None:
         self.sides[p].take_facedown(c)
-        self.sides[p].gold -= self.facedown_cost(p, self.game.cards[c])
+        self._pay(p, self.facedown_cost(p, self.game.cards[c]))
         self.push_chain(c, p, "face down")
 
     def _do_pass(self, p: int) -> None:
@@ -463,11 +543,25 @@ class CardDiceState(State):
     def _do_raise(self, p: int) -> None:
         shop, card, level, _ = self._bidding()
         self.auction = (shop, card, level + 1, MATCH)
-        self.note(f"player {p + 1} bids {(level + 1) * self.game.cards[card].cost} gold")
+        self.note(f"player {p + 1} bids {(level + 1) * self.game.cards[card].cost} gold", noted=False)
+        self._bid_changed(p, card, (level + 1) * self.game.cards[card].cost)
 
     def _do_match(self, p: int) -> None:
-        self.auction = (*self._bidding()[:3], RAISE)
-        self.note(f"player {p + 1} matches the bid")
+        shop, card, level, _ = self._bidding()
+        self.auction = (shop, card, level, RAISE)
+        self.note(f"player {p + 1} matches the bid", noted=False)
+        self._bid_changed(p, card, level * self.game.cards[card].cost)
+
+    def _pay(self, p: int, amount: int) -> None:
+        """Seat ``p`` pays ``amount`` gold to the supply (a response's or a face-down action's cost)."""
+        self.sides[p].gold -= amount
+        self.gold_moved(amount, GOLD[p], SUPPLY)
+
+    def _bid_changed(self, p: int, card: int, amount: int) -> None:
+        """Emit the auction's new bid: seat ``p`` offers ``amount`` gold for ``card``."""
+        if self.recording:
+            place = Place("auction", p, card, self.game.names[card])
+            self.emit(Changed("bid", place, f"{amount} gold"))
 
     def _bidding(self) -> tuple[int, int, int, int]:
         if self.auction is None:
@@ -483,11 +577,14 @@ class CardDiceState(State):
         side.gold -= price
         self.shops[shop].row.remove(c)
         self.bought[winner].append(c)
-        if card.kind == "passive":
+        passive = card.kind == "passive"
+        if passive:
             side.passives.append(c)
         else:
             side.discard.append(c)
-        self.note(f"player {winner + 1} buys {card.name} for {price} gold")
+        self.note(f"player {winner + 1} buys {card.name} for {price} gold", noted=False)
+        self.gold_moved(price, GOLD[winner], SUPPLY)
+        self.card_moved(c, SHOP[shop], PASSIVES[winner] if passive else DISCARD[winner])
 
     # ----------------------------------------------------------------------- results and views
     def returns(self) -> list[float]:
@@ -505,12 +602,15 @@ class CardDiceState(State):
         (strengths at the current dice and amplifiers; at least :data:`KILL_RATE_FLOOR` a card, at
         most :data:`KILL_TURNS_CAP` turns). The shares are the logistic of :data:`KILL_WEIGHT` times
         the log ratio of the two times, shrunk towards even as the turn limit nears (a game out of
-        turns is drawn). Fitted to rule-based play, where a health lead alone forecasts worse than
-        an even guess: health swings with every hit and heal, while the decks' rates, under dice
-        rolled once, persist. Source: elemental-card-dice.txt, End; rulings ECD-A19 (no health
-        maximum) and ECD-E6 (the turn limit).
+        turns is drawn; not under ``sudden_death``, which decides the game first). Fitted to
+        rule-based play, where a health lead alone forecasts worse than an even guess: health swings
+        with every hit and heal, while the decks' rates, under dice rolled once, persist. Source:
+        elemental-card-dice.txt, End; rulings ECD-A19 (no health maximum), ECD-E6 (the turn limit)
+        and ECD-E14 (sudden death).
         """
         limit = self.game.options.turn_limit
+        if self.game.options.sudden_death:  # a game is decided before its turns run out
+            limit = 0
         left = max(0.0, 1.0 - self.turn / limit) if limit else 1.0
         rates = [self._rates(p) for p in (0, 1)]
         scores = []
@@ -534,15 +634,18 @@ class CardDiceState(State):
                 heal += strength(self, p, card)
         return damage / max(len(owned), 1), heal / max(len(owned), 1)
 
-    def observation(self, player: int | None, *, brief: bool = False) -> dict[str, Any]:
+    def observation(self, player: int | None) -> dict[str, Any]:
         """Return what ``player`` (a seat, or None for a spectator) sees, JSON-ready: the JSON form of
-        :meth:`view` (its fields are documented in :mod:`.views`); with ``brief``, only the part the
-        rule-based agent reads (``view.brief_view``)."""
-        return view.observation(self, player, brief=brief)
+        :meth:`view` (its fields are documented in :mod:`.views`)."""
+        return view.observation(self, player)
 
     def view(self, player: int | None) -> CardDiceView:
         """Return what ``player`` (or a spectator, ``None``) sees, typed (see :mod:`.views`)."""
         return view.observation_view(self, player)
+
+    def brief_view(self, player: int | None) -> BriefView:
+        """Return the part of :meth:`view` the rule-based agent reads, built alone (``view.brief_view``)."""
+        return view.brief_view(self, player)
 
     def information_state_key(self, player: int) -> bytes:
         """Return ``player``'s information-state key, built straight from the state's fields
@@ -572,6 +675,22 @@ class CardDiceState(State):
         return s
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> CardDiceState:
+        """Redraw what ``player`` cannot see (see :meth:`_redraw`), keeping who is to move.
+
+        Whether a draw from a pile waits for chance depends on the pile (a pile of one card alike is
+        drawn at once), so a redraw can turn a chance node the seat sees into a step that would run
+        by itself: such a redraw contradicts what the seat sees (``to_move``), and another is drawn,
+        up to :data:`RESAMPLE_TRIES` (the true state is always one of the candidates).
+        """
+        to_move = self.current_player()
+        s = self._redraw(player, rng)
+        for _ in range(RESAMPLE_TRIES - 1):
+            if s.current_player() == to_move:
+                break
+            s = self._redraw(player, rng)
+        return s
+
+    def _redraw(self, player: int, rng: random.Random) -> CardDiceState:
         """Redraw what ``player`` cannot see: the unseen order of their own deck, and the opponent's
         unseen hand cards, face-down actions (actions only) and deck, keeping every count.
 

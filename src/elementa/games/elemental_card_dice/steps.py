@@ -27,10 +27,26 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from elementa.core import CHANCE, Action, die_outcomes, pick_uniform
+from elementa.core import CHANCE, Action, Blocked, Changed, Moved, Revealed, die_outcomes, pick_uniform
 from elementa.core.flow import AUTOMATIC, Step
 from elementa.games.elemental_card_dice.cards import DICE, SHOP_NAMES, SHOP_SIZE
-from elementa.games.elemental_card_dice.zones import single
+from elementa.games.elemental_card_dice.views import AgainView, DecisionView, OrderView
+from elementa.games.elemental_card_dice.zones import (
+    CHAIN,
+    DECK,
+    DIE,
+    DISCARD,
+    FACE_DOWN,
+    GOLD,
+    HAND,
+    HEALTH,
+    PLAY,
+    REMOVED,
+    SHOP,
+    SHOP_DECK,
+    SUPPLY,
+    single,
+)
 
 if TYPE_CHECKING:
     from elementa.games.elemental_card_dice.state import CardDiceState
@@ -74,7 +90,8 @@ class Roll(Chance):
 
     def apply(self, state: CardDiceState, action: Action, player: int) -> None:
         state.dice[self.die] = action.args[0] + 1
-        state.note(f"the {DICE[self.die]} die shows {action.args[0] + 1}")
+        state.note(f"the {DICE[self.die]} die shows {action.args[0] + 1}", noted=False)
+        _die_changed(state, self.die)
 
     def told(self, state: CardDiceState, action: Action, viewer: int | None) -> str:
         return f"chance: the {DICE[self.die]} die rolls {action.args[0] + 1}"
@@ -153,8 +170,10 @@ class Draw(PileChance):
         elif side.rest:  # every card alike
             self._give(state, side.rest.pop(), False)
         elif side.discard and side.reshuffled != state.turn:
+            if state.recording:
+                state.emit(Moved("card", len(side.discard), DISCARD[self.seat], DECK[self.seat]))
             side.rest, side.discard, side.reshuffled = sorted(side.discard), [], state.turn
-            state.note(f"player {self.seat + 1} shuffles their discard pile into their deck")
+            state.note(f"player {self.seat + 1} shuffles their discard pile into their deck", noted=False)
             state.flow.push(self)
         else:
             state.note(f"player {self.seat + 1} has no card left to draw")
@@ -165,7 +184,8 @@ class Draw(PileChance):
 
     def _give(self, state: CardDiceState, card: int, seen: bool) -> None:
         state.sides[self.seat].add_to_hand(card, seen)
-        state.note(f"you draw {state.game.cards[card].name}", to=self.seat)
+        state.note(f"you draw {state.game.cards[card].name}", to=self.seat, noted=False)
+        state.card_moved(card, DECK[self.seat], HAND[self.seat], to=self.seat)
         if self.count > 1:
             state.flow.push(Draw(self.seat, self.count - 1))
 
@@ -206,7 +226,10 @@ class Reveal(PileChance):
             return
         side.known[self.seat] = max(side.known[self.seat], want)
         whose = "your" if self.deck == self.seat else f"player {self.deck + 1}'s"
-        state.note(f"you see the top of {whose} deck: {state.names(side.top[:want])}", to=self.seat)
+        seen = state.names(side.top[:want])
+        state.note(f"you see the top of {whose} deck: {seen}", to=self.seat, noted=False)
+        if state.recording:
+            state.emit(Revealed(f"top {want} cards", DECK[self.deck], seen), (self.seat,))
         state.note(
             f"player {self.seat + 1} looks at the top {want} cards of player {self.deck + 1}'s deck",
             but=self.seat,
@@ -251,16 +274,22 @@ class Refill(PileChance):
         elif shop.bottom:
             shop.row.append(shop.bottom.pop(0))
         elif shop.removed:
+            if state.recording:
+                state.emit(Moved("card", len(shop.removed), REMOVED[self.shop], SHOP_DECK[self.shop]))
             shop.deck, shop.removed = sorted(shop.removed), []
-            state.note("the removed cards are shuffled back into a shop deck")
+            state.note("the removed cards are shuffled back into a shop deck", noted=False)
+            state.flow.push(self)
+            return
         else:
             return
+        state.card_moved(shop.row[-1], SHOP_DECK[self.shop], SHOP[self.shop])
         state.flow.push(self)
 
     def apply(self, state: CardDiceState, action: Action, player: int) -> None:
         shop = state.shops[self.shop]
         shop.deck.remove(action.args[0])
         shop.row.append(action.args[0])
+        state.card_moved(action.args[0], SHOP_DECK[self.shop], SHOP[self.shop])
         state.flow.push(self)
 
     def told(self, state: CardDiceState, action: Action, viewer: int | None) -> str:
@@ -289,14 +318,21 @@ class Decision(Step):
         damage to pay against, the cards to order or discard (0 where nothing is counted)."""
         return 0
 
-    def view(self, state: CardDiceState, viewer: int | None, nms: Names) -> dict[str, Any]:
-        """Return the observation's ``decision`` for ``viewer``: ``{kind, player, count}`` and what
-        the kind adds (``nms`` names card ids and notes them for the view's card table)."""
-        return {"kind": self.kind, "player": self.seat, "count": self.shown_count()}
+    def view(self, state: CardDiceState, viewer: int | None, nms: Names) -> DecisionView:
+        """Return the observation's ``decision`` for ``viewer``: a :class:`.views.DecisionView`, or
+        the subclass of it that says what the kind adds (``nms`` names card ids and notes them for
+        the view's card table)."""
+        return DecisionView(self.kind, self.seat, self.shown_count())
 
     def key(self, state: CardDiceState, viewer: int) -> tuple[Any, ...]:
         """Return the facts of :meth:`view` for ``viewer``'s information-state key (card ids)."""
         return (self.kind, self.seat, self.shown_count())
+
+
+def _die_changed(state: CardDiceState, die: int) -> None:
+    """Emit a die's new face (a roll, a change, a turn over, a swap)."""
+    if state.recording:
+        state.emit(Changed("die", DIE[die], str(state.dice[die])))
 
 
 def _die_choices(state: CardDiceState, verb: str) -> list[Action]:
@@ -358,8 +394,8 @@ class Again(Decision):
         if action.kind == "again":
             _reroll(state, self.seat, self.die, self.times)
 
-    def view(self, state: CardDiceState, viewer: int | None, nms: Names) -> dict[str, Any]:
-        return {"kind": self.kind, "player": self.seat, "count": self.times, "die": DICE[self.die]}
+    def view(self, state: CardDiceState, viewer: int | None, nms: Names) -> AgainView:
+        return AgainView(self.kind, self.seat, self.times, DICE[self.die])
 
     def key(self, state: CardDiceState, viewer: int) -> tuple[Any, ...]:
         return (self.kind, self.seat, self.times, self.die)
@@ -393,7 +429,8 @@ class PickChange(Decision):
     def apply(self, state: CardDiceState, action: Action, player: int) -> None:
         d, j = action.args[0], action.args[1] - state.game.max_by
         state.dice[d] += j
-        state.note(f"the {DICE[d]} die is changed to {state.dice[d]}")
+        state.note(f"the {DICE[d]} die is changed to {state.dice[d]}", noted=False)
+        _die_changed(state, d)
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,7 +450,8 @@ class PickFlip(Decision):
     def apply(self, state: CardDiceState, action: Action, player: int) -> None:
         d = action.args[0]
         state.dice[d] = state.game.options.die_sides + 1 - state.dice[d]
-        state.note(f"the {DICE[d]} die is turned over to {state.dice[d]}")
+        state.note(f"the {DICE[d]} die is turned over to {state.dice[d]}", noted=False)
+        _die_changed(state, d)
 
 
 @dataclass(frozen=True, slots=True)
@@ -438,7 +476,9 @@ class PickSwap(Decision):
     def apply(self, state: CardDiceState, action: Action, player: int) -> None:
         x, y = action.args
         state.dice[x], state.dice[y] = state.dice[y], state.dice[x]
-        state.note(f"the {DICE[x]} and {DICE[y]} dice are swapped")
+        state.note(f"the {DICE[x]} and {DICE[y]} dice are swapped", noted=False)
+        _die_changed(state, x)
+        _die_changed(state, y)
 
 
 @dataclass(frozen=True, slots=True)
@@ -467,7 +507,10 @@ class Militia(Decision):
     def apply(self, state: CardDiceState, action: Action, player: int) -> None:
         paid = action.args[0]
         state.sides[self.seat].gold -= paid
-        state.note(f"player {self.seat + 1} pays {paid} gold to Paid Militia")
+        state.note(f"player {self.seat + 1} pays {paid} gold to Paid Militia", noted=not paid)
+        if paid and state.recording:
+            state.gold_moved(paid, GOLD[self.seat], SUPPLY)
+            state.emit(Blocked(HEALTH[self.seat], paid, "Paid Militia"))
         state.deal(self.dealer, self.seat, self.amount - paid)
 
 
@@ -509,15 +552,11 @@ class Order(Decision):
         """The cards still to place, shown to the seat ordering them alone."""
         return state.sides[self.deck].top[self.place : self._end(state)] if viewer == self.seat else None
 
-    def view(self, state: CardDiceState, viewer: int | None, nms: Names) -> dict[str, Any]:
+    def view(self, state: CardDiceState, viewer: int | None, nms: Names) -> OrderView:
         cards = self._cards(state, viewer)
-        return {
-            "kind": self.kind,
-            "player": self.seat,
-            "count": self.count,
-            "deck_of": self.deck,
-            "cards": None if cards is None else nms(cards),
-        }
+        return OrderView(
+            self.kind, self.seat, self.count, self.deck, None if cards is None else tuple(nms(cards))
+        )
 
     def key(self, state: CardDiceState, viewer: int) -> tuple[Any, ...]:
         cards = self._cards(state, viewer)
@@ -592,7 +631,8 @@ class DiscardHand(_Choose):
         c, side = action.args[0], state.sides[self.seat]
         side.take_from_hand(c, public=True)
         side.discard.append(c)
-        state.note(f"player {self.seat + 1} discards {state.game.cards[c].name}")
+        state.note(f"player {self.seat + 1} discards {state.game.cards[c].name}", noted=False)
+        state.card_moved(c, HAND[self.seat], DISCARD[self.seat])
         self.again(state)
 
 
@@ -619,7 +659,8 @@ class DiscardFacedown(_Choose):
         c, side = action.args[0], state.sides[self.seat]
         side.take_facedown(c, prefer_seen=True)
         side.discard.append(c)
-        state.note(f"player {self.seat + 1} discards face-down {state.game.cards[c].name}")
+        state.note(f"player {self.seat + 1} discards face-down {state.game.cards[c].name}", noted=False)
+        state.card_moved(c, FACE_DOWN[self.seat], DISCARD[self.seat])
         self.again(state)
 
 
@@ -648,7 +689,8 @@ class Recycle(_Choose):
         card = state.game.cards[action.args[0]]
         state.sides[self.seat].take_from_hand(card.id, public=True)
         state.shops[card.home].bottom.append(card.id)
-        state.note(f"player {self.seat + 1} returns {card.name} to the shop")
+        state.note(f"player {self.seat + 1} returns {card.name} to the shop", noted=False)
+        state.card_moved(card.id, HAND[self.seat], SHOP_DECK[card.home])
         self.again(state)
 
 
@@ -675,8 +717,9 @@ class Tutor(OptionalDecision):
         side.reset_deck_knowledge()
         side.rest.remove(c)
         side.add_to_hand(c, False)
-        state.note(f"player {self.seat + 1} takes a card from their deck and shuffles it")
-        state.note(f"you take {state.game.cards[c].name}", to=self.seat)
+        state.note(f"player {self.seat + 1} takes a card from their deck and shuffles it", noted=False)
+        state.note(f"you take {state.game.cards[c].name}", to=self.seat, noted=False)
+        state.card_moved(c, DECK[self.seat], HAND[self.seat], to=self.seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -705,7 +748,8 @@ class Ship(OptionalDecision):
         c, side = action.args[0], state.sides[self.seat]
         side.discard.remove(c)
         side.add_to_hand(c, True)
-        state.note(f"player {self.seat + 1} moves {state.game.cards[c].name} to their hand")
+        state.note(f"player {self.seat + 1} moves {state.game.cards[c].name} to their hand", noted=False)
+        state.card_moved(c, DISCARD[self.seat], HAND[self.seat])
 
 
 # -------------------------------------------------------------------------------- automatic
@@ -738,7 +782,10 @@ class Hit(Automatic):
         shield = state.shielded(self.target, state.game.cards[self.card])
         amount = max(0, self.amount - shield)
         if shield:
-            state.note(f"shields stop {min(shield, self.amount)} damage")
+            stopped = min(shield, self.amount)
+            state.note(f"shields stop {stopped} damage", noted=not stopped)
+            if stopped and state.recording:
+                state.emit(Blocked(HEALTH[self.target], stopped, "shields"))
         if amount and state.sides[self.target].gold and state.has_passive(self.target, "paid_militia"):
             state.flow.push(Militia(self.target, amount, self.dealer))
         else:
@@ -758,7 +805,10 @@ class LookHand(Automatic):
     def run(self, state: CardDiceState) -> None:
         foe = state.sides[1 - self.seat]
         foe.seen = [True] * len(foe.hand)
-        state.note(f"you see player {2 - self.seat}'s hand: {state.names(foe.hand)}", to=self.seat)
+        names = state.names(foe.hand)
+        state.note(f"you see player {2 - self.seat}'s hand: {names}", to=self.seat, noted=False)
+        if state.recording:
+            state.emit(Revealed("hand", HAND[1 - self.seat], names), (self.seat,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -775,7 +825,9 @@ class LookFacedown(Automatic):
         foe = state.sides[1 - self.seat]
         foe.facedown = [(c, turn, True) for c, turn, _ in foe.facedown]
         names = state.names([c for c, _, _ in foe.facedown])
-        state.note(f"you see player {2 - self.seat}'s face-down actions: {names}", to=self.seat)
+        state.note(f"you see player {2 - self.seat}'s face-down actions: {names}", to=self.seat, noted=False)
+        if state.recording:
+            state.emit(Revealed("face-down actions", FACE_DOWN[1 - self.seat], names), (self.seat,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -807,13 +859,17 @@ class Finish(Automatic):
     Attributes:
         seat: the card's owner.
         card: the card id.
+        zone: where it was while it took effect, for its event: ``"chain"`` (an action) or
+            ``"play"`` (a blessing).
     """
 
     seat: int
     card: int
+    zone: str = "chain"
 
     def run(self, state: CardDiceState) -> None:
         state.sides[self.seat].discard.append(self.card)
+        state.card_moved(self.card, PLAY[self.seat] if self.zone == "play" else CHAIN, DISCARD[self.seat])
 
 
 @dataclass(frozen=True, slots=True)

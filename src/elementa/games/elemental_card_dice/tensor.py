@@ -1,4 +1,5 @@
-"""The Elemental Card-Dice Game observation tensor: a fixed-length float encoding of ``observation(p)``.
+"""The Elemental Card-Dice Game observation tensor: a fixed-length float encoding of the typed view
+``state.view(p)`` (:class:`.views.CardDiceView`; the observation dict is read back into the view).
 
 Every entry lies in 0..1. "Own" and "opponent" are from the viewer's side; card counts run over the
 game's card list (``K`` distinct names, in card-file order) and are divided by 3. Fields, in order:
@@ -23,6 +24,7 @@ from typing import Any
 
 from elementa.core.tensor import ObservationEncoder, TensorField, bag, one_hot, positions, rotate, scaled
 from elementa.games.elemental_card_dice.cards import DICE, SHOP_NAMES
+from elementa.games.elemental_card_dice.views import CardDiceView
 
 AMPLIFIERS = (*DICE, "non-combo")
 DECISIONS: tuple[str, ...] = (
@@ -43,65 +45,66 @@ def encoder(game: Any) -> ObservationEncoder:
     def cards(items: Any) -> list[float]:
         return bag(items, names, cap=3)
 
-    def side(obs: dict[str, Any], p: int, own: bool) -> list[float]:
-        s = obs["players"][p]
-        out = [scaled(s["health"], health), scaled(s["gold"], 50), scaled(s["hand_limit"], 10)]
-        out.append(scaled(s["hand_size"], 10))
-        out += cards(s["hand"] if own else s["known_hand"])
-        out.append(scaled(s["deck_size"], 40))
-        out += cards(s["known_top"]) + cards(s["discard"])
-        out.append(scaled(len(s["face_down"]), 5))
-        out += cards(f["card"] for f in s["face_down"] if f["card"] is not None)
-        out += cards(s["passives"]) + cards(s["bought"])
-        out += [scaled(s["amplifiers"].get(a, 1), 4) for a in AMPLIFIERS]
+    def side(obs: CardDiceView, p: int, own: bool) -> list[float]:
+        s = obs.players[p]
+        out = [scaled(s.health, health), scaled(s.gold, 50), scaled(s.hand_limit, 10)]
+        out.append(scaled(s.hand_size, 10))
+        out += cards((s.hand or ()) if own else s.known_hand)
+        out.append(scaled(s.deck_size, 40))
+        out += cards(s.known_top) + cards(s.discard)
+        out.append(scaled(len(s.face_down), 5))
+        out += cards(f.card for f in s.face_down if f.card is not None)
+        out += cards(s.passives) + cards(s.bought)
+        out += [scaled(s.amplifiers.get(a, 1), 4) for a in AMPLIFIERS]
         return out
 
-    def sides(obs: dict[str, Any], v: int) -> list[float]:
+    def sides(obs: CardDiceView, v: int) -> list[float]:
         return side(obs, v, True) + side(obs, 1 - v, False)
 
     def seat(value: Any, v: int) -> list[float]:
         return one_hot(rotate(value, v, 2) if isinstance(value, int) else None, 2)
 
-    def shops(obs: dict[str, Any], v: int) -> list[float]:
+    def shops(obs: CardDiceView, v: int) -> list[float]:
         out: list[float] = []
-        for shop in obs["shops"]:
-            out += [*cards(shop["cards"]), scaled(shop["deck_size"], 50)]
+        for shop in obs.shops:
+            out += [*cards(shop.cards), scaled(shop.deck_size, 50)]
         return out
 
-    def auction(obs: dict[str, Any], v: int) -> list[float]:
-        a = obs["auction"]
+    def auction(obs: CardDiceView, v: int) -> list[float]:
+        a = obs.auction
         if a is None:
             return [0.0] * (k + 3)
-        raising = float(a["to_move"] == "raise")
-        return [*cards([a["card"]]), scaled(a["bid"], 50), scaled(a["level"], 3), raising]
+        raising = float(a.to_move == "raise")
+        return [*cards([a.card]), scaled(a.bid, 50), scaled(a.level, 3), raising]
 
-    def decision(obs: dict[str, Any], v: int) -> list[float]:
-        d = obs["decision"]
+    def decision(obs: CardDiceView, v: int) -> list[float]:
+        d = obs.decision
         if d is None:
             return [0.0] * (len(DECISIONS) + 1)
-        kind = DECISIONS.index(d["kind"]) if d["kind"] in DECISIONS else None
-        return [*one_hot(kind, len(DECISIONS)), float(d["player"] == v)]
+        kind = DECISIONS.index(d.kind) if d.kind in DECISIONS else None
+        return [*one_hot(kind, len(DECISIONS)), float(d.player == v)]
 
-    def turn_state(obs: dict[str, Any], v: int) -> list[float]:
-        t = obs["turn_state"]
-        return [scaled(t["actions_left"], 3), float(t["gained_gold"]), float(t["drew"]), float(t["bid_done"])]
+    def turn_state(obs: CardDiceView, v: int) -> list[float]:
+        t = obs.turn_state
+        return [scaled(t.actions_left, 3), float(t.gained_gold), float(t.drew), float(t.bid_done)]
 
     return ObservationEncoder(
         [
-            TensorField("turn", 1, "turn / turn limit", lambda o, v: [scaled(o["turn"], turns)]),
-            TensorField("active", 2, "own, opponent", lambda o, v: seat(o["active"], v)),
-            TensorField("to_move", 2, "own, opponent", lambda o, v: seat(o["to_move"], v)),
-            TensorField("priority", 2, "own, opponent", lambda o, v: seat(o["priority"], v)),
-            TensorField("winner", 2, "own, opponent", lambda o, v: seat(o["winner"], v)),
-            TensorField("over", 1, "the game is over", lambda o, v: [float(o["over"])]),
+            TensorField("turn", 1, "turn / turn limit", lambda o, v: [scaled(o.turn, turns)]),
+            TensorField("active", 2, "own, opponent", lambda o, v: seat(o.active, v)),
+            TensorField("to_move", 2, "own, opponent", lambda o, v: seat(o.to_move, v)),
+            TensorField("priority", 2, "own, opponent", lambda o, v: seat(o.priority, v)),
+            TensorField("winner", 2, "own, opponent", lambda o, v: seat(o.winner, v)),
+            TensorField("over", 1, "the game is over", lambda o, v: [float(o.over)]),
             TensorField("dice", len(DICE), "faces / die sides",
-                        lambda o, v: [scaled(o["dice"][d], o["die_sides"]) for d in DICE]),
+                        lambda o, v: [scaled(o.dice[d], o.die_sides) for d in DICE]),
             TensorField("shops", len(SHOP_NAMES) * (k + 1), "per shop: cards on offer, deck size", shops),
             TensorField("sides", 2 * side_size, f"{side_size} per side, own first (see module doc)", sides),
             TensorField("turn_state", 4, "actions left, gained gold, drew, bid done", turn_state),
             TensorField("chain", k + 1, "cards on the chain, its length", lambda o, v: [
-                *cards(c["card"] for c in o["chain"]), scaled(len(o["chain"]), 5)]),
+                *cards(c.card for c in o.chain), scaled(len(o.chain), 5)]),
             TensorField("auction", k + 3, "card, bid, level, raise", auction),
             TensorField("decision", len(DECISIONS) + 1, "pending choice, one-hot; the viewer's", decision),
-        ]
+        ],
+        view=CardDiceView,
     )  # fmt: skip

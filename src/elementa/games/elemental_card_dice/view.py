@@ -29,8 +29,12 @@ from elementa.games.elemental_card_dice.effects import NO_AMPS
 from elementa.games.elemental_card_dice.steps import Chance, Decision
 from elementa.games.elemental_card_dice.views import (
     AuctionView,
+    BriefOwnSide,
+    BriefSide,
+    BriefView,
     CardDiceView,
     ChainLink,
+    DecisionView,
     FaceDownView,
     ShopView,
     SideView,
@@ -45,14 +49,9 @@ _AMP_NAMES = (*DICE, "non-combo")
 """How the observation names each amplifier slot: the seven dice, then non-combo effects."""
 
 
-def observation(s: CardDiceState, viewer: int | None, *, brief: bool = False) -> dict[str, Any]:
+def observation(s: CardDiceState, viewer: int | None) -> dict[str, Any]:
     """Return exactly what ``viewer`` (a seat, or None for a spectator) may see of ``s``: the JSON
-    form of :func:`observation_view`.
-
-    With ``brief``, :func:`brief_view` instead: only the part the rule-based agent reads.
-    """
-    if brief:
-        return brief_view(s, viewer)
+    form of :func:`observation_view`."""
     return observation_view(s, viewer).to_json()
 
 
@@ -115,7 +114,7 @@ def observation_view(s: CardDiceState, viewer: int | None) -> CardDiceView:
             for i, shop in enumerate(s.shops)
         ]
     )
-    chain = tuple([ChainLink(names[c], o, src) for c, o, src in s.chain])
+    chain = _chain(s)
     auction = _auction(s)
     decision = _decision(s, viewer, nms)
     summaries = game.summaries
@@ -132,12 +131,12 @@ def observation_view(s: CardDiceState, viewer: int | None) -> CardDiceView:
         turn_state=TurnStateView(s.actions_left, s.gained, s.drew, s.bid_done),
         chain=chain,
         priority=s.priority if s.chain else None,
-        auction=None if auction is None else AuctionView(**auction),
+        auction=auction,
         decision=decision,
         log=tuple(log_seen(s, viewer)),
         over=s.over,
         winner=s.winner,
-        cards={names[c]: dict(summaries[c]) for c in sorted(named)},
+        cards={names[c]: summaries[c] for c in sorted(named)},
     )
 
 
@@ -229,49 +228,50 @@ def information_key(s: CardDiceState, viewer: int) -> bytes:
     )
 
 
-def brief_view(s: CardDiceState, viewer: int | None) -> dict[str, Any]:
-    """Return the part of ``observation(s, viewer)`` that the rule-based agent reads, built alone
+def brief_view(s: CardDiceState, viewer: int | None) -> BriefView:
+    """Return the part of ``observation_view(s, viewer)`` that the rule-based agent reads, built alone
     (the agent observes at most rollout decisions of a search).
 
-    Keys: ``dice``, ``die_sides``, ``chain``, ``auction``, ``decision`` and ``players``: per seat
-    ``health`` and ``amplifiers``, and for ``viewer``'s own seat also ``gold``, ``hand``,
-    ``face_down``, ``passives`` and ``hand_limit``. Every value equals the one under the same key in
-    the full observation (tests check it at every node of seeded playouts, in clones and resamples),
-    so it shows nothing the full one hides from ``viewer``.
+    Fields: ``dice``, ``die_sides``, ``chain``, ``auction``, ``decision`` and ``players``: per seat
+    ``health`` and ``amplifiers`` (a :class:`.views.BriefSide`), and for ``viewer``'s own seat also
+    ``gold``, ``hand``, ``face_down``, ``passives`` and ``hand_limit`` (a
+    :class:`.views.BriefOwnSide`). Every value equals the full view's field of the same name (tests
+    check it at every node of seeded playouts, in clones and resamples), so it shows nothing the full
+    one hides from ``viewer``.
 
     Args:
         s: the state.
         viewer: the seat whose view this is (None: a spectator, who has no own seat).
 
     Returns:
-        The brief view, a fresh dict.
+        The brief view, fresh.
     """
     names = s.game.names
-    players: list[dict[str, Any]] = []
+    players: list[BriefSide] = []
     for p, side in enumerate(s.sides):
         amplifiers = _amplifiers(s, p)
         if viewer == p:
             players.append(
-                {
-                    "health": side.health,
-                    "gold": side.gold,
-                    "hand": [names[c] for c in side.hand],
-                    "face_down": _face_down(s, p, viewer) if side.facedown else [],
-                    "passives": [names[c] for c in side.passives] if side.passives else [],
-                    "hand_limit": s.hand_limit(p),
-                    "amplifiers": amplifiers,
-                }
+                BriefOwnSide(
+                    side.health,
+                    amplifiers,
+                    side.gold,
+                    tuple([names[c] for c in side.hand]),
+                    _face_down_views(s, p, viewer) if side.facedown else (),
+                    tuple([names[c] for c in side.passives]) if side.passives else (),
+                    s.hand_limit(p),
+                )
             )
         else:
-            players.append({"health": side.health, "amplifiers": amplifiers})
-    return {
-        "dice": dict(zip(DICE, s.dice, strict=True)),
-        "die_sides": s.game.options.die_sides,
-        "players": players,
-        "chain": _chain(s) if s.chain else [],
-        "auction": _auction(s),
-        "decision": _decision(s, viewer, lambda ids: [names[c] for c in ids]) if s.flow.steps else None,
-    }
+            players.append(BriefSide(side.health, amplifiers))
+    return BriefView(
+        dict(zip(DICE, s.dice, strict=True)),
+        s.game.options.die_sides,
+        tuple(players),
+        _chain(s) if s.chain else (),
+        _auction(s),
+        _decision(s, viewer, lambda ids: [names[c] for c in ids]) if s.flow.steps else None,
+    )
 
 
 def _face_down_views(s: CardDiceState, p: int, viewer: int | None) -> tuple[FaceDownView, ...]:
@@ -286,41 +286,36 @@ def _face_down_views(s: CardDiceState, p: int, viewer: int | None) -> tuple[Face
     )
 
 
-def _face_down(s: CardDiceState, p: int, viewer: int | None) -> list[dict[str, Any]]:
-    """The JSON form of :func:`_face_down_views` (for the brief view)."""
-    return [f.to_json() for f in _face_down_views(s, p, viewer)]
-
-
 def _amplifiers(s: CardDiceState, p: int) -> dict[str, int]:
     """Seat ``p``'s amplifiers other than 1, by name."""
     amps = s.amps[p]
     return {} if amps == NO_AMPS else {_AMP_NAMES[d]: m for d, m in enumerate(amps) if m != 1}
 
 
-def _chain(s: CardDiceState) -> list[dict[str, Any]]:
+def _chain(s: CardDiceState) -> tuple[ChainLink, ...]:
     """The response chain, oldest first."""
     names = s.game.names
-    return [{"card": names[c], "player": o, "from": src} for c, o, src in s.chain]
+    return tuple([ChainLink(names[c], o, src) for c, o, src in s.chain])
 
 
-def _auction(s: CardDiceState) -> dict[str, Any] | None:
+def _auction(s: CardDiceState) -> AuctionView | None:
     """The running auction, or None."""
     if s.auction is None:
         return None
     shop, c, level, stage = s.auction
-    return {
-        "card": s.game.names[c],
-        "shop": SHOP_NAMES[shop],
-        "bid": level * s.game.cards[c].cost,
-        "level": level,
-        "to_move": "raise" if stage == 0 else "match",
-    }
+    return AuctionView(
+        s.game.names[c],
+        SHOP_NAMES[shop],
+        level * s.game.cards[c].cost,
+        level,
+        "raise" if stage == 0 else "match",
+    )
 
 
 def _decision(
     s: CardDiceState, viewer: int | None, nms: Callable[[list[int]], list[str]]
-) -> dict[str, Any] | None:
-    """The pending decision (``{kind, player, count}`` and what its kind adds), or None."""
+) -> DecisionView | None:
+    """The pending decision, or None."""
     top = s.flow.top
     if not isinstance(top, Decision) or s.current_player() == CHANCE:
         return None

@@ -11,7 +11,30 @@ source: elemental-card-dice.txt, setup and turn rules.
 
 from __future__ import annotations
 
-from elementa.games.elemental_card_dice.cards import SHOP_SIZE
+from elementa.core import Place
+from elementa.games.elemental_card_dice.cards import DICE, SHOP_NAMES, SHOP_SIZE
+
+
+def _per_seat(zone: str) -> tuple[Place, Place]:
+    return (Place(zone, 0), Place(zone, 1))
+
+
+# Where things lie, as the typed events name them (made once: places are immutable). Per seat:
+HAND, DECK, DISCARD = _per_seat("hand"), _per_seat("deck"), _per_seat("discard")
+FACE_DOWN, PASSIVES, PLAY = _per_seat("face down"), _per_seat("passives"), _per_seat("play")
+"""A seat's hand, deck, discard pile, face-down actions, passives in play, and a blessing being played."""
+GOLD, HEALTH = _per_seat("gold"), _per_seat("health")
+"""A seat's gold and health."""
+CHAIN = Place("chain")
+"""The response chain."""
+SUPPLY = Place("supply")
+"""Where gold comes from and goes to (the bank)."""
+SHOP = tuple(Place("shop", None, i, name) for i, name in enumerate(SHOP_NAMES))
+SHOP_DECK = tuple(Place("shop deck", None, i, name) for i, name in enumerate(SHOP_NAMES))
+REMOVED = tuple(Place("removed", None, i, name) for i, name in enumerate(SHOP_NAMES))
+"""Per shop: its row on offer, its deck, and its removed cards."""
+DIE = tuple(Place("dice", None, d, name) for d, name in enumerate(DICE))
+"""Each die."""
 
 
 class Side:
