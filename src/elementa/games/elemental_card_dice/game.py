@@ -280,6 +280,10 @@ class CardDiceGame(Game):
                 return f"{card.name} - {card.kind}, costs {card.cost} gold: {describe(card)}"
         return None
 
+    def utility_sum(self) -> float:
+        """The winner gets 1 and the loser 0, or 0.5 each for a draw: the returns sum to 1."""
+        return 1.0
+
     def max_game_length(self) -> int | None:
         """Return a bound on the decisions and chance outcomes of a game; ``None`` without a turn
         limit (``turn_limit`` 0) or with a card costing 0 gold (its auction could be raised forever).

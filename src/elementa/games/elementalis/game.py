@@ -156,6 +156,10 @@ class ElementalisGame(Game):
     def new_initial_state(self, seed: int | None = None) -> ElementalisState:
         return ElementalisState(self, seed)
 
+    def utility_sum(self) -> float:
+        """The winners share 1 (ties split it evenly) and the others get 0: the returns sum to 1."""
+        return 1.0
+
     def max_game_length(self) -> int:
         """Return a bound on the decisions and chance outcomes of a game (always bounded).
 
