@@ -451,7 +451,7 @@ class ElementalisState(State):
             if k:
                 self.emit(Moved(ELEMENT_NAMES[c], k, source, target))
 
-    def _take(self, chooser: int, vec: Mana, target: list[int], place: Place) -> None:
+    def _take(self, chooser: int, vec: Mana | list[int], target: list[int], place: Place) -> None:
         """Move a chosen vector from the Flux to a Pool or the Channel (see :meth:`gain`), with its events."""
         if self.recording:
             self._moved([min(k, f) for k, f in zip(vec, self.flux, strict=True)], Place("Flux"), place)
@@ -640,8 +640,7 @@ class ElementalisState(State):
             self.to_flux(self.channel, list(self.channel), Place("Channel", p))
             self._end_turn()
         elif face == self.major_element(p):
-            vec = tuple(3 if c == face else 0 for c in ELEMENTS)
-            self._take(p, vec, self.channel, Place("Channel", p))
+            self._take(p, [3 if c == face else 0 for c in ELEMENTS], self.channel, Place("Channel", p))
             self.log.append(f"Cosmic Roll shows Player {p + 1}'s Major: +3 {FACE_NAMES[face]}")
             self._end_turn()
         elif face in ELEMENTS:
