@@ -203,8 +203,8 @@ class Hub:
         self.bots = BotPool(config.bot_processes, config.bot_deadline)
         self.sockets: dict[str, list[tuple[WebSocket, Viewer]]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
-        self.timers: dict[tuple[str, int], asyncio.Task[None]] = {}
-        """The zombie clock of each (table, seat), one at a time."""
+        self.timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
+        """The zombie clock of each (table, seat), one at a time (:meth:`arm`)."""
         self.log_sent: dict[WebSocket, tuple[int, int]] = {}
         """Per socket: how many log lines and typed events it has had."""
 
@@ -348,45 +348,52 @@ class Hub:
             self.arm(table_id, seat)
 
     def arm(self, table_id: str, seat: int) -> None:
-        """(Re)start a seat's zombie clock (:meth:`zombie_timer`), replacing the one running."""
+        """(Re)start a seat's zombie clock, replacing the one running.
+
+        A clock is one timer handle of the event loop (no task, no coroutine), so a thousand idle
+        tables cost a thousand small handles: it rings when the seat's player has been away for the
+        table's timeout, and then a bot plays the seat (:meth:`drive`). The clock stops when the
+        seat's client is connected to this process or the game is over. While another process of a
+        cluster holds the seat, it looks again every timeout (every :data:`HELD_ELSEWHERE_CHECK`
+        seconds at least): that process may die, and then the seat is away from the moment this one
+        notices.
+        """
         old = self.timers.pop((table_id, seat), None)
         if old is not None:
             old.cancel()
-        task = asyncio.get_running_loop().create_task(self.zombie_timer(table_id, seat))
-        self.timers[(table_id, seat)] = task
-        self.tasks.add(task)
-        task.add_done_callback(self._finished)
-        task.add_done_callback(
-            lambda t: (
-                self.timers.pop((table_id, seat), None) if self.timers.get((table_id, seat)) is t else None
-            )
-        )
+        self._schedule(table_id, seat)
 
-    async def zombie_timer(self, table_id: str, seat: int) -> None:
-        """Let a bot play the seat once its player has been away for the table's timeout.
-
-        Ends when the seat's client is connected to this process or the game is over. While another
-        process of a cluster holds the seat, it looks again every timeout (every
-        :data:`HELD_ELSEWHERE_CHECK` seconds at least): that process may die, and then the seat is
-        away from the moment this one notices.
-        """
-        while True:
-            live = self.service.table(table_id)
-            if seat in live.connected or live.state.is_terminal():
+    def _schedule(self, table_id: str, seat: int) -> None:
+        """Set the seat's clock to ring at its next check, or let a bot take the seat now."""
+        live = self.service.table(table_id)
+        if seat in live.connected or live.state.is_terminal():
+            return
+        if seat in live.elsewhere:
+            delay: float = max(live.timeout, HELD_ELSEWHERE_CHECK)
+        else:
+            since = live.away_since.get(seat)
+            if since is None:
                 return
-            if seat in live.elsewhere:
-                delay: float = max(live.timeout, HELD_ELSEWHERE_CHECK)
-            else:
-                since = live.away_since.get(seat)
-                if since is None:
-                    return
-                delay = since + live.timeout - time.monotonic()
-                if delay <= 0 and live.is_zombie(seat):
-                    await self.broadcast(table_id)
-                    self.spawn(self.drive(table_id))  # its own task: re-arming this clock never cuts it off
-                    return
-            await asyncio.sleep(max(delay, 0.01))
+            delay = since + live.timeout - time.monotonic()
+            if delay <= 0 and live.is_zombie(seat):
+                self.spawn(self._take_over(table_id))
+                return
+        loop = asyncio.get_running_loop()
+        self.timers[(table_id, seat)] = loop.call_later(max(delay, 0.01), self._ring, table_id, seat)
+
+    def _ring(self, table_id: str, seat: int) -> None:
+        """A seat's clock rang: look at the other processes' seats, then at the seat again."""
+        self.timers.pop((table_id, seat), None)
+        try:
             self.service.refresh_presence(table_id)
+            self._schedule(table_id, seat)
+        except Exception:  # a clock must not take the loop down; the seat is checked on its next event
+            log.exception("the zombie clock of table %s seat %d failed", table_id, seat)
+
+    async def _take_over(self, table_id: str) -> None:
+        """Show a seat turned zombie to everyone, then let the bots move."""
+        await self.broadcast(table_id)
+        self.spawn(self.drive(table_id))  # its own task: re-arming a clock never cuts it off
 
     async def session(self, ws: WebSocket, table_id: str) -> None:
         """Serve one websocket: authenticate, send views, take moves and undos until it closes.
@@ -619,6 +626,8 @@ def create_app(
         yield
         for task in list(hub.tasks):
             task.cancel()
+        for timer in hub.timers.values():
+            timer.cancel()
         hub.bots.close()
         if cluster is not None:
             cluster.close()

@@ -98,7 +98,7 @@ class SeatSpec:
     name: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class LiveTable:
     """A table in memory: its state rebuilt from the stored actions, and what its viewers saw.
 
