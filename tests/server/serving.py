@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+import random
 import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 import pytest
 
@@ -57,3 +59,33 @@ def claim_all(client, table, base=""):
         assert r.status_code == 200, r.text
         tokens[invite["seat"]] = r.json()["token"]
     return tokens
+
+
+def wait_for(predicate, seconds=60.0):
+    """Poll ``predicate`` until it is true; fail the test after ``seconds``."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if predicate():
+            return
+        time.sleep(0.02)
+    raise AssertionError("timed out")
+
+
+def play_to_the_end(service, table_id, seed=0, *, driven=False):
+    """Play random legal moves for every seat through a ``TableService`` until the game ends.
+
+    Chance is drawn by the service. ``driven``: the table belongs to a running app, whose own driver
+    resolves the opening chance when the table is made; the helper waits for that first (once it is
+    done, nothing else moves a table without bots or sockets, so the test thread plays alone).
+    Returns the game's returns.
+    """
+    if driven:
+        wait_for(lambda: not service.table(table_id).state.is_chance_node())
+    rng = random.Random(seed)
+    while not (state := service.table(table_id).state).is_terminal():
+        if state.is_chance_node():
+            service.resolve_chance(table_id)
+            continue
+        seat = state.players_to_move()[0]
+        service.apply(table_id, seat, rng.choice(state.legal_actions(seat)).id)
+    return state.returns()

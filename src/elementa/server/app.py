@@ -49,7 +49,7 @@ from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Header, HTTPException, Query, Request, Response, WebSocket
+from fastapi import FastAPI, Header, Query, Request, Response, WebSocket
 from fastapi.responses import FileResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -544,11 +544,6 @@ def _first_error(e: ValidationError) -> str:
     return f"{where}: {err['msg']}" if where else err["msg"]
 
 
-def _refuse(e: ElementaError) -> HTTPException:
-    status = 404 if e.code == "table/unknown" else e.status if isinstance(e, LimitError) else 400
-    return HTTPException(status, detail={"code": e.code, "message": str(e)})
-
-
 def _finished(service: TableService, table_id: str) -> bool:
     """Whether a table is finished or gone (it no longer counts against its creator's open tables)."""
     try:
@@ -636,7 +631,9 @@ def create_app(
     app.state.service = service
     app.state.hub = hub
     app.state.accounts = accounts
-    app.include_router(accounts_router(accounts))
+    app.include_router(
+        accounts_router(accounts, lambda request, name: hub.limits.check_sign_in(client_of(request), name))
+    )
     app.state.config = config
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts or default_hosts(None))
     app.add_middleware(SecurityHeaders)  # outermost: a refused host's answer has the headers too
@@ -674,7 +671,7 @@ def create_app(
         try:
             return type(load_game(name)).rules_summary()
         except ElementaError as e:
-            raise _refuse(e) from None
+            raise refuse(e) from None
 
     @app.post("/api/tables")
     async def create(body: CreateTable, request: Request) -> dict[str, Any]:
@@ -705,7 +702,7 @@ def create_app(
                 practice=body.practice,
             )
         except ElementaError as e:
-            raise _refuse(e) from None
+            raise refuse(e) from None
         hub.limits.table_created(client, table_id)
         hub.spawn(hub.drive(table_id))
         hub.watch_absent(table_id)  # an invited player who never comes is played by a bot in time
@@ -736,7 +733,7 @@ def create_app(
         try:
             return service.summary(table_id)
         except ElementaError as e:
-            raise _refuse(e) from None
+            raise refuse(e) from None
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinSeat, request: Request, response: Response) -> dict[str, Any]:
@@ -745,10 +742,9 @@ def create_app(
             name = body.name or (user.username if user else None)
             seat, token = service.join(table_id, body.seat, name, user.id if user else None)
         except ElementaError as e:
-            raise _refuse(e) from None
-        if table_id in service.live:
-            await hub.broadcast(table_id)
-            hub.arm(table_id, seat)
+            raise refuse(e) from None
+        await hub.broadcast(table_id)
+        hub.arm(table_id, seat)  # loads an evicted table: the new seat's away clock starts now
         set_seat_cookie(response, table_id, token, secure=is_secure(request.scope))
         return {"seat": seat, "token": token, "url": f"/table/{table_id}"}
 
@@ -760,7 +756,7 @@ def create_app(
             if user is not None:
                 accounts.claim(user, table_id, token)  # a signed-in player's seat is linked to the account
         except ElementaError as e:
-            raise _refuse(e) from None
+            raise refuse(e) from None
         if table_id in service.live:
             await hub.broadcast(table_id)
         set_seat_cookie(response, table_id, token, secure=is_secure(request.scope))
@@ -771,14 +767,14 @@ def create_app(
         try:
             return service.record(table_id)
         except ElementaError as e:
-            raise _refuse(e) from None
+            raise refuse(e) from None
 
     @app.get("/api/tables/{table_id}/actions")
     def actions(table_id: str, response: Response) -> dict[str, Any]:
         try:
             body = service.actions(table_id)
         except ElementaError as e:
-            raise _refuse(e) from None
+            raise refuse(e) from None
         response.headers["Cache-Control"] = "private, max-age=3600"  # fixed by the table's game and options
         return body
 
@@ -791,7 +787,7 @@ def create_app(
             frames = service.replay(table_id, service.seat_of(table_id, token))
             return {"frames": frames, "fairness": service.fairness(service.table(table_id))}
         except ElementaError as e:
-            raise _refuse(e) from None
+            raise refuse(e) from None
 
     @app.websocket("/ws/{table_id}")
     async def websocket(ws: WebSocket, table_id: str) -> None:
