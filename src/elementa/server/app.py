@@ -347,6 +347,49 @@ class Hub:
         for seat in {*live.away_since, *live.elsewhere}:
             self.arm(table_id, seat)
 
+    def evict_idle(self) -> int:
+        """Drop from memory the live tables nobody needs now; return how many went.
+
+        A table goes when no socket of this process watches it and its lock is free: a finished one
+        at once (its seats' clocks are stopped), an unfinished one once unused for
+        :attr:`ServerConfig.idle_table_seconds` and only if no seat of it is connected or away here
+        or held by another process (a live table's away clocks are in memory only; a correspondence
+        table's deadlines are stored, so its away seats do not keep it). It is rebuilt from the
+        database, transparently, the next time anything asks for it (:meth:`TableService.table`).
+        """
+        service = self.service
+        idle_since = time.monotonic() - self.config.idle_table_seconds
+        timed: dict[str, list[tuple[str, int]]] = {}
+        for key in self.timers:
+            timed.setdefault(key[0], []).append(key)
+        gone = 0
+        for table_id, live in list(service.live.items()):
+            if self.sockets.get(table_id) or live.lock.locked():
+                continue
+            if live.state.is_terminal():
+                for key in timed.get(table_id, ()):  # a finished table's clocks would only stop
+                    self.timers.pop(key).cancel()
+            elif (
+                table_id in timed
+                or live.used > idle_since
+                or (live.deadline is None and live.away_since)
+                or live.elsewhere
+                or live.connected
+            ):
+                continue
+            gone += service.evict(table_id)
+        return gone
+
+    async def sweep(self) -> None:
+        """Evict idle tables (:meth:`evict_idle`) every half :attr:`ServerConfig.idle_table_seconds`
+        (at least every second, at most every minute)."""
+        every = max(1.0, min(60.0, self.config.idle_table_seconds / 2))
+        while True:
+            await asyncio.sleep(every)
+            gone = self.evict_idle()
+            if gone:
+                log.debug("%d idle tables dropped from memory", gone)
+
     def arm(self, table_id: str, seat: int) -> None:
         """(Re)start a seat's zombie clock, replacing the one running.
 
@@ -366,8 +409,8 @@ class Hub:
     def _schedule(self, table_id: str, seat: int) -> None:
         """Set the seat's clock to ring at its next check, or let a bot take the seat now."""
         live = self.service.table(table_id)
-        if seat in live.connected or live.state.is_terminal():
-            return
+        if seat in live.connected or live.state.is_terminal() or live.deadline is not None:
+            return  # a correspondence table's seats have deadlines instead (accounts.watch_deadlines)
         if seat in live.elsewhere:
             delay: float = max(live.timeout, HELD_ELSEWHERE_CHECK)
         else:
@@ -466,9 +509,12 @@ class Hub:
                     continue
                 await self.handle(ws, table_id, seat, raw)
         finally:
-            self.sockets[table_id].remove((ws, seat))
+            watching = self.sockets[table_id]
+            watching.remove((ws, seat))
+            if not watching:
+                del self.sockets[table_id]  # no empty list left behind per table ever watched
             self.log_sent.pop(ws, None)
-            if seat is not None and not any(v == seat for _, v in self.sockets[table_id]):
+            if seat is not None and not any(v == seat for _, v in watching):
                 self.service.set_connected(table_id, seat, False)
                 self.arm(table_id, seat)
                 with contextlib.suppress(Exception):
@@ -618,6 +664,7 @@ def create_app(
                 hub.spawn(hub.drive(summary["id"]))
                 hub.watch_absent(summary["id"])  # nobody is connected yet: the zombie clocks start now
         hub.spawn(watch_deadlines(hub, accounts))
+        hub.spawn(hub.sweep())
         yield
         for task in list(hub.tasks):
             task.cancel()
