@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import signal
@@ -40,11 +41,28 @@ def start(args, env=None):
 
 
 def stop(proc, sig=signal.SIGTERM):
-    """Stop a server started by :func:`start` with this signal and wait for it."""
-    proc.send_signal(sig)
+    """Stop a server started by :func:`start` with this signal (if it still runs) and wait for it."""
+    if proc.poll() is None:
+        proc.send_signal(sig)
     proc.wait(timeout=30)
     proc.stdout.close()
     proc.errors.close()
+
+
+@contextlib.contextmanager
+def servers(database, count=2, env=None):
+    """Start ``count`` servers on one database; yield ``[(process, URL), ...]``.
+
+    At the end every one is killed with SIGKILL (a test may have stopped or killed one already).
+    """
+    started = []
+    try:
+        for _ in range(count):
+            started.append(start(["--port", "0", "--database", database], env))
+        yield started
+    finally:
+        for proc, _url in started:
+            stop(proc, signal.SIGKILL)
 
 
 def claim_all(client, table, base=""):
