@@ -3,7 +3,6 @@ leaderboards, the your-turn list and correspondence deadlines."""
 
 from __future__ import annotations
 
-import random
 import time
 from datetime import timedelta
 
@@ -14,8 +13,9 @@ from sqlalchemy import text, update
 from elementa.server.accounts import COOKIE, MAX_PASSWORD, AccountService
 from elementa.server.app import create_app
 from elementa.server.db import TableRow, now, open_database
+from elementa.server.limits import ClientLimits, LimitError, ServerConfig
 from elementa.server.tables import SeatSpec, ServerError, TableService
-from tests.server.serving import claim_all
+from tests.server.serving import claim_all, play_to_the_end, wait_for
 
 PASSWORD = "correct horse battery"
 QUICK = ("elemental-warriors-ii", {"max_rounds": 1})
@@ -48,15 +48,6 @@ def code(r):
     return r.json()["detail"]["code"]
 
 
-def wait_for(predicate, seconds=30.0):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if predicate():
-            return
-        time.sleep(0.02)
-    raise AssertionError("timed out")
-
-
 def rated_table(a, b, game=QUICK):
     """``a`` creates a rated table with its own seat; ``b`` joins the other; return the id and tokens."""
     r = a.post(
@@ -74,24 +65,6 @@ def rated_table(a, b, game=QUICK):
     joined = b.post(f"/api/tables/{table['id']}/join", json={})
     assert joined.status_code == 200, joined.text
     return table["id"], [claim_all(a, table)[0], joined.json()["token"]]
-
-
-def play_to_end(client, table_id, seed=0):
-    """Play random legal moves through the service until the game ends; return the returns.
-
-    The app's own driver resolves the opening chance when the table is made; once it is done,
-    nothing else moves a table without bots or sockets, so the test thread plays alone.
-    """
-    service = client.app.state.service
-    wait_for(lambda: not service.table(table_id).state.is_chance_node())
-    rng = random.Random(seed)
-    while not (state := service.table(table_id).state).is_terminal():
-        if state.is_chance_node():
-            service.resolve_chance(table_id)
-            continue
-        seat = state.players_to_move()[0]
-        service.apply(table_id, seat, rng.choice(state.legal_actions(seat)).id)
-    return state.returns()
 
 
 def ratings(client, name):
@@ -153,6 +126,40 @@ def test_sign_in_answers_the_same_for_an_unknown_name_and_a_wrong_password(clien
     assert all(a == answers[0] for a in answers) and answers[0]["detail"]["code"] == "account/bad-credentials"
     r = client.post("/api/accounts/signin", json={"username": "ALICE", "password": PASSWORD})
     assert r.status_code == 200 and client.get("/api/accounts/me").json() == {"username": "alice"}
+
+
+def test_sign_in_and_sign_up_are_rate_limited_per_client_address(database):
+    config = ServerConfig(sign_ins_per_minute=3, sign_ins_per_account_per_minute=100)
+    with TestClient(create_app(database, config, allowed_hosts=["testserver"])) as client:
+        sign_up(client, "alice")
+        for _ in range(2):
+            r = client.post("/api/accounts/signin", json={"username": "alice", "password": "wrong password"})
+            assert r.status_code == 401
+        for body, route in [
+            ({"username": "alice", "password": PASSWORD}, "signin"),  # even the right password waits
+            ({"username": "bob", "password": PASSWORD}, "signup"),
+        ]:
+            r = client.post(f"/api/accounts/{route}", json=body)
+            assert r.status_code == 429 and code(r) == "rate/sign-in" and "set-cookie" not in r.headers
+        with client.app.state.service.engine.connect() as c:
+            assert c.execute(text("select count(*) from users")).scalar() == 1  # bob was never made
+
+
+def test_sign_in_is_rate_limited_per_account_name_across_addresses():
+    clock = [0.0]
+    limits = ClientLimits(
+        ServerConfig(sign_ins_per_minute=100, sign_ins_per_account_per_minute=2), clock=lambda: clock[0]
+    )
+    limits.check_sign_in("10.0.0.1", "Alice")
+    limits.check_sign_in("10.0.0.2", "alice")
+    with pytest.raises(LimitError) as refused:
+        limits.check_sign_in("10.0.0.3", "ALICE")  # a third address, the same account
+    assert refused.value.code == "rate/sign-in" and refused.value.status == 429
+    limits.check_sign_in("10.0.0.3", "bob")  # other names and that address are unaffected
+    clock[0] += 30  # one attempt a 30 s comes back
+    limits.check_sign_in("10.0.0.4", "alice")
+    with pytest.raises(LimitError):
+        limits.check_sign_in("10.0.0.4", "alice")
 
 
 def test_sign_out_and_expiry_end_a_session(client):
@@ -233,7 +240,7 @@ def test_a_rated_game_updates_both_ratings_once_and_the_leaderboard_orders_them(
         sign_up(bob, "bob")
         for seed in range(12):  # until a game has a winner (a draw moves no one ahead)
             table_id, _ = rated_table(client, bob)
-            returns = play_to_end(client, table_id, seed)
+            returns = play_to_the_end(client.app.state.service, table_id, seed, driven=True)
             if returns[0] != returns[1]:
                 break
         else:
@@ -265,7 +272,7 @@ def test_a_server_stopped_before_the_finish_hook_rates_the_game_when_it_next_loa
         sign_up(bob, "bob")
         table_id, _ = rated_table(client, bob)
         client.app.state.service.finish_hooks.clear()  # as if killed right after the last move
-        play_to_end(client, table_id)
+        play_to_the_end(client.app.state.service, table_id, driven=True)
         assert ratings(client, "alice") == {}
     restarted = TableService(open_database(database))
     AccountService(restarted)
@@ -283,10 +290,10 @@ def test_unrated_tables_record_history_but_change_no_rating(app, client):
     sign_up(client, "alice")
     # a guest opponent
     table_id, _ = rated_table(client, other_client(app))
-    play_to_end(client, table_id)
+    play_to_the_end(client.app.state.service, table_id, driven=True)
     # one account at both seats
     table_id2, _ = rated_table(client, client)
-    play_to_end(client, table_id2, 1)
+    play_to_the_end(client.app.state.service, table_id2, 1, driven=True)
     # an unrated table between two accounts
     with other_client(app) as bob:
         sign_up(bob, "bob")
@@ -299,7 +306,7 @@ def test_unrated_tables_record_history_but_change_no_rating(app, client):
             },
         )
         bob.post(f"/api/tables/{r.json()['id']}/join", json={})
-        play_to_end(client, r.json()["id"], 2)
+        play_to_the_end(client.app.state.service, r.json()["id"], 2, driven=True)
         assert len(bob.get("/api/users/bob").json()["history"]) == 1
     profile = client.get("/api/users/alice").json()
     assert profile["ratings"] == []
@@ -323,7 +330,7 @@ def test_a_zombie_takeover_makes_a_table_unrated(app, client):
         service.apply(table_id, seat, found[1].step(live.state.clone()).id)
         assert client.get(f"/api/tables/{table_id}").json()["rated"] is False
         live.away_since.pop(seat)
-        play_to_end(client, table_id)
+        play_to_the_end(client.app.state.service, table_id, driven=True)
         assert ratings(client, "alice") == {} and ratings(bob, "bob") == {}
 
 

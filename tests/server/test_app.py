@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
@@ -12,6 +10,7 @@ from elementa.server.app import create_app
 from elementa.server.db import open_database
 from elementa.server.limits import ServerConfig
 from elementa.server.tables import SeatSpec, TableService
+from tests.server.serving import play_to_the_end, wait_for
 
 
 @pytest.fixture
@@ -53,15 +52,6 @@ def receive_view(ws):
     message = ws.receive_json()
     assert message["type"] == "view", message
     return message
-
-
-def wait_for(predicate, seconds=60.0):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if predicate():
-            return
-        time.sleep(0.05)
-    raise AssertionError("timed out")
 
 
 def test_games_and_rules_are_listed(client):
@@ -262,3 +252,35 @@ def test_an_invited_player_who_never_comes_is_played_by_a_bot(quick_zombies):
         timeout=0,
     )
     wait_for(lambda: client.get(f"/api/tables/{table['id']}").json()["status"] == "finished")
+
+
+def test_finished_and_idle_tables_leave_memory_and_come_back_when_used(database):
+    with TestClient(create_app(database, allowed_hosts=HOSTS)) as c:
+        hub, service = c.app.state.hub, c.app.state.service
+        seats = [{"kind": "open"}, {"kind": "open"}]
+        waiting = new_table(c, "elemenders", seats)["id"]
+        played = new_table(c, "elemental-warriors-ii", seats, options={"max_rounds": 1})["id"]
+        for _ in seats:
+            assert c.post(f"/api/tables/{played}/join", json={}).status_code == 200
+        play_to_the_end(service, played, driven=True)
+        wait_for(lambda: not service.table(waiting).state.is_chance_node())
+        seen = {viewer: service.view(played, viewer) for viewer in (0, 1, None)}
+        record = c.get(f"/api/tables/{played}/record").json()
+        assert hub.evict_idle() == 1  # the finished one; the other was used just now
+        assert played not in service.live and waiting in service.live
+        assert not [key for key in hub.timers if key[0] == played]  # its seats' clocks are stopped
+        service.live[waiting].used -= hub.config.idle_table_seconds  # ten minutes later
+        assert hub.evict_idle() == 1 and waiting not in service.live
+        # both are rebuilt from the database on use, as they were
+        assert c.get(f"/api/tables/{played}/record").json() == record
+        assert {viewer: service.view(played, viewer) for viewer in (0, 1, None)} == seen
+        assert c.get(f"/api/tables/{waiting}").json()["status"] == "open"
+        seat = c.post(f"/api/tables/{waiting}/join", json={}).json()["seat"]
+        assert waiting in service.live and (waiting, seat) in hub.timers  # the new seat's away clock runs
+        service.live[waiting].used -= hub.config.idle_table_seconds
+        assert hub.evict_idle() == 1 and waiting in service.live  # (played went) an away seat keeps it
+        with c.websocket_connect(f"/ws/{played}") as ws:  # a watched table stays
+            ws.send_json({"type": "hello", "token": None})
+            assert receive_view(ws)["status"] == "finished"
+            assert hub.evict_idle() == 0
+        assert hub.evict_idle() == 1 and played not in service.live

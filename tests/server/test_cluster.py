@@ -24,7 +24,7 @@ from websockets.sync.client import connect
 from elementa.core import IllegalActionError
 from elementa.server.db import ActionRow
 from tests.server.conftest import fresh_postgres_database
-from tests.server.serving import SERVE, claim_all, start, stop
+from tests.server.serving import SERVE, claim_all, servers, start, stop
 
 COMPARED = ("step", "observation", "to_move", "status", "returns")
 
@@ -176,58 +176,45 @@ def test_a_second_server_on_the_same_sqlite_file_refuses_to_start(tmp_path):
 
 
 def test_two_processes_on_postgresql_show_every_move_on_both(postgres):
-    a, base_a = start(["--port", "0", "--database", postgres])
-    b, base_b = start(["--port", "0", "--database", postgres])
-    try:
-        with contextlib.ExitStack() as stack:
-            table_id, tokens = new_table(base_a, 7)
-            seats = {
-                0: Client(stack, base_a, table_id, tokens[0]),
-                1: Client(stack, base_b, table_id, tokens[1]),
-            }
-            watchers = [Client(stack, base_a, table_id, None), Client(stack, base_b, table_id, None)]
-            assert play(seats, watchers, 100, random.Random(1)) == 100
-            step = settle([*seats.values(), *watchers])
-            stored = stored_actions(postgres, table_id)
-            assert [i for i, _ in stored] == list(range(step))  # no gap, nothing beyond what clients saw
-            assert sum(1 for _, p in stored if p != -1) == 100  # each move stored once: none lost or doubled
-            for seat, token in tokens.items():  # each seat's view is the same from either process
-                for base in (base_a, base_b):
-                    fresh = Client(stack, base, table_id, token)
-                    for key in (*COMPARED, "legal"):
-                        assert fresh.view[key] == seats[seat].view[key], (seat, base, key)
-                    assert fresh.log == seats[seat].log
-            quiet(a, b)
-    finally:
-        stop(a, signal.SIGKILL)
-        stop(b, signal.SIGKILL)
+    with servers(postgres) as [(a, base_a), (b, base_b)], contextlib.ExitStack() as stack:
+        table_id, tokens = new_table(base_a, 7)
+        seats = {
+            0: Client(stack, base_a, table_id, tokens[0]),
+            1: Client(stack, base_b, table_id, tokens[1]),
+        }
+        watchers = [Client(stack, base_a, table_id, None), Client(stack, base_b, table_id, None)]
+        assert play(seats, watchers, 100, random.Random(1)) == 100
+        step = settle([*seats.values(), *watchers])
+        stored = stored_actions(postgres, table_id)
+        assert [i for i, _ in stored] == list(range(step))  # no gap, nothing beyond what clients saw
+        assert sum(1 for _, p in stored if p != -1) == 100  # each move stored once: none lost or doubled
+        for seat, token in tokens.items():  # each seat's view is the same from either process
+            for base in (base_a, base_b):
+                fresh = Client(stack, base, table_id, token)
+                for key in (*COMPARED, "legal"):
+                    assert fresh.view[key] == seats[seat].view[key], (seat, base, key)
+                assert fresh.log == seats[seat].log
+        quiet(a, b)
 
 
 def test_when_one_process_is_killed_the_other_carries_the_table_on(postgres):
-    a, base_a = start(["--port", "0", "--database", postgres])
-    b, base_b = start(["--port", "0", "--database", postgres])
-    try:
-        with contextlib.ExitStack() as stack:
-            table_id, tokens = new_table(base_b, 11)
-            rng = random.Random(2)
-            seats = {
-                0: Client(stack, base_a, table_id, tokens[0]),
-                1: Client(stack, base_b, table_id, tokens[1]),
-            }
-            assert play(seats, [], 20, rng) == 20
-            stop(a, signal.SIGKILL)  # mid-game, with seat 0's client on it
-            seats[0] = Client(stack, base_b, table_id, tokens[0])  # the client reconnects to the survivor
-            assert seats[0].view["step"] == seats[1].view["step"]
-            assert play(seats, [], 20, rng) == 20
-            step = settle(list(seats.values()))
-            stored = stored_actions(postgres, table_id)
-            assert [i for i, _ in stored] == list(range(step))
-            assert sum(1 for _, p in stored if p != -1) == 40
-            quiet(b)
-    finally:
-        if a.poll() is None:
-            stop(a, signal.SIGKILL)
-        stop(b, signal.SIGKILL)
+    with servers(postgres) as [(a, base_a), (b, base_b)], contextlib.ExitStack() as stack:
+        table_id, tokens = new_table(base_b, 11)
+        rng = random.Random(2)
+        seats = {
+            0: Client(stack, base_a, table_id, tokens[0]),
+            1: Client(stack, base_b, table_id, tokens[1]),
+        }
+        assert play(seats, [], 20, rng) == 20
+        stop(a, signal.SIGKILL)  # mid-game, with seat 0's client on it
+        seats[0] = Client(stack, base_b, table_id, tokens[0])  # the client reconnects to the survivor
+        assert seats[0].view["step"] == seats[1].view["step"]
+        assert play(seats, [], 20, rng) == 20
+        step = settle(list(seats.values()))
+        stored = stored_actions(postgres, table_id)
+        assert [i for i, _ in stored] == list(range(step))
+        assert sum(1 for _, p in stored if p != -1) == 40
+        quiet(b)
 
 
 def test_a_process_with_a_stale_table_catches_up_instead_of_failing(postgres):
@@ -280,114 +267,98 @@ def test_a_process_with_a_stale_table_catches_up_instead_of_failing(postgres):
 
 
 def test_a_seat_held_by_another_process_is_no_zombie_until_that_process_dies(postgres):
-    a, base_a = start(["--port", "0", "--database", postgres], env={"ELEMENTA_MIN_TIMEOUT": "0"})
-    b, base_b = start(["--port", "0", "--database", postgres], env={"ELEMENTA_MIN_TIMEOUT": "0"})
     timeout = 3
-    try:
-        with contextlib.ExitStack() as stack:
-            r = httpx.post(
-                base_a + "/api/tables",
-                json={
-                    "game": "elemenders",
-                    "seats": [{"kind": "reserved"}] * 2,
-                    "seed": 5,
-                    "practice": True,
-                    "timeout": timeout,
-                },
-                timeout=30,
-            ).json()
-            table_id, tokens = r["id"], claim_all(httpx, r, base_a)
-            seats = {
-                0: Client(stack, base_a, table_id, tokens[0]),
-                1: Client(stack, base_b, table_id, tokens[1]),
-            }
-            watcher = Client(stack, base_a, table_id, None)
-            rng = random.Random(3)
-            while not seats[1].view["legal"]:  # play seat 0 until seat 1 is to move
-                assert play({0: seats[0]}, [watcher], 1, rng) == 1
-                settle([*seats.values(), watcher])
-            step = watcher.view["step"]
-            with pytest.raises(TimeoutError):  # twice the timeout: process A does not play seat 1
-                while True:
-                    watcher.receive(2 * timeout)
-                    assert watcher.view["step"] == step
-                    assert watcher.view["seats"][1]["connected"] and not watcher.view["seats"][1]["zombie"]
-            stop(b, signal.SIGKILL)  # seat 1's client goes with it, without a word
-            watcher.until_step(step + 1)  # a bot plays seat 1 from process A
-            stored = stored_actions(postgres, table_id)
-            assert stored[step][1] == 1
-            assert watcher.view["seats"][1]["zombie"]
-    finally:
-        stop(a, signal.SIGKILL)
-        if b.poll() is None:
-            stop(b, signal.SIGKILL)
+    with (
+        servers(postgres, env={"ELEMENTA_MIN_TIMEOUT": "0"}) as [(_, base_a), (b, base_b)],
+        contextlib.ExitStack() as stack,
+    ):
+        r = httpx.post(
+            base_a + "/api/tables",
+            json={
+                "game": "elemenders",
+                "seats": [{"kind": "reserved"}] * 2,
+                "seed": 5,
+                "practice": True,
+                "timeout": timeout,
+            },
+            timeout=30,
+        ).json()
+        table_id, tokens = r["id"], claim_all(httpx, r, base_a)
+        seats = {
+            0: Client(stack, base_a, table_id, tokens[0]),
+            1: Client(stack, base_b, table_id, tokens[1]),
+        }
+        watcher = Client(stack, base_a, table_id, None)
+        rng = random.Random(3)
+        while not seats[1].view["legal"]:  # play seat 0 until seat 1 is to move
+            assert play({0: seats[0]}, [watcher], 1, rng) == 1
+            settle([*seats.values(), watcher])
+        step = watcher.view["step"]
+        with pytest.raises(TimeoutError):  # twice the timeout: process A does not play seat 1
+            while True:
+                watcher.receive(2 * timeout)
+                assert watcher.view["step"] == step
+                assert watcher.view["seats"][1]["connected"] and not watcher.view["seats"][1]["zombie"]
+        stop(b, signal.SIGKILL)  # seat 1's client goes with it, without a word
+        watcher.until_step(step + 1)  # a bot plays seat 1 from process A
+        stored = stored_actions(postgres, table_id)
+        assert stored[step][1] == 1
+        assert watcher.view["seats"][1]["zombie"]
 
 
 def test_bots_answer_a_person_on_another_process_once_per_turn(postgres):
-    a, base_a = start(["--port", "0", "--database", postgres])
-    b, base_b = start(["--port", "0", "--database", postgres])
-    try:
-        with contextlib.ExitStack() as stack:
-            r = httpx.post(
-                base_a + "/api/tables",
-                json={
-                    "game": "elemenders",
-                    "seats": [{"kind": "reserved"}, {"kind": "bot", "agent": "random"}],
-                },
-                timeout=30,
-            ).json()
-            table_id = r["id"]
-            person = Client(stack, base_b, table_id, claim_all(httpx, r, base_a)[0])
-            watchers = [Client(stack, base_a, table_id, None), Client(stack, base_b, table_id, None)]
-            assert play({0: person}, watchers, 30, random.Random(4)) == 30
-            step = settle([person, *watchers])
-            stored = stored_actions(postgres, table_id)
-            assert [i for i, _ in stored] == list(range(step))
-            assert sum(1 for _, p in stored if p == 0) == 30
-            # the bot answered every turn of its own (a turn may hold several moves of one seat): the
-            # person is to move again, or the game is over
-            while not (person.view["legal"] or person.view["status"] == "finished"):
-                person.receive(30)
-            assert any(p == 1 for _, p in stored)
-            quiet(a, b)
-    finally:
-        stop(a, signal.SIGKILL)
-        stop(b, signal.SIGKILL)
+    with servers(postgres) as [(a, base_a), (b, base_b)], contextlib.ExitStack() as stack:
+        r = httpx.post(
+            base_a + "/api/tables",
+            json={
+                "game": "elemenders",
+                "seats": [{"kind": "reserved"}, {"kind": "bot", "agent": "random"}],
+            },
+            timeout=30,
+        ).json()
+        table_id = r["id"]
+        person = Client(stack, base_b, table_id, claim_all(httpx, r, base_a)[0])
+        watchers = [Client(stack, base_a, table_id, None), Client(stack, base_b, table_id, None)]
+        assert play({0: person}, watchers, 30, random.Random(4)) == 30
+        step = settle([person, *watchers])
+        stored = stored_actions(postgres, table_id)
+        assert [i for i, _ in stored] == list(range(step))
+        assert sum(1 for _, p in stored if p == 0) == 30
+        # the bot answered every turn of its own (a turn may hold several moves of one seat): the
+        # person is to move again, or the game is over
+        while not (person.view["legal"] or person.view["status"] == "finished"):
+            person.receive(30)
+        assert any(p == 1 for _, p in stored)
+        quiet(a, b)
 
 
 def test_the_processes_recover_when_their_database_connections_are_cut(postgres):
-    a, base_a = start(["--port", "0", "--database", postgres])
-    b, base_b = start(["--port", "0", "--database", postgres])
-    try:
-        with contextlib.ExitStack() as stack:
-            table_id, tokens = new_table(base_a, 13)
-            rng = random.Random(5)
-            seats = {
-                0: Client(stack, base_a, table_id, tokens[0]),
-                1: Client(stack, base_b, table_id, tokens[1]),
-            }
-            watchers = [Client(stack, base_a, table_id, None), Client(stack, base_b, table_id, None)]
-            assert play(seats, watchers, 10, rng) == 10
-            # as if PostgreSQL restarted: every connection of both servers is cut
-            engine = create_engine(postgres.replace("postgresql://", "postgresql+psycopg://", 1))
-            with engine.connect() as c:
-                c.execute(
-                    text(
-                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                        " WHERE datname = current_database() AND pid <> pg_backend_pid()"
-                    )
+    with servers(postgres) as [(_, base_a), (_, base_b)], contextlib.ExitStack() as stack:
+        table_id, tokens = new_table(base_a, 13)
+        rng = random.Random(5)
+        seats = {
+            0: Client(stack, base_a, table_id, tokens[0]),
+            1: Client(stack, base_b, table_id, tokens[1]),
+        }
+        watchers = [Client(stack, base_a, table_id, None), Client(stack, base_b, table_id, None)]
+        assert play(seats, watchers, 10, rng) == 10
+        # as if PostgreSQL restarted: every connection of both servers is cut
+        engine = create_engine(postgres.replace("postgresql://", "postgresql+psycopg://", 1))
+        with engine.connect() as c:
+            c.execute(
+                text(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
                 )
-            engine.dispose()
-            time.sleep(2)  # the listeners connect again after a second
-            assert play(seats, watchers, 20, rng) == 20
-            assert watchers[0].view["seats"][1]["connected"]  # seat 1, held on B, is seen on A again
-            step = settle([*seats.values(), *watchers])
-            stored = stored_actions(postgres, table_id)
-            assert [i for i, _ in stored] == list(range(step))
-            assert sum(1 for _, p in stored if p != -1) == 30
-    finally:
-        stop(a, signal.SIGKILL)
-        stop(b, signal.SIGKILL)
+            )
+        engine.dispose()
+        time.sleep(2)  # the listeners connect again after a second
+        assert play(seats, watchers, 20, rng) == 20
+        assert watchers[0].view["seats"][1]["connected"]  # seat 1, held on B, is seen on A again
+        step = settle([*seats.values(), *watchers])
+        stored = stored_actions(postgres, table_id)
+        assert [i for i, _ in stored] == list(range(step))
+        assert sum(1 for _, p in stored if p != -1) == 30
 
 
 def test_two_processes_racing_on_one_table_store_one_legal_history(postgres):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import random
 
 import pytest
 from fastapi.testclient import TestClient
@@ -22,6 +21,7 @@ from elementa.server.db import open_database
 from elementa.server.fairness import VerifyError, verify
 from elementa.server.tables import SeatSpec, TableService
 from tests.cli.helpers import run
+from tests.server.serving import play_to_the_end
 from tests.server.test_app import HOSTS, claim, new_table, receive_view
 
 
@@ -34,17 +34,6 @@ def service(database):
 def client(database):
     with TestClient(create_app(database, allowed_hosts=HOSTS)) as c:
         yield c
-
-
-def play_to_the_end(service: TableService, table_id: str, seed: int = 1) -> None:
-    """Random legal moves for every seat, chance drawn by the service, until the game is over."""
-    rng = random.Random(seed)
-    while not (state := service.table(table_id).state).is_terminal():
-        if state.is_chance_node():
-            service.resolve_chance(table_id)
-            continue
-        seat = state.players_to_move()[0]
-        service.apply(table_id, seat, rng.choice(state.legal_actions(seat)).id)
 
 
 def test_the_creator_cannot_choose_the_seed_of_a_table_that_is_not_practice(client):
@@ -115,7 +104,7 @@ def finished_record(service: TableService) -> dict:
         {"start_health": 6, "turn_limit": 4},
         [SeatSpec("reserved"), SeatSpec("reserved")],
     )
-    play_to_the_end(service, table_id)
+    play_to_the_end(service, table_id, seed=1)
     return json.loads(json.dumps(service.record(table_id)))
 
 

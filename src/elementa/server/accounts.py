@@ -31,6 +31,7 @@ import asyncio
 import logging
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from importlib import resources
@@ -473,8 +474,12 @@ class Claim(BaseModel):
 
 
 def refuse(e: ElementaError) -> HTTPException:
-    """Turn a refused request into its HTTP error ``{"detail": {"code", "message"}}``."""
-    status = e.status if isinstance(e, AccountError) else 404 if e.code == "table/unknown" else 400
+    """Turn a refused request into its HTTP error ``{"detail": {"code", "message"}}``.
+
+    The status is the error's own ``status`` when it has one (an :class:`AccountError`, a
+    :class:`~elementa.server.limits.LimitError`: 401, 429...), else 404 for ``table/unknown`` and 400.
+    """
+    status = getattr(e, "status", None) or (404 if e.code == "table/unknown" else 400)
     return HTTPException(status, detail={"code": e.code, "message": str(e)})
 
 
@@ -495,9 +500,25 @@ def require_user(accounts: AccountService, request: Request) -> User:
     return user
 
 
-def accounts_router(accounts: AccountService) -> APIRouter:
-    """Return the REST routes of accounts, ratings and profiles (see docs/server.md)."""
+def accounts_router(
+    accounts: AccountService, limit_sign_in: Callable[[Request, str | None], None] | None = None
+) -> APIRouter:
+    """Return the REST routes of accounts, ratings and profiles (see docs/server.md).
+
+    Args:
+        accounts: the service.
+        limit_sign_in: called with the request and the account name before each sign-in (the name
+            ``None`` for a sign-up); raises :class:`~elementa.server.limits.LimitError`
+            (``rate/sign-in``) to refuse it before any password is hashed. ``None``: no limit.
+    """
     router = APIRouter()
+
+    def limit(request: Request, username: str | None) -> None:
+        if limit_sign_in is not None:
+            try:
+                limit_sign_in(request, username)
+            except ElementaError as e:
+                raise refuse(e) from None
 
     def start_session(user: User, request: Request, response: Response) -> dict[str, Any]:
         token, _ = accounts.new_session(user)
@@ -514,6 +535,7 @@ def accounts_router(accounts: AccountService) -> APIRouter:
 
     @router.post("/api/accounts/signup")
     def sign_up(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        limit(request, None)
         try:
             user = accounts.sign_up(body.username, body.password)
         except ElementaError as e:
@@ -522,6 +544,7 @@ def accounts_router(accounts: AccountService) -> APIRouter:
 
     @router.post("/api/accounts/signin")
     def sign_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        limit(request, body.username)
         try:
             user = accounts.sign_in(body.username, body.password)
         except ElementaError as e:

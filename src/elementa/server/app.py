@@ -49,7 +49,7 @@ from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Header, HTTPException, Query, Request, Response, WebSocket
+from fastapi import FastAPI, Header, Query, Request, Response, WebSocket
 from fastapi.responses import FileResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -203,8 +203,8 @@ class Hub:
         self.bots = BotPool(config.bot_processes, config.bot_deadline)
         self.sockets: dict[str, list[tuple[WebSocket, Viewer]]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
-        self.timers: dict[tuple[str, int], asyncio.Task[None]] = {}
-        """The zombie clock of each (table, seat), one at a time."""
+        self.timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
+        """The zombie clock of each (table, seat), one at a time (:meth:`arm`)."""
         self.log_sent: dict[WebSocket, tuple[int, int]] = {}
         """Per socket: how many log lines and typed events it has had."""
 
@@ -347,46 +347,96 @@ class Hub:
         for seat in {*live.away_since, *live.elsewhere}:
             self.arm(table_id, seat)
 
+    def evict_idle(self) -> int:
+        """Drop from memory the live tables nobody needs now; return how many went.
+
+        A table goes when no socket of this process watches it and its lock is free: a finished one
+        at once (its seats' clocks are stopped), an unfinished one once unused for
+        :attr:`ServerConfig.idle_table_seconds` and only if no seat of it is connected or away here
+        or held by another process (a live table's away clocks are in memory only; a correspondence
+        table's deadlines are stored, so its away seats do not keep it). It is rebuilt from the
+        database, transparently, the next time anything asks for it (:meth:`TableService.table`).
+        """
+        service = self.service
+        idle_since = time.monotonic() - self.config.idle_table_seconds
+        timed: dict[str, list[tuple[str, int]]] = {}
+        for key in self.timers:
+            timed.setdefault(key[0], []).append(key)
+        gone = 0
+        for table_id, live in list(service.live.items()):
+            if self.sockets.get(table_id) or live.lock.locked():
+                continue
+            if live.state.is_terminal():
+                for key in timed.get(table_id, ()):  # a finished table's clocks would only stop
+                    self.timers.pop(key).cancel()
+            elif (
+                table_id in timed
+                or live.used > idle_since
+                or (live.deadline is None and live.away_since)
+                or live.elsewhere
+                or live.connected
+            ):
+                continue
+            gone += service.evict(table_id)
+        return gone
+
+    async def sweep(self) -> None:
+        """Evict idle tables (:meth:`evict_idle`) every half :attr:`ServerConfig.idle_table_seconds`
+        (at least every second, at most every minute)."""
+        every = max(1.0, min(60.0, self.config.idle_table_seconds / 2))
+        while True:
+            await asyncio.sleep(every)
+            gone = self.evict_idle()
+            if gone:
+                log.debug("%d idle tables dropped from memory", gone)
+
     def arm(self, table_id: str, seat: int) -> None:
-        """(Re)start a seat's zombie clock (:meth:`zombie_timer`), replacing the one running."""
+        """(Re)start a seat's zombie clock, replacing the one running.
+
+        A clock is one timer handle of the event loop (no task, no coroutine), so a thousand idle
+        tables cost a thousand small handles: it rings when the seat's player has been away for the
+        table's timeout, and then a bot plays the seat (:meth:`drive`). The clock stops when the
+        seat's client is connected to this process or the game is over. While another process of a
+        cluster holds the seat, it looks again every timeout (every :data:`HELD_ELSEWHERE_CHECK`
+        seconds at least): that process may die, and then the seat is away from the moment this one
+        notices.
+        """
         old = self.timers.pop((table_id, seat), None)
         if old is not None:
             old.cancel()
-        task = asyncio.get_running_loop().create_task(self.zombie_timer(table_id, seat))
-        self.timers[(table_id, seat)] = task
-        self.tasks.add(task)
-        task.add_done_callback(self._finished)
-        task.add_done_callback(
-            lambda t: (
-                self.timers.pop((table_id, seat), None) if self.timers.get((table_id, seat)) is t else None
-            )
-        )
+        self._schedule(table_id, seat)
 
-    async def zombie_timer(self, table_id: str, seat: int) -> None:
-        """Let a bot play the seat once its player has been away for the table's timeout.
-
-        Ends when the seat's client is connected to this process or the game is over. While another
-        process of a cluster holds the seat, it looks again every timeout (every
-        :data:`HELD_ELSEWHERE_CHECK` seconds at least): that process may die, and then the seat is
-        away from the moment this one notices.
-        """
-        while True:
-            live = self.service.table(table_id)
-            if seat in live.connected or live.state.is_terminal():
+    def _schedule(self, table_id: str, seat: int) -> None:
+        """Set the seat's clock to ring at its next check, or let a bot take the seat now."""
+        live = self.service.table(table_id)
+        if seat in live.connected or live.state.is_terminal() or live.deadline is not None:
+            return  # a correspondence table's seats have deadlines instead (accounts.watch_deadlines)
+        if seat in live.elsewhere:
+            delay: float = max(live.timeout, HELD_ELSEWHERE_CHECK)
+        else:
+            since = live.away_since.get(seat)
+            if since is None:
                 return
-            if seat in live.elsewhere:
-                delay: float = max(live.timeout, HELD_ELSEWHERE_CHECK)
-            else:
-                since = live.away_since.get(seat)
-                if since is None:
-                    return
-                delay = since + live.timeout - time.monotonic()
-                if delay <= 0 and live.is_zombie(seat):
-                    await self.broadcast(table_id)
-                    self.spawn(self.drive(table_id))  # its own task: re-arming this clock never cuts it off
-                    return
-            await asyncio.sleep(max(delay, 0.01))
+            delay = since + live.timeout - time.monotonic()
+            if delay <= 0 and live.is_zombie(seat):
+                self.spawn(self._take_over(table_id))
+                return
+        loop = asyncio.get_running_loop()
+        self.timers[(table_id, seat)] = loop.call_later(max(delay, 0.01), self._ring, table_id, seat)
+
+    def _ring(self, table_id: str, seat: int) -> None:
+        """A seat's clock rang: look at the other processes' seats, then at the seat again."""
+        self.timers.pop((table_id, seat), None)
+        try:
             self.service.refresh_presence(table_id)
+            self._schedule(table_id, seat)
+        except Exception:  # a clock must not take the loop down; the seat is checked on its next event
+            log.exception("the zombie clock of table %s seat %d failed", table_id, seat)
+
+    async def _take_over(self, table_id: str) -> None:
+        """Show a seat turned zombie to everyone, then let the bots move."""
+        await self.broadcast(table_id)
+        self.spawn(self.drive(table_id))  # its own task: re-arming a clock never cuts it off
 
     async def session(self, ws: WebSocket, table_id: str) -> None:
         """Serve one websocket: authenticate, send views, take moves and undos until it closes.
@@ -459,9 +509,12 @@ class Hub:
                     continue
                 await self.handle(ws, table_id, seat, raw)
         finally:
-            self.sockets[table_id].remove((ws, seat))
+            watching = self.sockets[table_id]
+            watching.remove((ws, seat))
+            if not watching:
+                del self.sockets[table_id]  # no empty list left behind per table ever watched
             self.log_sent.pop(ws, None)
-            if seat is not None and not any(v == seat for _, v in self.sockets[table_id]):
+            if seat is not None and not any(v == seat for _, v in watching):
                 self.service.set_connected(table_id, seat, False)
                 self.arm(table_id, seat)
                 with contextlib.suppress(Exception):
@@ -535,11 +588,6 @@ def _first_error(e: ValidationError) -> str:
     err = e.errors()[0]
     where = ".".join(str(x) for x in err["loc"])
     return f"{where}: {err['msg']}" if where else err["msg"]
-
-
-def _refuse(e: ElementaError) -> HTTPException:
-    status = 404 if e.code == "table/unknown" else e.status if isinstance(e, LimitError) else 400
-    return HTTPException(status, detail={"code": e.code, "message": str(e)})
 
 
 def _finished(service: TableService, table_id: str) -> bool:
@@ -616,9 +664,12 @@ def create_app(
                 hub.spawn(hub.drive(summary["id"]))
                 hub.watch_absent(summary["id"])  # nobody is connected yet: the zombie clocks start now
         hub.spawn(watch_deadlines(hub, accounts))
+        hub.spawn(hub.sweep())
         yield
         for task in list(hub.tasks):
             task.cancel()
+        for timer in hub.timers.values():
+            timer.cancel()
         hub.bots.close()
         if cluster is not None:
             cluster.close()
@@ -627,7 +678,9 @@ def create_app(
     app.state.service = service
     app.state.hub = hub
     app.state.accounts = accounts
-    app.include_router(accounts_router(accounts))
+    app.include_router(
+        accounts_router(accounts, lambda request, name: hub.limits.check_sign_in(client_of(request), name))
+    )
     app.state.config = config
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts or default_hosts(None))
     app.add_middleware(SecurityHeaders)  # outermost: a refused host's answer has the headers too
@@ -665,7 +718,7 @@ def create_app(
         try:
             return type(load_game(name)).rules_summary()
         except ElementaError as e:
-            raise _refuse(e) from None
+            raise refuse(e) from None
 
     @app.post("/api/tables")
     async def create(body: CreateTable, request: Request) -> dict[str, Any]:
@@ -696,7 +749,7 @@ def create_app(
                 practice=body.practice,
             )
         except ElementaError as e:
-            raise _refuse(e) from None
+            raise refuse(e) from None
         hub.limits.table_created(client, table_id)
         hub.spawn(hub.drive(table_id))
         hub.watch_absent(table_id)  # an invited player who never comes is played by a bot in time
@@ -727,7 +780,7 @@ def create_app(
         try:
             return service.summary(table_id)
         except ElementaError as e:
-            raise _refuse(e) from None
+            raise refuse(e) from None
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinSeat, request: Request, response: Response) -> dict[str, Any]:
@@ -736,10 +789,9 @@ def create_app(
             name = body.name or (user.username if user else None)
             seat, token = service.join(table_id, body.seat, name, user.id if user else None)
         except ElementaError as e:
-            raise _refuse(e) from None
-        if table_id in service.live:
-            await hub.broadcast(table_id)
-            hub.arm(table_id, seat)
+            raise refuse(e) from None
+        await hub.broadcast(table_id)
+        hub.arm(table_id, seat)  # loads an evicted table: the new seat's away clock starts now
         set_seat_cookie(response, table_id, token, secure=is_secure(request.scope))
         return {"seat": seat, "token": token, "url": f"/table/{table_id}"}
 
@@ -751,7 +803,7 @@ def create_app(
             if user is not None:
                 accounts.claim(user, table_id, token)  # a signed-in player's seat is linked to the account
         except ElementaError as e:
-            raise _refuse(e) from None
+            raise refuse(e) from None
         if table_id in service.live:
             await hub.broadcast(table_id)
         set_seat_cookie(response, table_id, token, secure=is_secure(request.scope))
@@ -762,14 +814,14 @@ def create_app(
         try:
             return service.record(table_id)
         except ElementaError as e:
-            raise _refuse(e) from None
+            raise refuse(e) from None
 
     @app.get("/api/tables/{table_id}/actions")
     def actions(table_id: str, response: Response) -> dict[str, Any]:
         try:
             body = service.actions(table_id)
         except ElementaError as e:
-            raise _refuse(e) from None
+            raise refuse(e) from None
         response.headers["Cache-Control"] = "private, max-age=3600"  # fixed by the table's game and options
         return body
 
@@ -782,7 +834,7 @@ def create_app(
             frames = service.replay(table_id, service.seat_of(table_id, token))
             return {"frames": frames, "fairness": service.fairness(service.table(table_id))}
         except ElementaError as e:
-            raise _refuse(e) from None
+            raise refuse(e) from None
 
     @app.websocket("/ws/{table_id}")
     async def websocket(ws: WebSocket, table_id: str) -> None:

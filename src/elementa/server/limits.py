@@ -7,7 +7,7 @@ Everything a network client sends is hostile. This module holds what bounds it:
 - :func:`client_address`: whom a request comes from (the peer address; ``X-Forwarded-For`` only
   from a configured trusted proxy);
 - :class:`TokenBucket` and :class:`ClientLimits`: tables per hour and open at once, open websockets
-  and websocket messages per second, per client;
+  and websocket messages per second, per client; sign-in attempts per client and per account name;
 - :func:`parse_frame`: a websocket frame's size and nesting depth checked before it is parsed;
 - :class:`FileSets`: the card and deck files the operator offers by name; a client never names a file;
 - :func:`check_bot_budget`: a bot's search budget within the configured caps.
@@ -60,6 +60,10 @@ class ServerConfig(BaseModel):
         max_sockets_per_client: websockets one client may hold open at once.
         tables_per_hour: tables one client may create per hour.
         max_open_tables_per_client: tables one client created that may be unfinished at once.
+        sign_ins_per_minute: sign-in and sign-up attempts one client address may make per minute
+            (each costs the server an argon2 hash), on average; as many may come at once.
+        sign_ins_per_account_per_minute: sign-in attempts per minute against one account name, from
+            any address (password guessing spread over many addresses); as many may come at once.
         lobby_page_size: tables ``GET /api/tables`` returns when no ``limit`` is given.
         max_lobby_page: the largest ``limit`` of ``GET /api/tables``.
         min_timeout: the shortest zombie timeout a client may ask for, in seconds.
@@ -68,6 +72,9 @@ class ServerConfig(BaseModel):
         bot_deadline: seconds a bot's move may take, waiting for a worker included; past it the
             move is a seeded random legal move and the worker is restarted.
         bot_processes: worker processes that run the bots' searches.
+        idle_table_seconds: a live table unused this long is dropped from memory (and rebuilt from
+            the database when next needed), if no socket of this process watches it, no bot is
+            moving on it and no seat's away clock runs; a finished table goes at the next sweep.
         card_files: card sets for the ``card_file`` option: name -> TOML file on the server.
         deck_files: deck sets for the ``deck_files`` option: name -> TOML file on the server.
     """
@@ -82,6 +89,8 @@ class ServerConfig(BaseModel):
     max_sockets_per_client: int = Field(default=32, ge=1)
     tables_per_hour: int = Field(default=60, ge=1)
     max_open_tables_per_client: int = Field(default=20, ge=1)
+    sign_ins_per_minute: int = Field(default=10, ge=1)
+    sign_ins_per_account_per_minute: int = Field(default=5, ge=1)
     lobby_page_size: int = Field(default=50, ge=1)
     max_lobby_page: int = Field(default=200, ge=1)
     min_timeout: int = Field(default=30, ge=0, le=86_400)
@@ -89,6 +98,7 @@ class ServerConfig(BaseModel):
     bot_max_seconds: float = Field(default=5.0, gt=0)
     bot_deadline: float = Field(default=15.0, gt=0)
     bot_processes: int = Field(default=2, ge=1, le=64)
+    idle_table_seconds: float = Field(default=600.0, ge=0)
     card_files: dict[str, Path] = Field(default_factory=dict)
     deck_files: dict[str, Path] = Field(default_factory=dict)
 
@@ -226,6 +236,10 @@ class TokenBucket:
             return True
         return False
 
+    def full(self) -> bool:
+        """Whether the bucket has refilled to ``burst`` (a full bucket may be forgotten)."""
+        return self.tokens + (self.clock() - self.stamp) * self.rate >= self.burst
+
 
 class ClientLimits:
     """Per-client quotas: tables created (per hour and unfinished at once), open websockets, and one
@@ -245,6 +259,8 @@ class ClientLimits:
         self.open_tables: dict[str, set[str]] = {}
         self.sockets: dict[str, int] = {}
         self.buckets: dict[str, TokenBucket] = {}
+        self.sign_in_buckets: dict[str, TokenBucket] = {}
+        """Sign-in attempts: ``"client:<address>"`` and ``"account:<name in lower case>"``."""
 
     def check_table(self, client: str, finished: Callable[[str], bool]) -> None:
         """Refuse a new table when the client is over its quotas (call :meth:`table_created` after).
@@ -308,6 +324,41 @@ class ClientLimits:
         """Take a token from the client's message bucket; ``False``: refuse it (``rate/messages``)."""
         bucket = self.buckets.get(client)
         return bucket is None or bucket.take()
+
+    SIGN_IN_BUCKETS = 10_000
+    """Past this many sign-in buckets, the full ones (nobody tried for a while) are forgotten."""
+
+    def check_sign_in(self, client: str, username: str | None = None) -> None:
+        """Count a sign-in (or sign-up, ``username`` ``None``) attempt against the client and the name.
+
+        Both buckets are checked before either is taken from, so an attempt refused for the name does
+        not also spend the client's allowance (and the reverse).
+
+        Raises:
+            LimitError: ``rate/sign-in`` (status 429) past ``sign_ins_per_minute`` for the client's
+                address or ``sign_ins_per_account_per_minute`` for the account name.
+        """
+        config = self.config
+        wanted = [(f"client:{client}", config.sign_ins_per_minute)]
+        if username is not None:
+            wanted.append((f"account:{username.lower()[:64]}", config.sign_ins_per_account_per_minute))
+        buckets = self.sign_in_buckets
+        if len(buckets) > self.SIGN_IN_BUCKETS:
+            for key in [k for k, b in buckets.items() if b.full()]:
+                del buckets[key]
+        taken = []
+        for key, per_minute in wanted:
+            bucket = buckets.get(key)
+            if bucket is None:
+                bucket = buckets[key] = TokenBucket(per_minute / 60, per_minute, self.clock)
+            taken.append(bucket)
+        took: list[TokenBucket] = []
+        for bucket in taken:
+            if not bucket.take():
+                for given in took:  # give back what was taken: only a whole attempt counts
+                    given.tokens = min(given.burst, given.tokens + 1)
+                raise LimitError("too many sign-in attempts; wait a minute", code="rate/sign-in", status=429)
+            took.append(bucket)
 
     def close_socket(self, client: str) -> None:
         """Uncount a websocket counted by :meth:`open_socket`."""

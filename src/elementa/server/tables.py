@@ -98,7 +98,7 @@ class SeatSpec:
     name: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class LiveTable:
     """A table in memory: its state rebuilt from the stored actions, and what its viewers saw.
 
@@ -124,6 +124,7 @@ class LiveTable:
         deadline: a correspondence table's seconds per move (``None``: a live table).
         turn_since: when the seats to move now began to wait (``time.time()``; correspondence).
         rated: whether the table still counts for ratings.
+        used: when the table was last asked for (``time.monotonic()``; see :meth:`TableService.evict`).
     """
 
     id: str
@@ -145,6 +146,7 @@ class LiveTable:
     deadline: int | None = None
     turn_since: float = 0.0
     rated: bool = False
+    used: float = 0.0
 
     @property
     def viewers(self) -> list[Viewer]:
@@ -510,6 +512,7 @@ class TableService:
         """
         live = self.live.get(table_id)
         if live is not None:
+            live.used = time.monotonic()
             if live.behind:
                 live.behind = False
                 self.catch_up(table_id)
@@ -552,6 +555,7 @@ class TableService:
                 live.away_since[i] = start
             if s["kind"] == "bot":
                 live.agents[i] = make_agent(s["agent"] or "random", game, i, seed=live.state.seed + i)
+        live.used = start
         self.live[table_id] = live
         if self.cluster is not None:
             self.refresh_presence(table_id)
@@ -559,6 +563,19 @@ class TableService:
         if live.state.is_terminal():
             self._finished(live)  # a server stopped between the last move and its hooks catches up
         return live
+
+    def evict(self, table_id: str) -> bool:
+        """Drop a live table from memory; :meth:`table` rebuilds it from the database when next asked.
+
+        Everything a live table holds is either stored (seats, actions, deadline, rating flag) or
+        rebuilt (state, logs, bot agents, the seats other processes hold); what is not is its seats'
+        away clocks and connections, so the caller evicts only a table with neither (see
+        :meth:`elementa.server.app.Hub.evict_idle`), and never one whose lock is held.
+
+        Returns:
+            Whether the table was live.
+        """
+        return self.live.pop(table_id, None) is not None
 
     def _advance(self, live: LiveTable, action: Action, player: int) -> None:
         """Log a legal action for every viewer, then apply it (the caller has stored it)."""
