@@ -39,6 +39,40 @@ def test_the_json_form_converts_views_tuples_and_dicts_in_field_order() -> None:
         table.seat = 1  # type: ignore[misc]
 
 
+@dataclass(frozen=True, slots=True)
+class Bid(View):
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(View):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Round(View):
+    table: Table
+    last: Bid | Pass | None
+    hand: tuple[str, ...] | None
+
+
+def test_from_json_reads_the_json_form_back() -> None:
+    table = Table(0, (Card("Ace", 3), Card("Two", None)), {"fire": 2}, ((1, 2), (3,)))
+    assert Table.from_json(table.to_json()) == table
+    for last in (Bid(1, 4), Pass(0), None):
+        r = Round(table, last, ("Ace",))
+        assert Round.from_json(r.to_json()) == r
+    data = Round(table, None, None).to_json()
+    del data["hand"]  # a key left out reads None where the field may be None
+    assert Round.from_json(data) == Round(table, None, None)
+    del data["table"]
+    with pytest.raises(KeyError, match="table"):
+        Round.from_json(data)
+    with pytest.raises(ValueError, match="keys"):
+        Round.from_json({**Round(table, None, None).to_json(), "last": {"who": 1}})
+
+
 TYPED = ("elemenders", "warriors", "elemental-warriors-ii", "elemental-card-dice")
 """The games that give typed views (docs/architecture.md lists them)."""
 

@@ -1,8 +1,9 @@
 """Fixed-shape numeric encodings of observations, for learning agents and research adapters.
 
 A game describes its tensor as an :class:`ObservationEncoder`: named fields, each a fixed number of
-numbers computed from the observation dict (``state.observation(p)``) alone, so nothing a seat may
-not see can reach its tensor. The helpers below (:func:`scaled`, :func:`one_hot`, :func:`bag`,
+numbers computed from the observation alone, so nothing a seat may not see can reach its tensor:
+the typed view (``state.view(p)``) for an encoder declared with the game's view class, else the
+observation dict (``state.observation(p)``). The helpers below (:func:`scaled`, :func:`one_hot`, :func:`bag`,
 :func:`rotate`) build field values; :meth:`ObservationEncoder.describe` documents the layout.
 """
 
@@ -12,8 +13,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-Values = Callable[[dict[str, Any], int], Sequence[float]]
-"""``values(observation, viewer) -> numbers``: one field's entries, exactly its ``size`` of them."""
+from elementa.core.views import View
+
+Values = Callable[[Any, int], Sequence[float]]
+"""``values(observation, viewer) -> numbers``: one field's entries, exactly its ``size`` of them
+(``observation``: the typed view, or the dict, as the encoder reads)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,30 +38,38 @@ class TensorField:
 
 
 class ObservationEncoder:
-    """A fixed-length float vector built from an observation dict, field by field.
+    """A fixed-length float vector built from an observation, field by field.
 
     Args:
         fields: the fields in order; the tensor is their entries concatenated.
+        view: the game's typed view class (:class:`~elementa.core.views.View`) that the fields
+            read; ``None``: they read the observation dict.
 
     Attributes:
         size: the length of every encoded vector.
     """
 
-    def __init__(self, fields: Iterable[TensorField]) -> None:
+    def __init__(self, fields: Iterable[TensorField], view: type[View] | None = None) -> None:
         self.fields: tuple[TensorField, ...] = tuple(fields)
         self.size: int = sum(f.size for f in self.fields)
+        self.view = view
 
     @property
     def shape(self) -> tuple[int]:
         """The tensor's shape: ``(size,)``."""
         return (self.size,)
 
-    def encode(self, observation: dict[str, Any], viewer: int) -> list[float]:
+    def encode(self, observation: dict[str, Any] | View, viewer: int) -> list[float]:
         """Return the tensor of ``observation`` as seen by seat ``viewer``: ``size`` floats.
+
+        An encoder that reads typed views also takes the observation dict, read back into its
+        view (:meth:`~elementa.core.views.View.from_json`), for callers that hold only the dict.
 
         Raises:
             ValueError: a field returned the wrong number of values (a bug in the game's encoder).
         """
+        if self.view is not None and isinstance(observation, dict):
+            observation = self.view.from_json(observation)
         out: list[float] = []
         for f in self.fields:
             vals = f.values(observation, viewer)

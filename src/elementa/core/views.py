@@ -14,10 +14,15 @@ tuples (JSON lists), ``dict`` of plain values, or other views.
 
 from __future__ import annotations
 
+import types
+import typing
+from collections.abc import Callable
 from dataclasses import fields
 from itertools import chain
 from operator import attrgetter
-from typing import Any
+from typing import Any, TypeVar
+
+V = TypeVar("V", bound="View")
 
 
 class View:
@@ -41,6 +46,85 @@ class View:
         return {
             name: v if type(v) in _PLAIN else to_json(v) for name, v in zip(names, read(self), strict=True)
         }
+
+    @classmethod
+    def from_json(cls: type[V], data: dict[str, Any]) -> V:
+        """Return the view whose JSON form (:meth:`to_json`) is ``data``: its inverse.
+
+        Each field is read back by its annotation: a view class, a tuple of them or of plain
+        values, a dict, or a union with ``None`` (a key left out reads ``None``); a union of view
+        classes picks the one whose field names are the value's keys.
+
+        Raises:
+            KeyError: ``data`` lacks a field that cannot be ``None``.
+            ValueError: a value fits none of a union's view classes.
+        """
+        readers = _FROM_JSON.get(cls)
+        if readers is None:
+            hints = typing.get_type_hints(cls)
+            readers = _FROM_JSON[cls] = [
+                (f.name, _from_json(hints[f.name]), _optional(hints[f.name]))
+                for f in fields(cls)  # type: ignore[arg-type]
+            ]
+        values = {}
+        for name, read, optional in readers:
+            if name in data:
+                values[name] = read(data[name])
+            elif optional:  # a field that may be None may be left out of the JSON form
+                values[name] = None
+            else:
+                raise KeyError(f"{cls.__name__}.from_json: no {name!r} in {sorted(data)}")
+        return cls(**values)
+
+
+_FROM_JSON: dict[type, list[tuple[str, Callable[[Any], Any], bool]]] = {}
+"""Each view class's fields, in order, with the function reading each back from JSON and whether
+it may be ``None`` (see :meth:`View.from_json`)."""
+
+
+def _optional(hint: Any) -> bool:
+    """Whether a field annotated ``hint`` may be ``None``."""
+    return hint is Any or type(None) in typing.get_args(hint)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _from_json(hint: Any) -> Callable[[Any], Any]:
+    """Return the function that reads a JSON value back into a field annotated ``hint``."""
+    if isinstance(hint, type) and issubclass(hint, View):
+        return hint.from_json
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin is typing.Union or origin is types.UnionType:
+        options = [a for a in args if a is not type(None)]
+        views = [a for a in options if isinstance(a, type) and issubclass(a, View)]
+        if len(views) > 1:
+            keys = {frozenset(f.name for f in fields(v)): v for v in views}  # type: ignore[arg-type]
+
+            def read_union(value: Any) -> Any:
+                if value is None:
+                    return None
+                found = keys.get(frozenset(value))
+                if found is None:
+                    raise ValueError(f"no view of {[v.__name__ for v in views]} has the keys {sorted(value)}")
+                return found.from_json(value)
+
+            return read_union
+        inner = _from_json(options[0]) if len(options) == 1 else _same
+        return lambda value: None if value is None else inner(value)
+    if origin is tuple:
+        item = _from_json(args[0]) if args else _same
+        if item is _same:
+            return tuple
+        return lambda value: tuple([item(v) for v in value])
+    if origin is dict and len(args) == 2:
+        item = _from_json(args[1])
+        if item is _same:
+            return dict
+        return lambda value: {k: item(v) for k, v in value.items()}
+    return _same
 
 
 _PLAIN = frozenset({int, str, bool, float, type(None)})
