@@ -54,7 +54,41 @@ def test_a_view_reads_back_from_its_json_form_by_its_annotations() -> None:
     assert Seat.from_json(Seat(None, {}, (), 1).to_json()) == Seat(None, {}, (), 1)
     assert type(Seat.from_json(seat.to_json()).table.hand) is tuple  # type: ignore[union-attr]
     with pytest.raises(KeyError):
-        Card.from_json({"name": "Ace"})
+        Card.from_json({"cost": 3})
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(View):
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(View):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Round(View):
+    table: Table
+    last: Bid | Pass | None
+    hand: tuple[str, ...] | None
+
+
+def test_from_json_reads_the_json_form_back() -> None:
+    table = Table(0, (Card("Ace", 3), Card("Two", None)), {"fire": 2}, ((1, 2), (3,)))
+    assert Table.from_json(table.to_json()) == table
+    for last in (Bid(1, 4), Pass(0), None):
+        r = Round(table, last, ("Ace",))
+        assert Round.from_json(r.to_json()) == r
+    data = Round(table, None, None).to_json()
+    del data["hand"]  # a key left out reads None where the field may be None
+    assert Round.from_json(data) == Round(table, None, None)
+    del data["table"]
+    with pytest.raises(KeyError, match="table"):
+        Round.from_json(data)
+    with pytest.raises(ValueError, match="keys"):
+        Round.from_json({**Round(table, None, None).to_json(), "last": {"who": 1}})
 
 
 TYPED = ("elemenders", "warriors", "elemental-warriors-ii", "elemental-card-dice", "elementalis")

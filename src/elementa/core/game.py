@@ -250,9 +250,9 @@ class Game(ABC):
     def encode_observation(self, observation: dict[str, Any] | View, player: int) -> list[float]:
         """Return the float tensor (flat, values in 0..1) of ``observation``, the view of seat ``player``.
 
-        ``observation`` is the observation dict or the typed view (``state.view(player)``): a game's
-        encoder reads whichever of the two it is written for (:class:`ObservationEncoder`), the same
-        numbers from either. It reads the observation alone, so it hides what the observation hides.
+        It reads the observation alone (the dict, or the typed view where the game's encoder reads
+        views, :attr:`.ObservationEncoder.view`; it takes either), so it hides what the observation
+        hides. ``state.observation_tensor(player)`` encodes a state's without the JSON form.
         """
         return self.observation_encoder().encode(observation, player)
 
@@ -323,6 +323,20 @@ class State(ABC):
         always agree; the conformance suite checks that they do (see :mod:`elementa.core.views`).
         """
         return None
+
+    def observation_tensor(self, player: int) -> list[float]:
+        """Return seat ``player``'s observation tensor (:meth:`Game.encode_observation`), from the
+        typed view where the game's encoder reads views, else from the observation dict.
+
+        Raises:
+            NotImplementedError: the game defines no tensor.
+        """
+        encoder = self.game.observation_encoder()
+        if encoder.view is not None:
+            view = self.view(player)
+            if view is not None:
+                return encoder.encode(view, player)
+        return encoder.encode(self.observation(player), player)
 
     def information_state_key(self, player: int) -> bytes:
         """Return the key of ``player``'s information set here: the digest of what the seat sees.

@@ -52,20 +52,82 @@ class View:
 
     @classmethod
     def from_json(cls: type[V], data: dict[str, Any]) -> V:
-        """Return the view whose JSON form is ``data`` (``cls.from_json(v.to_json()) == v``).
+        """Return the view whose JSON form (:meth:`to_json`) is ``data``: its inverse.
 
-        Each field is read by its annotation: a view class by its ``from_json``, ``tuple[X, ...]``
-        from a list, ``dict[str, X]`` value by value, ``X | None`` as ``None`` or an ``X``; plain
-        values as they are. A subclass whose JSON form is not its fields' (a renamed key, a field
-        whose class depends on the data) overrides this together with :meth:`to_json`.
+        Each field is read back by its annotation: a view class, a tuple of them or of plain
+        values, a dict, or a union with ``None`` (a key left out reads ``None``); a union of view
+        classes picks the one whose field names are the value's keys.
 
         Raises:
-            KeyError: ``data`` lacks a field.
+            KeyError: ``data`` lacks a field that cannot be ``None``.
+            ValueError: a value fits none of a union's view classes.
         """
-        readers = _READERS.get(cls)
+        readers = _FROM_JSON.get(cls)
         if readers is None:
-            readers = _READERS[cls] = _field_readers(cls)
-        return cls(**{name: read(data[name]) for name, read in readers})
+            hints = typing.get_type_hints(cls)
+            readers = _FROM_JSON[cls] = [
+                (f.name, _from_json(hints[f.name]), _optional(hints[f.name]))
+                for f in fields(cls)  # type: ignore[arg-type]
+            ]
+        values = {}
+        for name, read, optional in readers:
+            if name in data:
+                values[name] = read(data[name])
+            elif optional:  # a field that may be None may be left out of the JSON form
+                values[name] = None
+            else:
+                raise KeyError(f"{cls.__name__}.from_json: no {name!r} in {sorted(data)}")
+        return cls(**values)
+
+
+_FROM_JSON: dict[type, list[tuple[str, Callable[[Any], Any], bool]]] = {}
+"""Each view class's fields, in order, with the function reading each back from JSON and whether
+it may be ``None`` (see :meth:`View.from_json`)."""
+
+
+def _optional(hint: Any) -> bool:
+    """Whether a field annotated ``hint`` may be ``None``."""
+    return hint is Any or type(None) in typing.get_args(hint)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _from_json(hint: Any) -> Callable[[Any], Any]:
+    """Return the function that reads a JSON value back into a field annotated ``hint``."""
+    if isinstance(hint, type) and issubclass(hint, View):
+        return hint.from_json
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin is typing.Union or origin is types.UnionType:
+        options = [a for a in args if a is not type(None)]
+        views = [a for a in options if isinstance(a, type) and issubclass(a, View)]
+        if len(views) > 1:
+            keys = {frozenset(f.name for f in fields(v)): v for v in views}  # type: ignore[arg-type]
+
+            def read_union(value: Any) -> Any:
+                if value is None:
+                    return None
+                found = keys.get(frozenset(value))
+                if found is None:
+                    raise ValueError(f"no view of {[v.__name__ for v in views]} has the keys {sorted(value)}")
+                return found.from_json(value)
+
+            return read_union
+        inner = _from_json(options[0]) if len(options) == 1 else _same
+        return lambda value: None if value is None else inner(value)
+    if origin is tuple:
+        item = _from_json(args[0]) if args else _same
+        if item is _same:
+            return tuple
+        return lambda value: tuple([item(v) for v in value])
+    if origin is dict and len(args) == 2:
+        item = _from_json(args[1])
+        if item is _same:
+            return dict
+        return lambda value: {k: item(v) for k, v in value.items()}
+    return _same
 
 
 _PLAIN = frozenset({int, str, bool, float, type(None)})
@@ -85,43 +147,6 @@ def _reader(cls: type) -> tuple[tuple[str, ...], Any]:
     if not names:
         return names, lambda view: ()
     return names, attrgetter(*names)
-
-
-_READERS: dict[type, tuple[tuple[str, Callable[[Any], Any]], ...]] = {}
-"""Each view class's fields with the function that reads each from JSON (made once per class)."""
-
-
-def _same(value: Any) -> Any:
-    return value
-
-
-def _field_readers(cls: type) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
-    hints = typing.get_type_hints(cls)
-    return tuple((f.name, _reader_of(hints[f.name])) for f in fields(cls))
-
-
-def _reader_of(hint: Any) -> Callable[[Any], Any]:
-    """Return the function that reads a JSON value into a field annotated ``hint``."""
-    if isinstance(hint, type) and issubclass(hint, View):
-        return hint.from_json
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin is tuple:
-        item = _reader_of(args[0])
-        if item is _same:
-            return tuple
-        return lambda value: tuple([item(v) for v in value])
-    if origin is dict:
-        item = _reader_of(args[1])
-        if item is _same:
-            return dict
-        return lambda value: {k: item(v) for k, v in value.items()}
-    if origin is typing.Union or origin is types.UnionType:
-        kinds = [a for a in args if a is not type(None)]
-        if len(kinds) == 1:
-            item = _reader_of(kinds[0])
-            if item is not _same:
-                return lambda value: None if value is None else item(value)
-    return _same
 
 
 def to_json(value: Any) -> Any:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import Action
+from elementa.core import Action, Place
 from elementa.games.warriors import combat
 from elementa.games.warriors.effects import EFFECTS
 from elementa.games.warriors.flow import HAND_SIZE, legend_clash
@@ -548,7 +548,8 @@ def apply(st: WarriorsState, task: Task, action: Action, p: int) -> bool:
         if f is None:
             f = st.fighter(p)  # raises: only a fighter removes
         taken = f.take_off(a[0]).card
-        st.to_hand(p, taken.id, not hidden)  # public unless hidden; positional: a keyword call costs more
+        # public unless hidden (sealed: no event); positional: a keyword call costs more
+        st.to_hand(p, taken.id, not hidden, None if hidden else st.at_fighter(p))
         st.removed[p].append(taken.id)
         if task[0] == "act":
             st.equipping = True
@@ -559,6 +560,8 @@ def apply(st: WarriorsState, task: Task, action: Action, p: int) -> bool:
     elif kind == "field":
         st.from_hand(p, a[0], public=not hidden)
         st.fighters[p] = Fighter(p, p, st.card(a[0]))
+        if not hidden and st.recording:  # Deathmatch re-entry, in the open
+            st.move_card(a[0], Place("hand", p), st.fighter_place(p))
     elif kind == "ready":
         _ready(st, p, hidden)
     elif kind in ("attack", "volley"):
@@ -579,11 +582,13 @@ def apply(st: WarriorsState, task: Task, action: Action, p: int) -> bool:
         st.tasks.pop()
         st.from_hand(p, a[0])
         st.location, st.location_from = a[0], ("hand", p, p)
+        st.move_card(a[0], Place("hand", p), Place("location"))
         st.log(f"player {p + 1} chooses {st.card(a[0]).name} from hand as the location")
     elif kind == "held":
         st.tasks.pop()
         card, owner = st.controlled[a[0]].pop(a[1])
         st.location, st.location_from = card, ("held", a[0], owner)
+        st.move_card(card, Place("locations", a[0]), Place("location"))
         st.log(
             f"player {p + 1} chooses {st.card(card).name}, controlled by player {a[0] + 1}, as the location"
         )
@@ -592,7 +597,7 @@ def apply(st: WarriorsState, task: Task, action: Action, p: int) -> bool:
     elif kind == "discard":
         st.tasks.pop()
         st.from_hand(p, a[0])
-        st.discard(a[0], p)
+        st.discard(a[0], p, Place("hand", p))
         st.log(f"player {p + 1} discards {st.card(a[0]).name}")
     elif kind == "forfeit":
         _forfeit(st, p, hidden)
@@ -633,6 +638,8 @@ def _equip(st: WarriorsState, task: Task, p: int, card_id: int, hidden: bool) ->
     if not hidden:
         st.forget(p, card_id)  # as st.from_hand(p, card_id, public=True)
     f.equip(card)
+    if not hidden and st.recording:
+        st.move_card(card_id, Place("hand", p), st.fighter_place(p))
     if task[0] == "act":
         st.equipping = True
         st.events.append(("player {}'s {} equips {}", p + 1, f.card.name, card.name))  # see Event
@@ -659,14 +666,14 @@ def _ready(st: WarriorsState, p: int, hidden: bool) -> None:
 def _leave(st: WarriorsState, p: int) -> None:
     """Leave the game: discard the hand and the controlled locations (Revolving Door, 8.3)."""
     for c in st.hands[p]:
-        st.discard(c, p)
+        st.discard(c, p, Place("hand", p))
     st.hands[p] = []
     st.known[p] = {}
     for c, owner in st.controlled[p]:
-        st.discard(c, owner)
+        st.discard(c, owner, Place("locations", p))
     st.controlled[p] = []
     for c, owner in [w for w in st.waiting if w[1] == p]:
-        st.discard(c, owner)
+        st.discard(c, owner, Place("waiting", p))
     st.waiting = [w for w in st.waiting if w[1] != p]
     st.in_game[p] = False
     if st.chooser == p:
@@ -711,7 +718,7 @@ def use(st: WarriorsState, seat: int, slot: int, target: int | None) -> None:
             EFFECTS[c.ability.effect].run(st, seat, target, c.ability, c)  # type: ignore[misc]
         if used_up and not c.duration and e in f.equipment:
             f.unequip(e)
-            st.discard(c.id, f.seat)
+            st.discard(c.id, f.seat, st.at_fighter(seat))
         return
     ab = c.ability
     if ab is None:
@@ -722,5 +729,5 @@ def use(st: WarriorsState, seat: int, slot: int, target: int | None) -> None:
     EFFECTS[ab.effect].run(st, seat, target, ab, c)  # type: ignore[misc]
     if e.charges == 0 and e in f.equipment:
         f.unequip(e)
-        st.discard(c.id, f.seat)
+        st.discard(c.id, f.seat, st.at_fighter(seat))
         st.log(f"{c.name} is used up")

@@ -81,7 +81,7 @@ def spend_charge(st: WarriorsState, f: Fighter, e: Equip) -> None:
     e.charges -= 1
     if e.charges <= 0 and e in f.equipment:
         f.unequip(e)
-        st.discard(e.card.id, f.seat)
+        st.discard(e.card.id, f.seat, st.at_fighter(f.cid))
         st.log(f"{e.card.name} of {st.who(f.cid)} is used up")
 
 
@@ -157,7 +157,7 @@ def resolve_break(st: WarriorsState, tgt: int, slot: int, roll: int) -> None:
             spend_charge(st, f, charm)
             return
     f.unequip(e)
-    st.discard(e.card.id, f.seat)
+    st.discard(e.card.id, f.seat, st.at_fighter(tgt))
     st.log(f"breakage roll {roll}% on {e.card.name} ({b}%): it breaks and is destroyed")
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from elementa.core import Place
 from elementa.games.warriors import combat
 from elementa.games.warriors.effects import EFFECTS
 from elementa.games.warriors.rules import MAX_BEASTS, Fighter, can_equip
@@ -68,6 +69,9 @@ def _draw(st: WarriorsState, task: Task) -> bool:
         st.log(f"player {seat + 1} has no cards left to draw")
         return _pop(st)
     st.shuffle_in(g, pile)
+    if st.recording:  # the discard pile is public
+        for c in pile:
+            st.move_card(c, Place("discard", seat), Place("deck", seat))
     pile.clear()
     st.log(f"player {seat + 1} shuffles the discard pile into a new deck")
     st.push(*st.offers(seat, "reshuffle"))
@@ -103,6 +107,9 @@ def _mulligan(st: WarriorsState, task: Task) -> bool:
     if not st.in_game[p] or st.mulligans[p] >= MAX_MULLIGANS or not needs_mulligan(st, p):
         return _pop(st)
     st.shuffle_in(st.game.deck_of[p], st.hands[p])
+    if st.recording:  # which cards go back only their owner sees
+        for c in st.hands[p]:
+            st.move_card(c, Place("hand", p), Place("deck", p), (p,))
     st.hands[p] = []
     st.known[p] = {}
     st.mulligans[p] += 1
@@ -190,16 +197,17 @@ def legend_clash(st: WarriorsState, seat: int, others: range | list[int]) -> lis
                 f = st.fighters[s]
                 if f is None:
                     continue
+                here = st.at_fighter(s)
                 if f.card.name == name:
                     st.fighters[s] = None
                     st.status[s] = "forfeit"
                     for e in f.equipment:
-                        st.to_hand(s, e.card.id, public=True)
-                    st.discard(f.card.id, s)
+                        st.to_hand(s, e.card.id, public=True, source=here)
+                    st.discard(f.card.id, s, here)
                 else:
                     e = next(e for e in f.equipment if e.card.name == name)
                     f.unequip(e)
-                    st.discard(e.card.id, s)
+                    st.discard(e.card.id, s, here)
     return tasks
 
 
@@ -221,6 +229,10 @@ def _reveal(st: WarriorsState, task: Task) -> bool:
             st.forget(p, card_id)
         gear = ", ".join(e.card.name for e in f.equipment) or "nothing"
         st.log(f"player {p + 1} enters {f.card.name} equipped with {gear}")
+        if st.recording:  # the secret assembly revealed: its cards went from the hand to the fighter
+            here = st.fighter_place(p)
+            for card_id in (f.card.id, *f.equipped_ids):
+                st.move_card(card_id, Place("hand", p), here)
     penalties = []
     for p in range(n):
         if st.status[p] == "fighting":
@@ -267,6 +279,8 @@ def _seat_beasts(st: WarriorsState) -> None:
             cid = st.n + k
             st.fighters[cid] = Fighter(cid, owner, st.card(card_id))
             st.log(f"the Beast {st.card(card_id).name} joins the battle")
+            if st.recording:
+                st.move_card(card_id, Place("waiting", owner), st.fighter_place(cid))
             k += 1
         else:
             keep.append((card_id, owner))
@@ -341,7 +355,7 @@ def _begin(st: WarriorsState, task: Task) -> bool:
         st.log(f"{e.card.name} on {st.who(seat)} wears off")
         if e.spent:
             f.unequip(e)
-            st.discard(e.card.id, f.seat)
+            st.discard(e.card.id, f.seat, st.at_fighter(seat))
     triggers(st, seat, "begin")
     return True
 
@@ -412,26 +426,33 @@ def _battle_end(st: WarriorsState, task: Task) -> bool:
     for c in range(n, len(st.fighters)):
         f = st.fighters[c]
         if f is not None:
-            st.discard(f.card.id, f.seat)
+            st.discard(f.card.id, f.seat, st.at_fighter(c))
     for p in winners:
         f = st.fighters[p]
         if f is not None:
+            here = st.at_fighter(p)
             for card_id in (f.card.id, *f.equipped_ids):
-                st.to_hand(p, card_id, public=True)
+                st.to_hand(p, card_id, public=True, source=here)
     loc, src = st.location, st.location_from
+    at = Place("location") if st.recording else None
     if winners:
         st.log(f"{st.names(winners)} win{'s' if len(winners) == 1 else ''} battle {st.battle}")
+        for p in winners:
+            st.score(p, "battle")
         st.chooser = winners[0]
         if loc is not None and src is not None:
             st.controlled[winners[0]].append((loc, src[2]))
             st.log(f"player {winners[0] + 1} takes control of {st.card(loc).name}")
+            st.move_card(loc, Place("location"), Place("locations", winners[0]))
+            st.score(winners[0], "location")
     else:
         st.log(f"nobody wins battle {st.battle}")
         if loc is not None and src is not None:
             if src[0] == "hand":
-                st.to_hand(src[1], loc, public=True)
+                st.to_hand(src[1], loc, public=True, source=at)
             else:
                 st.controlled[src[1]].append((loc, src[2]))
+                st.move_card(loc, Place("location"), Place("locations", src[1]))
     st.fighters = [None] * len(st.fighters)
     st.status = ["idle"] * n
     st.location = st.location_from = None

@@ -25,6 +25,7 @@ from elementa.core import (
     Damaged,
     Noted,
     Place,
+    Scored,
     State,
     pick_from_counts,
     pick_uniform,
@@ -411,12 +412,30 @@ class WarriorsState(State):
         (a Beast's seat is ``None``)."""
         return Place("fighter", cid if cid < self.n else None, cid, self.who(cid))
 
+    def at_fighter(self, cid: int) -> Place | None:
+        """The event place of a combatant (:meth:`fighter_place`) while events are recorded, else ``None``."""
+        return self.fighter_place(cid) if self.recording else None
+
     def emit_damage(self, cid: int, amount: int) -> None:
         """Record the typed event of a combatant losing (or, negative, regaining) durability; a
         fighter's durability is public (warriors.txt, 4.1). Callers test :attr:`recording` first."""
         f = self.fighters[cid]
         if f is not None:
             self.emit(Damaged(self.fighter_place(cid), amount, max(0, f.durability)))
+
+    def move_card(
+        self, card_id: int, source: Place, target: Place, audience: tuple[int, ...] | None = None
+    ) -> None:
+        """Record the typed event of a card going from one zone to another (``audience``: the seats
+        that see which card it is; ``None``: everyone). Callers on hot paths test :attr:`recording`
+        first, to skip building the places."""
+        if self.recording:
+            self.emit(CardMoved(card_id, self.game.card_names[card_id], source, target), audience)
+
+    def score(self, seat: int, what: str) -> None:
+        """Record the typed event of a seat scoring one ``what`` (a battle, a location, a token, the game)."""
+        if self.recording:
+            self.emit(Scored(seat, 1, what))
 
     def event_texts(self) -> list[str]:
         """Return the latest public events in words, oldest first."""
@@ -427,6 +446,8 @@ class WarriorsState(State):
         share = winners if winners else [p for p in range(self.n) if self.in_game[p]]
         self.result = [1.0 / len(share) if p in share else 0.0 for p in range(self.n)]
         self.tasks = []
+        for p in winners or ():
+            self.score(p, "game")
         won = f"{self.names(share)} win{'s' if len(share) == 1 else ''}"
         self.log("the game ends: " + (won if winners else "a draw"))
 
@@ -545,12 +566,16 @@ class WarriorsState(State):
         return not any(self.fighters[n:])  # a Beast in the battle is a side of its own
 
     # ------------------------------------------------------------------------------ cards
-    def to_hand(self, seat: int, card_id: int, public: bool) -> None:
-        """Put a card into a hand; ``public`` when everyone sees which card it is."""
+    def to_hand(self, seat: int, card_id: int, public: bool, source: Place | None = None) -> None:
+        """Put a card into a hand; ``public`` when everyone sees which card it is. ``source``: the
+        zone it comes from, for its typed event (``None``: none is recorded; a public move records
+        the card for everyone)."""
         self.hands[seat].append(card_id)
         if public:
             known = self.known[seat]
             known[card_id] = known.get(card_id, 0) + 1
+        if source is not None:
+            self.move_card(card_id, source, Place("hand", seat), None if public else (seat,))
 
     def from_hand(self, seat: int, card_id: int, public: bool = True) -> None:
         """Take a card out of a hand (``public``: everyone sees it, so it is no longer 'known' there)."""
@@ -567,9 +592,12 @@ class WarriorsState(State):
         elif k == 1:
             del known[card_id]
 
-    def discard(self, card_id: int, owner: int) -> None:
-        """Put a card on top of its owner's discard pile."""
+    def discard(self, card_id: int, owner: int, source: Place | None) -> None:
+        """Put a card on top of its owner's discard pile (public), recording it as coming from
+        ``source`` (``None``: record nothing, as when events are off)."""
         self.discards[self.game.deck_of[owner]].append(card_id)
+        if source is not None:
+            self.move_card(card_id, source, Place("discard", owner))
 
     def queue_draw(self, seat: int, count: int) -> None:
         """Make a player draw cards next (source: warriors.txt, 3.2 and the draws of 4.6, 5.0, 6.0)."""
@@ -608,6 +636,7 @@ class WarriorsState(State):
         if card.type == "beast":
             self.waiting.append((card_id, seat))
             self.log(f"player {seat + 1} draws the Beast {card.name}: it joins the next battle")
+            self.move_card(card_id, Place("deck", seat), Place("waiting", seat))
         else:
             self.hands[seat].append(card_id)
             if self.recording:  # which card it is only the drawer sees (warriors.txt, 3.2)
@@ -636,6 +665,8 @@ class WarriorsState(State):
         if f is not None:
             f.durability += amount
             f.top += amount
+            if self.recording:
+                self.emit_damage(cid, -amount)
 
     def lose(self, cid: int, amount: int, by: int | None) -> None:
         """A fighter loses durability directly (no roll, no protection); it may die (``by``: who did it)."""
@@ -681,22 +712,25 @@ class WarriorsState(State):
         f = self.fighters[cid]
         if f is None:
             return False
+        here = self.at_fighter(cid)
         for e in f.equipment:
             ab = e.card.ability
             if ab is not None and ab.effect == "ward_off_death" and e.charges:
                 e.charges -= 1
+                if self.recording:  # back up to 1 durability: healed
+                    self.emit(Damaged(self.fighter_place(cid), f.durability - 1, 1))
                 f.durability = 1
                 self.log(f"{e.card.name} saves {self.who(cid)} at 1 durability")
                 if not e.charges:
                     f.unequip(e)
-                    self.discard(e.card.id, f.seat)
+                    self.discard(e.card.id, f.seat, here)
                 return False
         name = self.who(cid)
         self.fighters[cid] = None
         draws: list[tuple[int, int]] = []
         killer = by if by is not None and by < self.n else None
         if f.beast:
-            self.discard(f.card.id, f.seat)
+            self.discard(f.card.id, f.seat, here)
             if killer is not None:
                 draws.append((killer, f.card.bonus))
         else:
@@ -704,15 +738,16 @@ class WarriorsState(State):
             for e in f.equipment:
                 c = e.card
                 if c.is_spell or (c.type == "item" and c.breakage is None):
-                    self.discard(c.id, seat)
+                    self.discard(c.id, seat, here)
                 else:
-                    self.to_hand(seat, c.id, public=True)
-            self.discard(f.card.id, seat)
+                    self.to_hand(seat, c.id, public=True, source=here)
+            self.discard(f.card.id, seat, here)
             if self.game.options.deathmatch:
                 self.status[seat] = "reenter"
                 draws.append((seat, 4))
                 if killer is not None and self.side(killer) != self.side(seat):
                     self.tokens[killer] += 1
+                    self.score(killer, "token")
             else:
                 self.status[seat] = "dead"
                 others = len([g for g in self.present() if not g.beast])
@@ -736,10 +771,11 @@ class WarriorsState(State):
         f = self.fighters[seat]
         if f is None:
             return
+        here = self.at_fighter(seat)
         self.fighters[seat] = None
         self.status[seat] = "retreated"
         for card_id in (f.card.id, *f.equipped_ids):
-            self.to_hand(seat, card_id, public=True)
+            self.to_hand(seat, card_id, public=True, source=here)
         self.log(f"player {seat + 1}'s {f.card.name} retreats")
         self.after_leaving([(seat, 2)])
 

@@ -1,4 +1,5 @@
-"""The Warriors observation tensor: a fixed-length float encoding of ``observation(p)``.
+"""The Warriors observation tensor: a fixed-length float encoding of the typed view ``view(p)``
+(:class:`.views.WarriorsView`; the observation dict is read back into it).
 
 Every entry lies in 0..1. Seats are counted from the viewer (block 0 is the viewer). Card counts
 run over the game's catalog (``K`` distinct card names, in catalog order) and are divided by 3.
@@ -25,6 +26,7 @@ from typing import Any
 
 from elementa.core.tensor import ObservationEncoder, TensorField, bag, one_hot, positions, rotate, scaled
 from elementa.games.warriors.rules import MAX_BEASTS
+from elementa.games.warriors.views import WarriorsView
 
 PHASES = ("setup", "location", "assembly", "revolving door", "battle", "over")
 STATUSES = ("assembling", "dead", "entering", "fighting", "forfeit", "idle", "ready", "reenter", "retreated")
@@ -43,60 +45,61 @@ def encoder(game: Any) -> ObservationEncoder:
     def cards(items: Any) -> list[float]:
         return bag(items, names, cap=3)
 
-    def seats(obs: dict[str, Any], v: int) -> list[float]:
+    def seats(obs: WarriorsView, v: int) -> list[float]:
         out: list[float] = []
-        mine = obs["players"][v]["team"]
+        mine = obs.players[v].team
         for j in range(n):
-            s = obs["players"][(v + j) % n]
-            out.append(float(s["in_game"]))
-            out += one_hot(STATUSES.index(s["status"]) if s["status"] in STATUSES else None, len(STATUSES))
-            out.append(float(mine is not None and s["team"] == mine))
-            out.append(scaled(s["hand_size"], 15))
-            out += cards(s["known_hand"])
-            out.append(scaled(s["deck_size"], 60))
-            out += cards(s["discard"])
-            out += [scaled(len(s["locations"]), 3), scaled(s["tokens"], 5), scaled(s["mulligans"], 3)]
+            s = obs.players[(v + j) % n]
+            out.append(float(s.in_game))
+            out += one_hot(STATUSES.index(s.status) if s.status in STATUSES else None, len(STATUSES))
+            out.append(float(mine is not None and s.team == mine))
+            out.append(scaled(s.hand_size, 15))
+            out += cards(s.known_hand)
+            out.append(scaled(s.deck_size, 60))
+            out += cards(s.discard)
+            out += [scaled(len(s.locations), 3), scaled(s.tokens, 5), scaled(s.mulligans, 3)]
         return out
 
-    def fighters(obs: dict[str, Any], v: int) -> list[float]:
+    def fighters(obs: WarriorsView, v: int) -> list[float]:
         out = [0.0] * (slots * slot_size)
-        for f in obs["fighters"]:
-            cid = f["id"]
+        for f in obs.fighters:
+            cid = f.id
             slot = rotate(cid, v, n) if cid < n else cid
             if slot is None or slot >= slots:
                 continue
-            equipment = f["equipment"]
+            equipment = f.equipment
             vals = [
                 1.0,
-                *one_hot(rotate(f["seat"], v, n), n),
-                float(f["beast"]),
-                scaled(f["durability"], 20),
-                scaled(f["printed"], 20),
-                scaled(f["protection"], 10),
-                scaled(f["hands"], 4),
-                scaled(f["charges"], 5),
+                *one_hot(rotate(f.seat, v, n), n),
+                float(f.beast),
+                scaled(f.durability, 20),
+                scaled(f.printed, 20),
+                scaled(f.protection, 10),
+                scaled(f.hands, 4),
+                scaled(f.charges, 5),
                 scaled(len(equipment), 6),
-                scaled(sum(e["max_damage"] or 0 for e in equipment), 20),
-                float(obs["current"] == cid),
-                *cards([f["name"]]),
+                scaled(sum(e.max_damage or 0 for e in equipment), 20),
+                float(obs.current == cid),
+                *cards([f.name]),
             ]
             out[slot * slot_size : (slot + 1) * slot_size] = vals
         return out
 
     return ObservationEncoder(
         [
-            TensorField("battle", 1, "battle / 10", lambda o, v: [scaled(o["battle"], 10)]),
-            TensorField("turns", 1, "turns / max turns", lambda o, v: [scaled(o["turns"], turns)]),
+            TensorField("battle", 1, "battle / 10", lambda o, v: [scaled(o.battle, 10)]),
+            TensorField("turns", 1, "turns / max turns", lambda o, v: [scaled(o.turns, turns)]),
             TensorField("phase", len(PHASES), "phase, one-hot",
-                        lambda o, v: one_hot(PHASES.index(o["phase"]), len(PHASES))),
+                        lambda o, v: one_hot(PHASES.index(o.phase), len(PHASES))),
             TensorField("chooser", n, "seat choosing the location (viewer first)",
-                        lambda o, v: one_hot(rotate(o["chooser"], v, n), n)),
+                        lambda o, v: one_hot(rotate(o.chooser, v, n), n)),
             TensorField("to_move", n, "seat deciding (viewer first)",
-                        lambda o, v: one_hot(rotate(o["to_move"], v, n), n)),
-            TensorField("equipping", 1, "fighters are being equipped", lambda o, v: [float(o["equipping"])]),
-            TensorField("location", k, "the location card", lambda o, v: cards([o["location"]])),
-            TensorField("hand", k, "the viewer's hand", lambda o, v: cards(o.get("hand", []))),
+                        lambda o, v: one_hot(rotate(o.to_move, v, n), n)),
+            TensorField("equipping", 1, "fighters are being equipped", lambda o, v: [float(o.equipping)]),
+            TensorField("location", k, "the location card", lambda o, v: cards([o.location])),
+            TensorField("hand", k, "the viewer's hand", lambda o, v: cards(o.hand or ())),
             TensorField("seats", n * seat_size, f"{seat_size} per seat, viewer first", seats),
             TensorField("fighters", slots * slot_size, f"{slot_size} per combatant slot", fighters),
-        ]
+        ],
+        WarriorsView,
     )  # fmt: skip

@@ -30,6 +30,14 @@ if TYPE_CHECKING:
 HIDDEN_STATUS = ("assembling", "ready")
 """Statuses whose fighter only its owner sees."""
 
+
+def shown_status(status: str, seat: int, viewer: int | None) -> str:
+    """Return a seat's status as ``viewer`` sees it: another seat that has finished its secret
+    assembly (``"ready"``) still reads ``"assembling"``, so that nothing a seat sees changes while
+    another moves through the sealed assembly (WAR-A15; the window closes for all at the reveal)."""
+    return "assembling" if status == "ready" and seat != viewer else status
+
+
 DECISIONS = {
     "offer": "may draw a card",
     "doors": "stays, leaves or joins (Revolving Door)",
@@ -112,7 +120,7 @@ def observation_view(st: WarriorsState, viewer: int | None) -> WarriorsView:
                 deck=g.seat_deck_titles[p],
                 team=None if team_of is None else team_of[p],
                 in_game=st.in_game[p],
-                status=st.status[p],
+                status=shown_status(st.status[p], p, viewer),
                 hand_size=hidden_size,
                 known_hand=tuple(_sorted_names(st, known)) if known and p != viewer else (),
                 deck_size=sum(st.decks[grp].values()),
@@ -136,7 +144,7 @@ def observation_view(st: WarriorsState, viewer: int | None) -> WarriorsView:
         chooser=st.chooser,
         current=current,
         to_move=top[1] if top[0] in DECISIONS else None,
-        decision=_decision(st, top),
+        decision=_decision(st, top, viewer),
         pending=_pending(top),
         order=tuple(st.order),
         players=tuple(players),
@@ -179,7 +187,7 @@ def information_key(st: WarriorsState, viewer: int) -> bytes:
         seats.append(
             (
                 st.in_game[p],
-                status[p],
+                shown_status(status[p], p, viewer),
                 None if p == viewer else len(st.hands[p]) + _pending_count(st, p),
                 tuple(sorted((c, k) for c, k in known.items() if k)) if known and p != viewer else (),
                 tuple(c for c, _ in st.controlled[p]),
@@ -305,10 +313,19 @@ def _players_text(seats: list[int]) -> str:
     return "players " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
 
 
-def _decision(st: WarriorsState, top: tuple[Any, ...]) -> str:
+def _decision(
+    st: WarriorsState, top: tuple[Any, ...], viewer: int | None, *, everything: bool = False
+) -> str:
+    """The view's ``decision`` for ``viewer``; ``everything``: with every seat's true status (the
+    full text of :func:`text`)."""
     kind = top[0]
     if kind == "assemble":
-        waiting = [p + 1 for p in range(st.n) if st.status[p] == "assembling"]
+        status = st.status
+        waiting = [
+            p + 1
+            for p in range(st.n)
+            if (status[p] if everything else shown_status(status[p], p, viewer)) == "assembling"
+        ]
         return f"assembling fighters in secret; waiting for {_players_text(waiting)}"
     if kind in DECISIONS:
         seat = top[1]
@@ -438,5 +455,6 @@ def text(st: WarriorsState) -> str:
             )
     if st.waiting:
         lines.append("waiting Beasts: " + ", ".join(st.card(c).name for c, _ in st.waiting))
-    lines.append("next: " + (_decision(st, st.tasks[-1]) if st.tasks else "the game is over"))
+    ahead = _decision(st, st.tasks[-1], None, everything=True) if st.tasks else "the game is over"
+    lines.append("next: " + ahead)
     return "\n".join(lines)

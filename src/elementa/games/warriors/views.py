@@ -72,7 +72,8 @@ class SeatView(View):
     """Its team (0-based) with the Teams variant, else ``None``."""
     in_game: bool
     status: str
-    """``"assembling"`` or ``"ready"`` while assembling in secret, else the fighter's state in battle."""
+    """``"assembling"`` or ``"ready"`` while assembling in secret, else the fighter's state in battle.
+    Another seat reads ``"assembling"`` until the reveal, ready or not: the assembly is sealed."""
     hand_size: int
     """Cards in its hand (with, for another seat assembling in secret, the cards of its fighter)."""
     known_hand: tuple[str, ...]
