@@ -130,7 +130,7 @@ class ElementaEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _observation(self) -> np.ndarray:
         seat = self.seat
-        return np.asarray(self.game.encode_observation(self.table.observation(seat), seat), np.float32)
+        return np.asarray(self.table.observation_tensor(seat), np.float32)
 
     def action_masks(self) -> np.ndarray:
         """Return the learner's legal actions as a bool vector over the action ids (all False at the end)."""

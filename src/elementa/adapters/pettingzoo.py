@@ -108,7 +108,7 @@ class _Table:
         return self.possible_agents.index(agent)
 
     def _tensor(self, p: int) -> np.ndarray:
-        return np.asarray(self.game.encode_observation(self.table.observation(p), p), np.float32)
+        return np.asarray(self.table.observation_tensor(p), np.float32)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """Return the agent's observation: its tensor and (unless ``mask=False``) its legal-action mask."""
