@@ -50,3 +50,30 @@ def test_a_game_still_pickles_after_building_its_encoder() -> None:
     state = game.new_initial_state(1)
     again = pickle.loads(pickle.dumps(state))
     assert again.game.observation_tensor_shape() == shape
+
+
+@pytest.mark.parametrize(
+    "name", ["elementalis", "elemenders", "elemental-card-dice", "elemental-warriors-ii", "warriors"]
+)
+def test_the_tensor_of_a_state_equals_the_tensor_of_its_observation_dict(name: str) -> None:
+    """``state.observation_tensor`` (from the typed view where the encoder reads views) and
+    ``encode_observation`` of the JSON form give the same numbers, so an adapter may use either."""
+    import random
+
+    game = elementa.load_game(name)
+    state = game.new_initial_state(3)
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        for seat in range(state.num_players()):
+            assert state.observation_tensor(seat) == game.encode_observation(state.observation(seat), seat)
+            checked += 1
+        p = state.current_player()
+        if p == elementa.CHANCE:
+            state.apply_action(state.sample_chance_outcome(rng))
+        else:
+            for q in state.players_to_move() if p == elementa.SIMULTANEOUS else [p]:
+                state.apply_action(rng.choice(state.legal_actions(q)), q)
+    assert checked > 100

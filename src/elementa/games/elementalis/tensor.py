@@ -1,4 +1,5 @@
-"""The ElementaliS observation tensor: a fixed-length float encoding of ``observation(p)``.
+"""The ElementaliS observation tensor: a fixed-length float encoding of the typed view ``view(p)``
+(:class:`~.views.ElementalisView`; the observation dict ``observation(p)`` gives the same numbers).
 
 Every entry lies in 0..1 (float32 is enough). Seats are counted from the viewer: block 0 is the
 viewer, block 1 the next seat clockwise, and so on. Numbers are divided by a cap and clipped.
@@ -33,6 +34,7 @@ from typing import Any
 from elementa.core.tensor import ObservationEncoder, TensorField, bag, one_hot, rotate, scaled
 from elementa.games.elementalis.elements import ARCANA_NAMES, ELEMENT_NAMES, FACE_NAMES, MageType
 from elementa.games.elementalis.spells import SPELLS
+from elementa.games.elementalis.views import ElementalisView
 
 PHASES: tuple[str, ...] = (
     "draft_major", "draft_minor", "chaos", "choice", "cultist", "roll", "declare", "cast",
@@ -55,59 +57,59 @@ def encoder(game: Any) -> ObservationEncoder:
     supply = game.options.mana_supply
     slots = game.options.standard_dice + 5
 
-    def seats(obs: dict[str, Any], v: int, key: str) -> list[int | None]:
-        return [rotate(p, v, n) for p in obs[key] or []]
+    def seats(seen: tuple[int, ...], v: int) -> list[int | None]:
+        return [rotate(p, v, n) for p in seen]
 
-    def seat_block(obs: dict[str, Any], v: int) -> list[float]:
+    def seat_block(obs: ElementalisView, v: int) -> list[float]:
         out: list[float] = []
-        winners = obs["winners"] or []
+        winners = obs.winners or ()
         for k in range(n):
             p = (v + k) % n
-            s = obs["players"][p]
-            out += one_hot(_index(ARCANA_NAMES, s["major"]), len(ARCANA_NAMES))
-            out += one_hot(_index(ARCANA_NAMES, s["minor"]), len(ARCANA_NAMES))
-            out += one_hot(_index(ARCANA_NAMES, s["chosen_major"]), len(ARCANA_NAMES))
-            out += one_hot(_index(TYPES, s["type"]), len(TYPES))
-            out += [scaled(s["pool"][e], 40) for e in ELEMENT_NAMES]
-            out += [scaled(s["colourless"], 20), scaled(s["total"], 80)]
-            out += bag((sp["name"] for sp in s["spells"]), SPELL_NAMES)
-            out += bag((sp["name"] for sp in s["spells"] if sp["cast_this_turn"]), SPELL_NAMES)
-            out += one_hot(_index(DECLARATIONS, obs["declarations"].get(str(p))), len(DECLARATIONS))
+            s = obs.players[p]
+            out += one_hot(_index(ARCANA_NAMES, s.major), len(ARCANA_NAMES))
+            out += one_hot(_index(ARCANA_NAMES, s.minor), len(ARCANA_NAMES))
+            out += one_hot(_index(ARCANA_NAMES, s.chosen_major), len(ARCANA_NAMES))
+            out += one_hot(_index(TYPES, s.type), len(TYPES))
+            out += [scaled(k, 40) for k in s.pool.colours()]
+            out += [scaled(s.colourless, 20), scaled(s.total, 80)]
+            out += bag((sp.name for sp in s.spells), SPELL_NAMES)
+            out += bag((sp.name for sp in s.spells if sp.cast_this_turn), SPELL_NAMES)
+            out += one_hot(_index(DECLARATIONS, obs.declarations.get(str(p))), len(DECLARATIONS))
             out.append(1.0 if p in winners else 0.0)
         return out
 
-    def dice(obs: dict[str, Any], v: int) -> list[float]:
+    def dice(obs: ElementalisView, v: int) -> list[float]:
         out: list[float] = []
         for i in range(slots):
-            if i < len(obs["dice"]):
-                d = obs["dice"][i]
-                out += one_hot(_index(FACE_NAMES, d["face"]), len(FACE_NAMES))
-                out += [float(d["sun"]), float(d["held"]), float(d["destroyed"]), float(d["charred"]), 1.0]
+            if i < len(obs.dice):
+                d = obs.dice[i]
+                out += one_hot(_index(FACE_NAMES, d.face), len(FACE_NAMES))
+                out += [float(d.sun), float(d.held), float(d.destroyed), float(d.charred), 1.0]
             else:
                 out += [0.0] * (len(FACE_NAMES) + 5)
         return out
 
-    def links(obs: dict[str, Any], v: int) -> list[float]:
+    def links(obs: ElementalisView, v: int) -> list[float]:
         out = [0.0] * (n * n)
-        for origin, target in obs["links"]:
+        for origin, target in obs.links:
             o, t = rotate(origin, v, n), rotate(target, v, n)
             if o is not None and t is not None:
                 out[o * n + t] = 1.0
         return out
 
-    def pending(obs: dict[str, Any], v: int) -> list[float]:
-        pend = obs["pending_spell"]
+    def pending(obs: ElementalisView, v: int) -> list[float]:
+        pend = obs.pending_spell
         if pend is None:
             return [0.0] * (2 * n + len(SPELL_NAMES) + 1)
         return [
-            *one_hot(rotate(pend["caster"], v, n), n),
-            *one_hot(_index(SPELL_NAMES, pend["spell"]), len(SPELL_NAMES)),
-            scaled(pend["cost"], 10),
-            *bag((rotate(q, v, n) for q in pend["negated_for"]), range(n)),
+            *one_hot(rotate(pend.caster, v, n), n),
+            *one_hot(_index(SPELL_NAMES, pend.spell), len(SPELL_NAMES)),
+            scaled(pend.cost, 10),
+            *bag((rotate(q, v, n) for q in pend.negated_for), range(n)),
         ]
 
-    def mana_choice(obs: dict[str, Any], v: int) -> list[float]:
-        chosen = (obs["mana_choice"] or {}).get("chosen", {})
+    def mana_choice(obs: ElementalisView, v: int) -> list[float]:
+        chosen = obs.mana_choice.chosen if obs.mana_choice is not None else {}
         out: list[float] = []
         for e in ELEMENT_NAMES:
             out += [1.0, scaled(chosen[e], 20)] if e in chosen else [0.0, 0.0]
@@ -116,27 +118,28 @@ def encoder(game: Any) -> ObservationEncoder:
     flux_doc = "Fire, Water, Earth, Air in the Flux / mana supply (zeros without a limit)"
     return ObservationEncoder(
         [
-            TensorField("round", 1, "round / rounds", lambda o, v: [scaled(o["round"], o["rounds"])]),
+            TensorField("round", 1, "round / rounds", lambda o, v: [scaled(o.round, o.rounds)]),
             TensorField("active", n, "active seat, one-hot (viewer first)",
-                        lambda o, v: one_hot(rotate(o["active"], v, n), n)),
+                        lambda o, v: one_hot(rotate(o.active, v, n), n)),
             TensorField("phase", len(PHASES), "phase, one-hot", lambda o, v: one_hot(
-                _index(PHASES, o["phase"]), len(PHASES))),
+                _index(PHASES, o.phase), len(PHASES))),
             TensorField("stage", len(STAGES), "roll stage, one-hot", lambda o, v: one_hot(
-                _index(STAGES, o["stage"] or None), len(STAGES))),
+                _index(STAGES, o.stage or None), len(STAGES))),
             TensorField("to_move", n, "seats to act (viewer first)",
-                        lambda o, v: bag(seats(o, v, "to_move"), range(n))),
+                        lambda o, v: bag(seats(o.to_move, v), range(n))),
             TensorField("seats", n * SEAT_SIZE, f"{SEAT_SIZE} per seat, viewer first (see module doc)",
                         seat_block),
             TensorField("channel", 4, "Fire, Water, Earth, Air in the Channel / 20",
-                        lambda o, v: [scaled(o["channel"][e], 20) for e in ELEMENT_NAMES]),
+                        lambda o, v: [scaled(k, 20) for k in o.channel.colours()]),
             TensorField("flux", 4, flux_doc, lambda o, v: [
-                scaled(o["flux"][e], supply) if o["flux"] else 0.0 for e in ELEMENT_NAMES]),
+                scaled(k, supply) for k in o.flux.colours()] if o.flux else [0.0] * 4),
             TensorField("dice", slots * (len(FACE_NAMES) + 5), "per die: face one-hot, 5 flags", dice),
-            TensorField("ether_leak", 1, "Ether Leak in play", lambda o, v: [float(o["ether_leak"])]),
+            TensorField("ether_leak", 1, "Ether Leak in play", lambda o, v: [float(o.ether_leak)]),
             TensorField("links", n * n, "Earth Links origin x target (viewer first)", links),
             TensorField("casting_order", n, "seats still to cast (viewer first)",
-                        lambda o, v: bag(seats(o, v, "casting_order"), range(n))),
+                        lambda o, v: bag(seats(o.casting_order, v), range(n))),
             TensorField("pending", 2 * n + len(SPELL_NAMES) + 1, "the spell being cast", pending),
             TensorField("mana_choice", 8, "per colour: chosen, amount / 20 (a Mana choice)", mana_choice),
-        ]
+        ],
+        view=ElementalisView,
     )  # fmt: skip

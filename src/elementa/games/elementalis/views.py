@@ -31,6 +31,19 @@ class ManaView(View):
         """Return ``{"Fire": .., "Water": .., "Earth": .., "Air": ..}`` (the colours' names as keys)."""
         return {"Fire": self.fire, "Water": self.water, "Earth": self.earth, "Air": self.air}
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ManaView:
+        """Return the Mana whose JSON form (:meth:`to_json`) is ``data``.
+
+        Raises:
+            KeyError: a colour is missing.
+        """
+        return cls(data["Fire"], data["Water"], data["Earth"], data["Air"])
+
+    def colours(self) -> tuple[int, int, int, int]:
+        """Return the amounts in colour order: Fire, Water, Earth, Air."""
+        return (self.fire, self.water, self.earth, self.air)
+
 
 @dataclass(frozen=True, slots=True)
 class SpellView(View):
