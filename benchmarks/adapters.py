@@ -65,7 +65,7 @@ def native(name: str, options: dict, tensor: bool) -> Callable[[int], int]:
             else:
                 p = state.players_to_move()[0]
                 if tensor:
-                    game.encode_observation(state.observation(p), p)
+                    state.observation_tensor(p)
                 state.apply_action(rng.choice(state.legal_actions(p)), p)
             steps += 1
         return steps
