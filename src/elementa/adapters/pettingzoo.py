@@ -156,7 +156,11 @@ class ElementaAEC(_Table, AECEnv):  # type: ignore[misc]
 
     Args:
         game: a game name (with ``options``) or a loaded :class:`elementa.Game`.
-        render_mode: ``"ansi"`` or ``None``.
+        render_mode: ``"human"`` (printed), ``"ansi"`` (returned) or ``None``.
+        mask: whether observations carry the dense ``action_mask``.
+        legal_ids: whether each agent's info carries its sorted ``legal_ids``.
+        illegal_action: ``"raise"`` (an illegal id raises) or ``"random"`` (a seeded legal action
+            is played instead, and the info says so).
         options: the game's options, for a name.
     """
 
@@ -213,7 +217,11 @@ class ElementaParallel(_Table, ParallelEnv):  # type: ignore[misc]
 
     Args:
         game: a game name (with ``options``) or a loaded :class:`elementa.Game`.
-        render_mode: ``"ansi"`` or ``None``.
+        render_mode: ``"human"`` (printed), ``"ansi"`` (returned) or ``None``.
+        mask: whether observations carry the dense ``action_mask``.
+        legal_ids: whether each agent's info carries its sorted ``legal_ids``.
+        illegal_action: ``"raise"`` (an illegal id raises) or ``"random"`` (a seeded legal action
+            is played instead, and the info says so).
         options: the game's options, for a name.
     """
 
