@@ -161,7 +161,9 @@ def twin_games(name: str, seat: int, seed: int, moves: int = 30) -> tuple[State,
             for o in outcomes:
                 c = b.clone()
                 c.apply_action(o)
-                if c.information_state_key(seat) == a.information_state_key(seat):
+                if c.information_state_key(seat) == a.information_state_key(seat) and _movers(c) == _movers(
+                    a
+                ):
                     b = c
                     break
             else:
@@ -176,8 +178,15 @@ def twin_games(name: str, seat: int, seed: int, moves: int = 30) -> tuple[State,
     return a, b
 
 
+def _movers(state: State) -> list[int]:
+    """Who is to move: public in every game (a seat sees that another is still choosing, though not
+    what), so twins that ``seat`` cannot tell apart agree on it."""
+    return [] if state.is_terminal() else state.players_to_move()
+
+
 def twin_moves(a: State, b: State, q: int, seat: int, rng: random.Random) -> tuple[State, State] | None:
-    """``a`` and ``b`` after a move of ``q`` in each that leaves ``seat`` unable to tell them apart:
+    """``a`` and ``b`` after a move of ``q`` in each that leaves ``seat`` unable to tell them apart
+    (the same information state and the same seats to move):
     where ``q`` is another seat, different moves where some are (a sealed or secret choice); else the
     same move; ``None`` where there is none (up to 8 moves of ``a`` tried)."""
     ours, theirs = a.legal_actions(q), b.legal_actions(q)
@@ -190,7 +199,7 @@ def twin_moves(a: State, b: State, q: int, seat: int, rng: random.Random) -> tup
         for other in [*answers, move] if move in theirs else answers:
             d = b.clone()
             d.apply_action(other, q)
-            if c.information_state_key(seat) == d.information_state_key(seat):
+            if c.information_state_key(seat) == d.information_state_key(seat) and _movers(c) == _movers(d):
                 return c, d
     return None
 
