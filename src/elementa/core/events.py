@@ -296,10 +296,13 @@ def seen_by(log: EventLog | None, viewer: int | None, start: int = 0) -> list[Ev
     """
     if log is None or start >= log.count:
         return []
+    newest: list[EventLog] = []  # walk back only as far as ``start``: a client reads the new ones
+    node: EventLog | None = log
+    while node is not None and len(newest) < log.count - start:
+        newest.append(node)
+        node = node.before
     out: list[Event] = []
-    for i, entry in enumerate(log.entries()):
-        if i < start:
-            continue
+    for entry in reversed(newest):
         audience = entry.audience
         if audience is None or viewer in audience:
             out.append(entry.event)
