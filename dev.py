@@ -2,7 +2,7 @@
 """Set up Elementa in a virtual environment and run it: needs nothing but Python 3.11+.
 
     python3 dev.py play        # set up, then play ElementaliS against the computer
-    python3 dev.py test        # set up, then lint, type-check and run the test suite
+    python3 dev.py test        # set up, then lint, type-check and run the test suite (on every core)
     python3 dev.py bench       # set up, then print the speed benchmarks
 
 Extra arguments after ``play`` go to ``elementa play`` (for example ``--players 3 --seed 7``).
@@ -66,7 +66,8 @@ def main(argv: list[str]) -> None:
         run(BIN / "ruff", "check", "src", "tests", "benchmarks", "dev.py")
         run(BIN / "ruff", "format", "--check", "src", "tests", "benchmarks", "dev.py")
         run(BIN / "mypy")
-        run(BIN / "python", "-m", "pytest", *extra)
+        # every core (pytest-xdist); a later `-n 0` in the extra arguments runs in one process
+        run(BIN / "python", "-m", "pytest", "-n", "auto", *extra)
     elif task == "bench":
         run(BIN / "python", "benchmarks/bench.py", *extra)
 

@@ -9,7 +9,6 @@ runs revision 0002, which stores ElementaliS's actions in the new ids.
 from __future__ import annotations
 
 import json
-import random
 import sqlite3
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from sqlalchemy import text
 
 from elementa.server.db import open_database
 from elementa.server.tables import TableService
+from tests.server.serving import play_to_the_end
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 
@@ -41,16 +41,6 @@ def old_database(tmp_path: Path) -> str:
     con.executescript((FIXTURES / "server_v1.sql").read_text(encoding="utf-8"))
     con.close()
     return f"sqlite:///{path}"
-
-
-def play_on(service: TableService, table_id: str, rng: random.Random) -> None:
-    """Play the table to the end through the service (random legal moves, chance drawn by it)."""
-    while not (state := service.table(table_id).state).is_terminal():
-        if state.is_chance_node():
-            service.resolve_chance(table_id)
-            continue
-        seat = state.players_to_move()[0]
-        service.apply(table_id, seat, rng.choice(state.legal_actions(seat)).id)
 
 
 def stored(path: Path, table_id: str) -> list[tuple[int, int, int]]:
@@ -93,7 +83,7 @@ def test_an_old_database_is_upgraded_and_its_tables_play_on(tmp_path: Path) -> N
         summary = TableService(engine).summary(table_id)
         assert summary["practice"] and len(summary["commitment"]) == 64
         service = TableService(engine)
-        play_on(service, table_id, random.Random(1))
+        play_to_the_end(service, table_id, seed=1)
         assert service.summary(table_id)["status"] == "finished"
         history = service.table(table_id).state.history()
         # a restarted server rebuilds the finished game from what was stored
