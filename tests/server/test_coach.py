@@ -8,7 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from elementa.server.app import create_app
-from elementa.server.coach import Coach, run_search
+from elementa.server.coach import Coach, CoachError, run_search
 from elementa.server.db import open_database
 from elementa.server.limits import ClientLimits, LimitError, ServerConfig
 from elementa.server.tables import SeatSpec, TableService
@@ -171,3 +171,34 @@ def test_a_client_searches_once_at_a_time_and_at_most_its_rate():
     assert over.value.code == "rate/searches"
     clock[0] += 30.0  # a token back
     limits.start_search("a")
+
+
+def test_searches_are_bounded_for_all_clients_waited_for_at_most_the_deadline_and_cached(app, client):
+    """The coach's bounds with a search that ends only when the test says (no worker involved)."""
+    import asyncio
+
+    table_id, _ = new_table(client, seed=3, practice=True)
+    seat = seat_to_move(app, table_id)
+    live = app.state.service.table(table_id)
+    config = ServerConfig(max_queued_searches=1, search_deadline=0.05)
+    coach = Coach(config, ClientLimits(config))
+
+    async def scenario():
+        pending = asyncio.get_running_loop().create_future()
+        coach._submit = lambda request: pending  # a search that runs until set below
+        with pytest.raises(CoachError) as late:
+            await coach.hint(live, seat, "a")
+        assert late.value.code == "search/timeout" and late.value.status == 503
+        other = dataclasses.replace(coach.hint_request(live, seat), seat=1 - seat)
+        with pytest.raises(CoachError) as full:
+            await coach.answer(table_id, other, "b")  # another search: the one running fills the queue
+        assert full.value.code == "rate/busy" and full.value.status == 429
+        waiting = asyncio.ensure_future(coach.hint(live, seat, "c"))  # the same search: waits for it
+        await asyncio.sleep(0)
+        pending.set_result({"moves": ["answer"]})
+        assert await waiting == {"moves": ["answer"]}
+        assert coach.queued == 0 and not coach.limits.searching
+        coach._submit = None  # from now on a search would fail: the answer comes from the cache
+        assert await coach.hint(live, seat, "a") == {"moves": ["answer"]}
+
+    asyncio.run(scenario())

@@ -25,7 +25,7 @@ seed of an unfinished table never seeds a search whose answer a client reads). :
 
 Searches run in ``search_processes`` worker processes (a ``spawn`` process pool), never on the event
 loop, as the bots' moves do (:mod:`elementa.server.bots`). Each answer is cached per table, seat and
-history (the newest :data:`CACHED` answers), so asking again costs nothing, and a request for an
+history (the newest :data:`CACHED` answers of each kind), so asking again costs nothing, and a request for an
 answer being computed waits for that computation instead of starting another.
 """
 
@@ -53,8 +53,8 @@ if TYPE_CHECKING:
 HINT_MOVES = 3
 """How many of the search's best moves a hint shows."""
 
-CACHED = 512
-"""How many answers (hints and analyses) the coach keeps."""
+CACHED = {"hint": 512, "analysis": 64}
+"""How many answers of each kind the coach keeps (an analysis of a long game is the larger answer)."""
 
 Key = tuple[str, str, int, str]
 """An answer's cache key: the search's kind, the table, the seat and a digest of the history."""
@@ -357,8 +357,9 @@ class Coach:
         self.running.pop(key, None)
         if not done.cancelled() and done.exception() is None:
             self.answers[key] = done.result()
-            while len(self.answers) > CACHED:
-                self.answers.popitem(last=False)
+            kept = [k for k in self.answers if k[0] == key[0]]
+            for old in kept[: max(len(kept) - CACHED[key[0]], 0)]:
+                del self.answers[old]
 
     async def hint(self, live: LiveTable, seat: int | None, client: str) -> dict[str, Any]:
         """Return a hint for ``seat`` at the table now (:func:`hint_answer`; checks: :meth:`hint_request`)."""
