@@ -314,6 +314,9 @@ class Coach:
             self.limits.start_search(client)
             try:
                 running = self._submit(request)
+            except BrokenProcessPool:  # no worker could be started twice over
+                self.limits.end_search(client)
+                raise CoachError("the search failed; try again", code="search/failed", status=503) from None
             except BaseException:
                 self.limits.end_search(client)
                 raise
