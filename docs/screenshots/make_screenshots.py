@@ -2,16 +2,19 @@
 
 Run from the repository root with the development environment (Debian's chromium is needed)::
 
-    .venv/bin/python docs/screenshots/make_screenshots.py
+    .venv/bin/python docs/screenshots/make_screenshots.py [NAME ...]
 
 It starts ``elementa serve`` on a temporary database, seats you against computer players, makes some
-moves (each your first legal move) and saves ``<game>.png`` beside this file.
+moves (each your first legal move) and saves ``<game>.png`` beside this file; then ``hint.png`` (a
+Warriors table with a hint shown) and ``analysis.png`` (a finished Elemental Warriors II game's
+analysis page). With names (``hint analysis``, ``lobby``, a game's name), only those are made.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import random
 import subprocess
 import sys
 import tempfile
@@ -33,8 +36,9 @@ TABLES = [
 ]
 
 
-def play(base: str, table_id: str, token: str, moves: int) -> None:
-    """Make ``moves`` moves for the seat, each its first legal action."""
+def play(base: str, table_id: str, token: str, moves: int, rng: random.Random | None = None) -> None:
+    """Make ``moves`` moves for the seat, each its first legal action (with ``rng``: a random one, never
+    a surrender)."""
     with connect(base.replace("http", "ws") + f"/ws/{table_id}") as ws:
         ws.send(json.dumps({"type": "hello", "token": token}))
         view = json.loads(ws.recv(timeout=60))
@@ -42,18 +46,52 @@ def play(base: str, table_id: str, token: str, moves: int) -> None:
         while made < moves and view["status"] != "finished":
             with contextlib.suppress(TimeoutError):
                 while True:  # the newest view counts
-                    view = json.loads(ws.recv(timeout=0.1))
+                    message = json.loads(ws.recv(timeout=0.1))
+                    view = message if message["type"] == "view" else view
             if view["legal"]:
                 step = view["step"]
-                ws.send(json.dumps({"type": "move", "action": view["legal"][0]["id"]}))
-                made += 1
-                while view.get("step") == step:
-                    view = json.loads(ws.recv(timeout=60))
+                kept = [m for m in view["legal"] if m["kind"] != "surrender"] or view["legal"]
+                move = rng.choice(kept) if rng else view["legal"][0]
+                ws.send(json.dumps({"type": "move", "action": move["id"], "step": step}))
+                while True:  # the move's view, or its refusal (a bot moved first: look again)
+                    message = json.loads(ws.recv(timeout=60))
+                    if message["type"] == "error":
+                        break
+                    view = message
+                    if view["step"] != step:
+                        made += 1
+                        break
             else:
-                view = json.loads(ws.recv(timeout=60))
+                try:
+                    message = json.loads(ws.recv(timeout=20))
+                except TimeoutError:  # nothing came: the game may have ended in a view already read
+                    if httpx.get(f"{base}/api/tables/{table_id}").json()["status"] == "finished":
+                        return
+                    raise
+                view = message if message["type"] == "view" else view
+
+
+def seat_at(base: str, game: str, options: dict, players: int, seed: int = 7) -> tuple[str, str, str]:
+    """Create a practice table with your seat and computers; return its id, page address and seat token."""
+    seats = [{"kind": "reserved", "name": "Ada"}] + [{"kind": "bot", "agent": "greedy"}] * (players - 1)
+    r = httpx.post(
+        base + "/api/tables",
+        json={"game": game, "options": options, "seats": seats, "seed": seed, "practice": True},
+    ).json()
+    claimed = httpx.post(f"{base}/api/tables/{r['id']}/claim", json={"code": r["invites"][0]["code"]})
+    return r["id"], base + r["url"], claimed.json()["token"]
+
+
+def seated_page(browser, base: str, table_id: str, token: str, width: int, height: int):
+    """A page whose browser holds the seat's cookie (as after following the invite link)."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_cookies([{"name": f"seat-{table_id}", "value": token, "url": base}])
+    return context.new_page()
 
 
 def main() -> None:
+    wanted = set(sys.argv[1:])
+    make = lambda name: not wanted or name in wanted  # noqa: E731
     with tempfile.TemporaryDirectory() as tmp:
         server = subprocess.Popen(
             [sys.executable, "-c", "from elementa.cli.app import main; main()", "serve", "--port", "0",
@@ -66,28 +104,42 @@ def main() -> None:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
                 for game, options, moves in TABLES:
-                    players = options.get("players", 2)
-                    seats = [{"kind": "reserved", "name": "Ada"}] + [{"kind": "bot", "agent": "greedy"}] * (
-                        players - 1
-                    )
-                    r = httpx.post(
-                        base + "/api/tables",
-                        json={"game": game, "options": options, "seats": seats, "seed": 7},
-                    ).json()
-                    token = r["invites"][0]["token"]
-                    play(base, r["id"], token, moves)
+                    if not make(game):
+                        continue
+                    table_id, url, token = seat_at(base, game, options, options.get("players", 2))
+                    play(base, table_id, token, moves)
                     sizes = [("", 1200, 900)] + ([("-phone", 390, 844)] if game == "elemenders" else [])
                     for suffix, width, height in sizes:
-                        page = browser.new_page(viewport={"width": width, "height": height})
-                        page.goto(base + r["url"] + f"#token={token}")
+                        page = seated_page(browser, base, table_id, token, width, height)
+                        page.goto(url)
                         page.wait_for_selector("#board > *")
                         page.wait_for_timeout(300)
                         page.screenshot(path=str(HERE / f"{game}{suffix}.png"))
-                        page.close()
-                page = browser.new_page(viewport={"width": 1200, "height": 800})
-                page.goto(base + "/")
-                page.wait_for_selector("#tables li")
-                page.screenshot(path=str(HERE / "lobby.png"))
+                        page.context.close()
+                if make("hint"):
+                    table_id, url, token = seat_at(base, "warriors", {}, 2)
+                    play(base, table_id, token, 12)
+                    page = seated_page(browser, base, table_id, token, 1200, 900)
+                    page.goto(url)
+                    page.click("#hint-button")
+                    page.wait_for_selector("#hint li")
+                    page.wait_for_timeout(300)
+                    page.screenshot(path=str(HERE / "hint.png"))
+                    page.context.close()
+                if make("analysis"):
+                    table_id, url, token = seat_at(base, "elemental-warriors-ii", {}, 2, seed=3)
+                    play(base, table_id, token, 10_000, random.Random(3))
+                    page = seated_page(browser, base, table_id, token, 1200, 900)
+                    page.goto(url + "/analysis")
+                    page.wait_for_selector("body[data-ready]", timeout=120_000)
+                    page.wait_for_timeout(300)
+                    page.screenshot(path=str(HERE / "analysis.png"), full_page=True)
+                    page.context.close()
+                if make("lobby"):
+                    page = browser.new_page(viewport={"width": 1200, "height": 800})
+                    page.goto(base + "/")
+                    page.wait_for_selector("#tables li")
+                    page.screenshot(path=str(HERE / "lobby.png"))
                 browser.close()
         finally:
             server.kill()

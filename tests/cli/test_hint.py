@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+import elementa
 from elementa.agents.analysis import HINT_ITERATIONS, hints
-from elementa.core import load
+from elementa.cli.autosave import autosave_dir
+from elementa.core import load, load_saved
 from elementa.sim.runner import derive_seed
 from tests.cli.helpers import run
 
@@ -43,3 +47,26 @@ def test_hints_can_be_turned_off() -> None:
 def test_hint_is_listed_in_help() -> None:
     result = run("play", "warriors", "--ai", "greedy", "--seed", "2", input="help\nquit\n")
     assert "hint" in result.output and "win chances" in result.output
+
+
+def test_hints_off_are_kept_in_the_save_and_the_resumed_game(tmp_path) -> None:
+    save = tmp_path / "game.json"
+    played = run(
+        "play", "warriors", "--ai", "greedy", "--seed", "2", "--no-hints", input=f"save {save}\nquit\n"
+    )
+    assert played.exit_code == 0, played.output
+    assert json.loads(save.read_text(encoding="utf-8"))["hints"] is False
+    assert load_saved(save).hints is False
+    resumed = run("play", "--resume", str(save), input="hint\nquit\n")  # --hints is the default: still off
+    assert "hints are off at this table" in resumed.output
+    autosaved = sorted(autosave_dir().glob("*.json"))
+    assert autosaved and all(json.loads(p.read_text(encoding="utf-8"))["hints"] is False for p in autosaved)
+
+
+def test_a_save_without_the_hints_field_allows_them(tmp_path) -> None:
+    state = elementa.load_game("warriors").new_initial_state(seed=2)
+    path = elementa.save(state, tmp_path / "old.json", agents=[None, "greedy"])
+    assert "hints" not in json.loads(path.read_text(encoding="utf-8"))  # on: written as before
+    assert load_saved(path).hints is True
+    resumed = run("play", "--resume", str(path), input="hint\nquit\n")
+    assert "hints are off" not in resumed.output and "to win" in resumed.output

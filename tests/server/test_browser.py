@@ -532,3 +532,34 @@ def test_an_invite_link_is_claimed_once_and_leaves_the_address_bar(server, brows
     finally:
         guest.close()
         thief.close()
+
+
+def test_a_hint_is_shown_at_a_decision_and_the_finished_game_s_analysis_has_its_chart(server, browser):
+    seats = [{"kind": "reserved"}, {"kind": "bot", "agent": "greedy"}]
+    table = httpx.post(
+        server + "/api/tables",
+        json={"game": "elemenders", "options": {"max_turns": 4}, "seats": seats, "seed": 7, "practice": True},
+    ).json()
+    context = browser.new_context(viewport={"width": 900, "height": 900}, bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(server + table["invites"][0]["url"])
+        page.click("#hint-button")  # shown at a decision among several moves
+        page.wait_for_selector("#hint li")
+        assert "% to win" in page.inner_text("#hint")
+        best = page.get_attribute("#hint li.best", "data-action")
+        assert page.get_attribute("#legal button.hinted", "data-action") == best  # the move is marked
+        end = time.monotonic() + 60
+        while page.get_attribute("body", "data-status") != "finished":
+            assert time.monotonic() < end, "the game did not end in time"
+            step = page.evaluate("view.step")
+            if page.evaluate("view.legal.length"):
+                page.evaluate("play(view.legal[0])")
+            moved = f"() => view.step !== {step} || view.status === 'finished'"
+            page.wait_for_function(moved, timeout=10_000)
+        page.click("#analysis-link")
+        page.wait_for_selector("body[data-ready]", timeout=60_000)
+        assert page.locator("#win-chart circle.point").count() > 0
+        assert page.inner_text("#error") == ""
+    finally:
+        context.close()

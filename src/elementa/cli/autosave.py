@@ -133,11 +133,13 @@ class Autosaver:
     Args:
         path: the autosave file (its folder is created on the first save).
         agents: one agent spec per seat, ``None`` for the person (recorded in the file).
+        hints: whether the person may ask for hints (off is recorded, so a resumed game keeps it off).
     """
 
-    def __init__(self, path: Path, agents: list[str | None]) -> None:
+    def __init__(self, path: Path, agents: list[str | None], *, hints: bool = True) -> None:
         self.path = path
         self.agents = agents
+        self.hints = hints
         self.failed: str | None = None
 
     def save(self, state: State) -> bool:
@@ -151,7 +153,7 @@ class Autosaver:
                 self.path.unlink(missing_ok=True)
                 return True
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            save(state, self.path, agents=self.agents)
+            save(state, self.path, agents=self.agents, hints=self.hints)
         except (OSError, SaveFileError) as e:
             self.failed = str(e)
             return False

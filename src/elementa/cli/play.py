@@ -494,7 +494,7 @@ class PlaySession:
             self._say("name the file: save FILE")
             return
         try:
-            written = elementa.save(self.state, path, agents=self.seats)
+            written = elementa.save(self.state, path, agents=self.seats, hints=self.hints)
         except SaveFileError as e:
             self._say(f"not saved: {e}")
             return
@@ -725,7 +725,8 @@ def play_command(
 
     With ``resume``, ``game_name`` is what follows ``--resume``: a save file, a game's name or
     nothing (see :func:`resume_game`). ``allow_hints`` false refuses ``hint`` at the prompt (a rated
-    or competitive table).
+    or competitive table); the saves record it, and a game saved with hints off resumes with them off
+    whatever ``allow_hints`` says.
     """
     console = Console()
     if sys.stdin.isatty():
@@ -741,6 +742,7 @@ def play_command(
                 return 0
             saved, source = found
             state, saved_agents = saved.state, saved.agents
+            allow_hints = allow_hints and saved.hints
             if source.resolve().parent == autosave_dir().resolve():
                 autosave_path = source  # go on saving the unfinished game in its own file
         elif game_name is None:
@@ -773,7 +775,9 @@ def play_command(
             )
         autosaver = None
         if human is not None:
-            autosaver = Autosaver(autosave_path or new_autosave_path(game.name, state.seed), seats)
+            autosaver = Autosaver(
+                autosave_path or new_autosave_path(game.name, state.seed), seats, hints=allow_hints
+            )
         session = PlaySession(
             state,
             human=human,

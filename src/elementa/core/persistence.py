@@ -7,9 +7,11 @@
 
 and, when the game was played against computer players, ``"agents": [null, "medium", ...]``: one
 entry per seat, the agent spec that played it or ``null`` for a person (older saves have no such
-field). ``load(path)`` validates the file (pydantic), rebuilds the game and replays the history with
+field); and ``"hints": false`` when the person played with hints off (``elementa play --no-hints``),
+so that the game resumes with them off (a file without the field, every older save included, allows
+them). ``load(path)`` validates the file (pydantic), rebuilds the game and replays the history with
 checked actions, so a tampered or mismatched file is refused with the field that is wrong;
-``load_saved(path)`` also gives back the agents.
+``load_saved(path)`` also gives back the agents and the hints setting.
 
 Versions: ``version`` is the file's layout; ``action_format`` (version 2 on) the game's
 :attr:`~elementa.core.game.Game.action_format`, the numbering of its action ids. A version-1 file
@@ -27,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, ValidationError
 
 from elementa.core.errors import ConfigError, IllegalActionError, SaveFileError
 from elementa.core.files import TOO_DEEP, read_user_file
@@ -52,6 +54,7 @@ class SaveFile(BaseModel):
     seed: StrictInt
     history: list[tuple[StrictInt, StrictInt]]
     agents: list[str | None] | None = None
+    hints: StrictBool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,18 +65,25 @@ class SavedGame:
         state: the state, its history replayed.
         agents: one entry per seat: the agent spec that played it (``"medium"``), or ``None`` for a
             person; ``None`` as a whole for a save that does not record them (older saves).
+        hints: whether the person may ask for hints (``False`` when the game was played with hints
+            off; ``True`` for a save that does not say, older saves included).
     """
 
     state: State
     agents: list[str | None] | None = None
+    hints: bool = True
 
 
-def to_dict(state: State, agents: Sequence[str | None] | None = None) -> dict[str, Any]:
+def to_dict(
+    state: State, agents: Sequence[str | None] | None = None, *, hints: bool = True
+) -> dict[str, Any]:
     """Return the JSON-ready save record of a state.
 
     Args:
         state: the state to record.
         agents: one agent spec per seat (``None`` for a person), or ``None`` not to record them.
+        hints: whether hints are allowed; ``False`` is recorded as ``"hints": false`` (``True``, the
+            default, writes nothing, so such a save reads the same in an Elementa without the field).
     """
     record: dict[str, Any] = {
         "format": FORMAT,
@@ -86,6 +96,8 @@ def to_dict(state: State, agents: Sequence[str | None] | None = None) -> dict[st
     }
     if agents is not None:
         record["agents"] = list(agents)
+    if not hints:
+        record["hints"] = False
     return record
 
 
@@ -172,10 +184,12 @@ def saved_from_dict(data: Any, *, path: str | None = None) -> SavedGame:
             state.apply_action(action_id, player)
         except IllegalActionError as e:
             raise SaveFileError(f"does not replay: {e}", path=path, field=f"history[{i}]") from None
-    return SavedGame(state, record.agents)
+    return SavedGame(state, record.agents, record.hints is not False)
 
 
-def save(state: State, path: str | Path, *, agents: Sequence[str | None] | None = None) -> Path:
+def save(
+    state: State, path: str | Path, *, agents: Sequence[str | None] | None = None, hints: bool = True
+) -> Path:
     """Write a state's save record as JSON.
 
     The record is written to a temporary file beside ``path`` and then moved over it, so that a
@@ -186,6 +200,7 @@ def save(state: State, path: str | Path, *, agents: Sequence[str | None] | None 
         path: the file to write (created or overwritten).
         agents: one agent spec per seat, ``None`` for a person (see :class:`SavedGame`), or
             ``None`` not to record them.
+        hints: whether the person may ask for hints (``False`` is recorded; see :func:`to_dict`).
 
     Returns:
         The path written.
@@ -196,7 +211,7 @@ def save(state: State, path: str | Path, *, agents: Sequence[str | None] | None 
     p = Path(path)
     partial = p.with_name(p.name + ".partial")
     try:
-        partial.write_text(json.dumps(to_dict(state, agents), indent=1) + "\n", encoding="utf-8")
+        partial.write_text(json.dumps(to_dict(state, agents, hints=hints), indent=1) + "\n", encoding="utf-8")
         os.replace(partial, p)
     except OSError as e:
         raise SaveFileError(f"cannot write: {e.strerror}", path=str(p)) from None

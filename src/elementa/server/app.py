@@ -19,6 +19,10 @@ REST (JSON):
   text of its cards (:meth:`TableService.actions`); the same for every viewer, fetched once.
 - ``GET /api/tables/{id}/replay`` (the seat cookie or header ``X-Seat-Token`` for a seat's view): a
   finished table's frames and its revealed seed.
+- ``POST /api/tables/{id}/hint`` (the seat's cookie or ``X-Seat-Token``; no body): the search's best
+  moves for the seat to move, from its information only (:mod:`elementa.server.coach`).
+- ``GET /api/tables/{id}/analysis`` (likewise): a finished table's analysis for the seat: its win
+  chance at each of its decisions, the turning points and the largest mistakes.
 
 Websocket ``/ws/{id}``: the client first sends ``{"type": "hello", "token": "..."}`` (``null`` to
 spectate; no ``token`` field: the table's seat cookie, if any), then ``{"type": "move", "action":
@@ -66,6 +70,7 @@ from elementa.server.accounts import (
 )
 from elementa.server.bots import BotPool, BotRequest, fallback_move
 from elementa.server.cluster import Cluster
+from elementa.server.coach import Coach
 from elementa.server.db import open_database
 from elementa.server.limits import (
     ClientLimits,
@@ -648,6 +653,7 @@ def create_app(
     cluster = Cluster(engine) if engine.dialect.name == "postgresql" else None
     service = TableService(engine, cluster, files=FileSets.from_config(config))
     hub = Hub(service, config, tuple(allowed_origins or ()))
+    coach = Coach(config, hub.limits)
     accounts = AccountService(service)
 
     def client_of(request: Request) -> str:
@@ -671,12 +677,14 @@ def create_app(
         for timer in hub.timers.values():
             timer.cancel()
         hub.bots.close()
+        coach.close()
         if cluster is not None:
             cluster.close()
 
     app = FastAPI(title="Elementa", lifespan=lifespan)
     app.state.service = service
     app.state.hub = hub
+    app.state.coach = coach
     app.state.accounts = accounts
     app.include_router(
         accounts_router(accounts, lambda request, name: hub.limits.check_sign_in(client_of(request), name))
@@ -836,6 +844,28 @@ def create_app(
         except ElementaError as e:
             raise refuse(e) from None
 
+    @app.post("/api/tables/{table_id}/hint")
+    async def hint(
+        table_id: str, request: Request, x_seat_token: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        token = x_seat_token if x_seat_token is not None else request.cookies.get(seat_cookie(table_id))
+        try:
+            live = service.table(table_id)
+            return await coach.hint(live, service.seat_of(table_id, token), client_of(request))
+        except ElementaError as e:
+            raise refuse(e) from None
+
+    @app.get("/api/tables/{table_id}/analysis")
+    async def analysis(
+        table_id: str, request: Request, x_seat_token: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        token = x_seat_token if x_seat_token is not None else request.cookies.get(seat_cookie(table_id))
+        try:
+            live = service.table(table_id)
+            return await coach.analysis(live, service.seat_of(table_id, token), client_of(request))
+        except ElementaError as e:
+            raise refuse(e) from None
+
     @app.websocket("/ws/{table_id}")
     async def websocket(ws: WebSocket, table_id: str) -> None:
         await hub.session(ws, table_id)
@@ -847,6 +877,10 @@ def create_app(
     @app.get("/table/{table_id}", include_in_schema=False)
     def table_page(table_id: str) -> FileResponse:
         return FileResponse(str(STATIC / "table.html"))
+
+    @app.get("/table/{table_id}/analysis", include_in_schema=False)
+    def analysis_page(table_id: str) -> FileResponse:
+        return FileResponse(str(STATIC / "analysis.html"))
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     return app

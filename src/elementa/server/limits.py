@@ -8,6 +8,7 @@ Everything a network client sends is hostile. This module holds what bounds it:
   from a configured trusted proxy);
 - :class:`TokenBucket` and :class:`ClientLimits`: tables per hour and open at once, open websockets
   and websocket messages per second, per client; sign-in attempts per client and per account name;
+  hints and analyses computed per client (one at a time);
 - :func:`parse_frame`: a websocket frame's size and nesting depth checked before it is parsed;
 - :class:`FileSets`: the card and deck files the operator offers by name; a client never names a file;
 - :func:`check_bot_budget`: a bot's search budget within the configured caps.
@@ -77,6 +78,16 @@ class ServerConfig(BaseModel):
             moving on it and no seat's away clock runs; a finished table goes at the next sweep.
         card_files: card sets for the ``card_file`` option: name -> TOML file on the server.
         deck_files: deck sets for the ``deck_files`` option: name -> TOML file on the server.
+        hint_iterations: the search's iteration budget of one hint (:mod:`elementa.server.coach`).
+        analysis_iterations: the most iterations per decision of a finished game's analysis.
+        analysis_budget: the most iterations of one analysis in all: a game with many decisions gets
+            ``analysis_budget // decisions`` per decision (at least 1, at most ``analysis_iterations``).
+        searches_per_minute: hints and analyses one client may have the server compute per minute, on
+            average; as many at once (an answer from the cache costs nothing); one at a time.
+        search_processes: worker processes that run the hints' and analyses' searches.
+        max_queued_searches: searches waiting for or running in those workers, all clients together;
+            past it a new one is refused (``rate/busy``).
+        search_deadline: seconds a client waits for a search (the wait for a worker included).
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -101,6 +112,13 @@ class ServerConfig(BaseModel):
     idle_table_seconds: float = Field(default=600.0, ge=0)
     card_files: dict[str, Path] = Field(default_factory=dict)
     deck_files: dict[str, Path] = Field(default_factory=dict)
+    hint_iterations: int = Field(default=300, ge=1, le=100_000)
+    analysis_iterations: int = Field(default=50, ge=1, le=100_000)
+    analysis_budget: int = Field(default=20_000, ge=1, le=10_000_000)
+    searches_per_minute: int = Field(default=6, ge=1)
+    search_processes: int = Field(default=1, ge=1, le=64)
+    max_queued_searches: int = Field(default=8, ge=1)
+    search_deadline: float = Field(default=120.0, gt=0)
 
     @model_validator(mode="after")
     def _consistent(self) -> ServerConfig:
@@ -261,6 +279,10 @@ class ClientLimits:
         self.buckets: dict[str, TokenBucket] = {}
         self.sign_in_buckets: dict[str, TokenBucket] = {}
         """Sign-in attempts: ``"client:<address>"`` and ``"account:<name in lower case>"``."""
+        self.search_buckets: dict[str, TokenBucket] = {}
+        """Hints and analyses computed for each client (:meth:`start_search`)."""
+        self.searching: set[str] = set()
+        """The clients with a search running now."""
 
     def check_table(self, client: str, finished: Callable[[str], bool]) -> None:
         """Refuse a new table when the client is over its quotas (call :meth:`table_created` after).
@@ -359,6 +381,40 @@ class ClientLimits:
                     given.tokens = min(given.burst, given.tokens + 1)
                 raise LimitError("too many sign-in attempts; wait a minute", code="rate/sign-in", status=429)
             took.append(bucket)
+
+    def start_search(self, client: str) -> None:
+        """Count a hint or analysis the server computes for the client (call :meth:`end_search` after).
+
+        A client has one search at a time and at most ``searches_per_minute`` a minute (as many at
+        once); answers from the cache are not counted.
+
+        Raises:
+            LimitError: ``rate/searches`` (status 429): a search of the client's is running, or its
+                bucket is empty; nothing is counted.
+        """
+        if client in self.searching:
+            raise LimitError(
+                "one hint or analysis at a time: wait for the one asked for", code="rate/searches", status=429
+            )
+        buckets = self.search_buckets
+        if len(buckets) > self.SIGN_IN_BUCKETS:
+            for key in [k for k, b in buckets.items() if b.full()]:
+                del buckets[key]
+        per_minute = self.config.searches_per_minute
+        bucket = buckets.get(client)
+        if bucket is None:
+            bucket = buckets[client] = TokenBucket(per_minute / 60, per_minute, self.clock)
+        if not bucket.take():
+            raise LimitError(
+                f"at most {per_minute} hints or analyses a minute; wait a little",
+                code="rate/searches",
+                status=429,
+            )
+        self.searching.add(client)
+
+    def end_search(self, client: str) -> None:
+        """Uncount a search counted by :meth:`start_search` (it ended, or it was refused after all)."""
+        self.searching.discard(client)
 
     def close_socket(self, client: str) -> None:
         """Uncount a websocket counted by :meth:`open_socket`."""

@@ -903,7 +903,9 @@ class TableService:
         Returns:
             ``{"type": "view", "table", "game", "title", "seat", "seats", "status", "step",
             "to_move", "observation", "legal": [{"id", "kind", "parts", "label"}], "log", "events", "returns",
-            "can_undo", "fairness"}``: ``fairness`` is :meth:`fairness`; ``observation`` is
+            "can_undo", "hints", "fairness"}``: ``fairness`` is :meth:`fairness`; ``hints`` whether a seat
+            may ask for hints (the table does not count for ratings: :mod:`elementa.server.coach`);
+            ``observation`` is
             ``observation(viewer)``; ``legal`` the viewer's legal
             actions in their JSON form (:meth:`~elementa.core.Action.to_json`: ``parts`` maps each
             part's name to its value, ``None`` for unused; :meth:`actions` declares the parts) (none
@@ -943,6 +945,7 @@ class TableService:
             "events": [e.to_json() for e in state.events_for(viewer)],
             "returns": state.returns() if over else None,
             "can_undo": self.can_undo(live, viewer),
+            "hints": not live.rated,
             "fairness": self.fairness(live),
         }
 

@@ -13,6 +13,7 @@ let view = null;
 let picks = [];
 let socket = null;
 let replay = null;
+let hint = null;  // the server's hint for this seat: {step, moves: [{action, win_chance, best, reason}]}
 
 // ---------------------------------------------------------------- small DOM helpers, shared with boards.js
 function el(tag, attrs, ...children) {
@@ -283,6 +284,9 @@ function drawStatus() {
   }
   $("status").textContent = text;
   $("replay-button").hidden = view.status !== "finished";
+  // a seat's analysis of the finished game (spectators have no seat to analyse)
+  $("analysis-link").hidden = view.status !== "finished" || view.seat === null;
+  $("analysis-link").href = `/table/${encodeURIComponent(tableId)}/analysis`;
 }
 
 function drawMoves() {
@@ -291,10 +295,52 @@ function drawMoves() {
   if (picks.length) box.append(el("ol", {class: "legal matching"}, remaining().map(moveItem)));
   $("legal").replaceChildren(...(replay ? [] : view.legal.map(moveItem)));
   $("undo").hidden = !view.can_undo || !!replay;
+  drawHint();
 }
 
 function moveItem(a) {
   return el("li", {}, el("button", {type: "button", class: "move", "data-action": a.id, onclick: () => send({type: "move", action: a.id, step: view.step})}, a.label));
+}
+
+// ------------------------------------------------------------------------------------------------- hints
+// A hint is asked for by this page's seat (its cookie); the server runs the search from the seat's
+// information with its own budget and answers the best few moves. It holds for the step it was asked at.
+function drawHint() {
+  if (hint && hint.step !== view.step) hint = null;
+  const can = view.hints && view.seat !== null && view.legal.length > 1 && view.status !== "finished" && !replay;
+  $("hint-button").hidden = !can;
+  const box = $("hint");
+  box.hidden = !hint || !!replay;
+  if (!hint) return box.replaceChildren();
+  box.replaceChildren(
+    el("p", {class: "label"}, `Hint: the search's best moves from what you can see (${hint.iterations} searches)`),
+    el("ol", {}, hint.moves.map((m) => el("li", {class: m.best ? "best" : null, "data-action": m.action.id},
+      el("b", {}, m.action.label), ` — ${Math.round(100 * m.win_chance)}% to win`, m.best ? " (the search's move)" : "",
+      el("br"), el("small", {class: "muted"}, m.reason)))));
+  const best = hint.moves.find((m) => m.best);
+  if (best) for (const node of document.querySelectorAll(`button[data-action="${best.action.id}"]`)) node.classList.add("hinted");
+}
+
+async function askHint() {
+  $("error").textContent = "";
+  const button = $("hint-button");
+  button.disabled = true;
+  button.textContent = "thinking…";
+  try {
+    const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/hint`, {method: "POST", credentials: "same-origin"});
+    const body = await r.json();
+    if (r.ok) hint = body;
+    else {
+      const d = body.detail || {};
+      $("error").textContent = `${d.message || "no hint"} (${d.code || r.status})`;
+    }
+  } catch (e) {
+    $("error").textContent = `no hint: the server did not answer (${e.message})`;
+  } finally {
+    button.disabled = false;
+    button.textContent = "hint";
+    draw();
+  }
 }
 
 function drawLog(lines) {
@@ -358,7 +404,6 @@ function draw() {
   drawSeats();
   drawFairness();
   drawStatus();
-  drawMoves();
   if (replay) {
     const frame = replay[Number($("replay-step").value)];
     $("replay-at").textContent = `${frame.step} / ${replay.length - 1}`;
@@ -370,6 +415,7 @@ function draw() {
     drawLog(view.log);
     $("tree").replaceChildren(tree(view.observation));
   }
+  drawMoves();  // after the board: the hinted move is marked on the chooser's buttons too
 }
 
 // ------------------------------------------------------------------------------------------ rules, replay
@@ -389,6 +435,7 @@ $("replay-button").onclick = async () => {
 $("replay-step").oninput = draw;
 $("replay-close").onclick = () => { replay = null; $("replay").hidden = true; draw(); };
 $("undo").onclick = () => send({type: "undo", step: view.step});
+$("hint-button").onclick = askHint;
 
 // Claim an invite's seat (the answer sets the seat cookie), then open the table.
 async function start() {
