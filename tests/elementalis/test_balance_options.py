@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import elementa
-from tests.elementalis.helpers import mana
+from tests.elementalis.helpers import act, choose_mana, mana
 from tests.elementalis.test_appendix_b import ROLL_1, ROLL_2, ROLL_3, scores
 
 
@@ -57,3 +57,22 @@ def test_other_mages_do_not_change() -> None:
 def test_bad_values_name_the_option(name: str, value: object) -> None:
     with pytest.raises(elementa.ConfigError, match=name):
         elementa.load_game("elementalis", **{name: value})
+
+
+@pytest.mark.parametrize("first_too", [False, True])
+def test_the_youngest_mage_takes_set_up_mana_only_with_els_b2(first_too: bool) -> None:
+    """ELS-B2: the rulebook gives two set-up Mana to every mage but the youngest (seat 1, who starts
+    each round); ``first_seat_setup_mana`` gives them to seat 1 as well, in seat order."""
+    game = elementa.load_game("elementalis", players=3, first_seat_setup_mana=first_too)
+    s = game.new_initial_state(seed=0)
+    for major in (0, 1, 2):
+        act(s, "major", major)
+    for _ in range(3):
+        act(s, "minor", s.legal_actions()[0].args[0])
+    asked = []
+    while (choice := s.observation(None)["mana_choice"]) is not None and choice["purpose"] == "setup":
+        asked.append(choice["seat"])
+        choose_mana(s)
+    assert asked == ([0, 1, 2] if first_too else [1, 2])
+    totals = [mage["total"] for mage in s.observation(None)["players"]]
+    assert totals == ([2, 2, 2] if first_too else [0, 2, 2])

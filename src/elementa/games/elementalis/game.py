@@ -53,6 +53,9 @@ class ElementalisOptions:
     luminary_wild: int = option(
         2, "wild symbols each Ether gives a Luminary (2 in the rulebook; ELS-B1)", minimum=1, maximum=2
     )
+    first_seat_setup_mana: bool = option(
+        False, "the youngest mage (seat 1, who starts each round) also takes the two set-up Mana (ELS-B2)"
+    )
 
 
 class ElementalisGame(Game):

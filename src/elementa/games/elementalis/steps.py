@@ -107,7 +107,8 @@ class DraftMajor(Decision):
 class DraftMinor(Decision):
     """A seat takes a Minor that pairs with its Major; after the last, the others' set-up Mana.
 
-    source: elementalis.txt, Setup ("All other players choose two Mana of their choice").
+    source: elementalis.txt, Setup ("All other players choose two Mana of their choice"); the
+    option ``first_seat_setup_mana`` (ruling ELS-B2) gives them to the youngest mage too.
     """
 
     phase: ClassVar[str] = DRAFT_MINOR
@@ -127,7 +128,8 @@ class DraftMinor(Decision):
         if p + 1 < n:
             state.steps.append(DraftMinor(p + 1))
         else:
-            state.steps += [StartTurn(), *[AskSetup(q) for q in range(n - 1, 0, -1)]]  # seat 1 on top
+            first = 0 if state.game.options.first_seat_setup_mana else 1  # ELS-B2; lowest seat asked first
+            state.steps += [StartTurn(), *[AskSetup(q) for q in range(n - 1, first - 1, -1)]]
 
 
 @dataclass(frozen=True, slots=True)
