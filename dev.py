@@ -63,8 +63,8 @@ def main(argv: list[str]) -> None:
         args = extra or ["--players", "4", "--seat", "1", "--ai", "greedy"]
         run(BIN / "elementa", "play", "elementalis", *args)
     elif task == "test":
-        run(BIN / "ruff", "check", "src", "tests", "benchmarks", "dev.py")
-        run(BIN / "ruff", "format", "--check", "src", "tests", "benchmarks", "dev.py")
+        run(BIN / "ruff", "check", "src", "tests", "benchmarks", "dev.py", "setup.py")
+        run(BIN / "ruff", "format", "--check", "src", "tests", "benchmarks", "dev.py", "setup.py")
         run(BIN / "mypy")
         # every core (pytest-xdist); a later `-n 0` in the extra arguments runs in one process
         run(BIN / "python", "-m", "pytest", "-n", "auto", *extra)

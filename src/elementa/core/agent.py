@@ -7,11 +7,14 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 if TYPE_CHECKING:
     from elementa.core.actions import Action
     from elementa.core.game import State
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # agents outside the compiled build subclass it
 class Agent:
     """A computer player bound to one seat.
 

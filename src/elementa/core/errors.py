@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # the server's errors subclass it
 class ElementaError(ValueError):
     """Base class of every error Elementa raises on bad input.
 

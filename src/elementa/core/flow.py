@@ -35,6 +35,8 @@ import random
 from collections.abc import Iterator
 from typing import Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from elementa.core.actions import Action
 from elementa.core.chance import sample_outcome
 from elementa.core.nodes import CHANCE
@@ -43,6 +45,7 @@ AUTOMATIC: Final = -100
 """The actor of a step that needs no decision and no chance outcome (see :meth:`Flow.settle`)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # games outside the compiled build subclass it
 class Step:
     """One pending step of a game's flow. Subclass it as a frozen, slotted dataclass.
 

@@ -21,7 +21,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, SupportsIndex
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, SupportsIndex
+
+from mypy_extensions import mypyc_attr
+from typing_extensions import TypeVar
 
 from elementa.core.actions import Action, ActionSpace
 from elementa.core.chance import sample_outcome
@@ -87,6 +90,7 @@ EvaluationCut = Literal["decision", "turn"]
 """Where a search scores a rollout past its horizon (see :attr:`Game.evaluation_cut`)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # games outside the compiled build subclass it
 class Game(ABC):
     """A game with its options fixed: the factory of initial states and the owner of the action space.
 
@@ -197,7 +201,8 @@ class Game(ABC):
     @classmethod
     def rules_summary(cls) -> str:
         """Return the in-game rules help: our own summary, the ``rules.md`` beside the game's module."""
-        package = cls.__module__.rsplit(".", 1)[0] if "." in cls.__module__ else cls.__module__
+        module = _module_name(cls)
+        package = module.rsplit(".", 1)[0] if "." in module else module
         try:
             return (resources.files(package) / "rules.md").read_text(encoding="utf-8")
         except (FileNotFoundError, ModuleNotFoundError, TypeError):
@@ -260,24 +265,40 @@ class Game(ABC):
         return f"<{type(self).__name__} {self.options}>"
 
 
+def _module_name(cls: type) -> str:
+    """Return the name of the module that defines ``cls`` (read as any class's attribute: mypyc
+    refuses ``__module__`` read on a compiled class object)."""
+    return cls.__module__
+
+
 _ENCODERS: weakref.WeakKeyDictionary[Game, ObservationEncoder] = weakref.WeakKeyDictionary()
 """Each game's observation encoder, kept beside the game (its closures would not pickle with it)."""
 
 
-class State(ABC):
+GameT = TypeVar("GameT", bound=Game, default=Game, covariant=True)
+"""The :class:`Game` class a :class:`State` class belongs to (a bare ``State`` is ``State[Game]``)."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # games outside the compiled build subclass it
+class State(ABC, Generic[GameT]):
     """One position of a game, mutated in place by :meth:`apply_action`.
 
     Public methods are the API every interface and agent uses. Subclasses implement the underscore
     hooks. ``current_player()`` returns a seat index (0-based), or :data:`CHANCE`, :data:`SIMULTANEOUS`
     or :data:`TERMINAL`.
 
+    A game's state class names its game class as the type argument (``class MyState(State[MyGame])``),
+    so that its rules code reads ``self.game`` with the game's own type. (It does not redeclare
+    ``game: MyGame``: an attribute narrowed in a subclass is unsound where ``game`` can be assigned,
+    and mypyc refuses it.)
+
     Attributes:
         game: the :class:`Game` this state belongs to.
         seed: the seed the run loop resolves chance nodes with.
     """
 
-    def __init__(self, game: Game, seed: int | None) -> None:
-        self.game = game
+    def __init__(self, game: GameT, seed: int | None) -> None:
+        self.game: GameT = game
         self.seed: int = random.SystemRandom().randrange(2**31) if seed is None else int(seed)
         self._history: list[tuple[int, int]] = []
 

@@ -58,7 +58,7 @@ def option(
     choices: Sequence[T] | None = None,
     minimum: float | None = None,
     maximum: float | None = None,
-) -> T:
+) -> Any:
     """Declare a field of a game's options dataclass.
 
     Args:
@@ -69,7 +69,9 @@ def option(
         maximum: for numbers, the largest allowed value.
 
     Returns:
-        A dataclass field (typed as the default, so that the dataclass stays readable).
+        A dataclass field, typed ``Any`` so that it may stand for a value of the field's type:
+        typed as the default (as ``dataclasses.field`` is), compiled code (mypyc) checks at the
+        call that the result is of that type, and a field is not.
     """
     allowed: tuple[Any, ...] | None = None if choices is None else tuple(choices)
     if isinstance(default, bool) and allowed is None:

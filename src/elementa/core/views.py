@@ -25,9 +25,12 @@ from itertools import chain
 from operator import attrgetter
 from typing import Any, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 V = TypeVar("V", bound="View")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # games outside the compiled build subclass it
 class View:
     """The base of typed observations and of their parts.
 

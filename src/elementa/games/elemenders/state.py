@@ -97,7 +97,7 @@ class BriefObservation(NamedTuple):
     """The square of the unit acting, -1 for none."""
 
 
-class ElemendersState(State):
+class ElemendersState(State["ElemendersGame"]):  # quoted: the game module imports this module
     """A position of Elemenders (see the module docstring for the phases)."""
 
     # slots, each assigned by name in clone: a clone's attributes would otherwise live in a dictionary
@@ -134,7 +134,6 @@ class ElemendersState(State):
         "units",
         "winner",
     )
-    game: ElemendersGame
 
     def __init__(self, game: ElemendersGame, seed: int | None) -> None:
         super().__init__(game, seed)

@@ -84,7 +84,7 @@ _ROLLS = tuple(Roll(d) for d in range(len(DICE)))
 """A roll of each of the seven dice."""
 
 
-class CardDiceState(State):
+class CardDiceState(State["CardDiceGame"]):  # quoted: the game module imports this module
     """One position; see the module docstring for whose move it is.
 
     Attributes:
@@ -131,7 +131,6 @@ class CardDiceState(State):
         "turn",
         "winner",
     )
-    game: CardDiceGame
 
     def __init__(self, game: CardDiceGame, seed: int | None) -> None:
         super().__init__(game, seed)

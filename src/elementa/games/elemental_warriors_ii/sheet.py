@@ -15,6 +15,8 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from elementa.core import Place
 from elementa.games.elemental_warriors_ii.cards import ELEMENTS
 
@@ -118,6 +120,7 @@ def value(square: Square) -> int:
     return square[0] + 5 * square[1] + 10 * square[2]
 
 
+@mypyc_attr(native_class=False)  # mypyc compiles no subclass of list: its methods are, its layout is not
 class Sheet(list[Square]):
     """A player's sheet: the list of squares (see the module docstring), the cents on it and the
     squares that hold coins.

@@ -141,7 +141,7 @@ at nearly every turn's last choice); when it is the seat's last task but others 
 the seat's last action in the window, so only what it can change is kept."""
 
 
-class EW2State(State):
+class EW2State(State["EW2Game"]):  # quoted: the game module imports this module
     """One position of Elemental Warriors II (see the module docstring for the node types).
 
     Attributes (per-player lists are indexed by seat):
@@ -158,7 +158,6 @@ class EW2State(State):
     """
 
     __slots__ = _SLOTS
-    game: EW2Game
 
     def __init__(self, game: EW2Game, seed: int | None) -> None:
         super().__init__(game, seed)

@@ -155,7 +155,7 @@ def _declared_text(order: tuple[int, ...]) -> str:
     return "declared: " + (", ".join([f"Player {p + 1}" for p in order]) if order else "nobody")
 
 
-class ElementalisState(State):
+class ElementalisState(State["ElementalisGame"]):  # quoted: the game module imports this module
     """A position of ElementaliS. Read it through the public State API; fields are internal."""
 
     # slots: CPython 3.11 gives up its compact instance dictionaries at 30 attributes, which
@@ -192,7 +192,6 @@ class ElementalisState(State):
         "steps",
         "undeclared",
     )
-    game: ElementalisGame
 
     def __init__(self, game: ElementalisGame, seed: int | None) -> None:
         super().__init__(game, seed)

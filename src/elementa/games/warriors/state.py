@@ -62,7 +62,7 @@ BATTLE_SHARPNESS = 2.0
 side with twice the other's strength is given ``2**k / (2**k + 1)`` of the battle (0.8 at 2)."""
 
 
-class WarriorsState(State):
+class WarriorsState(State["WarriorsGame"]):  # quoted: the game module imports this module
     """A position of Warriors.
 
     Attributes (all public information unless noted):
@@ -127,8 +127,6 @@ class WarriorsState(State):
         "turns",
         "waiting",
     )
-
-    game: WarriorsGame
 
     def __init__(self, game: WarriorsGame, seed: int | None, *, blank: bool = False) -> None:
         super().__init__(game, seed)
