@@ -10,9 +10,22 @@ from elementa.lab.report import build_report, mean_difference, mean_interval, ra
 from elementa.sim import GameRecord
 
 
-def game(index: int, shares: tuple[float, float], types: list[str], used: list[dict[str, int]]) -> LabGame:
+def game(
+    index: int,
+    shares: tuple[float, float],
+    types: list[str],
+    used: list[dict[str, int]],
+    first_mover: int | None = 0,
+) -> LabGame:
     record = GameRecord(index, index, shares, shares, None, 10 + index, 20 + index)
-    return LabGame(record, trace_metrics([list(shares)]), {"type": types}, {"cards": used}, limit=index == 0)
+    return LabGame(
+        record,
+        trace_metrics([list(shares)]),
+        {"type": types},
+        {"cards": used},
+        limit=index == 0,
+        first_mover=first_mover,
+    )
 
 
 GAMES = [
@@ -28,7 +41,9 @@ def test_seats_first_player_and_endings() -> None:
     assert r["games"] == 4
     assert r["first_player"]["rate"] == pytest.approx(2.5 / 4)
     assert r["first_player"]["advantage"]["diff"] == pytest.approx(2.5 / 4 - 0.5)
-    assert r["endings"] == {"sole_winner": 3, "shared_win": 1, "no_winner": 0, "turn_limit": 1}
+    endings = {k: v for k, v in r["endings"].items() if k not in ("draw", "limit")}
+    assert endings == {"sole_winner": 3, "shared_win": 1, "no_winner": 0, "turn_limit": 1}
+    assert r["first_player"]["always_seat_1"] and r["first_player"]["movers"] == [4, 0]
     assert r["lengths"]["decisions"]["mean"] == pytest.approx(11.5)
     assert sum(r["lengths"]["histogram"]["counts"]) == 4
 
@@ -86,3 +101,32 @@ def test_uses_figure_without_associations_is_one_panel() -> None:
     games = [game(k, (1.0, 0.0), ["A", "B"], [{"Fire": 1}, {"Fire": 2}]) for k in range(3)]
     items = build_report(games, ["greedy", "greedy"], {})["uses"]["cards"]["items"]
     assert uses_figure("cards", items)  # no empty right panel, so no EmptyFigureError
+
+
+def test_the_first_mover_is_who_made_the_first_decision_not_seat_1() -> None:
+    """A coin picks the starter: seat 2 starts games 1 and 3 and wins both; seat 1 starts and loses
+    game 2; game 0 starts simultaneously and is left out of the first mover's rate."""
+    games = [
+        game(0, (1.0, 0.0), ["A", "B"], [{}, {}], first_mover=None),
+        game(1, (0.0, 1.0), ["A", "B"], [{}, {}], first_mover=1),
+        game(2, (0.0, 1.0), ["A", "B"], [{}, {}], first_mover=0),
+        game(3, (0.0, 1.0), ["A", "B"], [{}, {}], first_mover=1),
+    ]
+    fp = build_report(games, ["greedy", "greedy"], {})["first_player"]
+    assert fp["games"] == 3 and fp["wins"] == pytest.approx(2.0)
+    assert fp["rate"] == pytest.approx(2 / 3)
+    assert fp["simultaneous"] == 1 and fp["movers"] == [1, 2] and not fp["always_seat_1"]
+    assert fp["low"] < 2 / 3 < fp["high"]
+
+
+def test_a_simultaneous_start_has_no_first_mover() -> None:
+    games = [game(k, (1.0, 0.0), ["A", "B"], [{}, {}], first_mover=None) for k in range(3)]
+    fp = build_report(games, ["greedy", "greedy"], {})["first_player"]
+    assert fp["games"] == 0 and fp["simultaneous"] == 3 and fp["advantage"] is None
+
+
+def test_draw_and_limit_rates_with_intervals() -> None:
+    endings = build_report(GAMES, ["greedy", "greedy"], {})["endings"]
+    assert endings["draw"]["rate"] == pytest.approx(1 / 4) and endings["draw"]["games"] == 4
+    assert endings["limit"]["rate"] == pytest.approx(1 / 4)
+    assert endings["limit"]["low"] < 0.25 < endings["limit"]["high"]

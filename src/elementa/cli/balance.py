@@ -138,10 +138,14 @@ def balance_command(
         json_path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         report = data["report"]
         fp = report["first_player"]
-        console.print(
-            f"seat 1 wins {fp['rate']:.3f} ({fp['low']:.3f}-{fp['high']:.3f}) of {report['games']} games",
-            markup=False,
-        )
+        if fp["games"]:
+            who = "seat 1" if fp["always_seat_1"] else "the first mover"
+            console.print(
+                f"{who} wins {fp['rate']:.3f} ({fp['low']:.3f}-{fp['high']:.3f}) of {fp['games']} games",
+                markup=False,
+            )
+        else:
+            console.print(f"simultaneous start: no first mover in {report['games']} games", markup=False)
         for cat, entry in report["attributes"].items():
             top = entry["rates"][0]
             console.print(f"highest {cat}: {top['value']} {top['rate']:.3f}", markup=False)

@@ -9,15 +9,15 @@ says it was interrupted.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from elementa.core import load_game
-from elementa.lab.explore import Target, compare, tune
+from elementa.lab.explore import RECHECK, Target, check_targets, compare, tune
 from elementa.lab.report import build_report
 from elementa.lab.run import Checkpoint, iter_lab_games, run_with_checkpoint
 from elementa.lab.skill import DEFAULT_LEVELS, skill_trace
-from elementa.sim import Matchup
+from elementa.sim import Matchup, derive_seed
 
 Progress = Callable[[str, int], Callable[[], None]]
 """``progress(label, total)`` starts a progress bar and returns the function that advances it."""
@@ -121,6 +121,9 @@ def run_balance(job: BalanceJob, progress: Progress = _no_progress) -> dict[str,
     """
     matchup = job.matchup
     matchups = job.matchups()
+    if job.tune_space:
+        seeds = [derive_seed(matchup.seed, "game", i) for i in range(8)]
+        check_targets(job.targets, matchup.game, matchups[0].options, seeds)
     checkpoint = job.checkpoint or Checkpoint(None, {}, {})
     sweeps = [(name, values, [job.matchups({name: v}) for v in values]) for name, values in job.sweeps]
     todo = [i for i in range(job.games) if i not in checkpoint.games]
@@ -171,10 +174,13 @@ def run_balance(job: BalanceJob, progress: Progress = _no_progress) -> dict[str,
                 }
             )
         if job.tune_space:
-            trial = progress("tuning", job.trials)
+            trial = progress("tuning", job.trials + min(RECHECK, job.trials))
 
-            def evaluate(params: dict[str, Any]) -> dict[str, Any]:
-                report = play_report(job, job.matchups(params), job.tune_games, _no_progress, "")
+            def evaluate(params: dict[str, Any], round_: int) -> dict[str, Any]:
+                runs = job.matchups(params)
+                if round_:  # fresh games for the re-check: another seed
+                    runs = [replace(m, seed=derive_seed(m.seed, "recheck", round_)) for m in runs]
+                report = play_report(job, runs, job.tune_games, _no_progress, "")
                 trial()
                 return report
 

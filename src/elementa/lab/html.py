@@ -51,16 +51,35 @@ def image(png: str, alt: str) -> str:
     return f'<img class="plot" alt="{_e(alt)}" src="data:image/png;base64,{png}">'
 
 
+def first_mover_sentence(fp: dict[str, Any]) -> str:
+    """Return the report's sentence on the first mover (``fp``: the report's ``first_player``).
+
+    It names who made the first decision as the games were played: seat 1 only where it did in every
+    game, else "the first mover" with the number of games each seat started; a game that starts with
+    a simultaneous decision has none ("simultaneous start").
+    """
+    games = fp["games"] + fp["simultaneous"]
+    if not fp["games"]:
+        return f"Simultaneous start: no seat makes the first decision alone (all {games} games)."
+    if fp["always_seat_1"]:
+        who = "Seat 1, which made the first decision in every game,"
+    else:
+        started = ", ".join(f"seat {k + 1} in {m}" for k, m in enumerate(fp["movers"]) if m)
+        who = f"The first mover (who made the first decision: {started} of {games} games)"
+        if fp["simultaneous"]:
+            who += f"; {fp['simultaneous']} games had a simultaneous start and are left out,"
+    return (
+        f"{who} wins {_pct(fp)}; against a fair share of {fp['fair']:.3f} that is {_diff(fp['advantage'])}."
+    )
+
+
 def _main_sections(r: dict[str, Any]) -> list[str]:
     out = []
     seats = r["seats"]
     fair = 1.0 / len(seats)
     fp = r["first_player"]
     out.append("<h2>Seats and the first player</h2>")
-    out.append(
-        f"<p>Seat 1 (who starts) wins {_pct(fp)}; against a fair share of {fair:.3f} that is "
-        f"{_diff(fp['advantage'])}.</p>"
-    )
+    out.append(f"<p>{first_mover_sentence(fp)}</p>")
     out.append(
         table(
             ["seat", "agent", "games", "wins", "win rate (95% CI)"],
@@ -219,30 +238,53 @@ def _extra_sections(data: dict[str, Any]) -> list[str]:
                 )
     tuning = data.get("tuning")
     if tuning:
-        best = tuning["best"]
-        out.append("<h2>Parameter tuning</h2>")
-        out.append(
-            f"<p>Targets: {_e(', '.join(tuning['targets']))}; {len(tuning['trials'])} trials of "
-            f"{tuning['games']} games each (Optuna TPE). Best settings: <code>"
-            f"{_e(' '.join(f'-o {k}={v}' for k, v in best['params'].items()))}</code>, missing the "
-            f"targets by {best['miss']:.3f}.</p>"
+        out += _tuning_section(tuning)
+    return out
+
+
+def _trial_rows(rows: list[dict[str, Any]], first_column: str) -> list[list[Any]]:
+    def rate_cell(value: float | None) -> str:
+        return "-" if value is None else f"{value:.3f}"
+
+    return [
+        [
+            t[first_column] if first_column in t else k + 1,
+            " ".join(f"{a}={b}" for a, b in t["params"].items()),
+            f"{t['miss']:.3f}",
+            rate_cell(t["first"]),
+            rate_cell(t["max_role"]),
+            rate_cell(t.get("draw")),
+            rate_cell(t.get("limit")),
+        ]
+        for k, t in enumerate(rows)
+    ]
+
+
+def _tuning_section(tuning: dict[str, Any]) -> list[str]:
+    best = tuning["best"]
+    rates = ["first mover win rate", "highest role win rate", "draw rate", "limit rate"]
+    out = ["<h2>Parameter tuning</h2>"]
+    rechecked = tuning.get("rechecked") or []
+    out.append(
+        f"<p>Targets: {_e(', '.join(tuning['targets']))}; {len(tuning['trials'])} distinct settings of "
+        f"{tuning['games']} games each (Optuna TPE; {tuning.get('repeats', 0)} repeated proposals not "
+        f"played again). Recommended: <code>{_e(' '.join(f'-o {k}={v}' for k, v in best['params'].items()))}"
+        f"</code>, missing the targets by {best['miss']:.3f}"
+        + (
+            f" on fresh games (it missed by {best['search_miss']:.3f} in the search), the best of the "
+            f"{len(rechecked)} best settings played again on new seeds.</p>"
+            if rechecked
+            else ".</p>"
         )
+    )
+    if rechecked:
+        out.append("<h3>The best settings on fresh games</h3>")
         out.append(
-            table(
-                ["trial", "settings", "miss", "seat 1 win rate", "highest role win rate"],
-                [
-                    [
-                        k + 1,
-                        " ".join(f"{a}={b}" for a, b in t["params"].items()),
-                        f"{t['miss']:.3f}",
-                        f"{t['first']:.3f}",
-                        "-" if t["max_role"] is None else f"{t['max_role']:.3f}",
-                    ]
-                    for k, t in enumerate(tuning["trials"])
-                ],
-            )
+            table(["search miss", "settings", "fresh miss", *rates], _trial_rows(rechecked, "search_miss"))
         )
-        out.append(image(plots.trials_figure([t["miss"] for t in tuning["trials"]]), "tuning trials"))
+    out.append("<h3>Trials</h3>")
+    out.append(table(["trial", "settings", "miss", *rates], _trial_rows(tuning["trials"], "")))
+    out.append(image(plots.trials_figure([t["miss"] for t in tuning["trials"]]), "tuning trials"))
     return out
 
 

@@ -139,6 +139,44 @@ def _catalog(settings: dict[str, Any]) -> dict[str, list[str]]:
     return extractor_class(name).catalog(game.action_space)
 
 
+def first_mover(games: Sequence[LabGame], seats: int) -> dict[str, Any]:
+    """Return how the first mover (the seat that made each game's first decision) fared.
+
+    A coin or a deal may pick who starts, so the first mover is read per game
+    (:attr:`LabGame.first_mover`), never assumed to be seat 1; games whose first decision was
+    simultaneous have no first mover and are only counted.
+
+    Args:
+        games: the games (at least one).
+        seats: the number of seats.
+
+    Returns:
+        ``{"games", "wins", "rate", "low", "high"}`` (:func:`rate` of the first mover's win shares
+        over the games that had one; all 0 when none had), ``"simultaneous"`` (games that started
+        with a simultaneous decision), ``"movers"`` (per seat, the games it moved first),
+        ``"always_seat_1"`` (whether seat 1 made the first decision of every game), ``"fair"`` (1 /
+        seats) and ``"advantage"`` (the rate minus the fair share with Newcombe's interval, or
+        ``None`` when no game had a first mover).
+    """
+    movers = [0] * seats
+    wins = 0.0
+    for g in games:
+        if g.first_mover is not None:
+            movers[g.first_mover] += 1
+            wins += g.record.shares[g.first_mover]
+    decided = sum(movers)
+    first = rate(wins, decided)
+    fair = {"rate": 1.0 / seats, "low": 1.0 / seats, "high": 1.0 / seats}
+    return {
+        **first,
+        "simultaneous": len(games) - decided,
+        "movers": movers,
+        "always_seat_1": movers[0] == len(games),
+        "fair": 1.0 / seats,
+        "advantage": rate_difference(first, fair) if decided else None,
+    }
+
+
 def _histogram(values: Sequence[int], bins: int = 20) -> dict[str, list[float]]:
     lo, hi = min(values), max(values)
     width = max(1.0, (hi - lo + 1) / bins)
@@ -158,8 +196,11 @@ def build_report(games: Sequence[LabGame], agents: Sequence[str], settings: dict
 
     Returns:
         A JSON-ready dict: ``settings``, ``games``, ``seats`` and ``roles`` (win rates), ``first_player``
-        (seat 1's rate and its difference from a fair share), ``lengths`` (decisions: mean interval,
-        histogram), ``endings`` (sole wins, shared wins, no winner, turn limits), ``metrics`` (lead
+        (the real first mover's rate and its difference from a fair share, see :func:`first_mover`),
+        ``lengths`` (decisions: mean interval,
+        histogram), ``endings`` (counts of sole wins, shared wins, no winner, turn limits; ``draw``: the
+        rate of games without a sole winner, ``limit``: the rate of games that reached the limit, as
+        :func:`rate` dicts), ``metrics`` (lead
         changes, their rate, drama, decisiveness: mean intervals), ``attributes`` and ``uses``
         (components, see :mod:`elementa.lab.extractors`).
 
@@ -173,10 +214,9 @@ def build_report(games: Sequence[LabGame], agents: Sequence[str], settings: dict
     summary = summarize(records, agents)
     n = len(records)
     seats = len(agents)
-    fair = {"rate": 1.0 / seats, "low": 1.0 / seats, "high": 1.0 / seats}
-    first = rate(summary.seats[0].wins, n)
     sole = sum(1 for r in records if sum(1 for s in r.shares if s > 0) == 1)
     none = sum(1 for r in records if not any(s > 0 for s in r.shares))
+    limits = sum(1 for g in ordered if g.limit)
     metrics = {}
     for name in ("lead_changes", "lead_change_rate", "drama", "decisiveness"):
         values = [getattr(g.metrics, name) for g in ordered]
@@ -186,7 +226,7 @@ def build_report(games: Sequence[LabGame], agents: Sequence[str], settings: dict
         "games": n,
         "seats": [asdict(row) for row in summary.seats],
         "roles": [asdict(row) for row in summary.roles],
-        "first_player": {**first, "fair": 1.0 / seats, "advantage": rate_difference(first, fair)},
+        "first_player": first_mover(ordered, seats),
         "lengths": {
             "decisions": mean_interval([float(r.decisions) for r in records]),
             "histogram": _histogram([r.decisions for r in records]),
@@ -195,7 +235,9 @@ def build_report(games: Sequence[LabGame], agents: Sequence[str], settings: dict
             "sole_winner": sole,
             "shared_win": summary.shared,
             "no_winner": none,
-            "turn_limit": sum(1 for g in ordered if g.limit),
+            "turn_limit": limits,
+            "draw": rate(n - sole, n),
+            "limit": rate(limits, n),
         },
         "metrics": metrics,
         "attributes": _attributes(ordered),
