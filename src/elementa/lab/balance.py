@@ -15,7 +15,14 @@ from typing import Any
 from elementa.core import load_game
 from elementa.lab.explore import RECHECK, Target, check_targets, compare, tune
 from elementa.lab.report import build_report
-from elementa.lab.run import Checkpoint, iter_lab_games, run_with_checkpoint
+from elementa.lab.run import (
+    Checkpoint,
+    iter_lab_games,
+    lab_matchup,
+    lab_spec,
+    run_with_checkpoint,
+    sigterm_as_interrupt,
+)
 from elementa.lab.skill import DEFAULT_LEVELS, skill_trace
 from elementa.sim import Matchup, derive_seed
 
@@ -115,10 +122,20 @@ def run_balance(job: BalanceJob, progress: Progress = _no_progress) -> dict[str,
         ``{"report": build_report(...), "interrupted": bool, "skill": [...], "sweeps": [...],
         "tuning": {...}}`` (the last three only when asked for).
 
+    Search levels play on their iteration budgets alone unless their spec sets ``seconds`` (see
+    :func:`elementa.lab.run.lab_spec`); SIGTERM is handled as Ctrl-C (see
+    :func:`elementa.lab.run.sigterm_as_interrupt`).
+
     Raises:
         ConfigError: a bad game, option, agent, sweep or tuning setting (checked before playing).
-        KeyboardInterrupt: Ctrl-C before the first game of the main run ended.
+        KeyboardInterrupt: Ctrl-C or SIGTERM before the first game of the main run ended.
     """
+    with sigterm_as_interrupt():
+        return _run_balance(job, progress)
+
+
+def _run_balance(job: BalanceJob, progress: Progress) -> dict[str, Any]:
+    job = replace(job, matchup=lab_matchup(job.matchup), skill_levels=[lab_spec(s) for s in job.skill_levels])
     matchup = job.matchup
     matchups = job.matchups()
     if job.tune_space:
