@@ -295,7 +295,7 @@ def tune(
     has fewer settings than ``trials``. A result on the search's games is biased toward the setting
     that happened to do well on them (the winner's curse), so, as NTBEA does in the TAG framework
     (S. Lucas et al., *The N-Tuple Bandit Evolutionary Algorithm for Game Agent Optimisation*, CEC
-    2018; TAG's ``evaluation.optimisation.ParameterSearch`` plays its ``evalGames`` with the
+    2018; TAG's ``evaluation.optimisation.ParameterSearch`` plays ``evalGames`` (``RunArg``) with the
     recommended setting to estimate its true value),
     the ``recheck`` settings with the smallest misses (the earlier trial first among equal misses)
     are each played again on games of another seed; the recommendation is the smallest miss on

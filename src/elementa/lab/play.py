@@ -23,7 +23,7 @@ class LabGame:
 
     Attributes:
         record: the sim's :class:`~elementa.sim.GameRecord` (returns, win shares, roles, lengths).
-        metrics: its game metrics (lead changes, drama, decisiveness).
+        metrics: its game metrics (lead changes, drama, decisiveness; see :mod:`elementa.lab.metrics`).
         attributes: component attributes per seat (see :mod:`elementa.lab.extractors`).
         uses: component uses per seat.
         limit: whether the game reached its turn or round limit (read from the final observation).
