@@ -130,3 +130,44 @@ def test_draw_and_limit_rates_with_intervals() -> None:
     assert endings["draw"]["rate"] == pytest.approx(1 / 4) and endings["draw"]["games"] == 4
     assert endings["limit"]["rate"] == pytest.approx(1 / 4)
     assert endings["limit"]["low"] < 0.25 < endings["limit"]["high"]
+
+
+def test_every_item_of_the_game_is_listed_the_unused_too() -> None:
+    """ElementaliS has 15 spells: a report of games that cast none lists all 15, with 0 uses."""
+    from elementa.core import load_game
+    from elementa.lab.extractors import extractor_class
+
+    spells = extractor_class("elementalis").catalog(load_game("elementalis", players=2).action_space)
+    games = [LabGame(GameRecord(0, 0, (1.0, 0.0), (1.0, 0.0), None, 3, 3), trace_metrics([[1.0, 0.0]]))]
+    r = build_report(games, ["greedy", "greedy"], {"game": "elementalis", "options": {"players": 2}})
+    items = r["uses"]["spells cast"]["items"]
+    assert [i["item"] for i in items] == spells["spells cast"] and len(items) == 15
+    assert all(i["uses"] == 0 for i in items) and r["uses"]["spells cast"]["distinct"] == 0
+
+
+def test_card_dice_can_buy_every_card() -> None:
+    from elementa.core import load_game
+    from elementa.lab.extractors import extractor_class
+
+    catalog = extractor_class("elemental-card-dice").catalog(load_game("elemental-card-dice").action_space)
+    assert catalog["cards bought"] == catalog["cards played"] and len(catalog["cards bought"]) > 15
+
+
+def test_a_card_table_per_deck() -> None:
+    def dealt(
+        index: int, decks: list[str], used: list[dict[str, int]], shares: tuple[float, float]
+    ) -> LabGame:
+        record = GameRecord(index, index, shares, shares, None, 5, 5)
+        return LabGame(record, trace_metrics([list(shares)]), {"deck": decks}, {"cards played": used})
+
+    games = [
+        dealt(0, ["Iron", "Wild"], [{"Axe": 2}, {"Bow": 1}], (1.0, 0.0)),
+        dealt(1, ["Wild", "Iron"], [{"Bow": 1, "Net": 1}, {}], (1.0, 0.0)),
+    ]
+    by_deck = build_report(games, ["greedy", "greedy"], {})["uses_by_deck"]["cards played"]
+    assert sorted(by_deck) == ["Iron", "Wild"]
+    iron = {i["item"]: i for i in by_deck["Iron"]["items"]}
+    assert by_deck["Iron"]["seat_games"] == 2 and iron["Axe"]["uses"] == 2 and iron["Axe"]["per_game"] == 1.0
+    assert iron["Axe"]["used"]["rate"] == 1.0 and iron["Axe"]["not_used"]["rate"] == 0.0
+    wild = {i["item"]: i for i in by_deck["Wild"]["items"]}
+    assert wild["Bow"]["uses"] == 2 and wild["Net"]["uses"] == 1 and "Axe" not in wild

@@ -152,14 +152,18 @@ def _component_sections(r: dict[str, Any]) -> list[str]:
             continue
         top = [i for i in items[:TOP_ITEMS] if i["uses"]]
         never = [i["item"] for i in items if not i["uses"]]
-        out.append(f"<h3>{_e(cat)} ({entry['distinct']} of {len(items)} used; the {len(top)} most used)</h3>")
+        out.append(f"<h3>{_e(cat)} ({entry['distinct']} of {len(items)} used)</h3>")
         if top:
-            out.append(_uses_table(top))
             out.append(image(plots.uses_figure(cat, top), f"{cat} usage"))
+            out.append(f'<p class="note">The figure shows the {len(top)} most used; the table lists all.</p>')
         if never:
             out.append(f"<p>Never used ({len(never)}): {_e(', '.join(never))}</p>")
-        if len(items) > len(top):
-            out.append(f"<details><summary>All {len(items)} items</summary>{_uses_table(items)}</details>")
+        out.append(_uses_table(items))
+        for deck, part in r.get("uses_by_deck", {}).get(cat, {}).items():
+            out.append(
+                f"<details><summary>{_e(cat)}: deck {_e(deck)} ({part['seat_games']} seat-games; the "
+                f"{len(part['items'])} cards its seats used)</summary>{_uses_table(part['items'])}</details>"
+            )
     return out
 
 

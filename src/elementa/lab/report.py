@@ -20,8 +20,7 @@ from elementa.sim import mean_sd, summarize, wilson_interval
 from elementa.sim.stats import Z95
 
 TOP_ITEMS = 15
-"""How many of a category's most used items the page shows at once (the full list is folded below)."""
-"""The most items per component category the report lists (most used first)."""
+"""How many of a category's most used items its figure shows (its table lists every item)."""
 
 
 def rate(wins: float, games: int) -> dict[str, float]:
@@ -85,6 +84,42 @@ def _attributes(games: Sequence[LabGame]) -> dict[str, Any]:
     return out
 
 
+SeatUses = list[tuple[dict[str, int], float]]
+"""One entry per seat-game: the items the seat used (item -> times) and its win share."""
+
+
+def _item_rows(seats: SeatUses, games: int, names: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """Every item (``names`` that nobody used too, with 0 uses), most used first, with its uses per
+    game and its association with winning, over the given seat-games."""
+    total: dict[str, int] = dict.fromkeys(names, 0)
+    used_wins: dict[str, float] = {}
+    used_seats: dict[str, int] = {}
+    seat_wins = 0.0
+    for counts, share in seats:
+        seat_wins += share
+        for item, n in counts.items():
+            total[item] = total.get(item, 0) + n
+            used_wins[item] = used_wins.get(item, 0.0) + share
+            used_seats[item] = used_seats.get(item, 0) + 1
+    rows = []
+    for item in sorted(total, key=lambda i: -total[i]):  # stable: unused ones in the game's order
+        n_used = used_seats.get(item, 0)
+        used = rate(used_wins[item], n_used) if n_used else None
+        left = len(seats) - n_used
+        unused = rate(seat_wins - used_wins.get(item, 0.0), left) if left else None
+        rows.append(
+            {
+                "item": item,
+                "uses": total[item],
+                "per_game": total[item] / games if games else 0.0,
+                "used": used,
+                "not_used": unused,
+                "association": rate_difference(used, unused) if used and unused else None,
+            }
+        )
+    return rows
+
+
 def _uses(games: Sequence[LabGame], catalog: dict[str, list[str]] | None = None) -> dict[str, Any]:
     """Per use category: every item (those of ``catalog`` that no seat used too, with 0 uses), most
     used first, with its uses and its association with winning."""
@@ -92,37 +127,40 @@ def _uses(games: Sequence[LabGame], catalog: dict[str, list[str]] | None = None)
     catalog = catalog or {}
     categories = sorted({c for g in games for c in g.uses} | set(catalog))
     for cat in categories:
-        total: dict[str, int] = dict.fromkeys(catalog.get(cat, ()), 0)
-        used_wins: dict[str, float] = {}
-        used_seats: dict[str, int] = {}
-        seat_games = 0
-        seat_wins = 0.0
+        seats: SeatUses = []
         for g in games:
             per_seat = g.uses.get(cat, [{} for _ in g.record.shares])
-            for counts, share in zip(per_seat, g.record.shares, strict=False):
-                seat_games += 1
-                seat_wins += share
-                for item, n in counts.items():
-                    total[item] = total.get(item, 0) + n
-                    used_wins[item] = used_wins.get(item, 0.0) + share
-                    used_seats[item] = used_seats.get(item, 0) + 1
-        rows = []
-        for item in sorted(total, key=lambda i: -total[i]):  # stable: unused ones in the game's order
-            seats = used_seats.get(item, 0)
-            used = rate(used_wins[item], seats) if seats else None
-            left = seat_games - seats
-            unused = rate(seat_wins - used_wins.get(item, 0.0), left) if left else None
-            rows.append(
-                {
-                    "item": item,
-                    "uses": total[item],
-                    "per_game": total[item] / len(games),
-                    "used": used,
-                    "not_used": unused,
-                    "association": rate_difference(used, unused) if used and unused else None,
-                }
-            )
-        out[cat] = {"items": rows, "distinct": sum(1 for n in total.values() if n)}
+            seats += list(zip(per_seat, g.record.shares, strict=False))
+        rows = _item_rows(seats, len(games), catalog.get(cat, ()))
+        out[cat] = {"items": rows, "distinct": sum(1 for r in rows if r["uses"])}
+    return out
+
+
+DECK = "deck"
+"""The attribute that names each seat's deck (Warriors' roles): its uses get one table per deck."""
+
+
+def _uses_by_deck(games: Sequence[LabGame]) -> dict[str, Any]:
+    """Per use category, per deck (the seat's ``deck`` attribute): the items the seats playing that
+    deck used, most used first, per game that deck was in, with the association with winning among
+    that deck's seat-games. Only items seen from a deck are listed: the public API does not publish
+    a deck's card list (the category's full list, unused cards included, is in ``uses``)."""
+    out: dict[str, Any] = {}
+    if not any(DECK in g.attributes for g in games):
+        return out
+    for cat in sorted({c for g in games for c in g.uses}):
+        decks: dict[str, SeatUses] = {}
+        for g in games:
+            names = g.attributes.get(DECK)
+            if names is None:
+                continue
+            per_seat = g.uses.get(cat, [{} for _ in g.record.shares])
+            for deck, counts, share in zip(names, per_seat, g.record.shares, strict=False):
+                decks.setdefault(deck, []).append((counts, share))
+        out[cat] = {
+            deck: {"seat_games": len(seats), "items": _item_rows(seats, len(seats))}
+            for deck, seats in sorted(decks.items())
+        }
     return out
 
 
@@ -202,7 +240,8 @@ def build_report(games: Sequence[LabGame], agents: Sequence[str], settings: dict
         rate of games without a sole winner, ``limit``: the rate of games that reached the limit, as
         :func:`rate` dicts), ``metrics`` (lead
         changes, their rate, drama, decisiveness: mean intervals), ``attributes`` and ``uses``
-        (components, see :mod:`elementa.lab.extractors`).
+        (components, see :mod:`elementa.lab.extractors`; every item of the game's catalog, the unused
+        ones with 0 uses) and ``uses_by_deck`` (per category, per deck: the items its seats used).
 
     Raises:
         ValueError: no games.
@@ -242,4 +281,5 @@ def build_report(games: Sequence[LabGame], agents: Sequence[str], settings: dict
         "metrics": metrics,
         "attributes": _attributes(ordered),
         "uses": _uses(ordered, _catalog(settings)),
+        "uses_by_deck": _uses_by_deck(ordered),
     }
