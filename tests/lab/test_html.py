@@ -92,3 +92,9 @@ def test_every_card_is_in_a_table_and_each_deck_has_one(page: str) -> None:
     assert rows > 100
     for deck in ("Draconian Rifles", "Corrupted Gang"):  # the default decks of seats 1 and 2
         assert f"cards played: deck {deck} (" in page
+
+
+def test_the_verdict_box_leads_the_page(page: str) -> None:
+    box = page[page.index('<div class="verdict">') :]
+    assert page.index('<div class="verdict">') < page.index("Seats and the first player")
+    assert box[: box.index("</div>")].count("<li>") == 3 and "95% CI" in box

@@ -171,3 +171,21 @@ def test_a_card_table_per_deck() -> None:
     assert iron["Axe"]["used"]["rate"] == 1.0 and iron["Axe"]["not_used"]["rate"] == 0.0
     wild = {i["item"]: i for i in by_deck["Wild"]["items"]}
     assert wild["Bow"]["uses"] == 2 and wild["Net"]["uses"] == 1 and "Axe" not in wild
+
+
+def test_the_verdict_puts_the_clearest_imbalance_first() -> None:
+    """Type A wins 18 of its 20 seat-games; seats and the first mover are even: A leads the verdict,
+    with its interval, and three findings are given."""
+    games = []
+    for k in range(20):
+        a_seat = k % 2
+        shares = (1.0, 0.0) if a_seat == 0 else (0.0, 1.0)
+        if k in (0, 1):
+            shares = (shares[1], shares[0])
+        types = ["A", "B"] if a_seat == 0 else ["B", "A"]
+        games.append(game(k, shares, types, [{}, {}]))
+    r = build_report(games, ["greedy", "greedy"], {})
+    top = r["verdict"][0]
+    assert top["text"].startswith("type A wins 0.900") and "95% CI" in top["text"]
+    assert top["clear"] and top["low"] > 0.5 and len(r["verdict"]) == 3
+    assert not any(f["clear"] for f in r["verdict"][1:] if "Seat" in f["text"])

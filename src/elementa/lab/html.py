@@ -14,6 +14,7 @@ body{font-family:system-ui,sans-serif;max-width:62em;margin:1em auto;padding:0 1
 table{border-collapse:collapse;margin:.5em 0 1em}td,th{border:1px solid #ccc;padding:.2em .5em;font-size:.9em}
 th{background:#eee}td.n{text-align:right}img{max-width:100%;display:block;margin:.5em 0}
 code{background:#f4f4f4;padding:0 .2em}.note{color:#555;font-size:.9em}
+.verdict{border:2px solid #444;background:#f8f8f0;padding:.3em 1em;margin:1em 0}
 """
 
 METRIC_NOTE = (
@@ -292,6 +293,19 @@ def _tuning_section(tuning: dict[str, Any]) -> list[str]:
     return out
 
 
+def _verdict_box(r: dict[str, Any]) -> list[str]:
+    findings = r.get("verdict") or []
+    if not findings:
+        return []
+    items = "".join(
+        f"<li>{_e(f['text'])}"
+        + ("" if f["clear"] else " <i>(the interval holds the reference: no clear difference)</i>")
+        + "</li>"
+        for f in findings
+    )
+    return [f'<div class="verdict"><h2>Verdict</h2><ol>{items}</ol></div>']
+
+
 def render(data: dict[str, Any]) -> str:
     """Return the whole report page for a lab run's data (see :func:`elementa.lab.balance.run_balance`)."""
     r = data["report"]
@@ -308,7 +322,7 @@ def render(data: dict[str, Any]) -> str:
     if s.get("varied"):
         settings = "; ".join(" ".join(f"{k}={v}" for k, v in v.items()) for v in s["varied"])
         head.append(f"<p>Game <i>i</i> plays setting <i>i</i> mod {len(s['varied'])} of: {_e(settings)}</p>")
-    body = head + _main_sections(r) + _component_sections(r) + _extra_sections(data)
+    body = head + _verdict_box(r) + _main_sections(r) + _component_sections(r) + _extra_sections(data)
     return (
         f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{_e(title)}</title>'
         f"<style>{STYLE}</style></head><body>" + "\n".join(body) + "</body></html>\n"

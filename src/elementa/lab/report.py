@@ -215,6 +215,61 @@ def first_mover(games: Sequence[LabGame], seats: int) -> dict[str, Any]:
     }
 
 
+VERDICT_SIZE = 3
+"""How many findings the verdict at the top of the report gives."""
+
+
+def _off(row: dict[str, float], aim: float) -> tuple[float, float]:
+    """How clearly a rate misses ``aim``: the gap between its interval and ``aim`` (0 when the
+    interval holds it), then its distance from ``aim``: the sort key of the verdict."""
+    return max(0.0, row["low"] - aim, aim - row["high"]), abs(row["rate"] - aim)
+
+
+def verdict(report: dict[str, Any], size: int = VERDICT_SIZE) -> list[dict[str, Any]]:
+    """Return the report's most important findings, most important first: each a sentence with its
+    rate and 95% interval.
+
+    The candidates are the first mover's win rate (or a simultaneous start), the seat and, per
+    attribute (role, deck, mage type...), the value whose win rate is farthest from a fair share
+    (1 / seats), and the draw and limit rates (against none). They are ranked by how far their
+    interval lies from that reference (0 when it holds it: no evidence of a difference), then by how
+    far the rate is from it.
+
+    Returns:
+        ``[{"text", "rate", "low", "high", "reference", "clear"}]`` (``clear``: the interval excludes
+        the reference), at most ``size``.
+    """
+    fair = report["first_player"]["fair"]
+    candidates: list[tuple[str, dict[str, float], float]] = []
+    fp = report["first_player"]
+    if fp["games"]:
+        who = "Seat 1 (the first mover)" if fp["always_seat_1"] else "The first mover"
+        candidates.append((f"{who} wins", fp, fair))
+    seat = max(report["seats"], key=lambda row: _off(row, fair))
+    candidates.append((f"Seat {seat['label']} ({seat['agent']}) wins", seat, fair))
+    for cat, entry in report["attributes"].items():
+        if len(entry["rates"]) > 1:
+            row = max(entry["rates"], key=lambda r: _off(r, fair))
+            candidates.append((f"{cat} {row['value']} wins", row, fair))
+    for key, what in (("draw", "Games without a sole winner"), ("limit", "Games that reach the turn limit")):
+        candidates.append((what, report["endings"][key], 0.0))
+    ranked = sorted(candidates, key=lambda c: _off(c[1], c[2]), reverse=True)
+    out = []
+    for text, row, aim in ranked[:size]:
+        interval = f"{row['rate']:.3f} (95% CI {row['low']:.3f}-{row['high']:.3f})"
+        out.append(
+            {
+                "text": f"{text} {interval}; a fair share is {aim:.3f}" if aim else f"{text}: {interval}",
+                "rate": row["rate"],
+                "low": row["low"],
+                "high": row["high"],
+                "reference": aim,
+                "clear": _off(row, aim)[0] > 0,
+            }
+        )
+    return out
+
+
 def _histogram(values: Sequence[int], bins: int = 20) -> dict[str, list[float]]:
     lo, hi = min(values), max(values)
     width = max(1.0, (hi - lo + 1) / bins)
@@ -241,7 +296,8 @@ def build_report(games: Sequence[LabGame], agents: Sequence[str], settings: dict
         :func:`rate` dicts), ``metrics`` (lead
         changes, their rate, drama, decisiveness: mean intervals), ``attributes`` and ``uses``
         (components, see :mod:`elementa.lab.extractors`; every item of the game's catalog, the unused
-        ones with 0 uses) and ``uses_by_deck`` (per category, per deck: the items its seats used).
+        ones with 0 uses), ``uses_by_deck`` (per category, per deck: the items its seats used) and
+        ``verdict`` (the three most important findings, see :func:`verdict`).
 
     Raises:
         ValueError: no games.
@@ -260,7 +316,7 @@ def build_report(games: Sequence[LabGame], agents: Sequence[str], settings: dict
     for name in ("lead_changes", "lead_change_rate", "drama", "decisiveness"):
         values = [getattr(g.metrics, name) for g in ordered]
         metrics[name] = mean_interval([float(v) for v in values if v is not None])
-    return {
+    report: dict[str, Any] = {
         "settings": settings,
         "games": n,
         "seats": [asdict(row) for row in summary.seats],
@@ -283,3 +339,5 @@ def build_report(games: Sequence[LabGame], agents: Sequence[str], settings: dict
         "uses": _uses(ordered, _catalog(settings)),
         "uses_by_deck": _uses_by_deck(ordered),
     }
+    report["verdict"] = verdict(report)
+    return report
