@@ -192,7 +192,7 @@ class Target:
 
 SIMULTANEOUS_FIRST = (
     "target first=: this game starts with a simultaneous decision, so no seat moves first; "
-    "use role<=X or role>=X"
+    "use role, draw or limit targets"
 )
 
 
