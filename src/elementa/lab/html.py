@@ -18,13 +18,14 @@ code{background:#f4f4f4;padding:0 .2em}.note{color:#555;font-size:.9em}
 """
 
 METRIC_NOTE = (
-    "Definitions (Browne 2008, ch. 5, as the Ludii system computes them: metrics LeadChange, "
-    "DramaAverage, DecisivenessThreshold, DecisivenessMoves): the <b>leader</b> is the seat with the "
+    "Definitions (Browne 2008, ch. 5; drama and decisiveness as the Ludii system computes them: "
+    "metrics DramaAverage, DecisivenessThreshold, DecisivenessMoves): the <b>leader</b> is the seat with the "
     "highest estimated share of the win (the game's <code>evaluate()</code>, final win shares at the "
     "end); the <b>winners</b> are the seats with the highest final share; <b>lead changes</b> count "
-    "changes of leader, per decision; <b>drama</b> is the best estimate minus the winners', averaged "
-    "over every decision (0 where a winner leads); <b>decisiveness</b> is the share of decisions played "
-    "from the first at which a winner's estimate exceeded the best estimate any loser ever reached."
+    "changes of a strict leader (ties skipped), per decision; <b>drama</b> is the best estimate minus "
+    "the winners', averaged over every decision (0 where a winner leads); <b>decisiveness</b> is the "
+    "share of decisions played from the first at which a winner's estimate exceeded the best "
+    "estimate any loser ever reached."
 )
 
 

@@ -4,15 +4,19 @@ The trace holds, before each decision and once at the end, every seat's estimate
 ``State.evaluate()`` rescaled to 0..1 where the game has an evaluation, and the final win shares
 (``returns`` rescaled) at the end. Definitions, after Browne's aesthetic criteria for combinatorial
 games (C. Browne, *Automatic Generation and Evaluation of Recombination Games*, PhD thesis, QUT,
-2008, ch. 5: "lead change", "drama", "decisiveness") as the Ludii system computes them (its
-``Evaluation`` metrics *LeadChange*, *Drama* averaged (DramaAverage), *DecisivenessThreshold* and
-*DecisivenessMoves*: D. Soemers et al., *Ludii Game Concepts*, 2021). The *winners* are the seats
-with the highest final share (Ludii's highest-ranked players; several on a shared win); a game that
-every seat shares has no loser, and then no drama and no decisiveness.
+2008, ch. 5: "lead change", "drama", "decisiveness") with drama and decisiveness as the Ludii
+system computes them (its ``Evaluation`` metrics *Drama* averaged (DramaAverage),
+*DecisivenessThreshold* and *DecisivenessMoves*: D. Soemers et al., *Ludii Game Concepts*, 2021).
+The *winners* are the seats with the highest final share (Ludii's highest-ranked players; several
+on a shared win); a game that every seat shares has no loser, and then no drama and no
+decisiveness.
 
 * **leader**: the seat with the strictly highest estimate at a point of the trace (none on a tie);
-* **lead changes**: how many times the leader differs from the previous leader (ties skipped), and
-  their *rate*, that count over the decisions of the game (Ludii's LeadChange);
+* **lead changes**: how many times the leader differs from the previous leader (ties skipped, the
+  final result included), and their *rate*, that count over the decisions of the game. This is
+  Browne's lead change, not Ludii's LeadChange count, which compares the *set* of seats tied for
+  the top at each state before a move (a tie forming or breaking counts, and so does the first
+  state) and leaves out the final result;
 * **drama**: at every decision point, the highest estimate of any seat minus the winners' (averaged
   over the winners; 0 where a winner leads), averaged over every decision of the game, as Ludii's
   DramaAverage does (not only over the points where the winner trailed);
