@@ -84,3 +84,31 @@ def test_out_under_a_file_is_one_line_error(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("")
     result = run("balance", "elemenders", *SMALL, "--out", str(tmp_path / "file" / "e.html"))
     assert_one_line_error(result, "cannot create its folder")
+
+
+def test_resume_with_a_smaller_n_keeps_the_larger_checkpoint(tmp_path: Path) -> None:
+    """A checkpoint of 6 games, resumed with -n 3: the report counts 3 and the 6 games stay saved."""
+    from elementa.core import load_game
+    from elementa.lab import BalanceJob, run_balance
+    from elementa.lab.run import Checkpoint
+    from elementa.sim import Matchup
+
+    out = tmp_path / "e.html"
+    path = out.with_suffix(".checkpoint.json")
+    options = load_game("elemenders").options_dict()
+    key = {
+        "game": "elemenders",
+        "options": options,
+        "variants": [],
+        "agents": ["random", "random"],
+        "seed": 0,
+    }
+    matchup = Matchup("elemenders", options, ("random", "random"), 0)
+    run_balance(BalanceJob(matchup, games=6, checkpoint=Checkpoint(path, key, {})))
+    assert len(json.loads(path.read_text())["games"]) == 6
+    cli = ["-n", "3", "--workers", "1", "--skill-games", "0", "--agents", "random", "--out", str(out)]
+    result = run("balance", "elemenders", *cli, "--resume")
+    assert result.exit_code == 0, result.output
+    assert "kept" in result.stdout and "6 games" in result.stdout
+    assert len(json.loads(path.read_text())["games"]) == 6
+    assert json.loads(out.with_suffix(".json").read_text())["report"]["games"] == 3

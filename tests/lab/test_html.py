@@ -81,3 +81,20 @@ def test_plots_load_in_chromium(page: str, tmp_path: Path) -> None:
             browser.close()
     assert len(sizes) == len(pngs(page))
     assert all(done and w > 0 and h > 0 for done, w, h in sizes), sizes
+
+
+def test_every_card_is_in_a_table_and_each_deck_has_one(page: str) -> None:
+    """Warriors has over a hundred cards: the table of cards played lists every one, the unused
+    too (not only the 15 most used), and each deck played gets its own table."""
+    section = page[page.index("<h3>cards played") :]
+    section = section[: section.index("<details>")]
+    rows = section.count("<tr>") - 1
+    assert rows > 100
+    for deck in ("Draconian Rifles", "Corrupted Gang"):  # the default decks of seats 1 and 2
+        assert f"cards played: deck {deck} (" in page
+
+
+def test_the_verdict_box_leads_the_page(page: str) -> None:
+    box = page[page.index('<div class="verdict">') :]
+    assert page.index('<div class="verdict">') < page.index("Seats and the first player")
+    assert box[: box.index("</div>")].count("<li>") == 3 and "95% CI" in box

@@ -10,9 +10,22 @@ from elementa.lab.report import build_report, mean_difference, mean_interval, ra
 from elementa.sim import GameRecord
 
 
-def game(index: int, shares: tuple[float, float], types: list[str], used: list[dict[str, int]]) -> LabGame:
+def game(
+    index: int,
+    shares: tuple[float, float],
+    types: list[str],
+    used: list[dict[str, int]],
+    first_mover: int | None = 0,
+) -> LabGame:
     record = GameRecord(index, index, shares, shares, None, 10 + index, 20 + index)
-    return LabGame(record, trace_metrics([list(shares)]), {"type": types}, {"cards": used}, limit=index == 0)
+    return LabGame(
+        record,
+        trace_metrics([list(shares)]),
+        {"type": types},
+        {"cards": used},
+        limit=index == 0,
+        first_mover=first_mover,
+    )
 
 
 GAMES = [
@@ -28,7 +41,9 @@ def test_seats_first_player_and_endings() -> None:
     assert r["games"] == 4
     assert r["first_player"]["rate"] == pytest.approx(2.5 / 4)
     assert r["first_player"]["advantage"]["diff"] == pytest.approx(2.5 / 4 - 0.5)
-    assert r["endings"] == {"sole_winner": 3, "shared_win": 1, "no_winner": 0, "turn_limit": 1}
+    endings = {k: v for k, v in r["endings"].items() if k not in ("draw", "limit")}
+    assert endings == {"sole_winner": 3, "shared_win": 1, "no_winner": 0, "turn_limit": 1}
+    assert r["first_player"]["always_seat_1"] and r["first_player"]["movers"] == [4, 0]
     assert r["lengths"]["decisions"]["mean"] == pytest.approx(11.5)
     assert sum(r["lengths"]["histogram"]["counts"]) == 4
 
@@ -86,3 +101,91 @@ def test_uses_figure_without_associations_is_one_panel() -> None:
     games = [game(k, (1.0, 0.0), ["A", "B"], [{"Fire": 1}, {"Fire": 2}]) for k in range(3)]
     items = build_report(games, ["greedy", "greedy"], {})["uses"]["cards"]["items"]
     assert uses_figure("cards", items)  # no empty right panel, so no EmptyFigureError
+
+
+def test_the_first_mover_is_who_made_the_first_decision_not_seat_1() -> None:
+    """A coin picks the starter: seat 2 starts games 1 and 3 and wins both; seat 1 starts and loses
+    game 2; game 0 starts simultaneously and is left out of the first mover's rate."""
+    games = [
+        game(0, (1.0, 0.0), ["A", "B"], [{}, {}], first_mover=None),
+        game(1, (0.0, 1.0), ["A", "B"], [{}, {}], first_mover=1),
+        game(2, (0.0, 1.0), ["A", "B"], [{}, {}], first_mover=0),
+        game(3, (0.0, 1.0), ["A", "B"], [{}, {}], first_mover=1),
+    ]
+    fp = build_report(games, ["greedy", "greedy"], {})["first_player"]
+    assert fp["games"] == 3 and fp["wins"] == pytest.approx(2.0)
+    assert fp["rate"] == pytest.approx(2 / 3)
+    assert fp["simultaneous"] == 1 and fp["movers"] == [1, 2] and not fp["always_seat_1"]
+    assert fp["low"] < 2 / 3 < fp["high"]
+
+
+def test_a_simultaneous_start_has_no_first_mover() -> None:
+    games = [game(k, (1.0, 0.0), ["A", "B"], [{}, {}], first_mover=None) for k in range(3)]
+    fp = build_report(games, ["greedy", "greedy"], {})["first_player"]
+    assert fp["games"] == 0 and fp["simultaneous"] == 3 and fp["advantage"] is None
+
+
+def test_draw_and_limit_rates_with_intervals() -> None:
+    endings = build_report(GAMES, ["greedy", "greedy"], {})["endings"]
+    assert endings["draw"]["rate"] == pytest.approx(1 / 4) and endings["draw"]["games"] == 4
+    assert endings["limit"]["rate"] == pytest.approx(1 / 4)
+    assert endings["limit"]["low"] < 0.25 < endings["limit"]["high"]
+
+
+def test_every_item_of_the_game_is_listed_the_unused_too() -> None:
+    """ElementaliS has 15 spells: a report of games that cast none lists all 15, with 0 uses."""
+    from elementa.core import load_game
+    from elementa.lab.extractors import extractor_class
+
+    spells = extractor_class("elementalis").catalog(load_game("elementalis", players=2).action_space)
+    games = [LabGame(GameRecord(0, 0, (1.0, 0.0), (1.0, 0.0), None, 3, 3), trace_metrics([[1.0, 0.0]]))]
+    r = build_report(games, ["greedy", "greedy"], {"game": "elementalis", "options": {"players": 2}})
+    items = r["uses"]["spells cast"]["items"]
+    assert [i["item"] for i in items] == spells["spells cast"] and len(items) == 15
+    assert all(i["uses"] == 0 for i in items) and r["uses"]["spells cast"]["distinct"] == 0
+
+
+def test_card_dice_can_buy_every_card() -> None:
+    from elementa.core import load_game
+    from elementa.lab.extractors import extractor_class
+
+    catalog = extractor_class("elemental-card-dice").catalog(load_game("elemental-card-dice").action_space)
+    assert catalog["cards bought"] == catalog["cards played"] and len(catalog["cards bought"]) > 15
+
+
+def test_a_card_table_per_deck() -> None:
+    def dealt(
+        index: int, decks: list[str], used: list[dict[str, int]], shares: tuple[float, float]
+    ) -> LabGame:
+        record = GameRecord(index, index, shares, shares, None, 5, 5)
+        return LabGame(record, trace_metrics([list(shares)]), {"deck": decks}, {"cards played": used})
+
+    games = [
+        dealt(0, ["Iron", "Wild"], [{"Axe": 2}, {"Bow": 1}], (1.0, 0.0)),
+        dealt(1, ["Wild", "Iron"], [{"Bow": 1, "Net": 1}, {}], (1.0, 0.0)),
+    ]
+    by_deck = build_report(games, ["greedy", "greedy"], {})["uses_by_deck"]["cards played"]
+    assert sorted(by_deck) == ["Iron", "Wild"]
+    iron = {i["item"]: i for i in by_deck["Iron"]["items"]}
+    assert by_deck["Iron"]["seat_games"] == 2 and iron["Axe"]["uses"] == 2 and iron["Axe"]["per_game"] == 1.0
+    assert iron["Axe"]["used"]["rate"] == 1.0 and iron["Axe"]["not_used"]["rate"] == 0.0
+    wild = {i["item"]: i for i in by_deck["Wild"]["items"]}
+    assert wild["Bow"]["uses"] == 2 and wild["Net"]["uses"] == 1 and "Axe" not in wild
+
+
+def test_the_verdict_puts_the_clearest_imbalance_first() -> None:
+    """Type A wins 18 of its 20 seat-games; seats and the first mover are even: A leads the verdict,
+    with its interval, and three findings are given."""
+    games = []
+    for k in range(20):
+        a_seat = k % 2
+        shares = (1.0, 0.0) if a_seat == 0 else (0.0, 1.0)
+        if k in (0, 1):
+            shares = (shares[1], shares[0])
+        types = ["A", "B"] if a_seat == 0 else ["B", "A"]
+        games.append(game(k, shares, types, [{}, {}]))
+    r = build_report(games, ["greedy", "greedy"], {})
+    top = r["verdict"][0]
+    assert top["text"].startswith("type A wins 0.900") and "95% CI" in top["text"]
+    assert top["clear"] and top["low"] > 0.5 and len(r["verdict"]) == 3
+    assert not any(f["clear"] for f in r["verdict"][1:] if "Seat" in f["text"])

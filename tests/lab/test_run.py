@@ -80,3 +80,68 @@ def test_ray_backend_gives_the_local_games() -> None:
     finally:
         ray.shutdown()
     assert remote == [g.to_json() for g in iter_lab_games(MATCHUP, range(4))]
+
+
+def test_sigterm_stops_the_worker_processes(tmp_path: Path) -> None:
+    """A run of many games on two workers, sent SIGTERM after its first game: its workers are gone
+    within seconds (they used to play on), and it exits as after Ctrl-C, with the games kept."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    script = f"""
+import multiprocessing, sys
+from pathlib import Path
+from elementa.lab import BalanceJob, run_balance
+from elementa.lab.run import Checkpoint
+from elementa.sim import Matchup
+
+printed = []
+def progress(label, total):
+    def tick():
+        if not printed:
+            printed.append(1)
+            print(" ".join(str(p.pid) for p in multiprocessing.active_children()), flush=True)
+    return tick
+
+cp = Checkpoint(Path({str(tmp_path / "c.json")!r}), {{}}, {{}})
+matchup = Matchup("elementalis", {{"players": 2}}, ("random", "random"))
+data = run_balance(BalanceJob(matchup, games=20000, workers=2, checkpoint=cp), progress)
+print("interrupted" if data["interrupted"] else "finished", data["report"]["games"], flush=True)
+"""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stdout is not None
+        workers = [int(p) for p in proc.stdout.readline().split()]  # after the first game
+        assert len(workers) == 2
+        proc.send_signal(15)
+        rest = proc.communicate(timeout=60)[0]
+    finally:
+        proc.kill()
+    assert rest.startswith("interrupted")
+
+    def alive(pid: int) -> bool:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+
+    deadline = time.monotonic() + 10
+    while any(alive(p) for p in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(alive(p) for p in workers), "a worker outlived the run"
+    assert json.loads((tmp_path / "c.json").read_text())["games"]
+
+
+def test_search_levels_play_on_iterations_in_the_lab() -> None:
+    from elementa.lab.run import lab_spec
+
+    assert lab_spec("easy") == "easy:seconds=none"
+    assert lab_spec("hard:iterations=50") == "hard:iterations=50:seconds=none"
+    assert lab_spec("easy:seconds=1") == "easy:seconds=1" and lab_spec("random") == "random"
+    matchup = Matchup("elementalis", {"players": 2}, ("easy:iterations=5", "random"), seed=1)
+    data = run_balance(BalanceJob(matchup, games=1))
+    assert data["report"]["settings"]["agents"] == ["easy:iterations=5:seconds=none", "random"]

@@ -19,7 +19,9 @@ from elementa.sim import Matchup
 BALANCE_HELP = (
     "Writes OUT (default GAME-balance.html) and its data beside it (.json). The main run saves a "
     "checkpoint (OUT with .checkpoint.json) every half minute and on Ctrl-C; --resume plays only "
-    "the games it lacks. Ctrl-C writes the report of the games played so far."
+    "the games it lacks (a checkpoint holding more games than -n is kept). Ctrl-C or SIGTERM writes "
+    "the report of the games played so far. Search levels play on iterations only "
+    "(seconds=none) unless their spec sets seconds."
 )
 
 
@@ -72,13 +74,13 @@ def balance_command(
             from elementa.lab import BalanceJob, run_balance
             from elementa.lab.explore import Target, parse_space, parse_sweep, parse_vary
             from elementa.lab.html import render
-            from elementa.lab.run import Checkpoint, check_backend
+            from elementa.lab.run import Checkpoint, check_backend, lab_spec
         except ImportError as e:
             raise CliError(
                 f"the lab needs its extra: pip install 'elementa[lab]' ({e.name} is missing)"
             ) from e
         check_backend(backend, workers)
-        specs = [check_spec(s) for s in split_specs(agents)]
+        specs = [lab_spec(check_spec(s)) for s in split_specs(agents)]
         if players is None and len(specs) > 1:
             players = len(specs)
         game = build_game(game_name, options, players)
@@ -138,10 +140,14 @@ def balance_command(
         json_path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         report = data["report"]
         fp = report["first_player"]
-        console.print(
-            f"seat 1 wins {fp['rate']:.3f} ({fp['low']:.3f}-{fp['high']:.3f}) of {report['games']} games",
-            markup=False,
-        )
+        if fp["games"]:
+            who = "seat 1" if fp["always_seat_1"] else "the first mover"
+            console.print(
+                f"{who} wins {fp['rate']:.3f} ({fp['low']:.3f}-{fp['high']:.3f}) of {fp['games']} games",
+                markup=False,
+            )
+        else:
+            console.print(f"simultaneous start: no first mover in {report['games']} games", markup=False)
         for cat, entry in report["attributes"].items():
             top = entry["rates"][0]
             console.print(f"highest {cat}: {top['value']} {top['rate']:.3f}", markup=False)
@@ -152,5 +158,14 @@ def balance_command(
             )
             return EXIT_INTERRUPTED
         if checkpoint.path is not None:
-            checkpoint.path.unlink(missing_ok=True)
+            kept = sum(1 for i in checkpoint.games if i >= games)
+            if kept:  # a larger run's games: never thrown away by a smaller -n
+                console.print(
+                    f"kept {checkpoint.path}: it holds {len(checkpoint.games)} games, {kept} more than the "
+                    f"{games} this report counts (--resume with -n {max(checkpoint.games) + 1} uses them)",
+                    markup=False,
+                    soft_wrap=True,
+                )
+            else:
+                checkpoint.path.unlink(missing_ok=True)
     return 0

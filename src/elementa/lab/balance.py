@@ -9,15 +9,22 @@ says it was interrupted.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from elementa.core import load_game
-from elementa.lab.explore import Target, compare, tune
+from elementa.lab.explore import RECHECK, Target, check_targets, compare, tune
 from elementa.lab.report import build_report
-from elementa.lab.run import Checkpoint, iter_lab_games, run_with_checkpoint
+from elementa.lab.run import (
+    Checkpoint,
+    iter_lab_games,
+    lab_matchup,
+    lab_spec,
+    run_with_checkpoint,
+    sigterm_as_interrupt,
+)
 from elementa.lab.skill import DEFAULT_LEVELS, skill_trace
-from elementa.sim import Matchup
+from elementa.sim import Matchup, derive_seed
 
 Progress = Callable[[str, int], Callable[[], None]]
 """``progress(label, total)`` starts a progress bar and returns the function that advances it."""
@@ -115,12 +122,25 @@ def run_balance(job: BalanceJob, progress: Progress = _no_progress) -> dict[str,
         ``{"report": build_report(...), "interrupted": bool, "skill": [...], "sweeps": [...],
         "tuning": {...}}`` (the last three only when asked for).
 
+    Search levels play on their iteration budgets alone unless their spec sets ``seconds`` (see
+    :func:`elementa.lab.run.lab_spec`); SIGTERM is handled as Ctrl-C (see
+    :func:`elementa.lab.run.sigterm_as_interrupt`).
+
     Raises:
         ConfigError: a bad game, option, agent, sweep or tuning setting (checked before playing).
-        KeyboardInterrupt: Ctrl-C before the first game of the main run ended.
+        KeyboardInterrupt: Ctrl-C or SIGTERM before the first game of the main run ended.
     """
+    with sigterm_as_interrupt():
+        return _run_balance(job, progress)
+
+
+def _run_balance(job: BalanceJob, progress: Progress) -> dict[str, Any]:
+    job = replace(job, matchup=lab_matchup(job.matchup), skill_levels=[lab_spec(s) for s in job.skill_levels])
     matchup = job.matchup
     matchups = job.matchups()
+    if job.tune_space:
+        seeds = [derive_seed(matchup.seed, "game", i) for i in range(8)]
+        check_targets(job.targets, matchup.game, matchups[0].options, seeds)
     checkpoint = job.checkpoint or Checkpoint(None, {}, {})
     sweeps = [(name, values, [job.matchups({name: v}) for v in values]) for name, values in job.sweeps]
     todo = [i for i in range(job.games) if i not in checkpoint.games]
@@ -171,10 +191,13 @@ def run_balance(job: BalanceJob, progress: Progress = _no_progress) -> dict[str,
                 }
             )
         if job.tune_space:
-            trial = progress("tuning", job.trials)
+            trial = progress("tuning", job.trials + min(RECHECK, job.trials))
 
-            def evaluate(params: dict[str, Any]) -> dict[str, Any]:
-                report = play_report(job, job.matchups(params), job.tune_games, _no_progress, "")
+            def evaluate(params: dict[str, Any], round_: int) -> dict[str, Any]:
+                runs = job.matchups(params)
+                if round_:  # fresh games for the re-check: another seed
+                    runs = [replace(m, seed=derive_seed(m.seed, "recheck", round_)) for m in runs]
+                report = play_report(job, runs, job.tune_games, _no_progress, "")
                 trial()
                 return report
 

@@ -187,6 +187,15 @@ class CardDiceExtractor(Extractor):
         super().__init__(players, options)
         self.first: int | None = None
 
+    @classmethod
+    def catalog(cls, space: ActionSpace) -> dict[str, list[str]]:
+        """The cards played and bid on (the ``card`` part's names), and the same cards as the cards
+        that can be bought (every card is sold in the shops)."""
+        out = super().catalog(space)
+        if "cards played" in out:
+            out["cards bought"] = list(out["cards played"])
+        return out
+
     def _read_bought(self, state: State) -> None:
         for seat, side in enumerate(state.observation(None).get("players", [])):
             for card in side.get("bought") or []:

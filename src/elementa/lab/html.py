@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from elementa.lab import plots
-from elementa.lab.metrics import DECISIVENESS_THRESHOLD
 from elementa.lab.report import TOP_ITEMS
 
 STYLE = """
@@ -15,15 +14,18 @@ body{font-family:system-ui,sans-serif;max-width:62em;margin:1em auto;padding:0 1
 table{border-collapse:collapse;margin:.5em 0 1em}td,th{border:1px solid #ccc;padding:.2em .5em;font-size:.9em}
 th{background:#eee}td.n{text-align:right}img{max-width:100%;display:block;margin:.5em 0}
 code{background:#f4f4f4;padding:0 .2em}.note{color:#555;font-size:.9em}
+.verdict{border:2px solid #444;background:#f8f8f0;padding:.3em 1em;margin:1em 0}
 """
 
 METRIC_NOTE = (
-    "Definitions (Browne 2008, ch. 5; Ludii concepts LeadChange, DramaAverage, DecisivenessMoves; TAG "
-    "LeaderChanges): the <b>leader</b> is the seat with the highest estimated share of the win (the game's "
-    "<code>evaluate()</code>, final win shares at the end); <b>lead changes</b> count changes of leader, "
-    "per decision; <b>drama</b> is the mean lead of the leader over the eventual winner while the winner "
-    "trailed; <b>decisiveness</b> is the share of decisions played after the winner's estimate passed "
-    f"{DECISIVENESS_THRESHOLD} for good."
+    "Definitions (Browne 2008, ch. 5; drama and decisiveness as the Ludii system computes them: "
+    "metrics DramaAverage, DecisivenessThreshold, DecisivenessMoves): the <b>leader</b> is the seat with the "
+    "highest estimated share of the win (the game's <code>evaluate()</code>, final win shares at the "
+    "end); the <b>winners</b> are the seats with the highest final share; <b>lead changes</b> count "
+    "changes of a strict leader (ties skipped), per decision; <b>drama</b> is the best estimate minus "
+    "the winners', averaged over every decision (0 where a winner leads); <b>decisiveness</b> is the "
+    "share of decisions played from the first at which a winner's estimate exceeded the best "
+    "estimate any loser ever reached."
 )
 
 
@@ -51,16 +53,35 @@ def image(png: str, alt: str) -> str:
     return f'<img class="plot" alt="{_e(alt)}" src="data:image/png;base64,{png}">'
 
 
+def first_mover_sentence(fp: dict[str, Any]) -> str:
+    """Return the report's sentence on the first mover (``fp``: the report's ``first_player``).
+
+    It names who made the first decision as the games were played: seat 1 only where it did in every
+    game, else "the first mover" with the number of games each seat started; a game that starts with
+    a simultaneous decision has none ("simultaneous start").
+    """
+    games = fp["games"] + fp["simultaneous"]
+    if not fp["games"]:
+        return f"Simultaneous start: no seat makes the first decision alone (all {games} games)."
+    if fp["always_seat_1"]:
+        who = "Seat 1, which made the first decision in every game,"
+    else:
+        started = ", ".join(f"seat {k + 1} in {m}" for k, m in enumerate(fp["movers"]) if m)
+        who = f"The first mover (who made the first decision: {started} of {games} games)"
+        if fp["simultaneous"]:
+            who += f"; {fp['simultaneous']} games had a simultaneous start and are left out,"
+    return (
+        f"{who} wins {_pct(fp)}; against a fair share of {fp['fair']:.3f} that is {_diff(fp['advantage'])}."
+    )
+
+
 def _main_sections(r: dict[str, Any]) -> list[str]:
     out = []
     seats = r["seats"]
     fair = 1.0 / len(seats)
     fp = r["first_player"]
     out.append("<h2>Seats and the first player</h2>")
-    out.append(
-        f"<p>Seat 1 (who starts) wins {_pct(fp)}; against a fair share of {fair:.3f} that is "
-        f"{_diff(fp['advantage'])}.</p>"
-    )
+    out.append(f"<p>{first_mover_sentence(fp)}</p>")
     out.append(
         table(
             ["seat", "agent", "games", "wins", "win rate (95% CI)"],
@@ -133,14 +154,18 @@ def _component_sections(r: dict[str, Any]) -> list[str]:
             continue
         top = [i for i in items[:TOP_ITEMS] if i["uses"]]
         never = [i["item"] for i in items if not i["uses"]]
-        out.append(f"<h3>{_e(cat)} ({entry['distinct']} of {len(items)} used; the {len(top)} most used)</h3>")
+        out.append(f"<h3>{_e(cat)} ({entry['distinct']} of {len(items)} used)</h3>")
         if top:
-            out.append(_uses_table(top))
             out.append(image(plots.uses_figure(cat, top), f"{cat} usage"))
+            out.append(f'<p class="note">The figure shows the {len(top)} most used; the table lists all.</p>')
         if never:
             out.append(f"<p>Never used ({len(never)}): {_e(', '.join(never))}</p>")
-        if len(items) > len(top):
-            out.append(f"<details><summary>All {len(items)} items</summary>{_uses_table(items)}</details>")
+        out.append(_uses_table(items))
+        for deck, part in r.get("uses_by_deck", {}).get(cat, {}).items():
+            out.append(
+                f"<details><summary>{_e(cat)}: deck {_e(deck)} ({part['seat_games']} seat-games; the "
+                f"{len(part['items'])} cards its seats used)</summary>{_uses_table(part['items'])}</details>"
+            )
     return out
 
 
@@ -219,31 +244,67 @@ def _extra_sections(data: dict[str, Any]) -> list[str]:
                 )
     tuning = data.get("tuning")
     if tuning:
-        best = tuning["best"]
-        out.append("<h2>Parameter tuning</h2>")
-        out.append(
-            f"<p>Targets: {_e(', '.join(tuning['targets']))}; {len(tuning['trials'])} trials of "
-            f"{tuning['games']} games each (Optuna TPE). Best settings: <code>"
-            f"{_e(' '.join(f'-o {k}={v}' for k, v in best['params'].items()))}</code>, missing the "
-            f"targets by {best['miss']:.3f}.</p>"
-        )
-        out.append(
-            table(
-                ["trial", "settings", "miss", "seat 1 win rate", "highest role win rate"],
-                [
-                    [
-                        k + 1,
-                        " ".join(f"{a}={b}" for a, b in t["params"].items()),
-                        f"{t['miss']:.3f}",
-                        f"{t['first']:.3f}",
-                        "-" if t["max_role"] is None else f"{t['max_role']:.3f}",
-                    ]
-                    for k, t in enumerate(tuning["trials"])
-                ],
-            )
-        )
-        out.append(image(plots.trials_figure([t["miss"] for t in tuning["trials"]]), "tuning trials"))
+        out += _tuning_section(tuning)
     return out
+
+
+def _trial_rows(rows: list[dict[str, Any]], first_column: str) -> list[list[Any]]:
+    def rate_cell(value: float | None) -> str:
+        return "-" if value is None else f"{value:.3f}"
+
+    return [
+        [
+            t[first_column] if first_column in t else k + 1,
+            " ".join(f"{a}={b}" for a, b in t["params"].items()),
+            f"{t['miss']:.3f}",
+            rate_cell(t["first"]),
+            rate_cell(t["max_role"]),
+            rate_cell(t.get("draw")),
+            rate_cell(t.get("limit")),
+        ]
+        for k, t in enumerate(rows)
+    ]
+
+
+def _tuning_section(tuning: dict[str, Any]) -> list[str]:
+    best = tuning["best"]
+    rates = ["first mover win rate", "highest role win rate", "draw rate", "limit rate"]
+    out = ["<h2>Parameter tuning</h2>"]
+    rechecked = tuning.get("rechecked") or []
+    out.append(
+        f"<p>Targets: {_e(', '.join(tuning['targets']))}; {len(tuning['trials'])} distinct settings of "
+        f"{tuning['games']} games each (Optuna TPE; {tuning.get('repeats', 0)} repeated proposals not "
+        f"played again). Recommended: <code>{_e(' '.join(f'-o {k}={v}' for k, v in best['params'].items()))}"
+        f"</code>, missing the targets by {best['miss']:.3f}"
+        + (
+            f" on fresh games (it missed by {best['search_miss']:.3f} in the search), the best of the "
+            f"{len(rechecked)} best settings played again on new seeds.</p>"
+            if rechecked
+            else ".</p>"
+        )
+    )
+    if rechecked:
+        out.append("<h3>The best settings on fresh games</h3>")
+        out.append(
+            table(["search miss", "settings", "fresh miss", *rates], _trial_rows(rechecked, "search_miss"))
+        )
+    out.append("<h3>Trials</h3>")
+    out.append(table(["trial", "settings", "miss", *rates], _trial_rows(tuning["trials"], "")))
+    out.append(image(plots.trials_figure([t["miss"] for t in tuning["trials"]]), "tuning trials"))
+    return out
+
+
+def _verdict_box(r: dict[str, Any]) -> list[str]:
+    findings = r.get("verdict") or []
+    if not findings:
+        return []
+    items = "".join(
+        f"<li>{_e(f['text'])}"
+        + ("" if f["clear"] else " <i>(the interval holds the reference: no clear difference)</i>")
+        + "</li>"
+        for f in findings
+    )
+    return [f'<div class="verdict"><h2>Verdict</h2><ol>{items}</ol></div>']
 
 
 def render(data: dict[str, Any]) -> str:
@@ -262,7 +323,7 @@ def render(data: dict[str, Any]) -> str:
     if s.get("varied"):
         settings = "; ".join(" ".join(f"{k}={v}" for k, v in v.items()) for v in s["varied"])
         head.append(f"<p>Game <i>i</i> plays setting <i>i</i> mod {len(s['varied'])} of: {_e(settings)}</p>")
-    body = head + _main_sections(r) + _component_sections(r) + _extra_sections(data)
+    body = head + _verdict_box(r) + _main_sections(r) + _component_sections(r) + _extra_sections(data)
     return (
         f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{_e(title)}</title>'
         f"<style>{STYLE}</style></head><body>" + "\n".join(body) + "</body></html>\n"

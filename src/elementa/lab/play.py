@@ -23,10 +23,13 @@ class LabGame:
 
     Attributes:
         record: the sim's :class:`~elementa.sim.GameRecord` (returns, win shares, roles, lengths).
-        metrics: its game metrics (lead changes, drama, decisiveness).
+        metrics: its game metrics (lead changes, drama, decisiveness; see :mod:`elementa.lab.metrics`).
         attributes: component attributes per seat (see :mod:`elementa.lab.extractors`).
         uses: component uses per seat.
         limit: whether the game reached its turn or round limit (read from the final observation).
+        first_mover: the seat that made the game's first decision (the first action that is not a
+            chance outcome; sealed choices, which no other seat sees, are passed over, see
+            :func:`sealed`), or ``None`` when the first decision node was simultaneous.
     """
 
     record: GameRecord
@@ -34,6 +37,7 @@ class LabGame:
     attributes: Attributes = field(default_factory=dict)
     uses: Uses = field(default_factory=dict)
     limit: bool = False
+    first_mover: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         """Return the game as a dict of plain values."""
@@ -44,7 +48,8 @@ class LabGame:
         """Rebuild a game from :meth:`to_json`'s dict.
 
         Raises:
-            KeyError, TypeError: a malformed dict.
+            KeyError, TypeError: a malformed dict (one without ``first_mover``, from before the lab
+                recorded it, included).
         """
         rec = dict(data["record"])
         for key in ("returns", "shares"):
@@ -57,6 +62,7 @@ class LabGame:
             data.get("attributes", {}),
             data.get("uses", {}),
             bool(data.get("limit", False)),
+            None if data["first_mover"] is None else int(data["first_mover"]),
         )
 
 
@@ -78,6 +84,17 @@ def reached_limit(state: State) -> bool:
     return count is not None and limit > 0 and count >= limit
 
 
+def sealed(state: State, player: int, action: Action) -> bool:
+    """Return whether a decision is sealed: a spectator's description of it differs from its
+    player's (``describe_action``), so no other seat learns what was chosen.
+
+    A sealed choice before play (Elemenders' true monolith, marked before the coin decides who
+    places first) gives its seat no tempo and no information over the others, like a simultaneous
+    choice, so the lab does not count its player as the first mover.
+    """
+    return state.describe_action(action, player, None) != state.describe_action(action, player, player)
+
+
 def score_point(state: State) -> list[float] | None:
     """Return each seat's estimated share of the win now (``evaluate()`` rescaled), or ``None``."""
     estimate = state.evaluate()
@@ -97,10 +114,16 @@ def play_lab_game(matchup: Matchup, index: int) -> LabGame:
     seed = derive_seed(matchup.seed, "game", index)
     extractor = make_extractor(game.name, game.num_players, game.options_dict())
     trace: list[list[float]] = []
+    first: list[int | None] = []  # who made the first decision (None: a simultaneous node)
 
     def watch(state: State, player: int, action: Action) -> None:
         if player == CHANCE:
             return
+        if not first:
+            if state.is_simultaneous_node():
+                first.append(None)
+            elif not sealed(state, player, action):
+                first.append(player)
         point = score_point(state)
         if point is not None:
             trace.append(point)
@@ -110,4 +133,11 @@ def play_lab_game(matchup: Matchup, index: int) -> LabGame:
     extractor.finish(state)
     record = record_game(game, state, index)
     trace.append(list(record.shares))
-    return LabGame(record, trace_metrics(trace), extractor.attributes, extractor.uses, reached_limit(state))
+    return LabGame(
+        record,
+        trace_metrics(trace),
+        extractor.attributes,
+        extractor.uses,
+        reached_limit(state),
+        first[0] if first else None,
+    )

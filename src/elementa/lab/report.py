@@ -20,8 +20,7 @@ from elementa.sim import mean_sd, summarize, wilson_interval
 from elementa.sim.stats import Z95
 
 TOP_ITEMS = 15
-"""How many of a category's most used items the page shows at once (the full list is folded below)."""
-"""The most items per component category the report lists (most used first)."""
+"""How many of a category's most used items its figure shows (its table lists every item)."""
 
 
 def rate(wins: float, games: int) -> dict[str, float]:
@@ -85,6 +84,42 @@ def _attributes(games: Sequence[LabGame]) -> dict[str, Any]:
     return out
 
 
+SeatUses = list[tuple[dict[str, int], float]]
+"""One entry per seat-game: the items the seat used (item -> times) and its win share."""
+
+
+def _item_rows(seats: SeatUses, games: int, names: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """Every item (``names`` that nobody used too, with 0 uses), most used first, with its uses per
+    game and its association with winning, over the given seat-games."""
+    total: dict[str, int] = dict.fromkeys(names, 0)
+    used_wins: dict[str, float] = {}
+    used_seats: dict[str, int] = {}
+    seat_wins = 0.0
+    for counts, share in seats:
+        seat_wins += share
+        for item, n in counts.items():
+            total[item] = total.get(item, 0) + n
+            used_wins[item] = used_wins.get(item, 0.0) + share
+            used_seats[item] = used_seats.get(item, 0) + 1
+    rows = []
+    for item in sorted(total, key=lambda i: -total[i]):  # stable: unused ones in the game's order
+        n_used = used_seats.get(item, 0)
+        used = rate(used_wins[item], n_used) if n_used else None
+        left = len(seats) - n_used
+        unused = rate(seat_wins - used_wins.get(item, 0.0), left) if left else None
+        rows.append(
+            {
+                "item": item,
+                "uses": total[item],
+                "per_game": total[item] / games if games else 0.0,
+                "used": used,
+                "not_used": unused,
+                "association": rate_difference(used, unused) if used and unused else None,
+            }
+        )
+    return rows
+
+
 def _uses(games: Sequence[LabGame], catalog: dict[str, list[str]] | None = None) -> dict[str, Any]:
     """Per use category: every item (those of ``catalog`` that no seat used too, with 0 uses), most
     used first, with its uses and its association with winning."""
@@ -92,37 +127,40 @@ def _uses(games: Sequence[LabGame], catalog: dict[str, list[str]] | None = None)
     catalog = catalog or {}
     categories = sorted({c for g in games for c in g.uses} | set(catalog))
     for cat in categories:
-        total: dict[str, int] = dict.fromkeys(catalog.get(cat, ()), 0)
-        used_wins: dict[str, float] = {}
-        used_seats: dict[str, int] = {}
-        seat_games = 0
-        seat_wins = 0.0
+        seats: SeatUses = []
         for g in games:
             per_seat = g.uses.get(cat, [{} for _ in g.record.shares])
-            for counts, share in zip(per_seat, g.record.shares, strict=False):
-                seat_games += 1
-                seat_wins += share
-                for item, n in counts.items():
-                    total[item] = total.get(item, 0) + n
-                    used_wins[item] = used_wins.get(item, 0.0) + share
-                    used_seats[item] = used_seats.get(item, 0) + 1
-        rows = []
-        for item in sorted(total, key=lambda i: -total[i]):  # stable: unused ones in the game's order
-            seats = used_seats.get(item, 0)
-            used = rate(used_wins[item], seats) if seats else None
-            left = seat_games - seats
-            unused = rate(seat_wins - used_wins.get(item, 0.0), left) if left else None
-            rows.append(
-                {
-                    "item": item,
-                    "uses": total[item],
-                    "per_game": total[item] / len(games),
-                    "used": used,
-                    "not_used": unused,
-                    "association": rate_difference(used, unused) if used and unused else None,
-                }
-            )
-        out[cat] = {"items": rows, "distinct": sum(1 for n in total.values() if n)}
+            seats += list(zip(per_seat, g.record.shares, strict=False))
+        rows = _item_rows(seats, len(games), catalog.get(cat, ()))
+        out[cat] = {"items": rows, "distinct": sum(1 for r in rows if r["uses"])}
+    return out
+
+
+DECK = "deck"
+"""The attribute that names each seat's deck (Warriors' roles): its uses get one table per deck."""
+
+
+def _uses_by_deck(games: Sequence[LabGame]) -> dict[str, Any]:
+    """Per use category, per deck (the seat's ``deck`` attribute): the items the seats playing that
+    deck used, most used first, per game that deck was in, with the association with winning among
+    that deck's seat-games. Only items seen from a deck are listed: the public API does not publish
+    a deck's card list (the category's full list, unused cards included, is in ``uses``)."""
+    out: dict[str, Any] = {}
+    if not any(DECK in g.attributes for g in games):
+        return out
+    for cat in sorted({c for g in games for c in g.uses}):
+        decks: dict[str, SeatUses] = {}
+        for g in games:
+            names = g.attributes.get(DECK)
+            if names is None:
+                continue
+            per_seat = g.uses.get(cat, [{} for _ in g.record.shares])
+            for deck, counts, share in zip(names, per_seat, g.record.shares, strict=False):
+                decks.setdefault(deck, []).append((counts, share))
+        out[cat] = {
+            deck: {"seat_games": len(seats), "items": _item_rows(seats, len(seats))}
+            for deck, seats in sorted(decks.items())
+        }
     return out
 
 
@@ -137,6 +175,99 @@ def _catalog(settings: dict[str, Any]) -> dict[str, list[str]]:
     except (ConfigError, TypeError):
         return {}
     return extractor_class(name).catalog(game.action_space)
+
+
+def first_mover(games: Sequence[LabGame], seats: int) -> dict[str, Any]:
+    """Return how the first mover (the seat that made each game's first decision) fared.
+
+    A coin or a deal may pick who starts, so the first mover is read per game
+    (:attr:`LabGame.first_mover`), never assumed to be seat 1; games whose first decision was
+    simultaneous have no first mover and are only counted.
+
+    Args:
+        games: the games (at least one).
+        seats: the number of seats.
+
+    Returns:
+        ``{"games", "wins", "rate", "low", "high"}`` (:func:`rate` of the first mover's win shares
+        over the games that had one; all 0 when none had), ``"simultaneous"`` (games that started
+        with a simultaneous decision), ``"movers"`` (per seat, the games it moved first),
+        ``"always_seat_1"`` (whether seat 1 made the first decision of every game), ``"fair"`` (1 /
+        seats) and ``"advantage"`` (the rate minus the fair share with Newcombe's interval, or
+        ``None`` when no game had a first mover).
+    """
+    movers = [0] * seats
+    wins = 0.0
+    for g in games:
+        if g.first_mover is not None:
+            movers[g.first_mover] += 1
+            wins += g.record.shares[g.first_mover]
+    decided = sum(movers)
+    first = rate(wins, decided)
+    fair = {"rate": 1.0 / seats, "low": 1.0 / seats, "high": 1.0 / seats}
+    return {
+        **first,
+        "simultaneous": len(games) - decided,
+        "movers": movers,
+        "always_seat_1": movers[0] == len(games),
+        "fair": 1.0 / seats,
+        "advantage": rate_difference(first, fair) if decided else None,
+    }
+
+
+VERDICT_SIZE = 3
+"""How many findings the verdict at the top of the report gives."""
+
+
+def _off(row: dict[str, float], aim: float) -> tuple[float, float]:
+    """How clearly a rate misses ``aim``: the gap between its interval and ``aim`` (0 when the
+    interval holds it), then its distance from ``aim``: the sort key of the verdict."""
+    return max(0.0, row["low"] - aim, aim - row["high"]), abs(row["rate"] - aim)
+
+
+def verdict(report: dict[str, Any], size: int = VERDICT_SIZE) -> list[dict[str, Any]]:
+    """Return the report's most important findings, most important first: each a sentence with its
+    rate and 95% interval.
+
+    The candidates are the first mover's win rate (or a simultaneous start), the seat and, per
+    attribute (role, deck, mage type...), the value whose win rate is farthest from a fair share
+    (1 / seats), and the draw and limit rates (against none). They are ranked by how far their
+    interval lies from that reference (0 when it holds it: no evidence of a difference), then by how
+    far the rate is from it.
+
+    Returns:
+        ``[{"text", "rate", "low", "high", "reference", "clear"}]`` (``clear``: the interval excludes
+        the reference), at most ``size``.
+    """
+    fair = report["first_player"]["fair"]
+    candidates: list[tuple[str, dict[str, float], float]] = []
+    fp = report["first_player"]
+    if fp["games"]:
+        who = "Seat 1 (the first mover)" if fp["always_seat_1"] else "The first mover"
+        candidates.append((f"{who} wins", fp, fair))
+    seat = max(report["seats"], key=lambda row: _off(row, fair))
+    candidates.append((f"Seat {seat['label']} ({seat['agent']}) wins", seat, fair))
+    for cat, entry in report["attributes"].items():
+        if len(entry["rates"]) > 1:
+            row = max(entry["rates"], key=lambda r: _off(r, fair))
+            candidates.append((f"{cat} {row['value']} wins", row, fair))
+    for key, what in (("draw", "Games without a sole winner"), ("limit", "Games that reach the turn limit")):
+        candidates.append((what, report["endings"][key], 0.0))
+    ranked = sorted(candidates, key=lambda c: _off(c[1], c[2]), reverse=True)
+    out = []
+    for text, row, aim in ranked[:size]:
+        interval = f"{row['rate']:.3f} (95% CI {row['low']:.3f}-{row['high']:.3f})"
+        out.append(
+            {
+                "text": f"{text} {interval}; a fair share is {aim:.3f}" if aim else f"{text}: {interval}",
+                "rate": row["rate"],
+                "low": row["low"],
+                "high": row["high"],
+                "reference": aim,
+                "clear": _off(row, aim)[0] > 0,
+            }
+        )
+    return out
 
 
 def _histogram(values: Sequence[int], bins: int = 20) -> dict[str, list[float]]:
@@ -158,10 +289,15 @@ def build_report(games: Sequence[LabGame], agents: Sequence[str], settings: dict
 
     Returns:
         A JSON-ready dict: ``settings``, ``games``, ``seats`` and ``roles`` (win rates), ``first_player``
-        (seat 1's rate and its difference from a fair share), ``lengths`` (decisions: mean interval,
-        histogram), ``endings`` (sole wins, shared wins, no winner, turn limits), ``metrics`` (lead
+        (the real first mover's rate and its difference from a fair share, see :func:`first_mover`),
+        ``lengths`` (decisions: mean interval,
+        histogram), ``endings`` (counts of sole wins, shared wins, no winner, turn limits; ``draw``: the
+        rate of games without a sole winner, ``limit``: the rate of games that reached the limit, as
+        :func:`rate` dicts), ``metrics`` (lead
         changes, their rate, drama, decisiveness: mean intervals), ``attributes`` and ``uses``
-        (components, see :mod:`elementa.lab.extractors`).
+        (components, see :mod:`elementa.lab.extractors`; every item of the game's catalog, the unused
+        ones with 0 uses), ``uses_by_deck`` (per category, per deck: the items its seats used) and
+        ``verdict`` (the three most important findings, see :func:`verdict`).
 
     Raises:
         ValueError: no games.
@@ -173,20 +309,19 @@ def build_report(games: Sequence[LabGame], agents: Sequence[str], settings: dict
     summary = summarize(records, agents)
     n = len(records)
     seats = len(agents)
-    fair = {"rate": 1.0 / seats, "low": 1.0 / seats, "high": 1.0 / seats}
-    first = rate(summary.seats[0].wins, n)
     sole = sum(1 for r in records if sum(1 for s in r.shares if s > 0) == 1)
     none = sum(1 for r in records if not any(s > 0 for s in r.shares))
+    limits = sum(1 for g in ordered if g.limit)
     metrics = {}
     for name in ("lead_changes", "lead_change_rate", "drama", "decisiveness"):
         values = [getattr(g.metrics, name) for g in ordered]
         metrics[name] = mean_interval([float(v) for v in values if v is not None])
-    return {
+    report: dict[str, Any] = {
         "settings": settings,
         "games": n,
         "seats": [asdict(row) for row in summary.seats],
         "roles": [asdict(row) for row in summary.roles],
-        "first_player": {**first, "fair": 1.0 / seats, "advantage": rate_difference(first, fair)},
+        "first_player": first_mover(ordered, seats),
         "lengths": {
             "decisions": mean_interval([float(r.decisions) for r in records]),
             "histogram": _histogram([r.decisions for r in records]),
@@ -195,9 +330,14 @@ def build_report(games: Sequence[LabGame], agents: Sequence[str], settings: dict
             "sole_winner": sole,
             "shared_win": summary.shared,
             "no_winner": none,
-            "turn_limit": sum(1 for g in ordered if g.limit),
+            "turn_limit": limits,
+            "draw": rate(n - sole, n),
+            "limit": rate(limits, n),
         },
         "metrics": metrics,
         "attributes": _attributes(ordered),
         "uses": _uses(ordered, _catalog(settings)),
+        "uses_by_deck": _uses_by_deck(ordered),
     }
+    report["verdict"] = verdict(report)
+    return report

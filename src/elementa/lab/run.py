@@ -7,12 +7,16 @@ processes, machines or sessions (``--resume``) gives the games one uninterrupted
 from __future__ import annotations
 
 import json
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from elementa.agents import parse_spec
 from elementa.core import ConfigError
 from elementa.lab.play import LabGame, play_lab_game
 from elementa.sim import Matchup
@@ -20,6 +24,58 @@ from elementa.sim.runner import pool_imap
 
 BACKENDS = ("local", "ray")
 """The backends: ``local`` worker processes (the sim's pool) and ``ray`` (a local or remote cluster)."""
+
+
+def lab_spec(spec: str) -> str:
+    """Return an agent spec with an iteration budget only: ``seconds=none`` added to a search level
+    (a spec whose agent takes ``seconds``) that does not set ``seconds`` itself.
+
+    A level's wall-clock cap (``easy``: 0.2 s a decision) binds first on a loaded machine, so a
+    lab run's results would depend on the machine's load and differ between runs of the same
+    seed; without it the level's iterations alone bound each search, and game ``i`` is the same
+    everywhere. A spec that sets ``seconds`` keeps it (the designer asked for a timed player).
+
+    Example:
+        >>> lab_spec("easy"), lab_spec("easy:seconds=1"), lab_spec("greedy")
+        ('easy:seconds=none', 'easy:seconds=1', 'greedy')
+
+    Raises:
+        ConfigError: a bad spec (see :func:`elementa.agents.parse_spec`).
+    """
+    entry, params = parse_spec(spec)
+    if "seconds" in entry.params and "seconds" not in params:
+        return f"{spec}:seconds=none"
+    return spec
+
+
+def lab_matchup(matchup: Matchup) -> Matchup:
+    """Return the matchup with :func:`lab_spec` applied to every seat's agent."""
+    return Matchup(matchup.game, matchup.options, tuple(map(lab_spec, matchup.agents)), matchup.seed)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM received during a lab run: handled as Ctrl-C (games kept, workers stopped)."""
+
+
+@contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """While the block runs, make SIGTERM raise :class:`Terminated` (a ``KeyboardInterrupt``), so a
+    terminated run ends as Ctrl-C does: the worker pool is terminated (no process is left playing),
+    the checkpoint saved and the report of the games played written. Outside the main thread,
+    where no handler can be set, nothing changes.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: object) -> None:
+        raise Terminated
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 @dataclass(frozen=True)
