@@ -249,3 +249,30 @@ def test_rulebook_the_chance_roll_sun_returns_the_channel_to_the_flux() -> None:
     assert view["active"] == 1
     assert pool(state, 0) == {"Fire": 2, "Water": 0, "Earth": 0, "Air": 0}
     assert view["flux"] == {"Fire": 18, "Water": 20, "Earth": 20, "Air": 20}
+
+
+TAPPERS = [("Earth", "Fire", None), ("Moon", "Fire", None), ("Sun", "Fire", "Air"), ("Ether", "Water", None)]
+
+
+@pytest.mark.parametrize(("major", "minor", "chosen"), TAPPERS)
+def test_the_flux_tap_is_a_position_until_the_mage_picks_a_colour(
+    major: str, minor: str, chosen: str | None
+) -> None:
+    """elementalis.txt, Flux Tapping: a mage with an empty Pool may take one Mana of its Major (any
+    colour without an element Major). The offer round-trips, the colours it forces applied; once
+    the mage has declined a colour, the choice is under way and no position."""
+    no = {"fire": 0, "water": 0, "earth": 0, "air": 0}
+    table = _table(decision="tap", rolling=[], dice=[], stage="", flux=dict.fromkeys(no, 20))
+    other = "Water" if major != "Water" else "Fire"
+    table["mages"] = [{"major": major, "minor": minor, "chosen": chosen}, {"major": other, "minor": other}]
+    game = elementa.load_game("elementalis", players=2)
+    state = game.new_position(table)
+    assert state.position()["decision"] == "tap"
+    _same(state, game.new_position(state.position()))
+    declines = [a for a in state.legal_actions() if a.kind == "mana" and a.args[1] == 0]
+    assert bool(declines) == (major in ("Moon", "Ether"))  # no element Major: any colour
+    if declines:  # the mage declines Fire and is asked for Water
+        state.apply_action(declines[0])
+        with pytest.raises(PositionError) as e:
+            state.position()
+        assert e.value.field == "decision"

@@ -360,6 +360,17 @@ def _set_declarations(s: ElementalisState, pos: ElementalisPosition) -> None:
     s.steps.append(Declare())
 
 
+def _tap_offered(s: ElementalisState, top: object) -> bool:
+    """Whether ``top`` is the Flux Tap as the turn offers it, before the mage has chosen a colour
+    (the colours it forces, ahead of the first it asks, already applied)."""
+    if not isinstance(top, ManaChoice) or top.purpose != "tap":
+        return False
+    fresh = s.clone()
+    fresh.steps.clear()
+    fresh._offer_tap()
+    return bool(fresh.steps) and fresh.steps[-1] == top
+
+
 def position(s: ElementalisState) -> dict[str, Any]:
     """Return the JSON position of an ElementaliS state (the inverse of :func:`new_position`).
 
@@ -382,7 +393,7 @@ def position(s: ElementalisState) -> dict[str, Any]:
         decision = "declare"
     elif shape == [Continue]:
         decision = "continue"
-    elif steps[0] is START_POWER_ROLL and len(steps) == 2 and isinstance(top, ManaChoice) and not top.picked:
+    elif steps[0] is START_POWER_ROLL and len(steps) == 2 and _tap_offered(s, top):
         decision = "tap"
     elif shape and shape[0] is PowerRolled and all(t is Roll for t in shape[1:]) and len(shape) > 1:
         decision = "roll"
