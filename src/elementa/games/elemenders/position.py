@@ -242,6 +242,8 @@ def _check_setup(s: ElemendersState, pos: ElemendersPosition) -> None:
             raise PositionError("true_monoliths", "player 1 marks first, then player 2; nobody marks twice")
     elif not all(marked):
         raise PositionError("true_monoliths", "both players mark a true monolith before the coin")
+    if any(s.revealed):  # a true monolith is hit only in play (Attacking)
+        raise PositionError("monoliths", "no monolith is hit before play starts: a true one has 2 health")
     if s.phase != PLACE and s.first_placer >= 0:
         raise PositionError("first_placer", "the coin says who places first after the marks")
     if s.phase == PLACE and s.first_placer < 0:
