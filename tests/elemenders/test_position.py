@@ -172,7 +172,8 @@ REFUSED = [
      "marks first"),
     (
         {"phase": "mark", "to_move": 1, "first_placer": None, "first_mover": None, "turn": 0,
-         "last_flip": None, "true_monoliths": ["F1", None], "units": [], "to_place": [{"fire": 2, "water": 2, "plant": 2}] * 2,
+         "last_flip": None, "true_monoliths": ["F1", None], "units": [],
+         "to_place": [{"fire": 2, "water": 2, "plant": 2}] * 2,
          "monoliths": [{"square": s, "health": 1} for s in ("B1", "D1", "F1", "H1", "J1", "B10", "D10", "F10",
                                                              "H10", "J10")]},
         "monoliths", "no monolith is hit before play starts",
