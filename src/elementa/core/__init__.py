@@ -19,6 +19,7 @@ from elementa.core.errors import (
     ConfigError,
     ElementaError,
     IllegalActionError,
+    PositionError,
     SaveFileError,
     describe_player,
 )
@@ -70,6 +71,7 @@ __all__ = [
     "OptionInfo",
     "Part",
     "Place",
+    "PositionError",
     "Revealed",
     "SaveFileError",
     "SavedGame",

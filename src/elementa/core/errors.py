@@ -108,3 +108,23 @@ def describe_player(player: int) -> str:
     if isinstance(player, bool) or not isinstance(player, int):
         return f"player {player!r}"  # not a seat number: shown as given, for an error message
     return names.get(player, f"player {player + 1}")
+
+
+class PositionError(ElementaError):
+    """A position (see :meth:`elementa.core.game.Game.new_position`) that cannot be set up: a field
+    of the wrong shape, or a position the rules cannot reach (two units on one square, more Mana than
+    the supply holds...), or a game that has no positions (code ``"position/unsupported"``).
+
+    Attributes:
+        field: the offending field as a path into the position's JSON (``"units[3].square"``,
+            ``"pool[1]"``), or ``""`` for the position as a whole.
+        reason: what is wrong with it, in words (``"occupied by another unit"``).
+    """
+
+    code = "position/invalid"
+
+    def __init__(self, field: str, reason: str, *, code: str | None = None) -> None:
+        where = f"field {field!r}: " if field else ""
+        super().__init__(f"position {where}{reason}", code=code)
+        self.field = field
+        self.reason = reason

@@ -28,7 +28,7 @@ from typing_extensions import TypeVar
 
 from elementa.core.actions import Action, ActionSpace
 from elementa.core.chance import sample_outcome
-from elementa.core.errors import IllegalActionError, describe_player
+from elementa.core.errors import IllegalActionError, PositionError, describe_player
 from elementa.core.events import Event, EventLog, audience_of, seen_by
 from elementa.core.nodes import CHANCE, SIMULTANEOUS, TERMINAL
 from elementa.core.options import OptionInfo, describe_options, options_dict
@@ -198,6 +198,39 @@ class Game(ABC):
                 ``None`` draws a fresh seed.
         """
 
+    def new_position(self, data: Mapping[str, Any], seed: int | None = None) -> State:
+        """Return the state a position describes (see :mod:`elementa.core.positions`).
+
+        A position is the whole truth of one moment of the game as JSON (units and terrain, dice,
+        Mana, whose decision it is...; each game's ``position`` module documents its schema). It is
+        validated field by field and then against the rules' invariants, so a position the rules
+        cannot reach is refused. The state's history starts empty: its saves and replays start
+        from the position (:meth:`State.origin`). A position shows hidden information, so an
+        interface never takes one from a player (the game server accepts none).
+
+        Args:
+            data: the position's JSON object, as :meth:`State.position` writes it.
+            seed: the seed the run loop resolves the chance nodes from here with (``None``: a
+                fresh one).
+
+        Returns:
+            the state, at the decision (or chance node) the position names.
+
+        Raises:
+            PositionError: a field of the wrong shape or breaking a rule (``field`` names it, for
+                example ``"units[3].square"``), or a game without positions (code
+                ``"position/unsupported"``).
+        """
+        state = self._new_position(data, seed)
+        state._origin = state.position()
+        return state
+
+    def _new_position(self, data: Mapping[str, Any], seed: int | None) -> State:
+        """Build the state of a position (games with positions override it; see :meth:`new_position`)."""
+        raise PositionError(
+            "", f"{self.info.title} cannot be set up from a position yet", code="position/unsupported"
+        )
+
     @classmethod
     def rules_summary(cls) -> str:
         """Return the in-game rules help: our own summary, the ``rules.md`` beside the game's module."""
@@ -301,6 +334,33 @@ class State(ABC, Generic[GameT]):
         self.game: GameT = game
         self.seed: int = random.SystemRandom().randrange(2**31) if seed is None else int(seed)
         self._history: list[tuple[int, int]] = []
+
+    _origin: dict[str, Any] | None = None
+    """The position this state's game was set up from (:meth:`Game.new_position`), or ``None`` for a
+    game from its start; a game's ``clone`` copies it where it is set."""
+
+    def position(self) -> dict[str, Any]:
+        """Return this state as a position: the JSON object :meth:`Game.new_position` reads back.
+
+        ``game.new_position(state.position(), seed)`` gives a state with the same observation for
+        every viewer, the same legal actions and information-state keys, that plays on as this one
+        does (the same chance outcomes from the same generator); only its history starts empty.
+        The position is the whole truth (hidden cards, marks and dice included): never show it to
+        a player.
+
+        Raises:
+            PositionError: the game has no positions (code ``"position/unsupported"``), or this
+                state is not at a point a position can describe (for example in the middle of
+                resolving a spell; the field says which part).
+        """
+        raise PositionError(
+            "", f"{self.game.info.title} cannot be written as a position yet", code="position/unsupported"
+        )
+
+    def origin(self) -> dict[str, Any] | None:
+        """Return the position this game was set up from, or ``None`` when it started from the
+        beginning: with :meth:`history` (the actions since), it is what a save records."""
+        return self._origin
 
     # ----------------------------------------------------------------- hooks for the game to fill in
     @abstractmethod

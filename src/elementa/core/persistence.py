@@ -9,7 +9,9 @@ and, when the game was played against computer players, ``"agents": [null, "medi
 entry per seat, the agent spec that played it or ``null`` for a person (older saves have no such
 field); and ``"hints": false`` when the person played with hints off (``elementa play --no-hints``),
 so that the game resumes with them off (a file without the field, every older save included, allows
-them). ``load(path)`` validates the file (pydantic), rebuilds the game and replays the history with
+them); and, for a game set up from a position (:meth:`~elementa.core.game.Game.new_position`),
+``"position": {...}``, the position its history starts from (see :mod:`elementa.core.positions`).
+``load(path)`` validates the file (pydantic), rebuilds the game and replays the history with
 checked actions, so a tampered or mismatched file is refused with the field that is wrong;
 ``load_saved(path)`` also gives back the agents and the hints setting.
 
@@ -31,7 +33,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, ValidationError
 
-from elementa.core.errors import ConfigError, IllegalActionError, SaveFileError
+from elementa.core.errors import ConfigError, IllegalActionError, PositionError, SaveFileError
 from elementa.core.files import TOO_DEEP, read_user_file
 from elementa.core.game import State
 from elementa.core.registry import load_game
@@ -55,6 +57,7 @@ class SaveFile(BaseModel):
     history: list[tuple[StrictInt, StrictInt]]
     agents: list[str | None] | None = None
     hints: StrictBool | None = None
+    position: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +97,9 @@ def to_dict(
         "seed": state.seed,
         "history": [list(h) for h in state.history()],
     }
+    origin = state.origin()
+    if origin is not None:  # a game set up from a position: the history starts there
+        record["position"] = origin
     if agents is not None:
         record["agents"] = list(agents)
     if not hints:
@@ -178,7 +184,14 @@ def saved_from_dict(data: Any, *, path: str | None = None) -> SavedGame:
             history = game.upgrade_history(fmt, history)
         except (ValueError, IllegalActionError) as e:
             raise SaveFileError(f"cannot read action format {fmt}: {e}", path=path, field="history") from None
-    state = game.new_initial_state(record.seed)
+    if record.position is None:
+        state = game.new_initial_state(record.seed)
+    else:
+        try:
+            state = game.new_position(record.position, record.seed)
+        except PositionError as e:
+            field = "position" + (f".{e.field}" if e.field and not e.field.startswith("[") else e.field)
+            raise SaveFileError(e.reason, path=path, field=field) from None
     for i, (player, action_id) in enumerate(history):
         try:
             state.apply_action(action_id, player)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -86,6 +87,12 @@ class ElemendersGame(Game):
 
     def new_initial_state(self, seed: int | None = None) -> ElemendersState:
         return ElemendersState(self, seed)
+
+    def _new_position(self, data: Mapping[str, Any], seed: int | None) -> ElemendersState:
+        """Set up a position (:mod:`elementa.games.elemenders.position` documents its JSON)."""
+        from elementa.games.elemenders.position import new_position
+
+        return new_position(self, data, seed)
 
     def utility_sum(self) -> float:
         """The returns are 1 for the winner and 0 for the loser, or 0.5 each for a draw: they sum to 1."""

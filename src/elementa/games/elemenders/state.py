@@ -692,8 +692,13 @@ class ElemendersState(State["ElemendersGame"]):  # quoted: the game module impor
         sp = self.game.action_space
         old_id = sp.encode("mark", MONOLITH_COLUMNS.index(old % self.board.cols))
         new_id = sp.encode("mark", MONOLITH_COLUMNS.index(new % self.board.cols))
-        mark = s._history.index((q, old_id))  # the opponent's one mark, among the first actions
-        s._history[mark] = (q, new_id)
+        if (q, old_id) in s._history:
+            mark = s._history.index((q, old_id))  # the opponent's one mark, among the first actions
+            s._history[mark] = (q, new_id)
+        elif s._origin is not None:  # marked in the position the game was set up from
+            from elementa.games.elemenders.position import redraw_true
+
+            s._origin = redraw_true(s._origin, q, self.board.name(old), self.board.name(new))
         return s
 
     def clone(self) -> ElemendersState:
@@ -717,7 +722,15 @@ class ElemendersState(State["ElemendersGame"]):  # quoted: the game module impor
         s.spawn_queue = self.spawn_queue[:]
         s._history = self._history[:]
         s.recording, s._events = self.recording, self._events
+        if self._origin is not None:
+            s._origin = self._origin
         return s
+
+    def position(self) -> dict[str, Any]:
+        """Return this state as a position (:mod:`elementa.games.elemenders.position`)."""
+        from elementa.games.elemenders.position import position
+
+        return position(self)
 
     def __str__(self) -> str:
         """Return the board as a spectator sees it, top row first (no true monolith is shown).

@@ -5,6 +5,7 @@ source: elementalis.txt (the whole rulebook); rulings in docs/rulings/elementali
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -155,6 +156,12 @@ class ElementalisGame(Game):
                 if last:
                     break
         return out
+
+    def _new_position(self, data: Mapping[str, Any], seed: int | None) -> ElementalisState:
+        """Set up a position (:mod:`elementa.games.elementalis.position` documents its JSON)."""
+        from elementa.games.elementalis.position import new_position
+
+        return new_position(self, data, seed)
 
     def new_initial_state(self, seed: int | None = None) -> ElementalisState:
         return ElementalisState(self, seed)

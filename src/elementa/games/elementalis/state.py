@@ -772,7 +772,15 @@ class ElementalisState(State["ElementalisGame"]):  # quoted: the game module imp
         s.claims = list(self.claims)
         s.opp_faces = list(self.opp_faces)
         s.log = list(self.log)
+        if self._origin is not None:
+            s._origin = self._origin
         return s
+
+    def position(self) -> dict[str, Any]:
+        """Return this state as a position (:mod:`elementa.games.elementalis.position`)."""
+        from elementa.games.elementalis.position import position
+
+        return position(self)
 
     def __str__(self) -> str:
         from elementa.games.elementalis.observe import board_text
