@@ -18,7 +18,8 @@
    ``--patience`` epochs without improvement. The held-out error is printed beside that of the
    game's hand-written ``State.evaluate()`` (which reads the whole state) on the same positions.
 4. Export: the layers as float16 arrays and the metadata (game, tensor size, options, seed, data
-   size, held-out errors, this command) in an ``.npz``.
+   size, held-out errors, the mean and spread of the seats' rescaled returns summed over a game,
+   this command) in an ``.npz``.
 
 Everything is drawn from ``--seed`` (games, moves, the fit's initialisation and shuffles) and the
 fit runs on one BLAS thread, so the same command writes the same weights. Needs the ``train`` extra
@@ -197,6 +198,10 @@ def main(argv: list[str] | None = None) -> int:
     known = ~np.isnan(evals)
     heuristic_mse = float(np.mean((evals[known] - y[held][known]) ** 2)) if known.any() else None
     constant_mse = float(np.var(y[held]))
+    # the seats' rescaled returns summed, per game (one row per seat: every n-th row starts a position)
+    n = game.num_players
+    firsts = np.flatnonzero(np.r_[True, games_index[1:] != games_index[:-1]])
+    sums = np.asarray([y[i : i + n].sum() for i in firsts])
     meta = {
         "game": game.name,
         "tensor_size": size,
@@ -211,6 +216,8 @@ def main(argv: list[str] | None = None) -> int:
         "held_out_mse": round(mse, 6),
         "evaluate_mse": None if heuristic_mse is None else round(heuristic_mse, 6),
         "constant_mse": round(constant_mse, 6),
+        "return_sum": round(float(sums.mean()), 6),
+        "return_sum_sd": round(float(sums.std()), 6),
         "layers": len(layers),
         "command": command,
     }

@@ -36,6 +36,18 @@ def test_the_priority_games_ship_a_net() -> None:
     assert {"elementalis", "warriors", "elemental-warriors-ii"} <= set(SHIPPED)
 
 
+def test_a_game_whose_returns_nearly_always_sum_alike_is_normalised_to_its_training_sum() -> None:
+    game = elementa.load_game("warriors")
+    layers = [(np.zeros((game.observation_tensor_shape()[0], 1)), np.full(1, 0.2))]
+    meta = {"game": "warriors", "tensor_size": game.observation_tensor_shape()[0]}
+    state = game.new_initial_state(0)
+    assert ValueNet(game, layers, meta)(state) == pytest.approx([0.2, 0.2])  # nothing known: raw
+    steady = {**meta, "return_sum": 0.9, "return_sum_sd": 0.1}
+    assert ValueNet(game, layers, steady)(state) == pytest.approx([0.45, 0.45])
+    spread = {**meta, "return_sum": 0.9, "return_sum_sd": 0.4}
+    assert ValueNet(game, layers, spread)(state) == pytest.approx([0.2, 0.2])
+
+
 @pytest.mark.parametrize("name", SHIPPED)
 def test_a_shipped_net_loads_small_and_scores_every_seat(name: str) -> None:
     path = Path(elementa.agents.value.__file__).parent / "values" / f"{name}.npz"
@@ -45,7 +57,10 @@ def test_a_shipped_net_loads_small_and_scores_every_seat(name: str) -> None:
     assert net.meta["game"] == name and net.meta["tensor_size"] == game.observation_tensor_shape()[0]
     assert {"seed", "command", "games", "rows", "options"} <= set(net.meta)
     lo, hi = game.utility_range()
-    total = game.utility_sum()
+    # the sum the estimates are normalised to: the declared one, or that of the training games
+    total = None if net.scaled_sum is None else game.num_players * lo + (hi - lo) * net.scaled_sum
+    if game.utility_sum() is not None:
+        assert total == pytest.approx(game.utility_sum())
     seen = set()
     for state in sampled_states(game, every=25, seeds=1):
         values = net(state)

@@ -9,8 +9,10 @@ scores its search's leaves with it in place of the game's hand-written ``State.e
 Each seat's value is computed from that seat's own observation tensor alone (which the game builds
 from the seat's view), so the net never reads state fields and cannot see a seat's hidden cards
 through another seat's estimate either: what it says for seat ``p`` is the same on every state that
-shows ``p`` the same observation. In a game whose returns sum to a constant
-(``game.utility_sum()``) the seats' estimates are normalised to that sum, as win shares are.
+shows ``p`` the same observation (:meth:`ValueNet.seat_value`). In a game whose returns sum to a
+constant the seats' estimates are then normalised to that sum, as win shares are, so that each
+seat's result at a leaf also weighs the other seats' view of it (their hands, in the determinization
+the search drew).
 
 The nets ship as package data, ``elementa/agents/values/<game name>.npz``, written by
 ``benchmarks/train_value.py``: arrays ``W0, b0, W1, b1, ...`` (weights stored as float16) and a JSON
@@ -63,6 +65,11 @@ def metadata(name: str) -> dict[str, Any]:
     return found[0]
 
 
+NEARLY_CONSTANT = 0.25
+"""The largest spread (standard deviation) of the seats' rescaled returns summed over a training game
+at which a game without a declared ``utility_sum()`` has its estimates normalised to their mean sum."""
+
+
 class ValueNet:
     """A game's value net, callable as a leaf evaluator: ``net(state) -> returns, one per seat``.
 
@@ -102,8 +109,13 @@ class ValueNet:
         lo, hi = game.utility_range()
         self.lo, self.span = lo, (hi - lo) or 1.0
         total = game.utility_sum()
-        # the sum the rescaled returns must have, where the game's returns sum to a constant
-        self.scaled_sum = None if total is None else (total - game.num_players * lo) / self.span
+        # the sum the rescaled returns must have, where the game's returns sum to a constant, or
+        # nearly always do in the training games (Warriors, Elemental Warriors II: the winner's)
+        self.scaled_sum: float | None = None
+        if total is not None:
+            self.scaled_sum = (total - game.num_players * lo) / self.span
+        elif meta.get("return_sum_sd", 1.0) <= NEARLY_CONSTANT:
+            self.scaled_sum = float(meta["return_sum"])
 
     @classmethod
     def load(cls, game: Game) -> ValueNet:
@@ -150,7 +162,9 @@ class ValueNet:
         """Return the estimated returns of every seat in ``state``, within ``game.utility_range()``.
 
         Seat ``p``'s estimate reads ``state.observation_tensor(p)`` only. Where the game's returns
-        sum to a constant, the estimates are then scaled to sum to it (equal shares if all are 0),
+        sum to a constant (declared by ``game.utility_sum()``, or nearly constant in the games the
+        net was trained on: ``return_sum`` with ``return_sum_sd`` at most :data:`NEARLY_CONSTANT`
+        in its metadata), the estimates are then scaled to sum to it (equal shares if all are 0),
         so a seat's share also depends on the others' estimates (from their own tensors): the
         search calls it on determinizations, whose other hands are drawn from what the searching
         seat knows.
