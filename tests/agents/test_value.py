@@ -117,7 +117,7 @@ def test_the_expert_level_scores_leaves_with_the_net(monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(ValueNet, "__call__", spy)
     monkeypatch.setattr(type(game.new_initial_state(0)), "evaluate", lambda self: pytest.fail("evaluate"))
-    agent = make_agent("expert:iterations=10", game, 0, 1)
+    agent = make_agent("expert:iterations=10:horizon=0", game, 0, 1)  # every leaf scored at once
     state = game.new_initial_state(1)
     while state.current_player() != 0 or len(state.legal_actions(0)) < 2:
         if state.current_player() == CHANCE:

@@ -578,7 +578,9 @@ class Level:
         rollouts = "rule-based" if self.rollout == "rule" else "random"
         default = " (the default level)" if self.name == DEFAULT_LEVEL else ""
         if self.learned:
-            cut = "leaves" if self.horizon == 0 else f"rollouts cut after {self.horizon} decisions"
+            cut = {0: "leaves", "game": "rule-based rollouts cut at the game's horizon"}.get(
+                self.horizon, f"rule-based rollouts cut after {self.horizon} decisions"
+            )
             return (
                 f"ISMCTS search: {self.iterations} iterations (at most {self.seconds:g} s) per move, "
                 f"{cut} scored by a learned value net{guide} (games with a shipped net; needs numpy: "
