@@ -93,10 +93,10 @@ def test_a_seats_value_does_not_change_when_what_it_cannot_see_is_redealt(name: 
 
 
 def test_the_expert_level_plays_a_game_to_the_end_reproducibly() -> None:
-    game = elementa.load_game("elementalis", players=2, rounds=2)
+    game = elementa.load_game("elementalis", players=2, rounds=1)
 
     def play(seed: int) -> list[tuple[int, int]]:
-        agents = [make_agent("expert:iterations=15:seconds=none", game, p, seed + p) for p in range(2)]
+        agents = [make_agent("expert:iterations=10:seconds=none", game, p, seed + p) for p in range(2)]
         state = elementa.play_game(game, agents, seed=seed, events=False)
         assert state.is_terminal()
         return state.history()

@@ -3,7 +3,7 @@
 Built-in specs: ``random`` (uniform over legal actions), ``greedy`` (the game's rule-based agent) and
 the ISMCTS levels ``easy``, ``medium`` (the default level) and ``hard`` (see :mod:`elementa.agents.ismcts`),
 whose budgets a spec may override: ``"hard:iterations=1000:rollout=random"``, and ``expert``, the
-hard level's search with a learned value net at its leaves (games with a shipped net; numpy needed).
+hard level's search with a learned value net scoring its rollouts (games with a shipped net; numpy needed).
 To add a spec, call :func:`register_agent` in the agent's module and import that module here.
 """
 
