@@ -2,12 +2,21 @@
 
 Built-in specs: ``random`` (uniform over legal actions), ``greedy`` (the game's rule-based agent) and
 the ISMCTS levels ``easy``, ``medium`` (the default level) and ``hard`` (see :mod:`elementa.agents.ismcts`),
-whose budgets a spec may override: ``"hard:iterations=1000:rollout=random"``.
+whose budgets a spec may override: ``"hard:iterations=1000:rollout=random"``, and ``expert``, the
+hard level's search with a learned value net scoring its rollouts (games with a shipped net; numpy needed).
 To add a spec, call :func:`register_agent` in the agent's module and import that module here.
 """
 
 from elementa.agents.basic import RandomAgent, greedy_agent, random_agent
-from elementa.agents.ismcts import DEFAULT_LEVEL, LEVEL_PARAMS, LEVELS, IsmctsAgent, Level, SearchStats
+from elementa.agents.ismcts import (
+    DEFAULT_LEVEL,
+    EXPERT,
+    LEVEL_PARAMS,
+    LEVELS,
+    IsmctsAgent,
+    Level,
+    SearchStats,
+)
 from elementa.agents.registry import (
     AgentFactory,
     AgentSpec,
@@ -21,11 +30,12 @@ from elementa.agents.registry import (
 
 register_agent("random", random_agent, "picks uniformly among the legal actions")
 register_agent("greedy", greedy_agent, "the game's rule-based player")
-for _level in LEVELS:
+for _level in (*LEVELS, EXPERT):
     register_agent(_level.name, _level.make, _level.help, LEVEL_PARAMS)
 
 __all__ = [
     "DEFAULT_LEVEL",
+    "EXPERT",
     "LEVELS",
     "AgentFactory",
     "AgentSpec",

@@ -67,7 +67,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, Agent, Game, State
+from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, Agent, ConfigError, Game, State
 from elementa.core.game import EvaluationCut
 
 Rollout = Literal["random", "rule"]
@@ -258,6 +258,10 @@ class IsmctsAgent(Agent):
             level: one seat's decision, or every mover's at a simultaneous node); 1 searches the
             root's actions alone (flat Monte Carlo: each action's value is that action followed by
             the rollout policy, from independent samples); ``None``: no limit.
+        value: a leaf evaluator, ``value(state) -> one return per seat`` (within the game's
+            ``utility_range()``), that scores a rollout cut at the horizon in place of
+            ``State.evaluate()``, for example a learned :class:`elementa.agents.value.ValueNet`;
+            it is called on determinizations only. ``None``: the game's evaluation.
 
     Raises:
         ValueError: neither budget given, a budget below its minimum, a depth below 1, or an
@@ -287,6 +291,7 @@ class IsmctsAgent(Agent):
         horizon: int | Literal["game"] | None = "game",
         cut: EvaluationCut | Literal["game"] = "game",
         depth: int | None = None,
+        value: Callable[[State], list[float]] | None = None,
     ) -> None:
         super().__init__(player, seed)
         if iterations is None and seconds is None:
@@ -316,6 +321,7 @@ class IsmctsAgent(Agent):
         self.horizon = horizon
         self.cut = cut
         self.depth = depth
+        self.value = value
         self.last: SearchStats | None = None
         self._table: dict[bytes, Node] = {}
         self._game: Game | None = None
@@ -492,7 +498,7 @@ class _Search:
 
         The rollout ends at the end of the game, at the step cap (scored by ``returns()``), or after
         ``horizon`` decisions (moves with a choice) where the game has an evaluation (scored by
-        ``state.evaluate()``; a game without one is played on).
+        the agent's ``value`` evaluator, else ``state.evaluate()``; a game without one is played on).
         """
         rng = self.rng
         policies = self.policies
@@ -510,7 +516,7 @@ class _Search:
                 and decisions >= horizon
                 and (not by_turn or p == SIMULTANEOUS or (p == me and last != me))
             ):
-                value = state.evaluate()
+                value = state.evaluate() if self.agent.value is None else self.agent.value(state)
                 if value is not None:
                     return value
                 horizon = self.horizon = None  # no evaluation in this game: play on from now on
@@ -551,6 +557,9 @@ class Level:
         bias: the weight of the rule-based hint (see :class:`IsmctsAgent`).
         evidence: the standard errors by which the search must beat the rule-based choice before
             it plays another (see :func:`final_choice`).
+        horizon: the decisions a rollout plays before it is scored (see :class:`IsmctsAgent`).
+        learned: score the cut rollouts with the game's shipped value net
+            (:class:`elementa.agents.value.ValueNet`) instead of the game's ``State.evaluate()``.
     """
 
     name: str
@@ -559,6 +568,8 @@ class Level:
     rollout: Rollout
     bias: float
     evidence: float
+    horizon: int | Literal["game"] | None = "game"
+    learned: bool = False
 
     @property
     def help(self) -> str:
@@ -566,6 +577,15 @@ class Level:
         guide = ", guided by the rule-based player" if self.bias else ""
         rollouts = "rule-based" if self.rollout == "rule" else "random"
         default = " (the default level)" if self.name == DEFAULT_LEVEL else ""
+        if self.learned:
+            cut = {0: "leaves", "game": "rule-based rollouts cut at the game's horizon"}.get(
+                self.horizon, f"rule-based rollouts cut after {self.horizon} decisions"
+            )
+            return (
+                f"ISMCTS search: {self.iterations} iterations (at most {self.seconds:g} s) per move, "
+                f"{cut} scored by a learned value net{guide} (games with a shipped net; needs numpy: "
+                "pip install 'elementa[expert]')"
+            )
         return (
             f"ISMCTS search{default}: {self.iterations} iterations (at most {self.seconds:g} s) per move, "
             f"{rollouts} rollouts{guide}"
@@ -575,7 +595,8 @@ class Level:
         """Build this level's agent for one seat (an :data:`~elementa.agents.AgentFactory`).
 
         Args:
-            game: the game (unused: the levels are the same for every game).
+            game: the game (a learned level loads its value net; the other levels are the same for
+                every game).
             player: the seat.
             seed: the agent's seed.
             overrides: :class:`IsmctsAgent` keyword arguments that replace the level's (the
@@ -583,6 +604,8 @@ class Level:
 
         Raises:
             ValueError: an override the agent rejects.
+            ConfigError: a learned level without numpy (naming the extra to install), for a game
+                without a shipped value net, or with options its net was not trained on.
         """
         params: dict[str, object] = {
             "iterations": self.iterations,
@@ -590,11 +613,33 @@ class Level:
             "rollout": self.rollout,
             "bias": self.bias,
             "evidence": self.evidence,
+            "horizon": self.horizon,
         }
+        if self.learned:
+            params["value"] = _value_net(game)
         params.update(overrides)
         agent = IsmctsAgent(player, seed, **params)  # type: ignore[arg-type]
         agent.name = self.name
         return agent
+
+
+def _value_net(game: Game) -> Callable[[State], list[float]]:
+    """Load ``game``'s shipped value net (numpy is imported here, never when agents are registered).
+
+    Raises:
+        ConfigError: numpy is missing (install the ``expert`` extra), or as
+            :meth:`elementa.agents.value.ValueNet.load`.
+    """
+    try:
+        from elementa.agents.value import ValueNet
+    except ImportError as exc:
+        raise ConfigError(
+            f"the expert level needs numpy to run its value net ({exc}); install the extra: "
+            "pip install 'elementa[expert]'",
+            option="agent",
+            code="config/missing-extra",
+        ) from None
+    return ValueNet.load(game)
 
 
 def _budget(convert: type[int] | type[float]) -> Callable[[str], int | float | None]:
@@ -646,3 +691,11 @@ evaluation forecasts the battle; at 30 iterations it seldom finds the evidence a
 100). Rule-based rollouts and hints fall back to random rollouts and no hint in games without a
 rule-based agent. The time caps keep a decision short on a slow machine; iteration budgets keep
 games reproducible where they bind (see ``benchmarks/ismcts.py``)."""
+
+EXPERT = Level("expert", 1000, 2.0, "rule", 1.0, 1.5, horizon="game", learned=True)
+"""The learned level: ``hard``'s budget, prior and rule-based rollouts, each rollout cut at the game's
+horizon scored by the game's value net instead of ``State.evaluate()``. Scoring every leaf at once
+(``expert:horizon=0``, no rollout) is about 1.6 times as fast per iteration but measured weaker
+(docs/ai.md, *Learned evaluation*). It is registered beside :data:`LEVELS` but not among them: it
+plays only the games that ship a net (:func:`elementa.agents.value.shipped_games`) and needs numpy
+(the ``expert`` extra)."""
