@@ -136,6 +136,25 @@ print("interrupted" if data["interrupted"] else "finished", data["report"]["game
     assert json.loads((tmp_path / "c.json").read_text())["games"]
 
 
+def test_a_finished_run_stops_its_workers_quietly(tmp_path: Path) -> None:
+    """At the end of a run the pool's workers are sent SIGTERM: they inherit the run's SIGTERM
+    handler, which must stop them quietly (it printed a Terminated traceback per worker)."""
+    import os
+    import subprocess
+    import sys
+
+    code = "from elementa.cli.app import main; main()"
+    args = ["balance", "elemental-warriors-ii", "-n", "8", "--agents", "random", "--workers", "2"]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run(
+        [sys.executable, "-c", code, *args, "--out", str(tmp_path / "r.html")],
+        capture_output=True, text=True, env=env, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr and "Terminated" not in done.stderr, done.stderr
+    assert (tmp_path / "r.html").exists()
+
+
 def test_search_levels_play_on_iterations_in_the_lab() -> None:
     from elementa.lab.run import lab_spec
 

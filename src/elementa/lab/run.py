@@ -7,6 +7,7 @@ processes, machines or sessions (``--resume``) gives the games one uninterrupted
 from __future__ import annotations
 
 import json
+import os
 import signal
 import threading
 import time
@@ -68,7 +69,11 @@ def sigterm_as_interrupt() -> Iterator[None]:
         yield
         return
 
+    owner = os.getpid()
+
     def handler(signum: int, frame: object) -> None:
+        if os.getpid() != owner:  # a forked worker inherits the handler: it just stops, quietly
+            os._exit(128 + signum)
         raise Terminated
 
     previous = signal.signal(signal.SIGTERM, handler)
