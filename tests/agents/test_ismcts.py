@@ -591,10 +591,14 @@ def test_settled_when_no_alternative_can_win_the_evidence_in_the_budget_left() -
     behind = {1: edge(10, 0.6, spread=0.05), 2: edge(10, 0.58, spread=0.05)}
     assert settled(node_with(behind, hint=1), a, 1.5, remaining=1000)
     assert not settled(node_with(behind, hint=1), a, 1.5, remaining=1000, margin=1.0)
-    # a search that leaves the rule-based move spends its whole budget
+    # a departure from the rule-based move is settled too when no rival can take its place ...
     departing = {1: edge(100, 0.5, spread=0.05), 2: edge(100, 0.7, spread=0.05)}
     assert final_choice(node_with(departing, hint=1), a, 1.5) == a[2]
-    assert not settled(node_with(departing, hint=1), a, 1.5, remaining=1000)
+    assert settled(node_with(departing, hint=1), a, 1.5, remaining=1000)
+    # ... but not while a third action, as good but measured less, could earn the better lower bound
+    rival = {**departing, 0: edge(5, 0.72, spread=0.05)}
+    assert final_choice(node_with(rival, hint=1), a, 1.5) == a[2]
+    assert not settled(node_with(rival, hint=1), a, 1.5, remaining=1000)
 
 
 def test_settle_stops_a_clear_decision_early_but_never_before_its_minimum() -> None:

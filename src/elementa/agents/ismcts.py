@@ -240,17 +240,19 @@ far; on fixed decisions (``benchmarks/settle.py agree``) that stopped ten times 
 the Card-Dice Game with no choice changed, and changed few elsewhere (see docs/ai.md)."""
 
 
-def _projected(edge: list[float], more: int, shift: float) -> tuple[float, float]:
-    """Return ``(mean, standard error)`` of an edge after ``more`` further visits whose returns
-    average ``shift`` standard errors away from its mean so far, with its spread so far.
+def _projected(edge: list[float], more: int, shift: float) -> list[float]:
+    """Return an edge as it would stand after ``more`` further visits whose returns average
+    ``shift`` standard errors away from its mean so far and spread as its returns so far have.
 
-    The error keeps :func:`edge_estimate`'s pseudo-observation; the mean stays in [0, 1].
+    The new returns' mean is kept in [0, 1]; the availability is left as it is (only
+    :func:`final_choice` reads the result).
     """
     n, mean, error = edge_estimate(edge)
     total = n + more
     future = min(max(mean + shift * error, 0.0), 1.0)
     spread = max(edge[3] - n * mean * mean, 0.0) / n  # the sample variance of one return
-    return (n * mean + more * future) / total, math.sqrt(total * spread + 0.25) / total
+    summed = n * mean + more * future
+    return [total, summed, edge[2], total * spread + summed * summed / total]
 
 
 def settled(
@@ -260,14 +262,15 @@ def settled(
     iterations, so that a search may stop now.
 
     Without a usable hint (the most visited action is played), exactly: the leader's visits exceed
-    every other action's by more than ``remaining``. With one, only when the hint is the present
-    choice (a search that leaves the rule-based move spends its whole budget) and no tried
-    alternative could earn the evidence to replace it: each is given the remaining iterations,
-    split with the hint in each of the shares 0, 1/4, 1/2 and 3/4, its returns ``margin`` standard
-    errors better than its mean so far and the hint's ``margin`` worse (each with its spread so
-    far, see :func:`_projected`), and none of these forecasts may pass :func:`final_choice`'s test.
-    Alternatives never tried (held back by progressive unpruning) are not counted: nothing is known
-    of them.
+    every other action's by more than ``remaining``. With one, a forecast: each tried action other
+    than the present choice (the hint or another) is given the remaining iterations, shared with the
+    choice in each of the proportions 0, 1/4, 1/2 and 3/4, its new returns ``margin`` standard
+    errors better than its mean so far and the choice's ``margin`` worse, each with its spread so
+    far (see :func:`_projected`); the choice is settled when :func:`final_choice` keeps it in every
+    one of these forecasts. At ``margin`` 0 the forecasts follow the results so far: an alternative
+    behind the hint is not expected to catch up, one ahead of it to keep its lead while its error
+    shrinks. Alternatives never tried (held back by progressive unpruning) are not counted: nothing
+    is known of them.
 
     Args:
         node: the searched root.
@@ -279,25 +282,25 @@ def settled(
     Returns:
         True when the choice is settled.
     """
-    edges = node.edges
     if remaining <= 0:
         return True
+    edges = node.edges
     hint = next((a for a in legal if a.id == node.hint), None)
-    hint_edge = None if hint is None else edges.get(hint.id)
-    if hint_edge is None or not hint_edge[0]:
+    if hint is None or hint.id not in edges or not edges[hint.id][0]:
         visits = sorted((edges[a.id][0] if a.id in edges else 0 for a in legal), reverse=True)
         return visits[0] - visits[1] > remaining
-    if final_choice(node, legal, evidence) is not hint:
-        return False
-    for a in legal:
-        edge = edges.get(a.id)
-        if a is hint or edge is None or not edge[0]:
+    choice = final_choice(node, legal, evidence)
+    forecast = Node(node.hint)
+    for rival in legal:
+        edge = edges.get(rival.id)
+        if rival is choice or edge is None or not edge[0]:
             continue
         for quarter in (0, 1, 2, 3):
-            to_hint = remaining * quarter // 4
-            mean, error = _projected(edge, remaining - to_hint, margin)
-            mean_h, error_h = _projected(hint_edge, to_hint, -margin)
-            if mean - mean_h > evidence * math.sqrt(error * error + error_h * error_h):
+            to_choice = remaining * quarter // 4
+            forecast.edges = dict(edges)
+            forecast.edges[rival.id] = _projected(edge, remaining - to_choice, margin)
+            forecast.edges[choice.id] = _projected(edges[choice.id], to_choice, -margin)
+            if final_choice(forecast, legal, evidence) is not choice:
                 return False
     return True
 
