@@ -46,6 +46,9 @@ How the general game protocol is handled:
 * **The move played** is the rule-based agent's unless the search found an action better by a
   margin that the number and spread of its results make credible (:func:`final_choice`); without a
   rule-based agent, the most visited action.
+* **Early stop** (optional, ``settle``): every few iterations past a minimum, the search asks whether
+  any other action could still take the place of :func:`final_choice`'s present choice within the
+  budget left (:func:`settled`), and stops when none could: the budget goes to close choices.
 * **Tree reuse.** The table of nodes is kept from one decision to the next within a game: the nodes
   keyed by observations that can still come up are exactly the subtree under what has been observed
   since, and their statistics stay valid because they depend only on the acting seat's information.
@@ -755,4 +758,6 @@ rollouts, whose spread is far smaller, the easy level is ahead (63% of 80 games 
 evaluation forecasts the battle; at 30 iterations it seldom finds the evidence and scored 51% of
 100). Rule-based rollouts and hints fall back to random rollouts and no hint in games without a
 rule-based agent. The time caps keep a decision short on a slow machine; iteration budgets keep
-games reproducible where they bind (see ``benchmarks/ismcts.py``)."""
+games reproducible where they bind (see ``benchmarks/ismcts.py``). Each level stops a decision's
+search early, after at least ``settle`` iterations, once its choice is settled (issue 41: see
+:func:`settled` and ``benchmarks/settle.py``)."""
