@@ -98,9 +98,10 @@ def cpu_table(names: list[str], args: argparse.Namespace) -> Table:
     table = Table(
         "game", "spec", "games", "CPU s/game", "it/decision", "stopped early", title=f"load {load()}"
     )
+    specs = {"both": (before, after), "before": (before,), "after": (after,)}[args.only]
     for name in names:
         game = load_game(name)
-        for spec in (before, after):
+        for spec in specs:
             cpu = 0.0
             decisions = iterations = early = 0
             for g in range(args.games):
@@ -196,6 +197,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1, help="cpu: games per spec; duel: deals per game")
     parser.add_argument("--decisions", type=int, default=20, help="agree: fixed decisions per game")
     parser.add_argument("--minimum", type=int, help="agree: the settle minimum (default: the level's)")
+    parser.add_argument(
+        "--only", choices=("both", "before", "after"), default="both", help="cpu: measure only one side"
+    )
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     try:

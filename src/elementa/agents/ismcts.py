@@ -243,6 +243,13 @@ far; on fixed decisions (``benchmarks/settle.py agree``) that stopped ten times 
 the Card-Dice Game with no choice changed, and changed few elsewhere (see docs/ai.md)."""
 
 
+DEPARTURE_MARGIN = 1.0
+"""The least margin :func:`settled` asks of a choice that leaves the rule-based move: such a choice
+is the one the search could most easily be wrong about. At the margin of the rule-based move (0), a
+`hard` search of Elemenders settled on a departure that the whole budget would have changed at 3
+of 10 fixed decisions; at 1, none (``benchmarks/settle.py agree``)."""
+
+
 def _projected(edge: list[float], more: int, shift: float) -> list[float]:
     """Return an edge as it would stand after ``more`` further visits whose returns average
     ``shift`` standard errors away from its mean so far and spread as its returns so far have.
@@ -259,7 +266,12 @@ def _projected(edge: list[float], more: int, shift: float) -> list[float]:
 
 
 def settled(
-    node: Node, legal: Sequence[Action], evidence: float, remaining: int, margin: float = SETTLE_MARGIN
+    node: Node,
+    legal: Sequence[Action],
+    evidence: float,
+    remaining: int,
+    margin: float = SETTLE_MARGIN,
+    departure_margin: float = DEPARTURE_MARGIN,
 ) -> bool:
     """Tell whether :func:`final_choice` would still make its present choice after ``remaining`` more
     iterations, so that a search may stop now.
@@ -270,7 +282,8 @@ def settled(
     choice in each of the proportions 0, 1/4, 1/2 and 3/4, its new returns ``margin`` standard
     errors better than its mean so far and the choice's ``margin`` worse, each with its spread so
     far (see :func:`_projected`); the choice is settled when :func:`final_choice` keeps it in every
-    one of these forecasts. At ``margin`` 0 the forecasts follow the results so far: an alternative
+    one of these forecasts. A choice that departs from the hint is forecast with at least
+    ``departure_margin``. At ``margin`` 0 the forecasts follow the results so far: an alternative
     behind the hint is not expected to catch up, one ahead of it to keep its lead while its error
     shrinks. Alternatives never tried (held back by progressive unpruning) are not counted: nothing
     is known of them.
@@ -281,6 +294,7 @@ def settled(
         evidence: :func:`final_choice`'s evidence.
         remaining: the iterations left in the budget (at least 0).
         margin: how far the forecasts lean against the present choice, in standard errors.
+        departure_margin: the least margin for a choice other than the hint.
 
     Returns:
         True when the choice is settled.
@@ -293,6 +307,8 @@ def settled(
         visits = sorted((edges[a.id][0] if a.id in edges else 0 for a in legal), reverse=True)
         return visits[0] - visits[1] > remaining
     choice = final_choice(node, legal, evidence)
+    if choice is not hint:
+        margin = max(margin, departure_margin)
     forecast = Node(node.hint)
     for rival in legal:
         edge = edges.get(rival.id)
