@@ -245,9 +245,10 @@ the Card-Dice Game with no choice changed, and changed few elsewhere (see docs/a
 
 DEPARTURE_MARGIN = 1.0
 """The least margin :func:`settled` asks of a choice that leaves the rule-based move: such a choice
-is the one the search could most easily be wrong about. At the margin of the rule-based move (0), a
-`hard` search of Elemenders settled on a departure that the whole budget would have changed at 3
-of 10 fixed decisions; at 1, none (``benchmarks/settle.py agree``)."""
+is the one the search could most easily be wrong about. With the rule-based move's margin (0), the
+settled choices of a `hard` search of Elemenders differed from the whole budget's at 5 of 10 fixed
+decisions; at 1, at 2 of 10, as many as when a departure never settles (``benchmarks/settle.py
+agree``)."""
 
 
 def _projected(edge: list[float], more: int, shift: float) -> list[float]:
