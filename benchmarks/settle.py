@@ -20,9 +20,9 @@ otherwise cut "before" searches short.
   seed, same iterations), the script notes where ``settle`` would have stopped, and whether the
   choice it would have made there differs from the full budget's. Few differences: the early stop
   leaves the level's play as it was, at the iterations it saves.
-* ``duel``: ``--after`` against ``--before`` in seat-swapped pairs of games on the same seeds
-  (two-player games; with more seats, ``--after`` sits in one seat in turn and ``--before`` in the
-  rest): the after side's mean score (win 1, draw 1/2, share of the prize) with a 95% interval.
+* ``duel``: ``--after`` against ``--before`` in seat-swapped pairs of two-player games on the same
+  seeds: the after side's mean score (its return rescaled to [0, 1]: a win 1, a draw 1/2) with a
+  95% interval.
 
 Prints the load (``os.getloadavg``) with each table: CPU seconds are this process's, but a loaded
 machine still slows it somewhat.
@@ -171,14 +171,15 @@ def duel_table(names: list[str], args: argparse.Namespace) -> Table:
     title = f"{after} vs {before}, load {load()}"
     table = Table("game", "games", f"{after} score", "95% interval", title=title)
     for name in names:
-        game = load_game(name)
-        n = game.num_players
+        game = load_game(name, players=2)
         scores: list[float] = []
         for g in range(args.games):
-            for seat in range(n):  # the after spec in each seat in turn, on the same deal
-                specs = [after if p == seat else before for p in range(n)]
+            for seat in range(2):  # the after spec in each seat in turn, on the same deal
+                specs = [after if p == seat else before for p in range(2)]
                 returns, _, _ = play(game, specs, args.seed + g)
-                scores.append(returns[seat] * n / 2 if n > 2 else returns[seat])
+                scores.append(returns[seat])
+            if args.verbose:
+                print(f"{name} deal {g}: {sum(scores) / len(scores):.3f} of {len(scores)}", flush=True)
         mean = sum(scores) / len(scores)
         lo, hi = wilson_interval(min(max(mean, 0.0), 1.0) * len(scores), len(scores))
         table.add_row(name, str(len(scores)), f"{mean:.2f}", f"{lo:.2f}-{hi:.2f}")
@@ -200,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only", choices=("both", "before", "after"), default="both", help="cpu: measure only one side"
     )
+    parser.add_argument("--verbose", action="store_true", help="duel: print the score after each deal")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     try:
