@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from rich.console import Console
 from rich.table import Table
 
+import elementa.agents.ismcts as search_module
 from elementa.agents import DEFAULT_LEVEL, LEVELS, IsmctsAgent, make_agent
 from elementa.core import (
     CHANCE,
@@ -108,7 +109,8 @@ def bench(game: Game, level: str, seconds: float, seed: int) -> Result:
                     cpu += time.process_time() - cpu0
                     times.append(agent.last.seconds)
                     iterations += agent.last.iterations
-                    capped += agent.last.iterations < (agent.iterations or 0)
+                    stopped = getattr(agent.last, "settled", False)  # early on purpose (issue 41)
+                    capped += agent.last.iterations < (agent.iterations or 0) and not stopped
                 state.apply_action(action, q)
         games += 1
     return Result(
@@ -160,7 +162,9 @@ def bench_fixed(game: Game, level: str, states: list[State], iterations: int) ->
     digest = hashlib.sha256()
     cpu = 0.0
     for i, state in enumerate(states):
-        agent = make_agent(f"{level}:seconds=none:iterations={iterations}", game, 1, seed=i)
+        # every search runs the whole budget (settle, issue 41, is not a parameter in older code)
+        whole = ":settle=none" if "settle" in getattr(search_module, "LEVEL_PARAMS", {}) else ""
+        agent = make_agent(f"{level}:seconds=none:iterations={iterations}{whole}", game, 1, seed=i)
         assert isinstance(agent, IsmctsAgent)
         cpu0 = time.process_time()
         action = agent.step(state)

@@ -12,7 +12,16 @@ import pytest
 
 import elementa
 from elementa.agents import LEVELS, IsmctsAgent, make_agent, spec_names
-from elementa.agents.ismcts import Node, _Search, edge_estimate, final_choice, ucb_select
+from elementa.agents.ismcts import (
+    SETTLE_EVERY,
+    Node,
+    SearchStats,
+    _Search,
+    edge_estimate,
+    final_choice,
+    settled,
+    ucb_select,
+)
 from elementa.core import (
     CHANCE,
     SIMULTANEOUS,
@@ -563,3 +572,110 @@ def test_forget_drops_the_tree_so_the_next_search_is_a_fresh_agents() -> None:
     assert agent.last is not None and fresh.last is not None
     assert agent.last.reused == fresh.last.reused == 0
     assert agent.root_statistics(state) == fresh.root_statistics(state)
+
+
+def test_settled_when_no_alternative_can_win_the_evidence_in_the_budget_left() -> None:
+    a = make_actions(3)
+    # without a hint the most visited action is played: settled exactly when its lead exceeds what is left
+    plain = node_with({0: edge(30, 0.5), 1: edge(10, 0.6), 2: edge(5, 0.4)})
+    assert settled(plain, a, 1.5, remaining=19) and not settled(plain, a, 1.5, remaining=20)
+    # the hint far ahead of tightly measured alternatives: nothing left in the budget can overturn it
+    clear = {0: edge(10, 0.2, spread=0.05), 1: edge(10, 0.6, spread=0.05), 2: edge(10, 0.3, spread=0.05)}
+    assert settled(node_with(clear, hint=1), a, 1.5, remaining=1000)
+    # an alternative a little ahead of the hint, not yet credibly: more iterations could show it is
+    close = {0: edge(10, 0.2, spread=0.05), 1: edge(10, 0.6, spread=0.05), 2: edge(10, 0.62, spread=0.05)}
+    assert final_choice(node_with(close, hint=1), a, 1.5) == a[1]
+    assert not settled(node_with(close, hint=1), a, 1.5, remaining=1000)
+    assert settled(node_with(close, hint=1), a, 1.5, remaining=0)
+    # an alternative a little behind: settled at its results so far, not when they may still improve
+    behind = {1: edge(10, 0.6, spread=0.05), 2: edge(10, 0.58, spread=0.05)}
+    assert settled(node_with(behind, hint=1), a, 1.5, remaining=1000)
+    assert not settled(node_with(behind, hint=1), a, 1.5, remaining=1000, margin=1.0)
+    # a departure from the rule-based move is settled too when no rival can take its place ...
+    departing = {1: edge(100, 0.5, spread=0.05), 2: edge(100, 0.7, spread=0.05)}
+    assert final_choice(node_with(departing, hint=1), a, 1.5) == a[2]
+    assert settled(node_with(departing, hint=1), a, 1.5, remaining=1000)
+    # ... but not while a third action, as good but measured less, could earn the better lower bound
+    rival = {**departing, 0: edge(5, 0.72, spread=0.05)}
+    assert final_choice(node_with(rival, hint=1), a, 1.5) == a[2]
+    assert not settled(node_with(rival, hint=1), a, 1.5, remaining=1000)
+
+
+def test_settle_stops_a_clear_decision_early_but_never_before_its_minimum() -> None:
+    # The toy game's seat 1 holds a 1 after bids of 2 and 2 and the opponent kept: reroll is clear.
+    state = toy(2).new_initial_state(0)
+    deal(state, [5, 0])
+    for p in (0, 1):
+        state.apply_action(state.game.action_space.encode("bid", 2), p)
+    state.apply_action(state.game.action_space.encode("keep"), 0)
+    full = IsmctsAgent(1, seed=0, iterations=1000)
+    early = IsmctsAgent(1, seed=0, iterations=1000, settle=30)
+    assert full.step(state).kind == early.step(state).kind == "reroll"
+    assert full.last is not None and early.last is not None
+    assert full.last.iterations == 1000 and not full.last.settled
+    assert early.last.settled and 30 <= early.last.iterations < 1000
+    assert (early.last.iterations - 30) % SETTLE_EVERY == 0
+    # the same search, cut: the statistics are those of the full search's first iterations
+    assert sum(n for n, _ in early.root_statistics(state).values()) == early.last.iterations
+    # a minimum above the point where it settled holds the search back until then
+    late = IsmctsAgent(1, seed=0, iterations=1000, settle=early.last.iterations + 100)
+    late.step(state)
+    assert late.last is not None and late.last.settled and late.last.iterations == early.last.iterations + 100
+
+
+def play_logged(game: Game, specs: list[str], seed: int) -> tuple[list[tuple[int, int]], list[SearchStats]]:
+    """Play a seeded game and return its history and every searched decision's statistics."""
+    agents = [make_agent(spec, game, p, seed=seed + p) for p, spec in enumerate(specs)]
+    stats: list[SearchStats] = []
+
+    def note(state: State, player: int, action: object) -> None:
+        last = getattr(agents[player], "last", None)
+        if last is not None and last.iterations:
+            stats.append(last)
+
+    final = elementa.play_game(game, agents, seed=seed, on_step=note)
+    return final.history(), stats
+
+
+def test_the_levels_settle_reproducibly_from_the_seed_and_not_before_their_minimum() -> None:
+    game = short_elementalis(2)
+    specs = ["easy:seconds=none:settle=15:iterations=60"] * 2
+    history, stats = play_logged(game, specs, seed=3)
+    again, stats_again = play_logged(game, specs, seed=3)
+    assert (
+        history == again
+        and stats_again
+        and [s.iterations for s in stats] == [s.iterations for s in stats_again]
+    )
+    assert any(s.settled for s in stats)
+    assert all(s.iterations >= 15 for s in stats)
+    assert all(s.settled or s.iterations == 60 for s in stats)
+
+
+def test_settle_is_a_level_parameter_and_off_for_a_plain_agent() -> None:
+    assert IsmctsAgent(0).settle is None
+    for level in LEVELS:
+        agent = make_agent(level.name, toy(), 0, seed=1)
+        assert isinstance(agent, IsmctsAgent) and agent.settle == level.settle is not None
+    off = make_agent("hard:settle=none", toy(), 0, seed=1)
+    assert isinstance(off, IsmctsAgent) and off.settle is None
+    with pytest.raises(ValueError):
+        IsmctsAgent(0, settle=0)
+
+
+# An easy game of one-round ElementaliS, each seat at 40 iterations, recorded on the main branch
+# before issue 41 (commit d69a9ff): with settle off, the search plays exactly as it did.
+BEFORE_SETTLE = [
+    (0, 6), (1, 12), (0, 19), (1, 13), (1, 26), (0, 25), (-1, 3), (-1, 0), (-1, 0), (-1, 5), (-1, 0),
+    (-1, 2), (0, 224), (1, 224), (0, 42389), (-1, 4), (-1, 5), (-1, 3), (-1, 0), (-1, 3), (-1, 2),
+    (0, 224), (1, 226), (1, 4594), (0, 27), (0, 42389), (-1, 0), (-1, 5), (-1, 5), (-1, 3), (-1, 0),
+    (-1, 5), (-1, 0), (1, 224), (0, 226), (0, 4762), (0, 42393), (-1, 4), (-1, 5),
+]  # fmt: skip
+
+
+def test_with_settle_off_the_search_plays_as_before() -> None:
+    game = short_elementalis(2)
+    agents = [
+        make_agent("easy:seconds=none:iterations=40:settle=none", game, p, seed=9 + p) for p in range(2)
+    ]
+    assert elementa.play_game(game, agents, seed=4).history() == BEFORE_SETTLE

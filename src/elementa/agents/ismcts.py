@@ -46,6 +46,9 @@ How the general game protocol is handled:
 * **The move played** is the rule-based agent's unless the search found an action better by a
   margin that the number and spread of its results make credible (:func:`final_choice`); without a
   rule-based agent, the most visited action.
+* **Early stop** (optional, ``settle``): every few iterations past a minimum, the search asks whether
+  any other action could still take the place of :func:`final_choice`'s present choice within the
+  budget left (:func:`settled`), and stops when none could: the budget goes to close choices.
 * **Tree reuse.** The table of nodes is kept from one decision to the next within a game: the nodes
   keyed by observations that can still come up are exactly the subtree under what has been observed
   since, and their statistics stay valid because they depend only on the acting seat's information.
@@ -99,12 +102,15 @@ class SearchStats:
         seconds: wall-clock time of the whole decision, in seconds.
         nodes: information-set nodes in the table after the search.
         reused: visits the root node already had from earlier searches (tree reuse).
+        settled: the search stopped before its iteration budget because its choice was settled
+            (see :func:`settled`).
     """
 
     iterations: int
     seconds: float
     nodes: int
     reused: int
+    settled: bool = False
 
 
 def ucb_select(
@@ -226,6 +232,99 @@ def final_choice(node: Node, legal: Sequence[Action], evidence: float) -> Action
     return best
 
 
+SETTLE_EVERY = 10
+"""How often (in iterations) a search with ``settle`` asks whether its choice is settled."""
+
+SETTLE_MARGIN = 0.0
+"""The default ``settle_margin``: the standard errors by which :func:`settled` lets an alternative's
+future results beat its mean so far (and the rule-based choice's fall short of it), how much it
+allows for an alternative that merely looked worse so far. At 0 the forecast follows the results so
+far; on fixed decisions (``benchmarks/settle.py agree``) that stopped ten times earlier than 0.25 in
+the Card-Dice Game with no choice changed, and changed few elsewhere (see docs/ai.md)."""
+
+
+DEPARTURE_MARGIN = 1.0
+"""The least margin :func:`settled` asks of a choice that leaves the rule-based move: such a choice
+is the one the search could most easily be wrong about. With the rule-based move's margin (0), the
+settled choices of a `hard` search of Elemenders differed from the whole budget's at 5 of 10 fixed
+decisions; at 1, at 2 of 10, as many as when a departure never settles (``benchmarks/settle.py
+agree``)."""
+
+
+def _projected(edge: list[float], more: int, shift: float) -> list[float]:
+    """Return an edge as it would stand after ``more`` further visits whose returns average
+    ``shift`` standard errors away from its mean so far and spread as its returns so far have.
+
+    The new returns' mean is kept in [0, 1]; the availability is left as it is (only
+    :func:`final_choice` reads the result).
+    """
+    n, mean, error = edge_estimate(edge)
+    total = n + more
+    future = min(max(mean + shift * error, 0.0), 1.0)
+    spread = max(edge[3] - n * mean * mean, 0.0) / n  # the sample variance of one return
+    summed = n * mean + more * future
+    return [total, summed, edge[2], total * spread + summed * summed / total]
+
+
+def settled(
+    node: Node,
+    legal: Sequence[Action],
+    evidence: float,
+    remaining: int,
+    margin: float = SETTLE_MARGIN,
+    departure_margin: float = DEPARTURE_MARGIN,
+) -> bool:
+    """Tell whether :func:`final_choice` would still make its present choice after ``remaining`` more
+    iterations, so that a search may stop now.
+
+    Without a usable hint (the most visited action is played), exactly: the leader's visits exceed
+    every other action's by more than ``remaining``. With one, a forecast: each tried action other
+    than the present choice (the hint or another) is given the remaining iterations, shared with the
+    choice in each of the proportions 0, 1/4, 1/2 and 3/4, its new returns ``margin`` standard
+    errors better than its mean so far and the choice's ``margin`` worse, each with its spread so
+    far (see :func:`_projected`); the choice is settled when :func:`final_choice` keeps it in every
+    one of these forecasts. A choice that departs from the hint is forecast with at least
+    ``departure_margin``. At ``margin`` 0 the forecasts follow the results so far: an alternative
+    behind the hint is not expected to catch up, one ahead of it to keep its lead while its error
+    shrinks. Alternatives never tried (held back by progressive unpruning) are not counted: nothing
+    is known of them.
+
+    Args:
+        node: the searched root.
+        legal: the legal actions (not empty), in the game's order.
+        evidence: :func:`final_choice`'s evidence.
+        remaining: the iterations left in the budget (at least 0).
+        margin: how far the forecasts lean against the present choice, in standard errors.
+        departure_margin: the least margin for a choice other than the hint.
+
+    Returns:
+        True when the choice is settled.
+    """
+    if remaining <= 0:
+        return True
+    edges = node.edges
+    hint = next((a for a in legal if a.id == node.hint), None)
+    if hint is None or hint.id not in edges or not edges[hint.id][0]:
+        visits = sorted((edges[a.id][0] if a.id in edges else 0 for a in legal), reverse=True)
+        return visits[0] - visits[1] > remaining
+    choice = final_choice(node, legal, evidence)
+    if choice is not hint:
+        margin = max(margin, departure_margin)
+    forecast = Node(node.hint)
+    for rival in legal:
+        edge = edges.get(rival.id)
+        if rival is choice or edge is None or not edge[0]:
+            continue
+        for quarter in (0, 1, 2, 3):
+            to_choice = remaining * quarter // 4
+            forecast.edges = dict(edges)
+            forecast.edges[rival.id] = _projected(edge, remaining - to_choice, margin)
+            forecast.edges[choice.id] = _projected(edges[choice.id], to_choice, -margin)
+            if final_choice(forecast, legal, evidence) is not choice:
+                return False
+    return True
+
+
 class IsmctsAgent(Agent):
     """An information-set MCTS player for any game.
 
@@ -262,10 +361,17 @@ class IsmctsAgent(Agent):
             ``utility_range()``), that scores a rollout cut at the horizon in place of
             ``State.evaluate()``, for example a learned :class:`elementa.agents.value.ValueNet`;
             it is called on determinizations only. ``None``: the game's evaluation.
+        settle: stop a decision's search early, after at least this many iterations (and then
+            every :data:`SETTLE_EVERY`), once its choice is settled: no alternative could win the
+            evidence to overturn it within the rest of the iteration budget (see :func:`settled`).
+            The test reads visit counts and returns only, never the clock, so a seeded search stays
+            reproducible. ``None``: always spend the whole budget. Needs an iteration budget.
+        settle_margin: how far :func:`settled`'s forecasts lean against the present choice, in
+            standard errors (larger: stops later, more rarely changes the choice).
 
     Raises:
-        ValueError: neither budget given, a budget below its minimum, a depth below 1, or an
-            unknown rollout policy.
+        ValueError: neither budget given, a budget below its minimum, a depth below 1, a settle
+            below 1, or an unknown rollout policy.
 
     Attributes:
         last: the :class:`SearchStats` of the last decision, or ``None`` before the first.
@@ -292,6 +398,8 @@ class IsmctsAgent(Agent):
         cut: EvaluationCut | Literal["game"] = "game",
         depth: int | None = None,
         value: Callable[[State], list[float]] | None = None,
+        settle: int | None = None,
+        settle_margin: float = SETTLE_MARGIN,
     ) -> None:
         super().__init__(player, seed)
         if iterations is None and seconds is None:
@@ -306,6 +414,8 @@ class IsmctsAgent(Agent):
             raise ValueError(f"cut must be 'decision', 'turn' or 'game', got {cut!r}")
         if depth is not None and depth < 1:
             raise ValueError(f"depth must be at least 1 or None, got {depth}")
+        if settle is not None and settle < 1:
+            raise ValueError(f"settle must be at least 1 or None, got {settle}")
         if rollout not in ("random", "rule"):
             raise ValueError(f"rollout must be 'random' or 'rule', got {rollout!r}")
         self.iterations = iterations
@@ -322,6 +432,8 @@ class IsmctsAgent(Agent):
         self.cut = cut
         self.depth = depth
         self.value = value
+        self.settle = settle
+        self.settle_margin = settle_margin
         self.last: SearchStats | None = None
         self._table: dict[bytes, Node] = {}
         self._game: Game | None = None
@@ -377,15 +489,26 @@ class IsmctsAgent(Agent):
         reused = int(sum(e[0] for e in root.edges.values()))
         search = _Search(self, game, root)
         deadline = math.inf if self.seconds is None else start + self.seconds
+        budget, settle = self.iterations, self.settle
         done = 0
+        stopped = False
         while True:
             search.iterate(state)
             done += 1
-            if self.iterations is not None and done >= self.iterations:
+            if budget is not None and done >= budget:
                 break
             if time.perf_counter() >= deadline:
                 break
-        self.last = SearchStats(done, time.perf_counter() - start, len(self._table), reused)
+            if (
+                settle is not None
+                and budget is not None
+                and done >= settle
+                and (done - settle) % SETTLE_EVERY == 0
+                and settled(root, legal, self.evidence, budget - done, self.settle_margin)
+            ):
+                stopped = True
+                break
+        self.last = SearchStats(done, time.perf_counter() - start, len(self._table), reused, stopped)
 
         return final_choice(root, legal, self.evidence)
 
@@ -560,6 +683,8 @@ class Level:
         horizon: the decisions a rollout plays before it is scored (see :class:`IsmctsAgent`).
         learned: score the cut rollouts with the game's shipped value net
             (:class:`elementa.agents.value.ValueNet`) instead of the game's ``State.evaluate()``.
+        settle: the fewest iterations after which a decision's search stops once its choice is
+            settled (see :class:`IsmctsAgent`), or ``None`` to spend the whole budget.
     """
 
     name: str
@@ -570,6 +695,7 @@ class Level:
     evidence: float
     horizon: int | Literal["game"] | None = "game"
     learned: bool = False
+    settle: int | None = None
 
     @property
     def help(self) -> str:
@@ -577,18 +703,20 @@ class Level:
         guide = ", guided by the rule-based player" if self.bias else ""
         rollouts = "rule-based" if self.rollout == "rule" else "random"
         default = " (the default level)" if self.name == DEFAULT_LEVEL else ""
+        early = f", fewer once the choice is settled (at least {self.settle})" if self.settle else ""
         if self.learned:
             cut = {0: "leaves", "game": "rule-based rollouts cut at the game's horizon"}.get(
                 self.horizon, f"rule-based rollouts cut after {self.horizon} decisions"
             )
             return (
-                f"ISMCTS search: {self.iterations} iterations (at most {self.seconds:g} s) per move, "
+                f"ISMCTS search: {self.iterations} iterations (at most {self.seconds:g} s) per move"
+                f"{early}, "
                 f"{cut} scored by a learned value net{guide} (games with a shipped net; needs numpy: "
                 "pip install 'elementa[expert]')"
             )
         return (
-            f"ISMCTS search{default}: {self.iterations} iterations (at most {self.seconds:g} s) per move, "
-            f"{rollouts} rollouts{guide}"
+            f"ISMCTS search{default}: {self.iterations} iterations (at most {self.seconds:g} s) per move"
+            f"{early}, {rollouts} rollouts{guide}"
         )
 
     def make(self, game: Game, player: int, seed: int, **overrides: object) -> Agent:
@@ -614,6 +742,7 @@ class Level:
             "bias": self.bias,
             "evidence": self.evidence,
             "horizon": self.horizon,
+            "settle": self.settle,
         }
         if self.learned:
             params["value"] = _value_net(game)
@@ -667,6 +796,8 @@ LEVEL_PARAMS: dict[str, Callable[[str], object]] = {
     "horizon": lambda text: text if text == "game" else _budget(int)(text),  # a number, none or game
     "cut": str,
     "depth": _budget(int),
+    "settle": _budget(int),
+    "settle_margin": float,
 }
 """The :class:`IsmctsAgent` arguments a level's spec may override, with the converters of their text."""
 
@@ -675,9 +806,9 @@ DEFAULT_LEVEL = "medium"
 """The level meant for everyday play: it answers within about one second per decision."""
 
 LEVELS: tuple[Level, ...] = (
-    Level("easy", 100, 0.2, "rule", 1.0, 1.5),
-    Level("medium", 300, 0.6, "rule", 1.0, 1.5),
-    Level("hard", 1000, 2.0, "rule", 1.0, 1.5),
+    Level("easy", 100, 0.2, "rule", 1.0, 1.5, settle=10),
+    Level("medium", 300, 0.6, "rule", 1.0, 1.5, settle=20),
+    Level("hard", 1000, 2.0, "rule", 1.0, 1.5, settle=50),
 )
 """The levels registered as agent specs, weakest first: each searches about three times as long as
 the one below (in the slower games its time cap binds first). Rollouts are the rule-based player's,
@@ -690,12 +821,14 @@ rollouts, whose spread is far smaller, the easy level is ahead (63% of 80 games 
 evaluation forecasts the battle; at 30 iterations it seldom finds the evidence and scored 51% of
 100). Rule-based rollouts and hints fall back to random rollouts and no hint in games without a
 rule-based agent. The time caps keep a decision short on a slow machine; iteration budgets keep
-games reproducible where they bind (see ``benchmarks/ismcts.py``)."""
+games reproducible where they bind (see ``benchmarks/ismcts.py``). Each level stops a decision's
+search early, after at least ``settle`` iterations, once its choice is settled (issue 41: see
+:func:`settled` and ``benchmarks/settle.py``)."""
 
-EXPERT = Level("expert", 1000, 2.0, "rule", 1.0, 1.5, horizon="game", learned=True)
+EXPERT = Level("expert", 1000, 2.0, "rule", 1.0, 1.5, horizon="game", learned=True, settle=50)
 """The learned level: ``hard``'s budget, prior and rule-based rollouts, each rollout cut at the game's
-horizon scored by the game's value net instead of ``State.evaluate()``. Scoring every leaf at once
-(``expert:horizon=0``, no rollout) is about 1.6 times as fast per iteration but measured weaker
-(docs/ai.md, *Learned evaluation*). It is registered beside :data:`LEVELS` but not among them: it
-plays only the games that ship a net (:func:`elementa.agents.value.shipped_games`) and needs numpy
-(the ``expert`` extra)."""
+horizon scored by the game's value net instead of ``State.evaluate()``, and ``hard``'s early stop. Scoring
+every leaf at once (``expert:horizon=0``, no rollout) is about 1.6 times as fast per iteration but
+measured weaker (docs/ai.md, *Learned evaluation*). It is registered beside :data:`LEVELS` but not among
+them: it plays only the games that ship a net (:func:`elementa.agents.value.shipped_games`) and needs
+numpy (the ``expert`` extra)."""
