@@ -189,3 +189,15 @@ def test_the_verdict_puts_the_clearest_imbalance_first() -> None:
     assert top["text"].startswith("type A wins 0.900") and "95% CI" in top["text"]
     assert top["clear"] and top["low"] > 0.5 and len(r["verdict"]) == 3
     assert not any(f["clear"] for f in r["verdict"][1:] if "Seat" in f["text"])
+
+
+def test_the_verdict_says_a_finding_once() -> None:
+    """Seat 1 starts every game and wins 16 of 20: "seat 1" and "the first mover" are one finding,
+    given once; the other two are the next findings."""
+    games = [game(k, (1.0, 0.0) if k >= 4 else (0.0, 1.0), ["A", "B"] if k % 2 else ["B", "A"], [{}, {}])
+             for k in range(20)]  # fmt: skip
+    texts = [f["text"] for f in build_report(games, ["greedy", "greedy"], {})["verdict"]]
+    assert len(texts) == 3 and len({t.split(" wins ")[-1] for t in texts if " wins " in t}) == len(
+        [t for t in texts if " wins " in t]
+    ), texts
+    assert texts[0].startswith("Seat 1") and not any(t.startswith("Seat 1 (greedy)") for t in texts), texts
