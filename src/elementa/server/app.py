@@ -833,13 +833,18 @@ def create_app(
         response.headers["Cache-Control"] = "private, max-age=3600"  # fixed by the table's game and options
         return body
 
+    def asking_seat(table_id: str, request: Request, header: str | None) -> int | None:
+        """The seat whose token the request carries (the ``X-Seat-Token`` header, else the table's
+        seat cookie), or ``None`` for a spectator. Raises the service's error for a wrong token."""
+        token = header if header is not None else request.cookies.get(seat_cookie(table_id))
+        return service.seat_of(table_id, token)
+
     @app.get("/api/tables/{table_id}/replay")
     def replay(
         table_id: str, request: Request, x_seat_token: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
-        token = x_seat_token if x_seat_token is not None else request.cookies.get(seat_cookie(table_id))
         try:
-            frames = service.replay(table_id, service.seat_of(table_id, token))
+            frames = service.replay(table_id, asking_seat(table_id, request, x_seat_token))
             return {"frames": frames, "fairness": service.fairness(service.table(table_id))}
         except ElementaError as e:
             raise refuse(e) from None
@@ -848,10 +853,9 @@ def create_app(
     async def hint(
         table_id: str, request: Request, x_seat_token: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
-        token = x_seat_token if x_seat_token is not None else request.cookies.get(seat_cookie(table_id))
         try:
-            live = service.table(table_id)
-            return await coach.hint(live, service.seat_of(table_id, token), client_of(request))
+            seat = asking_seat(table_id, request, x_seat_token)
+            return await coach.hint(service.table(table_id), seat, client_of(request))
         except ElementaError as e:
             raise refuse(e) from None
 
@@ -859,10 +863,9 @@ def create_app(
     async def analysis(
         table_id: str, request: Request, x_seat_token: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
-        token = x_seat_token if x_seat_token is not None else request.cookies.get(seat_cookie(table_id))
         try:
-            live = service.table(table_id)
-            return await coach.analysis(live, service.seat_of(table_id, token), client_of(request))
+            seat = asking_seat(table_id, request, x_seat_token)
+            return await coach.analysis(service.table(table_id), seat, client_of(request))
         except ElementaError as e:
             raise refuse(e) from None
 
