@@ -13,34 +13,7 @@ import pytest
 import elementa
 from elementa.core import CHANCE, PositionError, State
 from elementa.core.persistence import from_dict, to_dict
-
-
-def _play_on(state: State, rng: random.Random, steps: int) -> list[float]:
-    """Random play from ``state`` (actions and chance outcomes from ``rng``); the returns, or the
-    observation trail's length as a stand-in at an unfinished game."""
-    trail = []
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            action = state.sample_chance_outcome(rng)
-            state.apply_action(action, CHANCE)
-        else:
-            action = rng.choice(state.legal_actions())
-            state.apply_action(action)
-        trail.append(action.id)
-    return [*state.returns(), *trail]
-
-
-def _same(a: State, b: State) -> None:
-    for viewer in (0, 1, None):
-        assert a.observation(viewer) == b.observation(viewer)
-    for seat in (0, 1):
-        assert a.information_state_key(seat) == b.information_state_key(seat)
-    assert a.current_player() == b.current_player()
-    assert [x.id for x in a.legal_actions()] == [x.id for x in b.legal_actions()]
-    assert [(x.id, p) for x, p in a.chance_outcomes()] == [(x.id, p) for x, p in b.chance_outcomes()]
-    assert a.evaluate() == b.evaluate()
+from tests.support.positions import assert_refused, assert_same, play_on
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -57,27 +30,27 @@ def test_round_trip_along_random_play(seed: int, options: dict[str, Any]) -> Non
             back = game.new_position(data, seed)
             assert back.history() == []
             assert back.origin() == data
-            _same(state, back)
+            assert_same(state, back)
             assert back.position() == data
-            assert _play_on(state.clone(), random.Random(checked), 60) == _play_on(
+            assert play_on(state.clone(), random.Random(checked), 60) == play_on(
                 back, random.Random(checked), 60
             )
             checked += 1
-        _play_on(state, rng, 1)
-    _same(state, game.new_position(state.position()))  # the end too
+        play_on(state, rng, 1)
+    assert_same(state, game.new_position(state.position()))  # the end too
 
 
 def test_a_save_of_a_position_starts_from_it() -> None:
     game = elementa.load_game("elemenders")
     state = game.new_initial_state(4)
-    _play_on(state, random.Random(4), 80)
+    play_on(state, random.Random(4), 80)
     start = game.new_position(state.position(), seed=9)
-    _play_on(start, random.Random(5), 25)
+    play_on(start, random.Random(5), 25)
     record = json.loads(json.dumps(to_dict(start)))
     assert record["position"] == state.position()
     assert len(record["history"]) == 25
     loaded = from_dict(record)
-    _same(loaded, start)
+    assert_same(loaded, start)
     assert loaded.history() == start.history()
 
 
@@ -89,7 +62,7 @@ def test_a_resampled_position_keeps_its_origin_consistent() -> None:
     for i in range(20):
         r = state.resample_from_infostate(0, random.Random(i))
         replay = game.new_position(r.origin() or {})
-        _same(r, replay)
+        assert_same(r, replay)
 
 
 def _battle(**changes: Any) -> dict[str, Any]:
@@ -187,13 +160,7 @@ REFUSED = [
 def test_a_position_that_breaks_a_rule_is_refused_with_its_field(
     changes: dict[str, Any], field: str, reason: str
 ) -> None:
-    game = elementa.load_game("elemenders")
-    game.new_position(_battle())  # the base position itself is fine
-    with pytest.raises(PositionError) as e:
-        game.new_position(_battle(**changes))
-    assert e.value.field == field
-    assert reason in e.value.reason
-    assert e.value.code == "position/invalid"
+    assert_refused(elementa.load_game("elemenders"), _battle(), _battle(**changes), field, reason)
 
 
 def test_missing_fields_and_games_without_positions() -> None:

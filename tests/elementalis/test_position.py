@@ -11,40 +11,10 @@ from typing import Any
 import pytest
 
 import elementa
-from elementa.core import CHANCE, SIMULTANEOUS, PositionError, State
+from elementa.core import PositionError
 from elementa.core.persistence import from_dict, to_dict
 from tests.elementalis.helpers import act, cast, declare, pass_declarations, pool, roll
-
-
-def _step(state: State, rng: random.Random) -> None:
-    if state.is_chance_node():
-        state.apply_action(state.sample_chance_outcome(rng), CHANCE)
-    elif state.current_player() == SIMULTANEOUS:
-        seat = state.players_to_move()[0]
-        state.apply_action(rng.choice(state.legal_actions(seat)), seat)
-    else:
-        state.apply_action(rng.choice(state.legal_actions()))
-
-
-def _play_on(state: State, rng: random.Random, steps: int) -> list[Any]:
-    trail: list[Any] = []
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        _step(state, rng)
-        trail.append(state.history()[-1] if state.history() else None)
-    return [*state.returns(), *trail]
-
-
-def _same(a: State, b: State) -> None:
-    n = a.num_players()
-    for viewer in (None, *range(n)):
-        assert a.observation(viewer) == b.observation(viewer)
-    for seat in range(n):
-        assert a.information_state_key(seat) == b.information_state_key(seat)
-        assert [x.id for x in a.legal_actions(seat)] == [x.id for x in b.legal_actions(seat)]
-    assert a.current_player() == b.current_player()
-    assert [(x.id, p) for x, p in a.chance_outcomes()] == [(x.id, p) for x, p in b.chance_outcomes()]
+from tests.support.positions import assert_refused, assert_same, play_on, step
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -68,14 +38,12 @@ def test_round_trip_along_random_play(seed: int, options: dict[str, Any]) -> Non
             kinds.add(data["decision"])
             back = game.new_position(data, seed)
             assert back.history() == [] and back.origin() == data and back.position() == data
-            _same(state, back)
-            assert _play_on(state.clone(), random.Random(nodes), 50) == _play_on(
-                back, random.Random(nodes), 50
-            )
+            assert_same(state, back)
+            assert play_on(state.clone(), random.Random(nodes), 50) == play_on(back, random.Random(nodes), 50)
         nodes += data is not None
         if state.is_terminal():
             break
-        _step(state, rng)
+        step(state, rng)
     assert {"roll", "declare", "continue", "over"} <= kinds
 
 
@@ -89,11 +57,11 @@ def test_the_draft_and_a_spell_under_way_are_refused() -> None:
 def test_a_save_of_a_position_starts_from_it() -> None:
     game = elementa.load_game("elementalis")
     start = game.new_position(_table(), seed=3)
-    _play_on(start, random.Random(3), 30)
+    play_on(start, random.Random(3), 30)
     record = json.loads(json.dumps(to_dict(start)))
     assert record["position"] == game.new_position(_table()).position()
     loaded = from_dict(record)
-    _same(loaded, start)
+    assert_same(loaded, start)
     bad = copy.deepcopy(record)
     bad["position"]["mages"][0]["minor"] = "Sun"
     bad["position"]["mages"][0]["major"] = "Moon"
@@ -188,12 +156,7 @@ REFUSED = [
 def test_a_position_that_breaks_a_rule_is_refused_with_its_field(
     changes: dict[str, Any], field: str, reason: str
 ) -> None:
-    game = elementa.load_game("elementalis")
-    game.new_position(_table())  # the base position itself is fine
-    with pytest.raises(PositionError) as e:
-        game.new_position(_table(**changes))
-    assert e.value.field == field
-    assert reason in e.value.reason
+    assert_refused(elementa.load_game("elementalis"), _table(), _table(**changes), field, reason)
 
 
 def test_rulebook_a_second_level_fire_spell_costs_two_fire_mana() -> None:
@@ -268,7 +231,7 @@ def test_the_flux_tap_is_a_position_until_the_mage_picks_a_colour(
     game = elementa.load_game("elementalis", players=2)
     state = game.new_position(table)
     assert state.position()["decision"] == "tap"
-    _same(state, game.new_position(state.position()))
+    assert_same(state, game.new_position(state.position()))
     declines = [a for a in state.legal_actions() if a.kind == "mana" and a.args[1] == 0]
     assert bool(declines) == (major in ("Moon", "Ether"))  # no element Major: any colour
     if declines:  # the mage declines Fire and is asked for Water
