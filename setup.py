@@ -40,10 +40,12 @@ COMPILED_MODULES = ("elementa/agents/ismcts.py",)
 
 NOT_COMPILED = (
     # subclasses of pydantic's BaseModel, whose class mypyc's C code cannot find through the
-    # ``pydantic`` re-export (mypyc/mypyc#1025); they load files and saves, off the hot path
+    # ``pydantic`` re-export (mypyc/mypyc#1025); they load files, saves and positions, off the hot path
     "elementa/core/persistence.py",
     "elementa/games/warriors/cards.py",
     "elementa/games/elemental_card_dice/cards.py",
+    "elementa/games/elemenders/position.py",
+    "elementa/games/elementalis/position.py",
     # dataclasses with a ClassVar (an event's ``type``, a step's ``phase`` or ``kind``), which mypyc
     # hands to ``dataclass`` as a field with a default (mypyc/mypyc#1122): the class fails to build
     "elementa/core/events.py",

@@ -601,6 +601,18 @@ def test_settled_when_no_alternative_can_win_the_evidence_in_the_budget_left() -
     assert not settled(node_with(rival, hint=1), a, 1.5, remaining=1000)
 
 
+def test_not_settled_while_an_action_the_budget_would_admit_is_untried() -> None:
+    """With progressive unpruning, the whole budget would admit 1 + sqrt(visits) actions: the hint
+    far ahead of the one alternative tried is settled only once every such action has been tried."""
+    a = make_actions(6)
+    two = {1: edge(10, 0.6, spread=0.05), 2: edge(10, 0.2, spread=0.05)}
+    assert settled(node_with(two, hint=1), a, 1.5, remaining=80)  # without unpruning: nothing to wait for
+    assert not settled(node_with(two, hint=1), a, 1.5, remaining=80, widening=1.0)  # admits all 6 by the end
+    assert settled(node_with(two, hint=1), a, 1.5, remaining=0, widening=1.0)  # the budget is spent
+    every = {**two, **{k: edge(10, 0.2, spread=0.05) for k in (0, 3, 4, 5)}}
+    assert settled(node_with(every, hint=1), a, 1.5, remaining=80, widening=1.0)  # all six tried
+
+
 def test_settle_stops_a_clear_decision_early_but_never_before_its_minimum() -> None:
     # The toy game's seat 1 holds a 1 after bids of 2 and 2 and the opponent kept: reroll is clear.
     state = toy(2).new_initial_state(0)

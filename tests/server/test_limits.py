@@ -156,7 +156,7 @@ def test_a_runaway_bot_on_one_table_does_not_starve_a_bot_on_another(database, c
     with limited(database, bot_processes=1, **day) as c:
         c.app.state.hub.bots.deadline = 1.0  # a short deadline, for the test
         options = {"start_health": 6, "turn_limit": 2}
-        runaway = "hard:iterations=100000000:seconds=86400"
+        runaway = "hard:iterations=100000000:seconds=86400:settle=none"  # no early stop: it runs away
         tables = [
             create(
                 c,
@@ -192,7 +192,7 @@ def test_a_bot_past_its_deadline_falls_back_to_a_seeded_random_move():
     async def run():
         pool = BotPool(1, deadline=1.0)
         try:
-            late = await pool.move(request("hard:iterations=100000000:seconds=none"))
+            late = await pool.move(request("hard:iterations=100000000:seconds=none:settle=none"))
             again = await pool.move(request("random"))  # the killed worker was started afresh
             return late, again
         finally:

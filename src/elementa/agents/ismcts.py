@@ -273,6 +273,7 @@ def settled(
     remaining: int,
     margin: float = SETTLE_MARGIN,
     departure_margin: float = DEPARTURE_MARGIN,
+    widening: float = 0.0,
 ) -> bool:
     """Tell whether :func:`final_choice` would still make its present choice after ``remaining`` more
     iterations, so that a search may stop now.
@@ -296,6 +297,11 @@ def settled(
         remaining: the iterations left in the budget (at least 0).
         margin: how far the forecasts lean against the present choice, in standard errors.
         departure_margin: the least margin for a choice other than the hint.
+        widening: the search's progressive-unpruning rate at this node (0: none). A choice is never
+            settled while an action that the whole budget would admit (see :func:`ucb_select`) is
+            still untried: the early stop saves iterations on the actions the search has looked at,
+            never by leaving one unexamined (stopping at the first few tried cost the easy level
+            0.35 of 100 games of two-player ElementaliS against itself without the stop).
 
     Returns:
         True when the choice is settled.
@@ -307,6 +313,11 @@ def settled(
     if hint is None or hint.id not in edges or not edges[hint.id][0]:
         visits = sorted((edges[a.id][0] if a.id in edges else 0 for a in legal), reverse=True)
         return visits[0] - visits[1] > remaining
+    counts = [edges[a.id][0] if a.id in edges else 0 for a in legal]
+    if widening:
+        admitted = min(len(legal), 1 + int(widening * math.sqrt(sum(counts) + remaining)))
+        if sum(1 for c in counts if c) < admitted:
+            return False
     choice = final_choice(node, legal, evidence)
     if choice is not hint:
         margin = max(margin, departure_margin)
@@ -504,7 +515,9 @@ class IsmctsAgent(Agent):
                 and budget is not None
                 and done >= settle
                 and (done - settle) % SETTLE_EVERY == 0
-                and settled(root, legal, self.evidence, budget - done, self.settle_margin)
+                and settled(
+                    root, legal, self.evidence, budget - done, self.settle_margin, widening=search.widening
+                )
             ):
                 stopped = True
                 break

@@ -233,8 +233,8 @@ def verdict(report: dict[str, Any], size: int = VERDICT_SIZE) -> list[dict[str, 
     attribute (role, deck, mage type...), the value whose win rate is farthest from a fair share
     (1 / seats), and the draw and limit rates (against none). They are ranked by how far their
     interval lies from that reference (0 when it holds it: no evidence of a difference), then by how
-    far the rate is from it. A finding with the same figures as one above it (seat 1 when it starts
-    every game) is left out.
+    far the rate is from it. A win rate with the same figures as one above it (seat 1 when it starts
+    every game, a deck that one seat always plays) is left out.
 
     Returns:
         ``[{"text", "rate", "low", "high", "reference", "clear"}]`` (``clear``: the interval excludes
@@ -261,9 +261,10 @@ def verdict(report: dict[str, Any], size: int = VERDICT_SIZE) -> list[dict[str, 
         if len(out) == size:
             break
         figures = (row["rate"], row["low"], row["high"])
-        if figures in shown:  # seat 1 that starts every game, or a type held by one seat: said once
+        if aim and figures in shown:  # seat 1 that starts every game, or a deck held by one seat: once
             continue
-        shown.add(figures)
+        if aim:
+            shown.add(figures)
         interval = f"{row['rate']:.3f} (95% CI {row['low']:.3f}-{row['high']:.3f})"
         out.append(
             {
