@@ -13,8 +13,9 @@ figures (the CPU seconds apart). All use the level's iteration budget with no ti
 otherwise cut "before" searches short.
 
 * ``cpu``: the level (``--level``) in every seat, once with ``settle=none`` (the search before issue
-  41) and once as the level is defined (or ``--after``), on the same game seeds: CPU seconds of this
-  process per game, iterations per searched decision and the share of decisions stopped early.
+  41) and once with ``settle`` at its :data:`SETTLE` minimum (or ``--after``), on the same game
+  seeds: CPU seconds of this process per game, iterations per searched decision and the share of
+  decisions stopped early.
 * ``agree``: fixed decisions of seat 1 (as ``benchmarks/ismcts.py --fixed`` takes them), each
   searched once for the whole budget; since a settled search is the first part of the full one (same
   seed, same iterations), the script notes where ``settle`` would have stopped, and whether the
@@ -46,6 +47,15 @@ from elementa.sim.stats import wilson_interval
 
 sys.path.insert(0, os.path.dirname(__file__))
 from ismcts import fixed_decisions  # a sibling script
+
+SETTLE = {"easy": 10, "medium": 20, "hard": 50}
+"""The settle minimum measured for each level (the levels themselves keep the early stop off: see
+docs/ai.md, *Stopping a settled search early*)."""
+
+
+def settling(level: str) -> str:
+    """Return the spec of ``level`` with the early stop on at its :data:`SETTLE` minimum."""
+    return f"{level}:settle={SETTLE[level]}"
 
 
 def load() -> str:
@@ -94,7 +104,7 @@ def play(game: Game, specs: list[str], seed: int) -> tuple[list[float], float, l
 def cpu_table(names: list[str], args: argparse.Namespace) -> Table:
     """Measure CPU seconds per game before and after; return the table."""
     level = args.level
-    before, after = f"{level}:seconds=none:settle=none", f"{args.after or level}:seconds=none"
+    before, after = f"{level}:seconds=none:settle=none", f"{args.after or settling(level)}:seconds=none"
     table = Table(
         "game", "spec", "games", "CPU s/game", "it/decision", "stopped early", title=f"load {load()}"
     )
@@ -138,7 +148,7 @@ def agree_table(names: list[str], args: argparse.Namespace) -> Table:
         for i, state in enumerate(states):
             agent = make_agent(spec, game, 1, seed=i)
             assert isinstance(agent, IsmctsAgent)
-            minimum = level.settle if args.minimum is None else args.minimum
+            minimum = SETTLE[level.name] if args.minimum is None else args.minimum
             budget = agent.iterations or 0
             legal = state.legal_actions(1)
             root = agent._table.setdefault(state.information_state_key(1), Node())
@@ -166,7 +176,7 @@ def agree_table(names: list[str], args: argparse.Namespace) -> Table:
 
 def duel_table(names: list[str], args: argparse.Namespace) -> Table:
     """Play the after spec against the before spec in seat-swapped games; return the table."""
-    after = f"{args.after or args.level}:seconds=none"
+    after = f"{args.after or settling(args.level)}:seconds=none"
     before = args.before or f"{args.level}:seconds=none:settle=none"
     title = f"{after} vs {before}, load {load()}"
     table = Table("game", "games", f"{after} score", "95% interval", title=title)
@@ -193,11 +203,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("mode", choices=("cpu", "agree", "duel"))
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
     parser.add_argument("--level", default="easy", help="the level (default easy)")
-    parser.add_argument("--after", help="the spec after (default: the level as defined)")
+    parser.add_argument("--after", help="the spec after (default: the level with its SETTLE minimum)")
     parser.add_argument("--before", help="duel: the spec before (default: the level with settle=none)")
     parser.add_argument("--games", type=int, default=1, help="cpu: games per spec; duel: deals per game")
     parser.add_argument("--decisions", type=int, default=20, help="agree: fixed decisions per game")
-    parser.add_argument("--minimum", type=int, help="agree: the settle minimum (default: the level's)")
+    parser.add_argument("--minimum", type=int, help="agree: the settle minimum (default: SETTLE's)")
     parser.add_argument(
         "--only", choices=("both", "before", "after"), default="both", help="cpu: measure only one side"
     )

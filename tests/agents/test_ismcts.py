@@ -664,13 +664,13 @@ def test_the_levels_settle_reproducibly_from_the_seed_and_not_before_their_minim
     assert all(s.settled or s.iterations == 60 for s in stats)
 
 
-def test_settle_is_a_level_parameter_and_off_for_a_plain_agent() -> None:
+def test_settle_is_a_spec_option_off_by_default() -> None:
     assert IsmctsAgent(0).settle is None
-    for level in LEVELS:
+    for level in LEVELS:  # off in the levels until its cost in strength is understood (docs/ai.md)
         agent = make_agent(level.name, toy(), 0, seed=1)
-        assert isinstance(agent, IsmctsAgent) and agent.settle == level.settle is not None
-    off = make_agent("hard:settle=none", toy(), 0, seed=1)
-    assert isinstance(off, IsmctsAgent) and off.settle is None
+        assert isinstance(agent, IsmctsAgent) and agent.settle is None
+    on = make_agent("hard:settle=50", toy(), 0, seed=1)
+    assert isinstance(on, IsmctsAgent) and on.settle == 50
     with pytest.raises(ValueError):
         IsmctsAgent(0, settle=0)
 
