@@ -6,24 +6,18 @@ These checks run on the pure build; they need neither mypyc's output nor a C com
 from __future__ import annotations
 
 import ast
-import importlib.util
 import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support.scripts import ROOT, load_script
 
 
 @pytest.fixture(scope="module")
 def setup_py() -> ModuleType:
     """``setup.py`` imported as a module (its ``setup()`` call runs only as a script)."""
-    spec = importlib.util.spec_from_file_location("elementa_setup_py", ROOT / "setup.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("setup.py", "elementa_setup_py")
 
 
 @pytest.mark.parametrize("value", [None, "", "0", "no"])

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import random
-from pathlib import Path
 
 import pytest
 
 from elementa.adapters.describe import describe, main
+from tests.support.scripts import load_script
 
 
 def test_describe_lists_every_field_with_offsets_that_add_up(capsys) -> None:  # type: ignore[no-untyped-def]
@@ -26,11 +25,7 @@ def test_describe_lists_every_field_with_offsets_that_add_up(capsys) -> None:  #
 def test_training_example_learns_to_beat_random() -> None:
     """A short run of examples/train_elementalis.py: its greedy policy then wins most games against random."""
     np = pytest.importorskip("numpy", reason="the example needs numpy (any research extra)")
-    path = Path(__file__).resolve().parents[2] / "examples" / "train_elementalis.py"
-    spec = importlib.util.spec_from_file_location("train_elementalis", path)
-    assert spec is not None and spec.loader is not None
-    example = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(example)
+    example = load_script("examples/train_elementalis.py", "train_elementalis")
     import elementa
 
     game = elementa.load_game("elementalis", players=2, rounds=2)

@@ -110,13 +110,19 @@ def test_same_seed_same_game_other_seed_other_choices() -> None:
     assert stats[1].root_statistics(state) != stats[2].root_statistics(state)
 
 
-def test_search_follows_the_odds_in_the_toy_game() -> None:
-    # Seat 1 of 2 holds a 1 after the bids 2 vs 2 and the opponent kept: rerolling can only help.
+def reroll_is_clear() -> State:
+    """The toy game where seat 1 of 2 holds a 1 after the bids 2 vs 2 and the opponent kept:
+    rerolling can only help."""
     state = toy(2).new_initial_state(0)
     deal(state, [5, 0])
     for p in (0, 1):
         state.apply_action(state.game.action_space.encode("bid", 2), p)
     state.apply_action(state.game.action_space.encode("keep"), 0)
+    return state
+
+
+def test_search_follows_the_odds_in_the_toy_game() -> None:
+    state = reroll_is_clear()
     choice = IsmctsAgent(1, seed=0, iterations=200).step(state)
     assert choice.kind == "reroll"
 
@@ -614,12 +620,7 @@ def test_not_settled_while_an_action_the_budget_would_admit_is_untried() -> None
 
 
 def test_settle_stops_a_clear_decision_early_but_never_before_its_minimum() -> None:
-    # The toy game's seat 1 holds a 1 after bids of 2 and 2 and the opponent kept: reroll is clear.
-    state = toy(2).new_initial_state(0)
-    deal(state, [5, 0])
-    for p in (0, 1):
-        state.apply_action(state.game.action_space.encode("bid", 2), p)
-    state.apply_action(state.game.action_space.encode("keep"), 0)
+    state = reroll_is_clear()
     full = IsmctsAgent(1, seed=0, iterations=1000)
     early = IsmctsAgent(1, seed=0, iterations=1000, settle=30)
     assert full.step(state).kind == early.step(state).kind == "reroll"

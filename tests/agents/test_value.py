@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import random
@@ -22,9 +21,9 @@ from elementa.agents import make_agent
 from elementa.agents.value import ValueNet, metadata, shipped_games
 from elementa.core import CHANCE, ConfigError, Game, resolve_chance
 from tests.support.keys import sampled_states
+from tests.support.scripts import load_script
 
 SHIPPED = shipped_games()
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
 def trained_game(name: str) -> Game:
@@ -147,11 +146,7 @@ def test_the_expert_level_without_numpy_names_the_extra(monkeypatch: pytest.Monk
 
 def trainer() -> ModuleType:
     """Import ``benchmarks/train_value.py`` (the directory is not a package)."""
-    spec = importlib.util.spec_from_file_location("bench_train_value", BENCHMARKS / "train_value.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/train_value.py", "bench_train_value")
 
 
 def test_the_trainer_writes_the_same_weights_from_the_same_seed(tmp_path: Path) -> None:

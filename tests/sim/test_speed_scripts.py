@@ -5,31 +5,19 @@ Only that the scripts work: the figures themselves are never asserted (they depe
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from elementa.core import load_game
-
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+from tests.support.scripts import load_script
 
 
 def script(name: str) -> ModuleType:
     """Import ``benchmarks/<name>.py`` as a module (the directory is not a package)."""
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCHMARKS / f"{name}.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module  # dataclasses look their module up while it runs
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(BENCHMARKS))
+    return load_script(f"benchmarks/{name}.py", f"bench_{name}")
 
 
 def test_speed_prints_each_entry_and_kuhn_ratios(capsys: pytest.CaptureFixture[str]) -> None:
