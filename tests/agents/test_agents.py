@@ -10,6 +10,7 @@ import elementa
 from elementa.agents import (
     IsmctsAgent,
     RandomAgent,
+    RandomOpening,
     agent_specs,
     check_spec,
     make_agent,
@@ -119,7 +120,7 @@ def test_level_spec_parameters_override_the_budget() -> None:
         ("hard:iterations=0", "iterations must be at least 1"),
         ("hard:rollout=smart", "rollout must be 'random' or 'rule'"),
         ("hard:bias=1:bias=2", "sets bias twice"),
-        ("random:iterations=5", "parameters: none"),
+        ("random:iterations=5", "parameters: opening"),
     ],
 )
 def test_bad_spec_parameters_name_the_parameter(spec: str, message: str) -> None:
@@ -173,3 +174,38 @@ def test_an_agent_defines_step_or_choose_and_gets_the_other() -> None:
         elementa.core.resolve_chance(state)
     seat = state.players_to_move()[0]
     assert Last(seat).step(state) == state.legal_actions(seat)[-1]
+
+
+def test_an_opening_varies_the_set_up_and_then_plays_as_the_agent() -> None:
+    game = elementa.load_game("elementalis", players=2)
+
+    def mage_types(spec: str, seed: int) -> tuple[str, ...]:
+        agents = [make_agent(spec, game, p, seed=seed * 2 + p) for p in range(2)]
+        state = elementa.play_game(game, agents, seed=seed)
+        return tuple(state.roles() or ())
+
+    # The rule-based player drafts the same mage types from the same seats every game ...
+    assert len({mage_types("greedy", seed) for seed in range(6)}) == 1
+    # ... its first two decisions (the draft) at random vary them.
+    assert len({mage_types("greedy:opening=2", seed) for seed in range(6)}) > 1
+    # After the opening the count read from the state hands every decision to the agent.
+    decisions: list[tuple[bool, bool]] = []  # (within the opening, took the inner agent's move)
+
+    def watch(state: State, player: int, action: elementa.Action) -> None:
+        if player == 0 and not state.is_chance_node():
+            own = sum(1 for q, _ in state.history() if q == 0)
+            decisions.append((own < 2, action == state.legal_actions(0)[0]))
+
+    opened = RandomOpening(FirstAgent(0), 2)
+    elementa.play_game(game, [opened, make_agent("random", game, 1)], seed=3, on_step=watch)
+    assert [d[0] for d in decisions[:3]] == [True, True, False]
+    assert all(took for opening, took in decisions if not opening)
+    opened = make_agent("greedy:opening=2", game, 0)
+    assert opened.name == "greedy" and check_spec("random:opening=3") == "random:opening=3"
+
+
+def test_an_opening_keeps_the_search_budget_visible_and_refuses_a_negative_count() -> None:
+    agent = make_agent("hard:iterations=77:opening=2", toy(), 0, seed=0)
+    assert agent.iterations == 77  # what the server's budget check reads
+    with pytest.raises(ConfigError, match="opening"):
+        make_agent("greedy:opening=-1", toy(), 0)

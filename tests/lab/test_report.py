@@ -6,7 +6,15 @@ import pytest
 
 from elementa.lab.metrics import trace_metrics
 from elementa.lab.play import LabGame
-from elementa.lab.report import build_report, mean_difference, mean_interval, rate, rate_difference
+from elementa.lab.html import render
+from elementa.lab.report import (
+    build_report,
+    mean_difference,
+    mean_interval,
+    rate,
+    rate_difference,
+    stratified_difference,
+)
 from elementa.sim import GameRecord
 
 
@@ -201,3 +209,52 @@ def test_the_verdict_says_a_finding_once() -> None:
         [t for t in texts if " wins " in t]
     ), texts
     assert texts[0].startswith("Seat 1") and not any(t.startswith("Seat 1 (greedy)") for t in texts), texts
+
+
+def test_stratified_difference_matches_a_hand_calculation() -> None:
+    # Two seats: type A wins 3/4 against B's 1/4 in seat 1 (weight 4*4/8 = 2) and 2/2 against
+    # 1/2 in seat 2 (weight 2*2/4 = 1): pooled (2 * 0.5 + 1 * 0.5) / 3 = 0.5.
+    d = stratified_difference([(rate(3, 4), rate(1, 4)), (rate(2, 2), rate(1, 2))])
+    assert d is not None and d["diff"] == pytest.approx(0.5) and d["strata"] == 2
+    variance = 2**2 * (0.75 * 0.25 / 4 + 0.25 * 0.75 / 4) + 1 * (0 + 0.5 * 0.5 / 2)
+    assert d["high"] - d["diff"] == pytest.approx(1.959964 * variance**0.5 / 3, rel=1e-5)
+    # A stratum with one side unplayed says nothing; none left: the two cannot be told apart.
+    assert stratified_difference([(rate(3, 4), rate(0, 0))]) is None
+
+
+def test_seat_and_attribute_apart() -> None:
+    r = build_report(GAMES, ["greedy", "greedy"], {})
+    entry = r["attributes"]["type"]
+    assert not entry["confounded"]
+    cells = {(c["value"], c["seat"]): c for c in entry["by_seat"]}
+    assert cells["A", 0]["games"] == 3 and cells["A", 0]["wins"] == pytest.approx(0.5 + 1 + 0)
+    assert cells["B", 0]["games"] == 1 and cells["B", 0]["wins"] == pytest.approx(1.0)
+    effects = {e["value"]: e["within_seats"] for e in entry["effects"]}
+    # Seat 1: A 1.5/3 against B 1/1 (weight 3/4); seat 2: A 1/2 against B 0.5/2 (weight 1).
+    assert effects["A"]["diff"] == pytest.approx((0.75 * (0.5 - 1.0) + 1 * (0.5 - 0.25)) / 1.75)
+    assert effects["B"]["diff"] == pytest.approx(-effects["A"]["diff"])
+    assert all(e["within_values"] is not None for e in entry["seat_effects"])
+
+
+PAGE = {
+    "title": "Test",
+    "agents": ["greedy", "greedy"],
+    "seed": 0,
+    "command": "elementa balance",
+    "options": {},
+}
+
+
+def test_a_seat_that_always_has_the_same_type_is_named_in_the_verdict() -> None:
+    games = [game(i, (1.0, 0.0) if i % 3 else (0.0, 1.0), ["A", "B"], [{}, {}]) for i in range(30)]
+    r = build_report(games, ["greedy", "greedy"], PAGE)
+    entry = r["attributes"]["type"]
+    assert entry["confounded"] and all(e["within_seats"] is None for e in entry["effects"])
+    seat_findings = [v["text"] for v in r["verdict"] if "Seat 1" in v["text"] or "type A" in v["text"]]
+    assert seat_findings and all("cannot be told apart" in t for t in seat_findings)
+    page = render({"report": r})
+    assert "Seat and type cannot be told apart" in page and "opening=N" in page
+    # Once the types change seats, the same page shows the effects instead.
+    mixed = build_report(GAMES, ["greedy", "greedy"], PAGE)
+    assert all("cannot be told apart" not in v["text"] for v in mixed["verdict"])
+    assert "Seat and type apart" in render({"report": mixed})

@@ -129,7 +129,12 @@ def test_card_and_deck_sets_are_chosen_by_name_from_the_operators_config(databas
 
 # ------------------------------------------------------------------------------------- bots
 def test_bot_budgets_over_the_caps_are_refused(client):
-    for spec in ["hard:iterations=100000000:seconds=none", "hard:seconds=none", "easy:seconds=1000"]:
+    for spec in [
+        "hard:iterations=100000000:seconds=none",
+        "hard:seconds=none",
+        "easy:seconds=1000",
+        "hard:iterations=100000000:opening=1",  # a random opening does not hide the search behind it
+    ]:
         r = create(client, seats=[{"kind": "reserved"}, {"kind": "bot", "agent": spec}])
         assert r.status_code == 400 and code(r) == "bot/budget", (spec, r.text)
     assert create(client, seats=[{"kind": "reserved"}, {"kind": "bot", "agent": "hard"}]).status_code == 200

@@ -2,12 +2,13 @@
 
 Built-in specs: ``random`` (uniform over legal actions), ``greedy`` (the game's rule-based agent) and
 the ISMCTS levels ``easy``, ``medium`` (the default level) and ``hard`` (see :mod:`elementa.agents.ismcts`),
-whose budgets a spec may override: ``"hard:iterations=1000:rollout=random"``, and ``expert``, the
+whose budgets a spec may override: ``"hard:iterations=1000:rollout=random"``; any spec may add
+``:opening=N`` (its seat's first N decisions at random, :class:`RandomOpening`); and ``expert``, the
 hard level's search with a learned value net scoring its rollouts (games with a shipped net; numpy needed).
 To add a spec, call :func:`register_agent` in the agent's module and import that module here.
 """
 
-from elementa.agents.basic import RandomAgent, greedy_agent, random_agent
+from elementa.agents.basic import RandomAgent, RandomOpening, greedy_agent, random_agent
 from elementa.agents.ismcts import (
     DEFAULT_LEVEL,
     EXPERT,
@@ -42,6 +43,7 @@ __all__ = [
     "IsmctsAgent",
     "Level",
     "RandomAgent",
+    "RandomOpening",
     "SearchStats",
     "agent_specs",
     "check_spec",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from elementa.core import Action, Agent, ConfigError, Game, State
 
@@ -47,3 +48,50 @@ def greedy_agent(game: Game, player: int, seed: int) -> Agent:
             code="config/no-greedy-agent",
         )
     return agent
+
+
+class RandomOpening(Agent):
+    """Plays its seat's first ``moves`` decisions uniformly at random, then as ``inner`` would.
+
+    Random openings spread the set-ups a run sees (a deterministic player drafts the same mage type
+    from the same seat every game, so seat and mage type could not be told apart). The spec
+    parameter ``opening=N`` of every agent builds one (:func:`~elementa.agents.make_agent`).
+
+    The count is read from the state (the seat's entries in ``state.history()``), not kept, so a
+    game resumed from a save continues as the uninterrupted one; the random picks use ``inner``'s
+    generator, which a run loop reseeds. Attributes the wrapper lacks (a search's ``iterations``
+    and ``seconds``) are ``inner``'s, so budget checks see the real agent.
+
+    Args:
+        inner: the agent that plays after the opening.
+        moves: decisions of this seat played at random (at least 1).
+    """
+
+    def __init__(self, inner: Agent, moves: int) -> None:
+        super().__init__(inner.player)
+        self.inner = inner
+        self.moves = moves
+        self.rng = inner.rng
+        self.name = inner.name
+
+    def choose(self, state: State, legal: Sequence[Action]) -> Action:
+        """Return a uniform pick of ``legal`` while the seat has made fewer than ``moves``
+        decisions in this game, else ``inner``'s choice.
+
+        Raises:
+            ValueError: ``legal`` is empty.
+        """
+        if sum(1 for p, _ in state.history() if p == self.player) < self.moves:
+            if not legal:
+                raise ValueError(f"{self!r} was asked to move but has no legal action")
+            return self.rng.choice(legal)
+        return self.inner.choose(state, legal)
+
+    def forget(self) -> None:
+        """Let ``inner`` drop what it kept (see :meth:`Agent.forget`)."""
+        self.inner.forget()
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "inner":  # not set yet (copying, unpickling): no recursion
+            raise AttributeError(name)
+        return getattr(self.inner, name)

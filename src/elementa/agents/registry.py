@@ -1,7 +1,8 @@
 """The agent registry: turns a spec string such as ``"random"`` into an agent for one seat of a game.
 
-A spec is a registered name, optionally followed by parameters the agent declares, each as
-``:key=value`` (``"hard:iterations=1000:rollout=random"``), so designers can compare budgets and
+A spec is a registered name, optionally followed by parameters the agent declares (and
+``opening``, which every agent takes), each as ``:key=value`` (``"hard:iterations=1000:rollout=random"``,
+``"greedy:opening=2"``), so designers can compare budgets and
 policies from the command line without writing code. Each name has a factory
 ``factory(game, player, seed, **params) -> Agent``. The built-in specs are registered
 in :mod:`elementa.agents`; a new kind of agent registers itself with :func:`register_agent` in its own
@@ -17,6 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from elementa.agents.basic import RandomOpening
 from elementa.core import Agent, ConfigError, Game
 
 AgentFactory = Callable[..., Agent]
@@ -44,6 +46,19 @@ class AgentSpec:
 
 
 _SPECS: dict[str, AgentSpec] = {}
+
+
+def _count(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise ValueError("must be 0 or more")
+    return value
+
+
+COMMON_PARAMS: Mapping[str, Converter] = {"opening": _count}
+"""Parameters every spec takes: ``opening=N`` plays the seat's first N decisions uniformly at
+random before the agent takes over (:class:`~elementa.agents.basic.RandomOpening`), so a run of
+deterministic players sees varied set-ups."""
 
 
 def register_agent(
@@ -97,11 +112,12 @@ def parse_spec(spec: str) -> tuple[AgentSpec, dict[str, Any]]:
             choices=spec_names(),
             code="config/unknown-agent",
         )
-    allowed = ", ".join(entry.params) or "none"
+    accepted = {**entry.params, **COMMON_PARAMS}
+    allowed = ", ".join(accepted)
     params: dict[str, Any] = {}
     for part in parts:
         key, eq, text = (x.strip() for x in part.partition("="))
-        if not eq or key not in entry.params:
+        if not eq or key not in accepted:
             raise ConfigError(
                 f"agent {spec!r}: {part!r} is not a parameter of {name} (write key=value; "
                 f"parameters: {allowed})",
@@ -113,7 +129,7 @@ def parse_spec(spec: str) -> tuple[AgentSpec, dict[str, Any]]:
                 f"agent {spec!r} sets {key} twice", option="agent", code="config/agent-parameter"
             )
         try:
-            params[key] = entry.params[key](text)
+            params[key] = accepted[key](text)
         except ValueError as exc:
             raise ConfigError(
                 f"agent {spec!r}: bad value {text!r} for {key} ({exc})",
@@ -138,7 +154,7 @@ def make_agent(spec: str, game: Game, player: int, seed: int = 0) -> Agent:
 
     Args:
         spec: a registered spec such as ``"random"``, ``"greedy"`` or ``"hard:iterations=1000"``
-            (see :func:`parse_spec`).
+            (see :func:`parse_spec`); any spec may add ``:opening=N`` (:data:`COMMON_PARAMS`).
         game: the game the agent will play.
         player: the seat (0-based).
         seed: seeds the agent's own generator.
@@ -156,7 +172,9 @@ def make_agent(spec: str, game: Game, player: int, seed: int = 0) -> Agent:
         raise ConfigError(
             f"seat {player + 1} does not exist in a {game.num_players}-player game", option="seat"
         )
+    opening = params.pop("opening", 0)
     try:
-        return entry.factory(game, player, seed, **params)
+        agent = entry.factory(game, player, seed, **params)
     except ValueError as exc:
         raise ConfigError(f"agent {spec!r}: {exc}", option="agent", code="config/agent-parameter") from None
+    return RandomOpening(agent, opening) if opening else agent

@@ -142,6 +142,7 @@ def _component_sections(r: dict[str, Any]) -> list[str]:
                 f"win rate by {cat}",
             )
         )
+        out += _apart_section(cat, entry)
         cells = entry.get("matrix", [])
         if len({c["row"] for c in cells}) > 1:
             out.append(f"<h3>{_e(cat)} against {_e(cat)}</h3>")
@@ -166,6 +167,60 @@ def _component_sections(r: dict[str, Any]) -> list[str]:
                 f"<details><summary>{_e(cat)}: deck {_e(deck)} ({part['seat_games']} seat-games; the "
                 f"{len(part['items'])} cards its seats used)</summary>{_uses_table(part['items'])}</details>"
             )
+    return out
+
+
+def _apart_section(cat: str, entry: dict[str, Any]) -> list[str]:
+    """The seat and ``cat`` effects told apart (the report's ``by_seat``, ``effects`` and
+    ``seat_effects``), or the sentence that they cannot be: each seat always had the same value."""
+    if "by_seat" not in entry or len(entry["rates"]) < 2:
+        return []
+    out = [f"<h3>Seat and {_e(cat)} apart</h3>"]
+    if entry["confounded"]:
+        held = ", ".join(f"seat {c['seat'] + 1}: {c['value']}" for c in entry["by_seat"])
+        out.append(
+            f"<p><strong>Seat and {_e(cat)} cannot be told apart:</strong> each seat always had the same "
+            f"{_e(cat)} ({_e(held)}), so a seat's win rate is also its {_e(cat)}'s. Run again with random "
+            f"openings (an agent spec's <code>opening=N</code>, for example "
+            f"<code>--agents greedy:opening=2</code>) to vary them.</p>"
+        )
+        return out
+    out.append(
+        f'<p class="note">Each {_e(cat)} against the others in the same seat, and each seat against the '
+        f"others with the same {_e(cat)}: Mantel-Haenszel differences pooled over the strata where both "
+        "sides were played (95% CI).</p>"
+    )
+    out.append(
+        table(
+            [cat, f"win rate minus other {cat}s' in the same seat", "seats compared"],
+            [
+                [e["value"], "-", 0]
+                if e["within_seats"] is None
+                else [e["value"], _diff(e["within_seats"]), e["within_seats"]["strata"]]
+                for e in entry["effects"]
+            ],
+        )
+    )
+    out.append(
+        table(
+            ["seat", f"win rate minus other seats' with the same {cat}", f"{cat}s compared"],
+            [
+                [e["seat"] + 1, "-", 0]
+                if e["within_values"] is None
+                else [e["seat"] + 1, _diff(e["within_values"]), e["within_values"]["strata"]]
+                for e in entry["seat_effects"]
+            ],
+        )
+    )
+    out.append(
+        "<details><summary>Win rate of each "
+        f"{_e(cat)} in each seat</summary>"
+        + table(
+            [cat, "seat", "seat-games", "win rate (95% CI)"],
+            [[c["value"], c["seat"] + 1, c["games"], _pct(c)] for c in entry["by_seat"]],
+        )
+        + "</details>"
+    )
     return out
 
 

@@ -52,20 +52,113 @@ def mean_difference(a: dict[str, float], b: dict[str, float]) -> dict[str, float
     return {"diff": d, "low": d - Z95 * se, "high": d + Z95 * se}
 
 
-def _attributes(games: Sequence[LabGame]) -> dict[str, Any]:
+def stratified_difference(
+    strata: Sequence[tuple[dict[str, float], dict[str, float]]],
+) -> dict[str, float] | None:
+    """Return the Mantel-Haenszel pooled difference of rates over strata, with a normal 95% interval.
+
+    Each stratum compares a group with the rest under one condition (a mage type against the other
+    types, within one seat): ``(group, rest)``, both :func:`rate` dicts. Weights are
+    ``n1 * n0 / (n1 + n0)``; the variance is the weighted sum of each stratum's binomial variance
+    (Greenland and Robins, Biometrics 41, 1985). Strata where either side has no games are left out.
+
+    Returns:
+        ``{"diff", "low", "high", "strata"}`` (``strata``: the strata used), or ``None`` when no
+        stratum has both sides: the group and the condition cannot be told apart.
+    """
+    total = weighted = variance = 0.0
+    used = 0
+    for a, b in strata:
+        n1, n0 = a["games"], b["games"]
+        if not n1 or not n0:
+            continue
+        w = n1 * n0 / (n1 + n0)
+        p1, p0 = a["rate"], b["rate"]
+        total += w
+        weighted += w * (p1 - p0)
+        variance += w * w * (p1 * (1 - p1) / n1 + p0 * (1 - p0) / n0)
+        used += 1
+    if not used:
+        return None
+    d = weighted / total
+    half = Z95 * math.sqrt(variance) / total
+    return {"diff": d, "low": max(-1.0, d - half), "high": min(1.0, d + half), "strata": used}
+
+
+def _apart(cells: dict[tuple[str, int], list[float]], values: Sequence[str], seats: int) -> dict[str, Any]:
+    """Seat and attribute effects told apart: each value against the others within the same seat,
+    and each seat against the others within the same value (see :func:`stratified_difference`).
+
+    Args:
+        cells: ``(value, seat) -> [win shares, seat-games]``.
+        values: the attribute's values.
+        seats: the number of seats.
+    """
+
+    zero = [0.0, 0]
+    seat_total = [[0.0, 0] for _ in range(seats)]
+    value_total = {v: [0.0, 0] for v in values}
+    for (v, s), (w, n) in cells.items():
+        for total in (seat_total[s], value_total[v]):
+            total[0] += w
+            total[1] += n
+
+    def minus(total: list[float], cell: list[float]) -> dict[str, float]:
+        return rate(total[0] - cell[0], int(total[1] - cell[1]))
+
+    def alone(cell: list[float]) -> dict[str, float]:
+        return rate(cell[0], int(cell[1]))
+
+    effects = [
+        {
+            "value": v,
+            "within_seats": stratified_difference(
+                [
+                    (alone(cells.get((v, s), zero)), minus(seat_total[s], cells.get((v, s), zero)))
+                    for s in range(seats)
+                ]
+            ),
+        }
+        for v in values
+    ]
+    seat_effects = [
+        {
+            "seat": s,
+            "within_values": stratified_difference(
+                [
+                    (alone(cells.get((v, s), zero)), minus(value_total[v], cells.get((v, s), zero)))
+                    for v in values
+                ]
+            ),
+        }
+        for s in range(seats)
+    ]
+    return {
+        "by_seat": [{"value": v, "seat": s, **rate(w, int(n))} for (v, s), (w, n) in sorted(cells.items())],
+        "effects": effects,
+        "seat_effects": seat_effects,
+        "confounded": all(e["within_seats"] is None for e in effects),
+    }
+
+
+def _attributes(games: Sequence[LabGame], seats: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
     categories = sorted({c for g in games for c in g.attributes})
     for cat in categories:
         wins: dict[str, float] = {}
-        seats: dict[str, int] = {}
+        counts: dict[str, int] = {}
+        cells: dict[tuple[str, int], list[float]] = {}
         pairs: dict[tuple[str, str], list[float]] = {}
         for g in games:
             values = g.attributes.get(cat)
             if values is None:
                 continue
-            for value, share in zip(values, g.record.shares, strict=False):
+            for seat, (value, share) in enumerate(zip(values, g.record.shares, strict=False)):
                 wins[value] = wins.get(value, 0.0) + share
-                seats[value] = seats.get(value, 0) + 1
+                counts[value] = counts.get(value, 0) + 1
+                cell = cells.setdefault((value, seat), [0.0, 0])
+                cell[0] += share
+                cell[1] += 1
             if len(values) == 2:
                 pair = pairs.setdefault((values[0], values[1]), [0.0, 0])
                 pair[0] += g.record.shares[0]
@@ -74,12 +167,13 @@ def _attributes(games: Sequence[LabGame]) -> dict[str, Any]:
                     back = pairs.setdefault((values[1], values[0]), [0.0, 0])
                     back[0] += g.record.shares[1]
                     back[1] += 1
-        rows = [{"value": v, **rate(wins[v], seats[v])} for v in sorted(seats)]
+        rows = [{"value": v, **rate(wins[v], counts[v])} for v in sorted(counts)]
         entry: dict[str, Any] = {"rates": sorted(rows, key=lambda r: -r["rate"])}
         if pairs:
             entry["matrix"] = [
                 {"row": a, "column": b, **rate(w, int(n))} for (a, b), (w, n) in sorted(pairs.items())
             ]
+        entry.update(_apart(cells, sorted(counts), seats))
         out[cat] = entry
     return out
 
@@ -234,30 +328,38 @@ def verdict(report: dict[str, Any], size: int = VERDICT_SIZE) -> list[dict[str, 
     (1 / seats), and the draw and limit rates (against none). They are ranked by how far their
     interval lies from that reference (0 when it holds it: no evidence of a difference), then by how
     far the rate is from it. A win rate with the same figures as one above it (seat 1 when it starts
-    every game, a deck that one seat always plays) is left out.
+    every game, a deck that one seat always plays) is left out. Where each seat always had the same
+    value of an attribute (greedy players drafting the same mage type from the same seat), the
+    seat's and that attribute's findings say that the two cannot be told apart.
 
     Returns:
         ``[{"text", "rate", "low", "high", "reference", "clear"}]`` (``clear``: the interval excludes
         the reference), at most ``size``.
     """
     fair = report["first_player"]["fair"]
-    candidates: list[tuple[str, dict[str, float], float]] = []
+    tied = [c for c, e in report["attributes"].items() if len(e["rates"]) > 1 and e.get("confounded")]
+    caveat = "".join(
+        f" (seat and {cat} cannot be told apart: each seat always had the same {cat}; "
+        "random openings, an agent spec's opening=N, vary them)"
+        for cat in tied
+    )
+    candidates: list[tuple[str, dict[str, float], float, str]] = []
     fp = report["first_player"]
     if fp["games"]:
         who = "Seat 1 (the first mover)" if fp["always_seat_1"] else "The first mover"
-        candidates.append((f"{who} wins", fp, fair))
+        candidates.append((f"{who} wins", fp, fair, caveat))
     seat = max(report["seats"], key=lambda row: _off(row, fair))
-    candidates.append((f"Seat {seat['label']} ({seat['agent']}) wins", seat, fair))
+    candidates.append((f"Seat {seat['label']} ({seat['agent']}) wins", seat, fair, caveat))
     for cat, entry in report["attributes"].items():
         if len(entry["rates"]) > 1:
             row = max(entry["rates"], key=lambda r: _off(r, fair))
-            candidates.append((f"{cat} {row['value']} wins", row, fair))
+            candidates.append((f"{cat} {row['value']} wins", row, fair, caveat if cat in tied else ""))
     for key, what in (("draw", "Games without a sole winner"), ("limit", "Games that reach the turn limit")):
-        candidates.append((what, report["endings"][key], 0.0))
+        candidates.append((what, report["endings"][key], 0.0, ""))
     ranked = sorted(candidates, key=lambda c: _off(c[1], c[2]), reverse=True)
     out: list[dict[str, Any]] = []
     shown: set[tuple[float, float, float]] = set()
-    for text, row, aim in ranked:
+    for text, row, aim, note in ranked:
         if len(out) == size:
             break
         figures = (row["rate"], row["low"], row["high"])
@@ -268,7 +370,9 @@ def verdict(report: dict[str, Any], size: int = VERDICT_SIZE) -> list[dict[str, 
         interval = f"{row['rate']:.3f} (95% CI {row['low']:.3f}-{row['high']:.3f})"
         out.append(
             {
-                "text": f"{text} {interval}; a fair share is {aim:.3f}" if aim else f"{text}: {interval}",
+                "text": f"{text} {interval}; a fair share is {aim:.3f}{note}"
+                if aim
+                else f"{text}: {interval}",
                 "rate": row["rate"],
                 "low": row["low"],
                 "high": row["high"],
@@ -303,7 +407,9 @@ def build_report(games: Sequence[LabGame], agents: Sequence[str], settings: dict
         histogram), ``endings`` (counts of sole wins, shared wins, no winner, turn limits; ``draw``: the
         rate of games without a sole winner, ``limit``: the rate of games that reached the limit, as
         :func:`rate` dicts), ``metrics`` (lead
-        changes, their rate, drama, decisiveness: mean intervals), ``attributes`` and ``uses``
+        changes, their rate, drama, decisiveness: mean intervals), ``attributes`` (per attribute:
+        ``rates``, ``matrix`` for two seats, and seat and attribute effects told apart: ``by_seat``,
+        ``effects``, ``seat_effects``, ``confounded``, see :func:`stratified_difference`) and ``uses``
         (components, see :mod:`elementa.lab.extractors`; every item of the game's catalog, the unused
         ones with 0 uses), ``uses_by_deck`` (per category, per deck: the items its seats used) and
         ``verdict`` (the three most important findings, see :func:`verdict`).
@@ -344,7 +450,7 @@ def build_report(games: Sequence[LabGame], agents: Sequence[str], settings: dict
             "limit": rate(limits, n),
         },
         "metrics": metrics,
-        "attributes": _attributes(ordered),
+        "attributes": _attributes(ordered, seats),
         "uses": _uses(ordered, _catalog(settings)),
         "uses_by_deck": _uses_by_deck(ordered),
     }
