@@ -115,8 +115,14 @@ def compute_move(cache: OrderedDict[str, _Cached], request: BotRequest) -> int:
 
 
 def _serve(conn: Connection) -> None:  # pragma: no cover - runs in the worker process
-    """A worker's loop: answer each request with ``("ok", action id)`` or ``("error", text)``."""
+    """A worker's loop: say ``("ready", None)`` once its imports are done, then answer each request
+    with ``("ok", action id)`` or ``("error", text)``."""
+    import elementa.agents  # noqa: F401  (imported before "ready": a start is not a move's time)
+    from elementa.core import list_games
+
+    list_games()  # imports every game package
     cache: OrderedDict[str, _Cached] = OrderedDict()
+    conn.send(("ready", None))
     while True:
         try:
             request = conn.recv()
@@ -127,6 +133,10 @@ def _serve(conn: Connection) -> None:  # pragma: no cover - runs in the worker p
         except Exception as e:
             cache.pop(getattr(request, "table", ""), None)
             conn.send(("error", f"{type(e).__name__}: {e}"))
+
+
+START_TIMEOUT = 60.0
+"""Seconds a worker process may take to start (spawn and imports) before its move is given up."""
 
 
 class _Worker:
@@ -162,7 +172,8 @@ class BotPool:
 
     Args:
         processes: how many worker processes (started on first use).
-        deadline: seconds a move may take, the wait for its worker included.
+        deadline: seconds a move may take, the wait for its worker included (not the start of a
+            worker process, which has :data:`START_TIMEOUT`).
     """
 
     def __init__(self, processes: int, deadline: float) -> None:
@@ -188,6 +199,12 @@ class BotPool:
             if conn is None:
                 worker.stop()
                 conn = worker.start()
+                # A process start (spawn and imports: seconds on a loaded machine) is the server's
+                # cost, not the bot's thinking: the move's deadline counts from the worker's "ready".
+                if not await loop.run_in_executor(self.waiters, conn.poll, START_TIMEOUT):
+                    raise OSError(f"no worker started within {START_TIMEOUT:g} s")
+                conn.recv()
+                end = loop.time() + self.deadline
             conn.send(request)
             ready = await loop.run_in_executor(self.waiters, conn.poll, max(0.0, end - loop.time()))
             if not ready:
