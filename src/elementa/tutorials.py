@@ -296,9 +296,9 @@ class Lesson:
     def __init__(self, tutorial: Tutorial, source: str | None = None) -> None:
         self.tutorial = tutorial
         self.source = source or f"{tutorial.game} tutorial"
-        options = {k: str(v) for k, v in tutorial.options.items()}
+        options = dict(tutorial.options)
         if tutorial.players is not None:
-            options["players"] = str(tutorial.players)
+            options["players"] = tutorial.players
         try:
             self.game: Game = load_game(tutorial.game, **options)
         except ElementaError as e:

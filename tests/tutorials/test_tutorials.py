@@ -125,10 +125,13 @@ other = "y"
 """
 
 
-def test_a_minimal_tutorial_reads_and_runs() -> None:
-    tutorial = parse_tutorial(MINIMAL)
+def test_a_minimal_tutorial_reads_and_runs_with_its_options() -> None:
+    tutorial = parse_tutorial(
+        MINIMAL.replace('title = "t"', 'title = "t"\nplayers = 2\noptions = {rounds = 3}')
+    )
     assert isinstance(tutorial, Tutorial)
     lesson = Lesson(tutorial)
+    assert lesson.game.num_players == 2 and lesson.view()["observation"]["rounds"] == 3
     assert lesson.attempt("major arcana=Fire").done
 
 
@@ -164,6 +167,7 @@ def test_a_malformed_file_is_refused_naming_the_field_and_the_fix(
         (('game = "elementalis"', 'game = "chess"'), "game", "chess"),
         (('title = "t"', 'title = "t"\nplayers = 9'), "game", "players"),
         (('title = "t"', 'title = "t"\nseat = 5'), "seat", "outside 0..3"),
+        (('title = "t"', 'title = "t"\noptions = {rounds = 0}'), "game", "rounds"),
         (
             ('other = "y"', 'other = "y"\n[[steps.explain]]\nmoves = ["major arcana=Fire"]\ntext = "z"'),
             "steps[0].explain[0].moves[0]",
