@@ -310,6 +310,8 @@ class Lesson:
         self.seat = tutorial.seat
         self.index = 0
         self.log: list[str] = []
+        self.played: list[int] = []
+        """The ids of the intended moves played so far, one per completed step (see :meth:`resume`)."""
         self.state: State = self._start(0, None)
 
     # ------------------------------------------------------------------------------ reading
@@ -332,16 +334,18 @@ class Lesson:
 
     def view(self) -> dict[str, Any]:
         """Return the current step as JSON: ``game``, ``tutorial`` (its title), ``step`` (0-based),
-        ``steps``, ``title``, ``text``, ``seat``, ``observation`` (the learner's), ``legal`` (the
-        learner's legal actions, :meth:`Action.to_json`), ``log`` (what the scripted moves and chance
-        did since the learner's last move, as the learner sees it) and ``done`` (then ``text`` is the
-        tutorial's closing words and ``legal`` is empty)."""
+        ``steps``, ``intro`` (the tutorial's opening words), ``title``, ``text``, ``seat``,
+        ``observation`` (the learner's), ``legal`` (the learner's legal actions,
+        :meth:`Action.to_json`), ``log`` (what the scripted moves and chance did since the learner's
+        last move, as the learner sees it) and ``done`` (then ``text`` is the tutorial's closing
+        words and ``legal`` is empty)."""
         done = self.done
         return {
             "game": self.game.name,
             "tutorial": self.tutorial.title,
             "step": self.index,
             "steps": len(self.tutorial.steps),
+            "intro": self.tutorial.intro,
             "title": "Done" if done else self.step.title,
             "text": self.tutorial.end if done else self.step.text,
             "seat": self.seat,
@@ -356,7 +360,29 @@ class Lesson:
         twin = copy.copy(self)
         twin.state = self.state.clone()
         twin.log = list(self.log)
+        twin.played = list(self.played)
         return twin
+
+    @classmethod
+    def resume(cls, tutorial: Tutorial, played: list[int], source: str | None = None) -> Lesson:
+        """Return the lesson reached by playing ``played`` (a lesson's :attr:`played` ids) from the
+        start: a server can keep a learner's progress as those ids and rebuild the lesson.
+
+        Raises:
+            TutorialError: as :class:`Lesson`, or an id that is not an intended move of its step
+                (field ``"played[i]"``, code ``"tutorial/progress"``).
+        """
+        lesson = cls(tutorial, source)
+        for i, action_id in enumerate(played):
+            if lesson.done or action_id not in lesson._compiled.intended:
+                raise TutorialError(
+                    lesson.source,
+                    f"played[{i}]",
+                    f"{action_id} is not an intended move here",
+                    code="tutorial/progress",
+                )
+            lesson.attempt(action_id)
+        return lesson
 
     # ------------------------------------------------------------------------------ playing
     def attempt(self, move: Move) -> Outcome:
@@ -397,6 +423,7 @@ class Lesson:
             )
         self.log = []
         self.state.apply_action(action, self.seat)
+        self.played.append(action.id)
         self.index += 1
         if not self.done:
             self.state = self._start(self.index, self.state)

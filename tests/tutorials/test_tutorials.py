@@ -212,3 +212,15 @@ def test_a_fork_plays_on_without_touching_the_original() -> None:
     twin = lesson.fork()
     assert twin.attempt("major arcana=Fire").verdict == "accepted"
     assert snapshot(lesson) == before and twin.index == 1
+
+
+def test_a_lesson_resumes_from_the_ids_it_played() -> None:
+    tutorial = load_tutorial("warriors")
+    lesson = Lesson(tutorial)
+    for _ in range(3):
+        lesson.attempt(lesson.intended()[0])
+    again = Lesson.resume(tutorial, list(lesson.played))
+    assert len(lesson.played) == 3 and snapshot(again) == snapshot(lesson)
+    with pytest.raises(TutorialError) as caught:
+        Lesson.resume(tutorial, [*lesson.played, lesson.played[0]])
+    assert (caught.value.field, caught.value.code) == ("played[3]", "tutorial/progress")
