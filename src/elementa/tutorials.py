@@ -398,9 +398,13 @@ class Lesson:
             The :class:`Outcome`: accepted, legal but not intended (with the step's explanation of
             that move, or its ``other`` text), or illegal (with the reason and the step's
             explanation, if any).
+
+        Raises:
+            TutorialError: the next step cannot be set up (a broken tutorial file: the tests walk
+                every packaged one, so only a file being written meets it).
         """
         if self.done:
-            return Outcome("illegal", "the tutorial is complete", code="tutorial/done", done=True)
+            return Outcome("illegal", "The tutorial is complete.", code="tutorial/done", done=True)
         step, compiled = self.step, self._compiled
         try:
             action = (
