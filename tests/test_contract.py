@@ -1,9 +1,9 @@
 """The game contract holds at the interfaces: no interface parses action labels.
 
-Interfaces (``cli``, ``server``, ``lab``, ``adapters``) read an action's kind and named parts, its
-JSON form or the typed events (docs/architecture.md, "The game contract"); a label is words for
-people, and code that reads it with a regular expression misreads it as soon as the words change.
-This check fails on:
+Interfaces (``cli``, ``server``, ``lab``, ``adapters``, and the tutorial engine they share) read an
+action's kind and named parts, its JSON form or the typed events (docs/architecture.md, "The game
+contract"); a label is words for people, and code that reads it with a regular expression misreads
+it as soon as the words change. This check fails on:
 
 - Python: in a function that reads ``<something>.label``, a call to the ``re`` module or to a
   pattern's ``match``/``search``/``fullmatch``/``findall``/``finditer``/``sub``/``split``;
@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "elementa"
-INTERFACES = ("cli", "server", "lab", "adapters")
+INTERFACES = ("cli", "server", "lab", "adapters", "tutorials.py")
 PATTERN_METHODS = {"match", "search", "fullmatch", "findall", "finditer", "sub", "split"}
 JS_REGEX = re.compile(r"RegExp|\.test\(|\.match\(|\.search\(|\.replace\(/|\.split\(/")
 
@@ -61,8 +61,9 @@ def js_offences(source: str, name: str = "<source>") -> list[str]:
 
 def interface_offences() -> list[str]:
     found = []
-    for folder in INTERFACES:
-        for path in sorted((SRC / folder).rglob("*")):
+    for name in INTERFACES:
+        top = SRC / name
+        for path in [top] if top.is_file() else sorted(top.rglob("*")):
             rel = str(path.relative_to(SRC))
             if path.suffix == ".py":
                 found += python_offences(path.read_text(encoding="utf-8"), rel)

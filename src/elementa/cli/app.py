@@ -1,5 +1,5 @@
-"""The ``elementa`` command: list games, play in the terminal, replay and analyse saves, simulate, run
-tournaments, verify a server table's dealing.
+"""The ``elementa`` command: list games, play in the terminal, learn a game, replay and analyse saves,
+simulate, run tournaments, verify a server table's dealing.
 
 Every refused input (an unknown game or option, a bad save file, a missing file, bad ``-o`` syntax,
 a usage error) prints one ``error: ...`` line on stderr and exits with status 2.
@@ -128,6 +128,19 @@ def play(
 
 
 play.__doc__ = f"{play.__doc__}\n\n{_agents_help()}."
+
+
+@app.command("learn")
+def learn(
+    game: Annotated[
+        str | None, typer.Argument(help="the game to learn (leave out to list the tutorials)")
+    ] = None,
+) -> None:
+    """Learn a game with its interactive tutorial: the set-up and the rulebook's worked examples,
+    step by step (type 'hint' for the move a step asks for)."""
+    from elementa.cli.learn import learn_command
+
+    raise typer.Exit(learn_command(game))
 
 
 @app.command("replay")
