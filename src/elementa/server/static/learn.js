@@ -74,6 +74,7 @@ function show(next, answer) {
 async function attempt(move) {
   if (!view || busy) return;
   busy = true;
+  document.body.dataset.busy = "true";
   $("error").textContent = "";
   try {
     const answer = await call(`/api/lessons/${encodeURIComponent(view.id)}/attempt`, {move: move.id, step: view.step});
@@ -83,6 +84,7 @@ async function attempt(move) {
     $("error").textContent = e.message;
   } finally {
     busy = false;
+    document.body.dataset.busy = "false";
     draw();
   }
 }
@@ -98,6 +100,11 @@ async function askHint() {
 }
 
 // ------------------------------------------------------------------------------------------------ drawing
+// A tutorial's text as paragraphs: its lines are wrapped in the file; a blank line parts paragraphs.
+function paragraphs(text) {
+  return (text || "").split("\n\n").map((p) => p.trim()).filter(Boolean).map((p) => el("p", {}, p.split("\n").join(" ")));
+}
+
 const VERDICTS = {accepted: "Well done", legal: "Legal, but not this step's move", illegal: "Not legal here"};
 
 function drawStep() {
@@ -107,9 +114,9 @@ function drawStep() {
   $("title").textContent = view.tutorial;
   $("progress").textContent = view.done ? `done: ${view.steps} of ${view.steps} steps` : `step ${view.step + 1} of ${view.steps}`;
   $("intro").hidden = !(view.step === 0 && view.intro && !outcome);
-  $("intro").textContent = view.intro;
+  $("intro").replaceChildren(...paragraphs(view.intro));
   $("step-title").textContent = view.done ? "Tutorial complete" : view.title;
-  $("step-text").textContent = view.text;
+  $("step-text").replaceChildren(...paragraphs(view.text));
   $("end").hidden = !view.done;
   $("moves-panel").hidden = view.done;
   const box = $("outcome");
@@ -131,7 +138,13 @@ function drawHint() {
   if (!hint) return box.replaceChildren();
   box.replaceChildren(el("p", {class: "label"}, hint.moves.length > 1 ? "Hint: any of these moves" : "Hint: this step's move"),
     el("ol", {}, hint.moves.map((m) => el("li", {class: "best", "data-action": m.id}, m.label))));
-  for (const m of hint.moves) for (const node of document.querySelectorAll(`#lesson button[data-action="${m.id}"]`)) node.classList.add("hinted");
+  for (const m of hint.moves) {
+    for (const node of document.querySelectorAll(`#lesson button[data-action="${m.id}"]`)) node.classList.add("hinted");
+    // and the board things that name one of its parts (the unit to select, the die to keep...)
+    for (const node of document.querySelectorAll("#board [data-pick]")) {
+      if (picking.names(m, JSON.parse(node.dataset.pick))) node.classList.add("hinted");
+    }
+  }
 }
 
 function moveItem(a) {
@@ -161,6 +174,7 @@ function drawBoard() {
 }
 
 function drawLog() {
+  $("log-panel").hidden = !view.log.length;
   $("log").replaceChildren(...view.log.map((line) => el("li", {}, line)));
 }
 

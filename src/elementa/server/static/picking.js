@@ -231,8 +231,14 @@ window.Picking = (() => {
       return {view, el, pickable, seatName: ctx.seatName, named, valuesOf, cardText, parts: partsOf, words, plain};
     }
 
+    // Whether a move has the parts a page element's data-pick names: a board thing's alternatives (an
+    // array of arrays of pairs: any of them) or a chooser button's pick ({kind, pairs}).
+    function names(move, data) {
+      return Array.isArray(data) ? data.some((pairs) => fits(move, [{pairs}])) : fits(move, [data]);
+    }
+
     return {
-      boardHelpers, chooser, remaining, kindText, moveText, partsOf,
+      boardHelpers, chooser, remaining, kindText, moveText, partsOf, names,
       picks: () => picks,
       reset: () => { picks = []; },
     };

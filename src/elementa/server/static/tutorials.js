@@ -9,7 +9,8 @@ window.listTutorials = async (box) => {
     li.dataset.game = t.game;
     const a = Object.assign(document.createElement("a"), {href: `/learn/${encodeURIComponent(t.game)}`, textContent: t.game_title});
     a.className = "learn-game";
-    li.append(a, ` — ${t.title} (${t.steps} steps)`);
+    const title = t.title.startsWith(`${t.game_title}: `) ? t.title.slice(t.game_title.length + 2) : t.title;
+    li.append(a, `: ${title} (${t.steps} steps)`);
     return li;
   }));
 };
