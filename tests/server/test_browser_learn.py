@@ -2,10 +2,10 @@
 
 Each step's move is found on the page (the hint button shows the intended moves and marks the board
 things they name) and played by clicking the marked board things, then its button if clicks on the
-board did not make it (every tutorial has steps played on the board); at the first step of each tutorial that has one, a legal move that is not the step's is clicked first,
-and the page must show the lesson's explanation and stay at that step. A reload carries on where the
-learner was. The pages must raise no script error (the CSP forbids inline script: a page that relied on
-one would fail here).
+board did not make it (every tutorial has steps played on the board). At the first step of each
+tutorial that has one, a legal move that is not the step's is clicked first, and the page must show
+the lesson's explanation and stay at that step. A reload carries on where the learner was. The pages
+must raise no script error (the CSP forbids inline script: a page that relied on one would fail here).
 
 Uses :mod:`tests.server.test_browser`'s server and browser (Debian's chromium; skipped without it).
 """
