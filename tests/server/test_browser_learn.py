@@ -117,3 +117,57 @@ def test_a_tutorial_is_played_to_its_end_in_the_browser(server, page, game):  # 
     assert page.inner_text("#step-text").split() == tutorial.end.split()
     assert page.locator("#moves-panel").is_hidden()
     assert explained and page.errors == []
+
+
+PICKER_SETUP = """([kinds, legal]) => {
+    window.sentMoves = [];
+    let box = document.getElementById("picker-test");
+    if (!box) { box = document.createElement("div"); box.id = "picker-test"; document.body.prepend(box); }
+    const draw = () => {
+        const h = window.picker.boardHelpers({seat: 0});
+        const board = h.el("div", {}, [0, 1, 2].map((i) =>
+          h.pickable(h.el("span", {class: "die", "data-die": i}, `die ${i + 1}`), {type: "die", value: i})));
+        box.replaceChildren(...[window.picker.chooser(), board].filter(Boolean));
+    };
+    window.picker = window.Picking.create({
+        legal: () => legal.map((m) => ({...m, label: `move ${m.id}`})),
+        decl: () => ({kinds, cards: {}}),
+        play: (move) => { window.sentMoves.push(move.id); draw(); },
+        redraw: draw,
+        seatName: (i) => `Player ${i + 1}`,
+    });
+    draw();
+}"""
+
+
+def test_picking_js_picks_parts_as_the_table_page_does(server, page):  # noqa: F811
+    """picking.js on its own (the /learn list page loads it), with test_browser.py's made-up game."""
+    from tests.server.test_browser import PICKING_KINDS, PICKING_LEGAL
+
+    page.goto(server + "/learn")
+    page.wait_for_selector("#tutorials li")
+    setup = lambda: page.evaluate(PICKER_SETUP, [PICKING_KINDS, PICKING_LEGAL])  # noqa: E731
+    die = lambda i: page.locator(f'#picker-test [data-die="{i}"]')  # noqa: E731
+    sent = lambda: page.evaluate("sentMoves")  # noqa: E731
+    chooser = lambda: page.locator("#picker-test button.choice").all_inner_texts()  # noqa: E731
+    setup()
+    die(1).click()  # a die the two swaps share: the first clicked is the swap's first die
+    assert sent() == [] and page.evaluate("picker.remaining().map((m) => m.id)") == [1, 2]
+    die(0).click()
+    assert sent() == [2]
+    setup()
+    die(0).click()
+    die(0).click()  # no move names die 1 twice: the second click un-picks it
+    assert sent() == [] and page.evaluate("picker.picks()") == []
+    die(2).click()  # a reroll of die 3, or a push from die 3 to die 3
+    assert "picked" in die(2).get_attribute("class")
+    assert chooser() == ["move 3"]  # the reroll (its label); the push is made on the board: die 3 again
+    die(2).click()
+    assert sent() == [4]
+    setup()
+    assert chooser() == ["move 8", "Fire", "Water"]  # part-less kinds, then Mana's elements
+    page.locator("#picker-test button.choice", has_text="Water").click()
+    assert chooser() == ["1", "2"]  # then its amounts
+    page.locator("#picker-test button.choice", has_text="2").click()
+    assert sent() == [7]
+    assert page.errors == []
