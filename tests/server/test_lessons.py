@@ -231,14 +231,14 @@ def test_a_lesson_not_held_live_is_rebuilt_from_its_moves(tmp_path):
     with app_client(tmp_path, lesson_cache=1) as client:
         store = client.app.state.lessons
         a, b = start(client, "elemenders"), start(client, "warriors")
+        intended_b = intended(client, b["id"])[0]["id"]
         for view in (a, b, a):
             move = intended(client, view["id"])[0]
             step = client.get(f"/api/lessons/{view['id']}").json()["step"]
             r = client.post(f"/api/lessons/{view['id']}/attempt", json={"move": move["id"], "step": step})
             assert r.json()["outcome"]["verdict"] == "accepted"
-        assert store.live == 1
-        kept = store.kept[b["id"]]
-        assert kept.live is None and len(kept.played) == 1  # kept as its played ids alone
+        assert list(store.live) == [a["id"]]
+        assert store.kept[b["id"]].played == [intended_b]  # kept as its played ids alone
         rebuilt = client.get(f"/api/lessons/{b['id']}").json()
         assert rebuilt["step"] == 1
         # the rebuilt lesson is the one that was played: the same view as a lesson played live to there

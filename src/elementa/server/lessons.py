@@ -24,7 +24,7 @@ import secrets
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, HTTPException, Request, Response
@@ -90,7 +90,6 @@ class _Kept:
     game: str
     played: list[int]
     used: float
-    live: Lesson | None = field(default=None, repr=False)
 
 
 class LessonStore:
@@ -105,6 +104,10 @@ class LessonStore:
         TutorialError: a packaged tutorial is malformed (the tests walk every one).
     """
 
+    CLIENTS = 10_000
+    """Past this many clients counted, those with nothing left to count (a full bucket, no lesson started
+    within the hour) are forgotten."""
+
     def __init__(self, config: ServerConfig, clock: Callable[[], float] = time.monotonic) -> None:
         self.config = config
         self.clock = clock
@@ -113,8 +116,8 @@ class LessonStore:
         """Each tutorial's game (its options applied), for the declarations of its actions."""
         self.kept: OrderedDict[str, _Kept] = OrderedDict()
         """Every lesson by id, least recently used first."""
-        self.live = 0
-        """How many kept lessons hold a live :class:`Lesson` (at most ``lesson_cache``)."""
+        self.live: OrderedDict[str, Lesson] = OrderedDict()
+        """The lessons held live, by id, least recently used first (at most ``lesson_cache``)."""
         self.started: dict[str, deque[float]] = {}
         self.buckets: dict[str, TokenBucket] = {}
 
@@ -164,7 +167,7 @@ class LessonStore:
         Raises:
             LimitError: ``rate/messages`` (429) when it is empty.
         """
-        if len(self.buckets) > 10_000:
+        if len(self.buckets) > self.CLIENTS:
             for key in [k for k, b in self.buckets.items() if b.full()]:
                 del self.buckets[key]
         bucket = self.buckets.get(client)
@@ -231,10 +234,11 @@ class LessonStore:
             )
         kept.used = self.clock()
         self.kept.move_to_end(lesson_id)
-        if kept.live is None:
-            self._hold(lesson_id, Lesson.resume(self.tutorials[kept.game], kept.played))
-        assert kept.live is not None
-        return kept.live
+        lesson = self.live.get(lesson_id)
+        if lesson is None:
+            lesson = Lesson.resume(self.tutorials[kept.game], kept.played)
+        self._hold(lesson_id, lesson)
+        return lesson
 
     def attempt(self, lesson_id: str, move: int | dict[str, Any], step: int) -> tuple[Lesson, dict[str, Any]]:
         """Try a move in a lesson (see :meth:`elementa.tutorials.Lesson.attempt`).
@@ -250,6 +254,8 @@ class LessonStore:
         Raises:
             LessonError: ``lesson/unknown``; ``action/stale`` (409) when ``step`` is not the lesson's
                 step (a second click that crossed the first one's answer); nothing changes then.
+            TutorialError: the next step cannot be set up (see :meth:`Lesson.attempt`); the lesson
+                stays at the step it was at.
         """
         lesson = self.get(lesson_id)
         if step != lesson.index:
@@ -258,7 +264,11 @@ class LessonStore:
                 code="action/stale",
                 status=409,
             )
-        outcome = lesson.attempt(move)
+        try:
+            outcome = lesson.attempt(move)
+        except ElementaError:  # a broken next step (a tutorial being written): rebuild it when next used
+            self.live.pop(lesson_id, None)
+            raise
         self.kept[lesson_id].played = list(lesson.played)
         return lesson, outcome.to_json()
 
@@ -270,27 +280,21 @@ class LessonStore:
             if now - kept.used < self.config.lesson_idle_seconds:
                 break
             self._drop(lesson_id)
-        for client in [c for c, times in self.started.items() if not times or now - times[-1] >= HOUR]:
-            del self.started[client]
+        if len(self.started) > self.CLIENTS:
+            for client in [c for c, times in self.started.items() if not times or now - times[-1] >= HOUR]:
+                del self.started[client]
 
     def _drop(self, lesson_id: str) -> None:
-        kept = self.kept.pop(lesson_id)
-        if kept.live is not None:
-            self.live -= 1
+        del self.kept[lesson_id]
+        self.live.pop(lesson_id, None)
 
     def _hold(self, lesson_id: str, lesson: Lesson) -> None:
-        """Keep a live lesson, letting the least recently used live ones go past ``lesson_cache``."""
-        kept = self.kept[lesson_id]
-        if kept.live is None:
-            self.live += 1
-        kept.live = lesson
-        if self.live > self.config.lesson_cache:
-            for other in self.kept.values():
-                if other.live is not None and other is not kept:
-                    other.live = None
-                    self.live -= 1
-                    if self.live <= self.config.lesson_cache:
-                        break
+        """Hold a lesson live as the most recently used, letting the least recently used ones go past
+        ``lesson_cache`` (they are rebuilt from their played moves when next used)."""
+        self.live[lesson_id] = lesson
+        self.live.move_to_end(lesson_id)
+        while len(self.live) > self.config.lesson_cache:
+            self.live.popitem(last=False)
 
 
 def lesson_json(lesson_id: str, lesson: Lesson) -> dict[str, Any]:
@@ -344,12 +348,14 @@ def lessons_router(
     router = APIRouter()
     config = store.config
 
+    # every route is async and awaits nothing while it uses the store: requests use it one at a time,
+    # on the event loop (a plain def would run in a thread pool, beside another request's move)
     @router.get("/api/tutorials")
-    def tutorials() -> list[dict[str, Any]]:
+    async def tutorials() -> list[dict[str, Any]]:
         return store.catalogue()
 
     @router.get("/api/tutorials/{game}/actions")
-    def tutorial_actions(game: str, response: Response) -> dict[str, Any]:
+    async def tutorial_actions(game: str, response: Response) -> dict[str, Any]:
         try:
             body = store.actions(game)
         except ElementaError as e:
@@ -369,7 +375,7 @@ def lessons_router(
         return lesson_json(lesson_id, lesson)
 
     @router.get("/api/lessons/{lesson_id}")
-    def lesson_view(lesson_id: str, request: Request) -> dict[str, Any]:
+    async def lesson_view(lesson_id: str, request: Request) -> dict[str, Any]:
         try:
             store.check_request(client_of(request))
             return lesson_json(lesson_id, store.get(lesson_id))
@@ -389,7 +395,7 @@ def lessons_router(
         return {"outcome": outcome, "view": lesson_json(lesson_id, lesson)}
 
     @router.get("/api/lessons/{lesson_id}/hint")
-    def hint(lesson_id: str, request: Request) -> dict[str, Any]:
+    async def hint(lesson_id: str, request: Request) -> dict[str, Any]:
         try:
             store.check_request(client_of(request))
             lesson = store.get(lesson_id)
