@@ -93,8 +93,9 @@ def seated_page(browser, base: str, table_id: str, token: str, width: int, heigh
 
 
 def learn(browser, base: str) -> None:
-    """``learn-list.png``: the lobby's Learn to play list; ``learn.png``: a tutorial's step after one
-    intended move, with a legal move that is not the step's explained and the hint shown."""
+    """``learn-list.png``: the lobby's Learn to play list; ``learn.png`` (and ``learn-phone.png``, on a
+    phone-sized screen): a tutorial's step after two intended moves, with a legal move that is not the
+    step's explained and the hint shown."""
     page = browser.new_page(viewport={"width": 1200, "height": 800})
     page.goto(base + "/")
     page.click("#learn-button")
@@ -115,6 +116,9 @@ def learn(browser, base: str) -> None:
     page.wait_for_selector("#hint li")
     page.wait_for_timeout(300)
     page.screenshot(path=str(HERE / "learn.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(HERE / "learn-phone.png"))
     page.close()
 
 
