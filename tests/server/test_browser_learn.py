@@ -70,6 +70,9 @@ def test_the_lobbys_learn_button_lists_every_tutorial(server, page):  # noqa: F8
     page.goto(server + "/learn")
     page.wait_for_selector("#catalogue:not([hidden]) #tutorials li[data-game]")
     assert page.locator("#tutorials li").count() == 5
+    page.goto(server + "/learn/chess")  # no such tutorial: the server's refusal, and no empty lesson
+    page.wait_for_selector("#error:has-text('lesson/no-tutorial')")
+    assert page.locator("#lesson").is_hidden()
     assert page.errors == []
 
 

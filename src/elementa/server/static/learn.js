@@ -67,6 +67,7 @@ function show(next, answer) {
   if (!view || view.step !== next.step || view.id !== next.id) { picking.reset(); hint = null; }
   view = next;
   outcome = answer;
+  $("lesson").hidden = false;
   sessionStorage.setItem(stored, view.id);
   draw();
 }
@@ -194,7 +195,6 @@ async function start() {
     await window.listTutorials($("tutorials"));
     return;
   }
-  $("lesson").hidden = false;
   $("restart").hidden = false;
   $("rules-button").hidden = false;
   $("hint-button").onclick = askHint;
