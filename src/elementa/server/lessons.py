@@ -192,7 +192,7 @@ class LessonStore:
         tutorial = self.tutorial(game)
         self.expire()
         now = self.clock()
-        times = self.started.setdefault(client, deque())
+        times = self.started.get(client, deque())  # kept only once a lesson is started
         while times and now - times[0] >= HOUR:
             times.popleft()
         if len(times) >= self.config.lessons_per_hour:
@@ -214,6 +214,7 @@ class LessonStore:
         lesson = Lesson(tutorial)
         lesson_id = secrets.token_urlsafe(LESSON_ID_BYTES)
         times.append(now)
+        self.started[client] = times
         self.kept[lesson_id] = _Kept(client, game, [], now)
         self._hold(lesson_id, lesson)
         return lesson_id, lesson
