@@ -7,7 +7,8 @@ Run from the repository root with the development environment (Debian's chromium
 It starts ``elementa serve`` on a temporary database, seats you against computer players, makes some
 moves (each your first legal move) and saves ``<game>.png`` beside this file; then ``hint.png`` (a
 Warriors table with a hint shown) and ``analysis.png`` (a finished Elemental Warriors II game's
-analysis page). With names (``hint analysis``, ``lobby``, a game's name), only those are made.
+analysis page), ``learn-list.png`` and ``learn.png`` (the Learn to play list, a tutorial's step). With
+names (``hint analysis``, ``lobby``, ``learn``, a game's name), only those are made.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from playwright.sync_api import sync_playwright
 from websockets.sync.client import connect
 
 HERE = Path(__file__).resolve().parent
+LEARN_STEPS = 2
+"""The intended moves played in ``learn.png``'s tutorial before the step shown."""
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 TABLES = [
@@ -89,6 +92,36 @@ def seated_page(browser, base: str, table_id: str, token: str, width: int, heigh
     return context.new_page()
 
 
+def learn(browser, base: str) -> None:
+    """``learn-list.png``: the lobby's Learn to play list; ``learn.png`` (and ``learn-phone.png``, on a
+    phone-sized screen): a tutorial's step after two intended moves, with a legal move that is not the
+    step's explained and the hint shown."""
+    page = browser.new_page(viewport={"width": 1200, "height": 800})
+    page.goto(base + "/")
+    page.click("#learn-button")
+    page.wait_for_selector("#tutorials li")
+    page.screenshot(path=str(HERE / "learn-list.png"))
+    page.click("#tutorials li[data-game='elemenders'] a")
+    for step in range(LEARN_STEPS):
+        page.wait_for_selector(f"body[data-step='{step}'] #legal button")
+        page.click("#hint-button")
+        intended = page.get_attribute("#hint li[data-action]", "data-action")
+        page.click(f"#legal button[data-action='{intended}']")
+    page.wait_for_selector(f"body[data-step='{LEARN_STEPS}'] #legal button")
+    page.click("#hint-button")
+    intended = page.get_attribute("#hint li[data-action]", "data-action")
+    page.click(f"#legal button:not([data-action='{intended}'])")
+    page.wait_for_selector("#outcome[data-verdict='legal']")
+    page.click("#hint-button")
+    page.wait_for_selector("#hint li")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(HERE / "learn.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(HERE / "learn-phone.png"))
+    page.close()
+
+
 def main() -> None:
     wanted = set(sys.argv[1:])
     make = lambda name: not wanted or name in wanted  # noqa: E731
@@ -140,6 +173,8 @@ def main() -> None:
                     page.goto(base + "/")
                     page.wait_for_selector("#tables li")
                     page.screenshot(path=str(HERE / "lobby.png"))
+                if make("learn"):
+                    learn(browser, base)
                 browser.close()
         finally:
             server.kill()

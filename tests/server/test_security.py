@@ -98,14 +98,14 @@ def test_only_the_allowed_hosts_are_served(database):
 
 
 def test_every_page_has_the_security_headers_and_no_inline_script(client):
-    for path in ("/", "/table/abc", "/static/table.js", "/api/games", "/api/tables/nope"):
+    for path in ("/", "/table/abc", "/static/table.js", "/api/games", "/api/tables/nope", "/learn/warriors"):
         headers = client.get(path).headers
         csp = headers["content-security-policy"]
         assert "frame-ancestors 'none'" in csp and "script-src 'self'" in csp and "unsafe-inline" not in csp
         assert headers["referrer-policy"] == "no-referrer"
         assert headers["x-content-type-options"] == "nosniff"
     static = resources.files("elementa.server") / "static"
-    for name in ("index.html", "table.html"):
+    for name in ("index.html", "table.html", "learn.html"):
         html = (static / name).read_text(encoding="utf-8")
         assert all('src="' in tag for tag in re.findall(r"<script[^>]*>", html))  # no inline script
         assert "<style" not in html and " style=" not in html and not re.search(r" on[a-z]+=", html)

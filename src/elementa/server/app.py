@@ -24,6 +24,10 @@ REST (JSON):
 - ``GET /api/tables/{id}/analysis`` (likewise): a finished table's analysis for the seat: its win
   chance at each of its decisions, the turning points and the largest mistakes.
 
+Tutorials (:mod:`elementa.server.lessons`): ``GET /api/tutorials``, ``GET /api/tutorials/{game}/actions``,
+``POST /api/lessons``, ``GET /api/lessons/{id}``, ``POST /api/lessons/{id}/attempt``,
+``GET /api/lessons/{id}/hint``; the page ``/learn/{game}``.
+
 Websocket ``/ws/{id}``: the client first sends ``{"type": "hello", "token": "..."}`` (``null`` to
 spectate; no ``token`` field: the table's seat cookie, if any), then ``{"type": "move", "action":
 id, "step": n}`` or ``{"type": "undo", "step": n}`` where ``n`` is the ``step`` of the view the
@@ -72,6 +76,7 @@ from elementa.server.bots import BotPool, BotRequest, fallback_move
 from elementa.server.cluster import Cluster
 from elementa.server.coach import Coach
 from elementa.server.db import open_database
+from elementa.server.lessons import LessonStore, lessons_router
 from elementa.server.limits import (
     ClientLimits,
     FileSets,
@@ -690,6 +695,9 @@ def create_app(
         accounts_router(accounts, lambda request, name: hub.limits.check_sign_in(client_of(request), name))
     )
     app.state.config = config
+    lessons = LessonStore(config)
+    app.state.lessons = lessons
+    app.include_router(lessons_router(lessons, client_of, refuse))
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts or default_hosts(None))
     app.add_middleware(SecurityHeaders)  # outermost: a refused host's answer has the headers too
 
@@ -876,6 +884,11 @@ def create_app(
     @app.get("/", include_in_schema=False)
     def lobby_page() -> FileResponse:
         return FileResponse(str(STATIC / "index.html"))
+
+    @app.get("/learn", include_in_schema=False)
+    @app.get("/learn/{game}", include_in_schema=False)
+    def learn_page(game: str = "") -> FileResponse:
+        return FileResponse(str(STATIC / "learn.html"))
 
     @app.get("/table/{table_id}", include_in_schema=False)
     def table_page(table_id: str) -> FileResponse:

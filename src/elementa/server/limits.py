@@ -88,6 +88,12 @@ class ServerConfig(BaseModel):
         max_queued_searches: searches waiting for or running in those workers, all clients together;
             past it a new one is refused (``rate/busy``).
         search_deadline: seconds a client waits for a search (the wait for a worker included).
+        lessons_per_hour: tutorial lessons one client may start per hour (:mod:`elementa.server.lessons`).
+        max_lessons_per_client: lessons one client holds at once; a new one replaces its least
+            recently used.
+        max_lessons: lessons of all clients held at once; past it a new one is refused.
+        lesson_idle_seconds: a lesson unused this long is forgotten.
+        lesson_cache: lessons held live in memory; the others are rebuilt from their moves on use.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -119,6 +125,11 @@ class ServerConfig(BaseModel):
     search_processes: int = Field(default=1, ge=1, le=64)
     max_queued_searches: int = Field(default=8, ge=1)
     search_deadline: float = Field(default=120.0, gt=0)
+    lessons_per_hour: int = Field(default=120, ge=1)
+    max_lessons_per_client: int = Field(default=8, ge=1)
+    max_lessons: int = Field(default=10_000, ge=1)
+    lesson_idle_seconds: float = Field(default=3600.0, gt=0)
+    lesson_cache: int = Field(default=256, ge=1)
 
     @model_validator(mode="after")
     def _consistent(self) -> ServerConfig:

@@ -188,6 +188,20 @@ def _stale(live: LiveTable, step: int | None, what: str | int) -> None:
         )
 
 
+def declarations(game: Game) -> dict[str, Any]:
+    """Return a game's action declarations and card texts, as :meth:`TableService.actions` serves them
+    (a tutorial's page gets the same, :mod:`elementa.server.lessons`)."""
+    kinds = game.action_space.describe()
+    cards_parts = [p for parts in kinds.values() for p in parts if p["type"] == "card"]
+    names = {v for p in cards_parts for v in p["values"] or ()}
+    cards = {}
+    for name in sorted(names):
+        text = game.card_text(name)
+        if text is not None:
+            cards[name] = text
+    return {"kinds": kinds, "cards": cards}
+
+
 class TableService:
     """Lobby and table operations over one database.
 
@@ -993,16 +1007,7 @@ class TableService:
         Raises:
             ServerError: ``table/unknown``.
         """
-        game = self.table(table_id).game
-        kinds = game.action_space.describe()
-        cards_parts = [p for parts in kinds.values() for p in parts if p["type"] == "card"]
-        names = {v for p in cards_parts for v in p["values"] or ()}
-        cards = {}
-        for name in sorted(names):
-            text = game.card_text(name)
-            if text is not None:
-                cards[name] = text
-        return {"kinds": kinds, "cards": cards}
+        return declarations(self.table(table_id).game)
 
     def replay(self, table_id: str, viewer: Viewer) -> list[dict[str, Any]]:
         """Return a finished table's replay as one viewer saw it.
