@@ -9,26 +9,27 @@ are named as the card list names them (``"Fire"``), seats count from 0, dice by 
       "dice": {"fire": 3, "earth": 5, "water": 1, "nature": 6, "magic": 2, "gold": 4, "utility": 6},
       "players": [                   # one per seat
         {"health": 83, "gold": 9,
-         "hand": ["Fire", "Basic Income"],
+         "hand": ["Ecology", "Basic Income"],
          "hand_seen_by_opponent": [false, false],  # per hand card (Mirror Wall); null: none seen
          "deck_top": [],             # cards whose place on top of the deck is fixed, top first
          "known_top": [0, 0],        # per seat, how many of deck_top it has seen
          "deck": ["Basic Income", "Basic Income"],  # the rest of the deck, shuffled: no order
-         "discard": ["Ecology"],     # oldest first
+         "discard": ["Basic Income"],  # oldest first
          "face_down": [{"card": "Tremor", "placed_turn": 5, "seen_by_opponent": false}],
          "passives": ["Big Handed"], # passives in play
          "amplifiers": {"fire": 2},  # this turn's multipliers other than 1 (dice and "non-combo")
          "bought": [],               # cards won at auction this turn
          "reshuffled": null},        # the turn the discard pile last went into the deck (null: never)
         {...}],
-      "shops": {                     # each shop: on display (oldest first), its deck (no order; null:
-        "cheap": {"row": ["Treasury", "Fire", "Gambling", "Ecology"], "deck": null,  # every card of
-                  "returned": [], "removed": ["Tremor"]},       # the shop not listed elsewhere),
-        "expensive": {"row": [...], "deck": null, "returned": [], "removed": []}},  # returned cards
+      "shops": {                     # each: on display (oldest first); its deck (no order; null:
+        "cheap": {"row": ["Treasury", "Heavy Rain", "Gambling", "Cheap Trick"],  # the rest of the
+                  "deck": null, "returned": [], "removed": ["Reforestation"]},   # shop's cards);
+        "expensive": {"row": [...], "deck": null, "returned": [], "removed": []}},  # the cards
+      # returned under its deck (Recycling), in order; the cards removed from display, in order
       "turn_state": {"actions_left": 1, "gained_gold": false, "drew": false, "bid_done": false},
       "chain": [{"card": "Fire", "player": 0, "from": "hand"}],  # responses, oldest first
       "priority": 1,                 # who answers or passes while the chain holds cards, else null
-      "auction": {"card": "Fire", "level": 1, "stage": "raise"},  # or null; the bid is level x cost
+      "auction": {"card": "Treasury", "level": 1, "stage": "raise"},  # or null; bid: level x cost
       "flow": [],                    # pending chance steps, the next first (see below)
       "over": false, "winner": null,
       "log": [{"text": "turn 7: player 1"}, {"text": "you draw Fire", "to": 0}]  # "to": that seat
