@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-import json
-import re
-from pathlib import Path
-
 import pytest
 from pydantic import BaseModel, ConfigDict, StrictInt
 
 import elementa
 from elementa.core.positions import field_path, validate
-
-DOC = Path(__file__).resolve().parents[2] / "docs" / "positions.md"
+from tests.support.positions import documented_example
 
 
 class _Toy(BaseModel):
@@ -23,6 +18,7 @@ class _Toy(BaseModel):
 def test_field_paths() -> None:
     assert field_path(("units", 3, "square")) == "units[3].square"
     assert field_path(()) == ""
+    assert field_path(("players", 0, "amplifiers", "wind", "[key]")) == "players[0].amplifiers.wind"
     with pytest.raises(elementa.PositionError) as e:
         validate(_Toy, {"units": [{"a": 1}, {"a": "x"}]})
     assert (e.value.field, e.value.reason) == ("units[1].a", "should be a whole number")
@@ -32,13 +28,17 @@ def test_field_paths() -> None:
     assert e.value.field == ""
 
 
-@pytest.mark.parametrize(("section", "game"), [("Elemenders", "elemenders"), ("ElementaliS", "elementalis")])
+@pytest.mark.parametrize(
+    ("section", "game"),
+    [
+        ("Elemenders", "elemenders"),
+        ("ElementaliS", "elementalis"),
+        ("Elemental Card-Dice Game", "elemental-card-dice"),
+    ],
+)
 def test_the_documented_examples_set_up(section: str, game: str) -> None:
     """Each game's JSON example in docs/positions.md is a position that game reads back."""
-    text = DOC.read_text(encoding="utf-8").split(f"## {section}\n", 1)[1]
-    block = re.search(r"```json\n(.*?)```", text, re.S)
-    assert block is not None
-    data = json.loads(block.group(1))
+    data = documented_example(section)
     state = elementa.load_game(game).new_position(data)
     back = state.position()
     assert {k: back[k] for k in data if not isinstance(data[k], list | dict)} == {

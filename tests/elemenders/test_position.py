@@ -4,7 +4,6 @@ examples set up by position (elemenders.txt)."""
 from __future__ import annotations
 
 import copy
-import json
 import random
 from typing import Any
 
@@ -12,8 +11,13 @@ import pytest
 
 import elementa
 from elementa.core import CHANCE, PositionError, State
-from elementa.core.persistence import from_dict, to_dict
-from tests.support.positions import assert_refused, assert_same, play_on
+from tests.support.positions import (
+    assert_refused,
+    assert_round_trip,
+    assert_same,
+    assert_save_replays,
+    play_on,
+)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -26,15 +30,7 @@ def test_round_trip_along_random_play(seed: int, options: dict[str, Any]) -> Non
     checked = 0
     while not state.is_terminal() and checked < 60:
         if len(state.history()) % 7 == 0:
-            data = json.loads(json.dumps(state.position()))  # plain JSON
-            back = game.new_position(data, seed)
-            assert back.history() == []
-            assert back.origin() == data
-            assert_same(state, back)
-            assert back.position() == data
-            assert play_on(state.clone(), random.Random(checked), 60) == play_on(
-                back, random.Random(checked), 60
-            )
+            assert_round_trip(game, state, checked, 60)
             checked += 1
         play_on(state, rng, 1)
     assert_same(state, game.new_position(state.position()))  # the end too
@@ -46,12 +42,9 @@ def test_a_save_of_a_position_starts_from_it() -> None:
     play_on(state, random.Random(4), 80)
     start = game.new_position(state.position(), seed=9)
     play_on(start, random.Random(5), 25)
-    record = json.loads(json.dumps(to_dict(start)))
+    record = assert_save_replays(start)
     assert record["position"] == state.position()
     assert len(record["history"]) == 25
-    loaded = from_dict(record)
-    assert_same(loaded, start)
-    assert loaded.history() == start.history()
 
 
 def test_a_resampled_position_keeps_its_origin_consistent() -> None:

@@ -4,7 +4,6 @@ examples set up by position (elementalis.txt)."""
 from __future__ import annotations
 
 import copy
-import json
 import random
 from typing import Any
 
@@ -12,9 +11,16 @@ import pytest
 
 import elementa
 from elementa.core import PositionError
-from elementa.core.persistence import from_dict, to_dict
+from elementa.core.persistence import from_dict
 from tests.elementalis.helpers import act, cast, declare, pass_declarations, pool, roll
-from tests.support.positions import assert_refused, assert_same, play_on, step
+from tests.support.positions import (
+    assert_refused,
+    assert_round_trip,
+    assert_same,
+    assert_save_replays,
+    play_on,
+    step,
+)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -34,12 +40,7 @@ def test_round_trip_along_random_play(seed: int, options: dict[str, Any]) -> Non
             assert e.field == "decision"
             data = None
         if data is not None and (nodes % 5 == 0 or state.is_terminal()):
-            data = json.loads(json.dumps(data))
-            kinds.add(data["decision"])
-            back = game.new_position(data, seed)
-            assert back.history() == [] and back.origin() == data and back.position() == data
-            assert_same(state, back)
-            assert play_on(state.clone(), random.Random(nodes), 50) == play_on(back, random.Random(nodes), 50)
+            kinds.add(assert_round_trip(game, state, nodes, 50)["decision"])
         nodes += data is not None
         if state.is_terminal():
             break
@@ -58,10 +59,8 @@ def test_a_save_of_a_position_starts_from_it() -> None:
     game = elementa.load_game("elementalis")
     start = game.new_position(_table(), seed=3)
     play_on(start, random.Random(3), 30)
-    record = json.loads(json.dumps(to_dict(start)))
+    record = assert_save_replays(start)
     assert record["position"] == game.new_position(_table()).position()
-    loaded = from_dict(record)
-    assert_same(loaded, start)
     bad = copy.deepcopy(record)
     bad["position"]["mages"][0]["minor"] = "Sun"
     bad["position"]["mages"][0]["major"] = "Moon"

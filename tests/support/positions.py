@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from elementa import CHANCE, SIMULTANEOUS, Game, PositionError, State
+from elementa.core.persistence import from_dict, to_dict
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "positions.md"
+"""The positions guide, whose sections show an example of each game's positions."""
 
 
 def step(state: State, rng: random.Random) -> None:
@@ -60,3 +67,35 @@ def assert_refused(
     assert e.value.field == field
     assert reason in e.value.reason
     assert e.value.code == "position/invalid"
+
+
+def assert_round_trip(game: Game, state: State, seed: int, steps: int) -> dict[str, Any]:
+    """Assert that ``state``'s position, through plain JSON, sets up the same state: an empty
+    history, the position as its origin and written back alike, :func:`assert_same`, and the same
+    ``steps`` random steps played on from both (seeded with ``seed``). Return the position."""
+    data = json.loads(json.dumps(state.position()))
+    back = game.new_position(data, seed)
+    assert back.history() == [] and back.origin() == data and back.position() == data
+    assert_same(state, back)
+    assert play_on(state.clone(), random.Random(seed), steps) == play_on(back, random.Random(seed), steps)
+    return data
+
+
+def assert_save_replays(start: State) -> dict[str, Any]:
+    """Assert that a save of ``start`` (a game set up from a position, then played on) records the
+    position beside the history, and that loading it replays to the same state. Return the record."""
+    record = json.loads(json.dumps(to_dict(start)))
+    assert record["position"] == start.origin()
+    loaded = from_dict(record)
+    assert_same(loaded, start)
+    assert loaded.history() == start.history()
+    return record
+
+
+def documented_example(section: str) -> dict[str, Any]:
+    """Return the JSON example of the section ``## <section>`` of docs/positions.md."""
+    text = DOC.read_text(encoding="utf-8").split(f"## {section}\n", 1)[1]
+    block = re.search(r"```json\n(.*?)```", text, re.S)
+    assert block is not None, f"no JSON example in section {section!r}"
+    data: dict[str, Any] = json.loads(block.group(1))
+    return data

@@ -50,9 +50,12 @@ _PROBLEMS = {
 
 def field_path(loc: tuple[int | str, ...] | list[int | str]) -> str:
     """Return a pydantic error location as a field path: ``("units", 3, "square")`` is
-    ``"units[3].square"``; the empty location is ``""`` (the position as a whole)."""
+    ``"units[3].square"``; the empty location is ``""`` (the position as a whole). A dictionary
+    key that is refused ends the path (``("terrain", "Q4", "[key]")`` is ``"terrain.Q4"``)."""
     path = ""
     for part in loc:
+        if part == "[key]":  # pydantic's mark of the key itself, named by the part before
+            continue
         if isinstance(part, int):
             path += f"[{part}]"
         else:

@@ -26,6 +26,7 @@ recycle, tutor, ship       card            Recycling / Magnetic Hands / Express 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
@@ -271,6 +272,12 @@ class CardDiceGame(Game):
     def new_initial_state(self, seed: int | None = None) -> CardDiceState:
         """Return a new game: dice rolled, first player drawn and shops dealt as chance outcomes."""
         return CardDiceState(self, seed)
+
+    def _new_position(self, data: Mapping[str, Any], seed: int | None) -> CardDiceState:
+        """Return the state of a position (:mod:`elementa.games.elemental_card_dice.position`)."""
+        from elementa.games.elemental_card_dice.position import new_position
+
+        return new_position(self, data, seed)
 
     def card_text(self, name: str) -> str | None:
         """Return a card's kind, cost and rules text in words, or ``None`` for no card of that name."""

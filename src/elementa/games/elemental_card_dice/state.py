@@ -671,7 +671,15 @@ class CardDiceState(State["CardDiceGame"]):  # quoted: the game module imports t
         s.bought = [list(b) for b in self.bought]
         s.flow, s.chain, s.events = self.flow.copy(), list(self.chain), self.events.copy()
         s.recording, s._events = self.recording, self._events
+        if self._origin is not None:
+            s._origin = self._origin
         return s
+
+    def position(self) -> dict[str, Any]:
+        """Return this state as a position (:mod:`elementa.games.elemental_card_dice.position`)."""
+        from elementa.games.elemental_card_dice.position import position
+
+        return position(self)
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> CardDiceState:
         """Redraw what ``player`` cannot see (see :meth:`_redraw`), keeping who is to move.
