@@ -372,7 +372,7 @@ def test_the_lobby_seats_you_at_a_new_table_and_lists_open_ones(server, browser)
         assert "monolith" in page.inner_text("#rules-text").lower()
         other = context.new_page()
         other.goto(server + "/")
-        other.wait_for_selector("#tables li:has-text('elemenders') button")
+        other.wait_for_selector("#tables li[data-game=elemenders] button")
         assert table_id in [t["id"] for t in httpx.get(server + "/api/tables?status=open").json()]
     finally:
         context.close()

@@ -57,7 +57,7 @@ def test_two_accounts_play_a_rated_game_and_see_their_ratings_and_histories(serv
         ann.wait_for_selector("body[data-step]")
         table_id = ann.url.split("/table/")[1].split("#")[0]
         ben.click("#refresh")
-        ben.click(f"#tables li:has-text('{GAME}') button")
+        ben.click(f"#tables li[data-game='{GAME}'] button")
         ben.wait_for_selector("body[data-step]")
         assert table_id in ben.url
         deadline = time.monotonic() + 60
