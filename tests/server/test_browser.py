@@ -456,7 +456,7 @@ PICKING_SETUP = """([kinds, legal]) => {
     window.send = (message) => { window.sentMoves.push(message.action); };
     decl = {kinds, cards: {}};
     view = {...view, game: "picking", observation: {}, seat: 0, to_move: [0], status: "playing",
-            legal: legal.map((m) => ({...m, label: `move ${m.id}`}))};
+            legal: legal.map((m) => ({...m, label: `${m.kind} ${m.id}`}))};
     picks = [];
     draw();
 }"""
@@ -486,17 +486,17 @@ def test_clicks_pick_parts_in_order_twice_or_not_and_the_chooser_offers_the_rest
         assert sent() == [] and page.evaluate("picks") == []
         die(2).click()  # a reroll of die 3, or a push from die 3 to die 3
         assert "die" in die(2).get_attribute("class") and "picked" in die(2).get_attribute("class")
-        assert chooser() == ["reroll"]  # the push is made on the board: die 3 again
+        assert chooser() == ["reroll 3"]  # the push is made on the board: die 3 again
         die(2).click()
         assert sent() == [4]
         page.evaluate(PICKING_SETUP, [PICKING_KINDS, PICKING_LEGAL])
-        assert chooser() == ["pass", "Fire", "Water"]  # part-less kinds, then Mana's elements
+        assert chooser() == ["pass 8", "Fire", "Water"]  # a move by its label, then Mana's elements
         page.locator("#chooser button.choice", has_text="Water").click()
         assert chooser() == ["1", "2"]  # then its amounts
         page.locator("#chooser button.choice", has_text="2").click()
         assert sent() == [7]
         page.evaluate(PICKING_SETUP, [PICKING_KINDS, PICKING_LEGAL])
-        page.locator("#chooser button.choice", has_text="pass").click()
+        page.locator("#chooser button.choice", has_text="pass 8").click()
         assert sent() == [8]
     finally:
         context.close()

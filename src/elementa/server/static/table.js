@@ -533,22 +533,23 @@ function draw() {
   Object.assign(document.body.dataset, {step: view.step, status: view.status, seat: view.seat ?? "none"});
   $("title").textContent = view.title;
   const seats = view.seats.map((s) => [s.label, s.name, s.kind, s.connected, s.zombie]);
+  const names = view.seats.map((s) => s.label);  // what the board and the log show of the seats
   if (changed("seats", seats, view.to_move, view.seat)) drawSeats();
   if (changed("fairness", view.fairness)) drawFairness();
   const frame = replay ? replay[Number($("replay-step").value)] : null;
   const legal = legalNow().map((m) => m.id);
   const hinted = hint && !replay ? hint.step : null;
-  if (changed("board", view.game, frame ? frame.step : null, frame ? null : view.observation, legal, picks, seats, view.seat, decl !== null, hinted)) {
+  if (changed("board", view.game, frame ? frame.step : null, frame ? null : view.observation, legal, picks, names, view.seat, decl !== null, hinted)) {
     drawBoard(frame ? frame.observation : view.observation);
   }
   drawStatus();  // after the board: it says whether the board or the buttons offer the move
   if (replay) {
     $("replay-at").textContent = `${frame.step} / ${replay.length - 1}`;
     if (changed("log", "replay", frame.step)) drawLog(replay.slice(1, frame.step + 1).map((f) => f.log));
-  } else if (changed("log", view.log.length, view.log[view.log.length - 1], view.log_actors.length, seats)) {
+  } else if (changed("log", view.log.length, view.log[view.log.length - 1], view.log_actors.length)) {
     drawLog(view.log, view.log.length === view.log_actors.length ? view.log_actors : null);
   }
-  if (changed("recent", replay !== null, view.log.length, view.log[view.log.length - 1], view.log_actors.length, view.seat, seats)) drawRecent();
+  if (changed("recent", replay !== null, view.log.length, view.log[view.log.length - 1], view.log_actors.length, view.seat, names)) drawRecent();
   if (changed("marks", drawn.board, replay !== null, othersFrom, view.events.length)) markLastMoves();
   if (changed("tree", frame ? frame.step : view.observation)) $("tree").replaceChildren(tree(frame ? frame.observation : view.observation));
   if (changed("moves", replay !== null, view.legal, picks, view.can_undo, hint, view.hints, view.status, decl !== null)) drawMoves();
