@@ -215,6 +215,8 @@ def click_move(page, target, kinds, sent):
         elif plays or names:
             page.locator("#chooser button.choice").nth((plays or names)[0]).click(timeout=2_000)
             CLICKS["chooser"] += 1
+            if page.locator("#confirm[open]").count():  # a move the game asks about first (a surrender)
+                page.click("#confirm-yes", timeout=2_000)
         else:
             print(f"no click leads to {target} after {offer['picks']}; chooser: {offer['choices']}")
             return False

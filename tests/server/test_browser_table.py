@@ -14,7 +14,7 @@ import re
 import httpx
 import pytest
 
-from tests.server.test_browser import CHROMIUM, browser, database, server  # noqa: F401 - fixtures
+from tests.server.test_browser import CHROMIUM, browser, database, moves_in, server  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
 
@@ -88,7 +88,9 @@ def test_the_decision_is_told_in_the_game_s_words_from_the_kinds_of_the_legal_mo
     try:
         page.wait_for_function(MY_TURN)
         assert page.evaluate("view.observation.phase") == "draft_major"  # seat 1 drafts first
-        assert page.inner_text("#status") == "Your move — Choose your Major element: click one of the elements."
+        assert (
+            page.inner_text("#status") == "Your move — Choose your Major element: click one of the elements."
+        )
         assert "Click a highlighted thing on the board" in page.inner_text("#instructions")
         assert "draft_major" not in page.inner_text("body") and "draft major" in page.inner_text("#board")
         texts = httpx.get(f"{server}/api/tables/{table['id']}/actions").json()["texts"]
@@ -205,6 +207,45 @@ def test_every_board_move_can_be_made_by_keyboard_and_the_focus_stays(server, br
         page.keyboard.press("Enter")
         page.wait_for_function(f"() => view.step !== {step}")
         assert page.evaluate("picks") == []
+    finally:
+        context.close()
+
+
+def test_a_move_that_gives_up_much_is_sent_only_once_confirmed(server, browser):  # noqa: F811
+    table = new_table(
+        server, "elemental-warriors-ii", [{"kind": "reserved"}, {"kind": "bot", "agent": "greedy"}]
+    )
+    context, page = open_seat(browser, server, table)
+    sent: list[int] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.extend(moves_in(f))))
+    page.reload()  # the socket opened again, now watched
+    page.wait_for_function("() => view !== null && decl !== null")
+    rng = random.Random(4)
+    try:
+        page.wait_for_function(MY_TURN)
+        for _ in range(40):
+            if page.evaluate("view.legal.some((m) => m.kind === 'surrender')"):
+                break
+            play_random(page, rng)
+        surrender = page.evaluate("view.legal.find((m) => m.kind === 'surrender')")
+        assert surrender, "no decision offered a surrender"
+        before = len(sent)
+        page.click(f'#legal button[data-action="{surrender["id"]}"]')
+        page.wait_for_selector("#confirm[open]")
+        assert "cannot" in page.inner_text("#confirm-text") or "for good" in page.inner_text("#confirm-text")
+        assert page.evaluate("document.activeElement.id") == "confirm-no"  # Enter keeps you in the game
+        page.keyboard.press("Enter")
+        assert page.locator("#confirm[open]").count() == 0 and len(sent) == before
+        step = page.evaluate("view.step")
+        page.click(f'#legal button[data-action="{surrender["id"]}"]')
+        page.click("#confirm-yes")
+        page.wait_for_function(f"() => view.step !== {step}")
+        assert sent[before:] == [surrender["id"]]
+        other = [m for m in page.evaluate("view.legal") if m["kind"] != "surrender"]
+        if other:  # a move the game does not ask about is sent at once
+            step = page.evaluate("view.step")
+            page.click(f'#legal button[data-action="{other[0]["id"]}"]')
+            page.wait_for_function(f"() => view.step !== {step}")
     finally:
         context.close()
 

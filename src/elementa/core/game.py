@@ -125,6 +125,10 @@ class Game(ABC):
     show it for the decision pending (the web table's instructions); a kind left out reads as its
     name (:meth:`action_text`)."""
 
+    action_confirm: ClassVar[dict[str, str]] = {}
+    """The kinds whose move gives up much and cannot be taken back, each with the question an interface
+    asks before sending one (``{"surrender": "Surrender? ..."}``): the web table asks it in a dialog."""
+
     action_format: ClassVar[int] = 1
     """The version of the game's action numbering, recorded in saves. A game that renumbers its
     actions raises it and makes :meth:`upgrade_history` read histories of the earlier formats."""

@@ -999,8 +999,10 @@ class TableService:
         """Return what a client needs once to read a table's actions: the same for every viewer.
 
         Returns:
-            ``{"kinds": {kind: [part declarations]}, "cards": {name: text}, "texts": {kind: text}}``:
-            ``texts`` is each kind's instruction (:meth:`~elementa.core.Game.action_text`); ``kinds``
+            ``{"kinds": {kind: [part declarations]}, "cards": {name: text}, "texts": {kind: text},
+            "confirm": {kind: question}}``: ``texts`` is each kind's instruction
+            (:meth:`~elementa.core.Game.action_text`), ``confirm`` the question asked before a move of
+            that kind (:attr:`~elementa.core.Game.action_confirm`); ``kinds``
             is the game's
             ``action_space.describe()`` for the table's options (each part's ``name``, ``size``,
             ``type``, ``none`` and ``values``); ``cards`` what ``Game.card_text`` prints for each
@@ -1019,7 +1021,8 @@ class TableService:
             if text is not None:
                 cards[name] = text
         texts = {kind: game.action_text(kind) for kind in kinds}
-        return {"kinds": kinds, "cards": cards, "texts": texts}
+        confirm = {kind: q for kind, q in type(game).action_confirm.items() if kind in kinds}
+        return {"kinds": kinds, "cards": cards, "texts": texts, "confirm": confirm}
 
     def replay(self, table_id: str, viewer: Viewer) -> list[dict[str, Any]]:
         """Return a finished table's replay as one viewer saw it.

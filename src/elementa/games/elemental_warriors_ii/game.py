@@ -142,6 +142,11 @@ class EW2Game(Game):
     }
     """What each decision asks, for the web table's instructions (:attr:`Game.action_texts`)."""
 
+    action_confirm: ClassVar[dict[str, str]] = {
+        "surrender": "Surrender? You leave the game for good: your coins and cards are out of play.",
+    }
+    """The moves the web table asks about first (:attr:`Game.action_confirm`)."""
+
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "single-combat-row": {"combat_model": "single", "empty_hand_policy": "no_column"},
         "strict-readings": {"elim_on_last_penny": True, "noharm_trigger": "hit_only"},

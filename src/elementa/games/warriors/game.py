@@ -125,6 +125,11 @@ class WarriorsGame(Game):
     }
     """What each decision asks, for the web table's instructions (:attr:`Game.action_texts`)."""
 
+    action_confirm: ClassVar[dict[str, str]] = {
+        "retreat": "Retreat? Your fighter leaves the battle, its cards go back to your hand.",
+    }
+    """The moves the web table asks about first (:attr:`Game.action_confirm`)."""
+
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "deathmatch": {"deathmatch": True},
         "teams": {"players": 4, "teams": 2},

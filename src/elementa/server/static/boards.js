@@ -69,14 +69,19 @@ function spellText(h, p) {
 
 // ------------------------------------------------------------------------------------ Elemental Warriors II
 window.BOARDS["elemental-warriors-ii"] = (o, h) => {
-  const coins = ([p, n, d]) => [d ? `${d}d` : "", n ? `${n}n` : "", p ? `${p}p` : ""].filter(Boolean).join(" ");
+  // a square's coins drawn as coins: a copper penny (1¢), a nickel (5¢), a dime (10¢), with how many
+  const COINS = [["penny", "pennies", "1"], ["nickel", "nickels", "5"], ["dime", "dimes", "10"]];
+  const coinWords = (cell) => cell.map((n, i) => n ? `${n} ${n > 1 ? COINS[i][1] : COINS[i][0]}` : null).filter(Boolean).join(", ");
+  const coin = (i) => h.el("span", {class: `coin ${COINS[i][0]}`, "aria-hidden": "true"}, COINS[i][2]);
+  const coins = (cell) => cell.map((n, i) => !n ? null : n <= 3 ? h.el("span", {class: "stack"}, Array.from({length: n}, () => coin(i)))
+    : h.el("span", {class: "stack"}, coin(i), h.el("small", {"aria-hidden": "true"}, `×${n}`)));
   const sheet = (player) => {
     const mine = player.seat === h.view.seat;
     const column = (c) => ({type: "column", value: c});
     const head = h.el("tr", {}, h.el("th", {}, ""), Array.from({length: 10}, (_, c) => h.el("th", {}, mine ? h.pickable(h.el("span", {title: `column ${c + 1}`}, `${c + 1}`), column(c)) : `${c + 1}`)));
     // a square of your sheet is its row and column (a coin placed, paid, added), or its column alone
     const rows = player.sheet.map((cells, r) => h.el("tr", {}, h.el("th", {}, o.rows[r]),
-      cells.map((cell, c) => { const td = h.el("td", {class: `cell ${o.rows[r].toLowerCase()}`, title: `${o.rows[r]} ${c + 1}`, "data-place": `sheet:${player.seat}:${r * 10 + c}`}, coins(cell)); return mine ? h.pickable(td, [{type: "row", value: r}, column(c)], column(c)) : td; })));
+      cells.map((cell, c) => { const td = h.el("td", {class: `cell ${o.rows[r].toLowerCase()}`, title: `${o.rows[r]} ${c + 1}${coinWords(cell) ? `: ${coinWords(cell)}` : ""}`, "data-place": `sheet:${player.seat}:${r * 10 + c}`}, coins(cell)); return mine ? h.pickable(td, [{type: "row", value: r}, column(c)], column(c)) : td; })));
     return h.el("table", {class: "sheet", "data-place": `sheet:${player.seat}:`}, h.el("thead", {}, head), h.el("tbody", {}, rows));
   };
   const players = o.players.map((p) => h.el("div", {class: ["warrior", p.seat === h.view.seat && "mine", p.out && "out"].filter(Boolean).join(" ")},
@@ -140,7 +145,7 @@ window.BOARDS["elemental-card-dice"] = (o, h) => {
       h.el("b", {}, name), info.cost !== undefined ? h.el("span", {class: "cost"}, ` ${info.cost}g`) : null,
       info.text ? h.el("small", {}, info.text) : null, extra || null), h.named("card", name));
   };
-  const dice = Object.entries(o.dice).map(([name, value], i) => h.pickable(h.el("div", {class: `die ${name}`, title: `the ${name} die: ${value}`, "data-place": `dice::${i}`}, h.el("small", {}, name), String(value)), h.named("die", name)));
+  const dice = Object.entries(o.dice).map(([name, value], i) => h.pickable(h.el("div", {class: `die ${name}`, title: `the ${name} die: ${value}`, "data-place": `dice::${i}`}, h.el("small", {}, name), pips(h, value)), h.named("die", name)));
   const shops = o.shops.map((s, i) => section(h, `${s.name} shop (${s.deck_size} in the deck)`, h.el("div", {class: "cards", "data-place": `shop::${i}`}, s.cards.map((c) => card(c)))));
   const zones = (seat) => ["gold", "health", "play", "passives", "face down", "discard"].map((z) => `${z}:${seat}:`).join(" ");
   const players = o.players.map((p, seat) => h.el("div", {class: ["player", seat === h.view.seat && "mine", seat === o.active && "active"].filter(Boolean).join(" "), "data-place": zones(seat)},
@@ -158,6 +163,14 @@ window.BOARDS["elemental-card-dice"] = (o, h) => {
     h.el("div", {class: "players"}, players),
     events(h, "Events", o.log));
 };
+
+// A die's face: its pips for 1 to 6 (the dots of a real die, on a 3 × 3 grid), else its number.
+const PIPS = {1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8]};
+function pips(h, value) {
+  const at = PIPS[value];
+  if (!at) return h.el("span", {class: "face"}, String(value));
+  return h.el("span", {class: "pips", "aria-hidden": "true"}, Array.from({length: 9}, (_, k) => h.el("i", {class: at.includes(k) ? "pip" : null})));
+}
 
 // A pending Card-Dice decision in words: whose, what (the decision's kind in words), how many, which cards.
 function decisionText(h, d) {

@@ -151,10 +151,24 @@ function pick(alts) {
   else draw();
 }
 
-function play(move) {
+// Send a move; one of a kind the game asks about first (decl.confirm: it gives up much and cannot be
+// taken back) waits for a yes in the confirm dialog.
+function play(move, confirmed = false) {
+  const question = decl && decl.confirm && decl.confirm[move.kind];
+  if (question && !confirmed) return ask(question, move);
   send({type: "move", action: move.id, step: view.step});
   picks = [];
   draw();
+}
+
+function ask(question, move) {
+  const dialog = $("confirm");
+  $("confirm-text").textContent = question;
+  $("confirm-yes").textContent = `yes: ${move.label || kindText(move.kind)}`;
+  $("confirm-yes").onclick = () => { dialog.close(); if (view.legal.some((m) => m.id === move.id)) play(move, true); };
+  $("confirm-no").onclick = () => dialog.close();
+  dialog.showModal();
+  $("confirm-no").focus();  // the safe answer is the one Enter gives
 }
 
 // A kind in words: the game's instruction for it (decl.texts, from Game.action_text), else its name.
