@@ -140,7 +140,7 @@ async function listMine() {
   const mine = await api("/api/tables/mine");
   $("mine").replaceChildren(...(mine.length ? mine.map((t) => {
     const li = document.createElement("li");
-    const others = t.seats.filter((s) => s.seat !== t.seat).map((s) => s.free ? "(free seat)" : s.name).join(", ");
+    const others = t.seats.filter((s) => s.seat !== t.seat).map((s) => s.free ? "(free seat)" : s.kind === "bot" ? `${s.name} (computer)` : s.name).join(", ");
     const go = Object.assign(document.createElement("a"), {href: `/table/${t.id}`, textContent: `${gameTitle(t.game)}: seat ${t.seat + 1}`});
     li.append(go, ` — ${t.status === "finished" ? "finished" : t.status === "open" ? "waiting for players" : "playing"}, with ${others}`);
     return li;
