@@ -5,10 +5,12 @@ Run from the repository root with the development environment (Debian's chromium
     .venv/bin/python docs/screenshots/make_screenshots.py [NAME ...]
 
 It starts ``elementa serve`` on a temporary database, seats you against computer players, makes some
-moves (each your first legal move) and saves ``<game>.png`` beside this file; then ``hint.png`` (a
-Warriors table with a hint shown) and ``analysis.png`` (a finished Elemental Warriors II game's
-analysis page), ``learn-list.png`` and ``learn.png`` (the Learn to play list, a tutorial's step). With
-names (``hint analysis``, ``lobby``, ``learn``, a game's name), only those are made.
+moves (each your first legal move; the last one on the page, so that it marks the computer's answer on
+the board) and saves ``<game>.png`` beside this file; then ``hint.png`` (a
+Warriors table with a hint shown), ``analysis.png`` (a finished Elemental Warriors II game's
+analysis page), ``lobby.png`` (with the tables made before listed as yours), ``learn-list.png`` and
+``learn.png`` (the Learn to play list, a tutorial's step). With names (``hint analysis``, ``lobby``,
+``learn``, a game's name), only those are made.
 """
 
 from __future__ import annotations
@@ -86,8 +88,9 @@ def seat_at(base: str, game: str, options: dict, players: int, seed: int = 7) ->
 
 
 def seated_page(browser, base: str, table_id: str, token: str, width: int, height: int):
-    """A page whose browser holds the seat's cookie (as after following the invite link)."""
-    context = browser.new_context(viewport={"width": width, "height": height})
+    """A page whose browser holds the seat's cookie (as after following the invite link); its CSP is
+    bypassed only so that the script may run the page's own functions (a move made on the page)."""
+    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
     context.add_cookies([{"name": f"seat-{table_id}", "value": token, "url": base}])
     return context.new_page()
 
@@ -122,6 +125,18 @@ def learn(browser, base: str) -> None:
     page.close()
 
 
+def move_on_the_page(page) -> None:
+    """Make the seat's first legal move on the page and wait for its next decision (or the end), so
+    that the page has watched the computers answer: their moves are listed and marked on the board."""
+    page.wait_for_function("() => view !== null && decl !== null")
+    if not page.evaluate("view.legal.length"):
+        return
+    step = page.evaluate("view.step")
+    page.evaluate("play(view.legal[0])")
+    page.wait_for_function(f"() => view.step !== {step}")
+    page.wait_for_function("() => view.legal.length > 0 || view.status === 'finished'", timeout=60_000)
+
+
 def main() -> None:
     wanted = set(sys.argv[1:])
     make = lambda name: not wanted or name in wanted  # noqa: E731
@@ -136,16 +151,20 @@ def main() -> None:
             base = "http://" + server.stdout.readline().split("http://", 1)[1].split()[0].rstrip("/")
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+                held = []  # the seats made, for the lobby's list of your tables
                 for game, options, moves in TABLES:
                     if not make(game):
                         continue
                     table_id, url, token = seat_at(base, game, options, options.get("players", 2))
-                    play(base, table_id, token, moves)
+                    held.append((table_id, token))
+                    play(base, table_id, token, moves - 1)
                     sizes = [("", 1200, 900)] + ([("-phone", 390, 844)] if game == "elemenders" else [])
                     for suffix, width, height in sizes:
                         page = seated_page(browser, base, table_id, token, width, height)
                         page.goto(url)
                         page.wait_for_selector("#board > *")
+                        if not suffix:
+                            move_on_the_page(page)
                         page.wait_for_timeout(300)
                         page.screenshot(path=str(HERE / f"{game}{suffix}.png"))
                         page.context.close()
@@ -169,16 +188,24 @@ def main() -> None:
                     page.screenshot(path=str(HERE / "analysis.png"), full_page=True)
                     page.context.close()
                 if make("lobby"):
-                    page = browser.new_page(viewport={"width": 1200, "height": 800})
+                    context = browser.new_context(viewport={"width": 1200, "height": 900})
+                    cookies = [{"name": f"seat-{t}", "value": token, "url": base} for t, token in held]
+                    context.add_cookies(cookies)
+                    page = context.new_page()
                     page.goto(base + "/")
                     page.wait_for_selector("#tables li")
+                    page.wait_for_selector("#mine li")
                     page.screenshot(path=str(HERE / "lobby.png"))
                 if make("learn"):
                     learn(browser, base)
                 browser.close()
         finally:
-            server.kill()
-            server.wait()
+            server.terminate()  # a graceful stop ends its bot workers too (a kill would orphan them)
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
 
 
 if __name__ == "__main__":

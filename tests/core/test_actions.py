@@ -9,7 +9,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from elementa.core import Action, ActionSpace, Part
+from elementa.core import Action, ActionSpace, Part, list_games, load_game
 
 # A space of up to 5 kinds, each with up to 3 arguments of radix 1..6.
 radices_lists = st.lists(st.lists(st.integers(1, 6), max_size=3), min_size=1, max_size=5)
@@ -215,3 +215,17 @@ def test_describe_lists_every_kind_and_part_in_id_order() -> None:
         "values": list(SPELLS),
     }
     assert described["cast"][1]["none"] == 4
+
+
+def test_each_game_tells_its_decisions_in_words_and_a_kind_it_leaves_out_reads_as_its_name() -> None:
+    for entry in list_games():
+        game = load_game(entry.info.name)
+        texts = type(game).action_texts
+        assert set(texts) <= set(game.action_space.kinds), entry.info.name  # no stray kind
+        assert set(type(game).action_confirm) <= set(game.action_space.kinds), entry.info.name
+        assert texts or entry.info.name.startswith("toy"), entry.info.name  # each real game has its words
+        for kind in game.action_space.kinds:
+            text = game.action_text(kind)
+            assert text and text == text.strip() and "_" not in text, (kind, text)
+    assert load_game("elemenders").action_text("end_turn") == "end your turn"
+    assert load_game("elemenders").action_text("no_such_kind") == "no such kind"

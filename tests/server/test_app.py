@@ -9,7 +9,7 @@ from starlette.websockets import WebSocketDisconnect
 from elementa.server.app import create_app
 from elementa.server.db import open_database
 from elementa.server.limits import ServerConfig
-from elementa.server.tables import SeatSpec, TableService
+from elementa.server.tables import SeatSpec, TableService, seat_label
 from tests.server.serving import play_to_the_end, wait_for
 
 
@@ -73,8 +73,45 @@ def test_a_tables_action_declarations_are_served_once_for_every_viewer(client):
     square = {"name": "square", "size": 110, "type": "square", "none": None, "values": None}
     assert kinds["select"] == [square]
     assert kinds["end_turn"] == []
+    texts = r.json()["texts"]  # what each decision asks, in the game's words, for the page to tell
+    assert set(texts) == set(kinds) and texts["end_turn"] == "end your turn" and "monolith" in texts["mark"]
+    assert texts["coin"] == "coin"  # a chance kind the game gives no words reads as its name
+    assert r.json()["confirm"] == {}  # no move of Elemenders gives up the game
     r = client.get("/api/tables/nope/actions")
     assert r.status_code == 404 and r.json()["detail"]["code"] == "table/unknown"
+
+
+def test_a_view_names_each_seat_once_and_says_who_took_each_logged_action(client):
+    seats = [{"kind": "reserved", "name": "Ada"}, {"kind": "bot", "agent": "greedy"}]
+    table = new_table(client, "elemental-card-dice", seats, seed=4)
+    token = claim(client, table, 0)
+    live = client.app.state.service.table(table["id"])
+    wait_for(lambda: not live.state.is_chance_node())  # who goes first is drawn
+    with client.websocket_connect(f"/ws/{table['id']}") as ws:
+        ws.send_json({"type": "hello", "token": token})
+        view = receive_view(ws)
+    labels = [s["label"] for s in view["seats"]]
+    assert labels == ["Player 1 (Ada)", "Player 2 (computer: greedy)"]
+    assert seat_label(2, "open", None, "player 3") == "Player 3"  # a seat with no name of its own
+    assert seat_label(1, "bot", "hard", "Bob") == "Player 2 (Bob, computer)"
+    assert len(view["log_actors"]) == len(view["log"]) > 0 and view["log_from"] == 0
+    assert view["log_actors"][0] == -1  # the draw of who goes first: chance
+    history = [player for player, _ in live.state.history()]
+    assert view["log_actors"] == history[: len(view["log"])]
+
+
+def test_the_lobby_lists_the_tables_whose_seat_cookies_the_browser_holds(client):
+    first = new_table(client, "elemenders", [{"kind": "open"}, {"kind": "open"}])
+    second = new_table(client, "elemenders", [{"kind": "open"}, {"kind": "open"}])
+    assert client.get("/api/tables/mine").json() == []
+    client.post(f"/api/tables/{first['id']}/join", json={"seat": 1})  # sets the seat cookie
+    mine = client.get("/api/tables/mine").json()
+    assert [(t["id"], t["seat"], t["status"]) for t in mine] == [(first["id"], 1, "open")]
+    # a token shown for another table than its own, and a made-up one, hold nothing
+    token = client.cookies.get(f"seat-{first['id']}")
+    client.cookies.set(f"seat-{second['id']}", token)
+    client.cookies.set("seat-nope", "guess")
+    assert [t["id"] for t in client.get("/api/tables/mine").json()] == [first["id"]]
 
 
 def test_bad_tables_are_refused_with_a_code(client):

@@ -48,7 +48,7 @@ def test_two_accounts_play_a_rated_game_and_see_their_ratings_and_histories(serv
             page.wait_for_selector("#account-info:not([hidden])")
         ann, ben = pages
         ann.select_option("#game", GAME)
-        ann.click("#create details summary")
+        ann.click("#options-box summary")
         for option, value in OPTIONS.items():
             ann.fill(f"#options input[name={option}]", value)
         ann.select_option("select[name=seat1]", "open")
@@ -57,7 +57,7 @@ def test_two_accounts_play_a_rated_game_and_see_their_ratings_and_histories(serv
         ann.wait_for_selector("body[data-step]")
         table_id = ann.url.split("/table/")[1].split("#")[0]
         ben.click("#refresh")
-        ben.click(f"#tables li:has-text('{GAME}') button")
+        ben.click(f"#tables li[data-game='{GAME}'] button")
         ben.wait_for_selector("body[data-step]")
         assert table_id in ben.url
         deadline = time.monotonic() + 60

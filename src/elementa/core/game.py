@@ -119,6 +119,16 @@ class Game(ABC):
     take many decisions, where a decision-counted cut falls at different points of the turn cycle
     for different lines (ending a turn at once then looks like the best move)."""
 
+    action_texts: ClassVar[dict[str, str]] = {}
+    """A short instruction for each action kind, as a person at the table would be told the decision
+    (``{"major": "choose your Major element"}``): lower case, imperative, no seat named. Interfaces
+    show it for the decision pending (the web table's instructions); a kind left out reads as its
+    name (:meth:`action_text`)."""
+
+    action_confirm: ClassVar[dict[str, str]] = {}
+    """The kinds whose move gives up much and cannot be taken back, each with the question an interface
+    asks before sending one (``{"surrender": "Surrender? ..."}``): the web table asks it in a dialog."""
+
     action_format: ClassVar[int] = 1
     """The version of the game's action numbering, recorded in saves. A game that renumbers its
     actions raises it and makes :meth:`upgrade_history` read histories of the earlier formats."""
@@ -126,6 +136,12 @@ class Game(ABC):
     def __init__(self, options: Any) -> None:
         self.options = options
         self.action_space: ActionSpace = self._make_action_space()
+
+    @classmethod
+    def action_text(cls, kind: str) -> str:
+        """Return the instruction for an action kind: its :attr:`action_texts` entry, else the kind's
+        name in words (``"end_turn"`` reads ``"end turn"``)."""
+        return cls.action_texts.get(kind) or kind.replace("_", " ")
 
     def upgrade_history(self, fmt: int, history: list[tuple[int, int]]) -> list[tuple[int, int]]:
         """Return a history saved in action format ``fmt`` as ids of this game's own format.

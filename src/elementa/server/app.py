@@ -8,6 +8,7 @@ REST (JSON):
   the invite codes and links of its reserved seats (a code is claimed once for the seat's token).
 - ``GET /api/tables?status=open&status=playing&limit=50&offset=0``: the tables, newest first (with
   statuses, only those), one page of at most ``limit`` (:attr:`ServerConfig.max_lobby_page`).
+- ``GET /api/tables/mine``: the tables whose seat cookies the browser holds (:func:`tables_held`).
 - ``GET /api/tables/{id}``: one table's public summary.
 - ``POST /api/tables/{id}/join``: take a free open seat (:class:`JoinSeat`); returns the seat's token
   and sets it as the table's HttpOnly seat cookie (:mod:`elementa.server.security`).
@@ -33,7 +34,8 @@ spectate; no ``token`` field: the table's seat cookie, if any), then ``{"type": 
 id, "step": n}`` or ``{"type": "undo", "step": n}`` where ``n`` is the ``step`` of the view the
 choice was made on (a stale one is refused with ``action/stale``). The server sends
 ``{"type": "view", ...}`` (:meth:`TableService.view`, with only the new log lines and ``log_from``,
-the index of the first, and the new typed events from ``events_from``) after every change, and
+the index of the first, ``log_actors``, the seat (or ``CHANCE``) whose action each of them tells, and
+the new typed events from ``events_from``) after every change, and
 ``{"type": "error", "code", "message"}`` for a refused message, which changes nothing. A wrong
 token is refused with an ``auth/bad-token`` error and the socket is closed (code 4401); a browser
 page of another origin with ``auth/origin`` (code 4403).
@@ -52,7 +54,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any, Literal
@@ -61,6 +63,8 @@ from fastapi import FastAPI, Header, Query, Request, Response, WebSocket
 from fastapi.responses import FileResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from elementa.core import ElementaError, list_games, load_game
@@ -75,7 +79,7 @@ from elementa.server.accounts import (
 from elementa.server.bots import BotPool, BotRequest, fallback_move
 from elementa.server.cluster import Cluster
 from elementa.server.coach import Coach
-from elementa.server.db import open_database
+from elementa.server.db import SeatRow, hash_token, open_database
 from elementa.server.lessons import LessonStore, lessons_router
 from elementa.server.limits import (
     ClientLimits,
@@ -222,11 +226,15 @@ class Hub:
         """Send every viewer of a table its current view.
 
         The log goes in pieces: each message carries ``log_from``, the index of its first log line,
-        and only the lines that socket has not had yet (all of them after an undo, from 0); the
-        typed events likewise, from ``events_from``.
+        and only the lines that socket has not had yet (all of them after an undo, from 0), with
+        ``log_actors``, who took each of those lines' actions (a seat, or ``CHANCE``); the typed events
+        likewise, from ``events_from``.
         """
         views: dict[Viewer, dict[str, Any]] = {}
-        for ws, viewer in list(self.sockets.get(table_id, [])):
+        sockets = list(self.sockets.get(table_id, []))
+        # who took each logged action (a seat, or CHANCE), the log's lines being one per history entry
+        actors = [player for player, _ in self.service.table(table_id).state.history()] if sockets else []
+        for ws, viewer in sockets:
             if viewer not in views:
                 views[viewer] = self.service.view(table_id, viewer)
             view = views[viewer]
@@ -234,7 +242,7 @@ class Hub:
             start = sent if sent <= len(view["log"]) else 0
             events_start = events_sent if events_sent <= len(view["events"]) else 0
             self.log_sent[ws] = (len(view["log"]), len(view["events"]))
-            piece = {"log": view["log"][start:], "log_from": start}
+            piece = {"log": view["log"][start:], "log_from": start, "log_actors": actors[start:]}
             piece |= {"events": view["events"][events_start:], "events_from": events_start}
             with contextlib.suppress(Exception):  # a socket closing meanwhile is dropped by its reader
                 await ws.send_json({**view, **piece})
@@ -608,6 +616,42 @@ def _finished(service: TableService, table_id: str) -> bool:
         return True
 
 
+MAX_HELD = 50
+"""The most seat cookies of one request that :func:`tables_held` reads."""
+
+
+def tables_held(service: TableService, cookies: Mapping[str, str]) -> list[dict[str, Any]]:
+    """Return the tables whose seat cookies a browser sends, for the lobby's "your tables".
+
+    A cookie counts only where its token holds a seat of the table it is named for (the stored
+    token hash, read in one query; no table is loaded into memory for it).
+
+    Args:
+        service: the table service.
+        cookies: the request's cookies (``seat-<table id>``: the seat's token; others are ignored).
+
+    Returns:
+        The tables' public summaries (:meth:`TableService.summary`) with ``seat``, the browser's seat
+        there (0-based): playing tables first, then open, then finished ones, at most :data:`MAX_HELD`.
+    """
+    prefix = seat_cookie("")
+    named = [(name[len(prefix) :], token) for name, token in cookies.items() if name.startswith(prefix)]
+    held = {table_id: hash_token(token) for table_id, token in named[:MAX_HELD]}
+    if not held:
+        return []
+    with Session(service.engine) as session:
+        columns = select(SeatRow.table_id, SeatRow.seat, SeatRow.token_hash)
+        rows = session.execute(columns.where(SeatRow.token_hash.in_(held.values()))).all()
+    out = []
+    for table_id, seat, token_hash in rows:
+        if held.get(table_id) != token_hash:
+            continue  # a token of another table than the cookie's name says
+        with contextlib.suppress(ServerError):
+            out.append({**service.summary(table_id), "seat": seat})
+    order = {"playing": 0, "open": 1}
+    return sorted(out, key=lambda t: order.get(t["status"], 2))
+
+
 def check_new_table(body: CreateTable, config: ServerConfig) -> None:
     """Refuse a new table that breaks a limit of the config (before anything is stored).
 
@@ -790,6 +834,11 @@ def create_app(
         # one page: a limit over the configured largest page gets the largest page
         page = min(limit or config.lobby_page_size, config.max_lobby_page)
         return service.list_tables(status[:4] if status else None, limit=page, offset=offset)
+
+    @app.get("/api/tables/mine")
+    def my_tables(request: Request) -> list[dict[str, Any]]:
+        """The tables this browser holds a seat at (its seat cookies), playing ones first."""
+        return tables_held(service, request.cookies)
 
     @app.get("/api/tables/{table_id}")
     def table(table_id: str) -> dict[str, Any]:

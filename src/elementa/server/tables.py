@@ -189,8 +189,9 @@ def _stale(live: LiveTable, step: int | None, what: str | int) -> None:
 
 
 def declarations(game: Game) -> dict[str, Any]:
-    """Return a game's action declarations and card texts, as :meth:`TableService.actions` serves them
-    (a tutorial's page gets the same, :mod:`elementa.server.lessons`)."""
+    """Return a game's action declarations, card texts, per-kind instructions and the kinds that ask
+    for confirmation, as :meth:`TableService.actions` serves them (a tutorial's page gets the same,
+    :mod:`elementa.server.lessons`)."""
     kinds = game.action_space.describe()
     cards_parts = [p for parts in kinds.values() for p in parts if p["type"] == "card"]
     names = {v for p in cards_parts for v in p["values"] or ()}
@@ -199,7 +200,20 @@ def declarations(game: Game) -> dict[str, Any]:
         text = game.card_text(name)
         if text is not None:
             cards[name] = text
-    return {"kinds": kinds, "cards": cards}
+    texts = {kind: game.action_text(kind) for kind in kinds}
+    confirm = {kind: q for kind, q in type(game).action_confirm.items() if kind in kinds}
+    return {"kinds": kinds, "cards": cards, "texts": texts, "confirm": confirm}
+
+
+def seat_label(index: int, kind: str, agent: str | None, name: str | None) -> str:
+    """Return the one name a seat goes by on the table page: its number as the games' texts count it
+    (``"Player 2"``, 1-based), then who sits there: ``"Player 2 (computer: medium)"``,
+    ``"Player 1 (Ada)"``, or ``"Player 3"`` for a seat that has no name of its own."""
+    who = f"Player {index + 1}"
+    if kind == "bot":
+        named = name not in (None, agent)
+        return f"{who} ({name}, computer)" if named else f"{who} (computer: {agent or 'random'})"
+    return who if name in (None, "", describe_player(index)) else f"{who} ({name})"
 
 
 class TableService:
@@ -917,7 +931,9 @@ class TableService:
         Returns:
             ``{"type": "view", "table", "game", "title", "seat", "seats", "status", "step",
             "to_move", "observation", "legal": [{"id", "kind", "parts", "label"}], "log", "events", "returns",
-            "can_undo", "hints", "fairness"}``: ``fairness`` is :meth:`fairness`; ``hints`` whether a seat
+            "can_undo", "hints", "fairness"}``: each of ``seats`` is ``{"seat", "name", "label", "kind",
+            "free", "connected", "zombie"}``, ``label`` the seat's one name on the page (:func:`seat_label`);
+            ``fairness`` is :meth:`fairness`; ``hints`` whether a seat
             may ask for hints (the table does not count for ratings: :mod:`elementa.server.coach`);
             ``observation`` is
             ``observation(viewer)``; ``legal`` the viewer's legal
@@ -943,6 +959,7 @@ class TableService:
                 {
                     "seat": i,
                     "name": s["name"],
+                    "label": seat_label(i, s["kind"], s["agent"], s["name"]),
                     "kind": s["kind"],
                     "free": s["kind"] == "open" and s["token_hash"] is None,
                     "connected": i in live.connected or i in live.elsewhere,
@@ -999,7 +1016,11 @@ class TableService:
         """Return what a client needs once to read a table's actions: the same for every viewer.
 
         Returns:
-            ``{"kinds": {kind: [part declarations]}, "cards": {name: text}}``: ``kinds`` is the game's
+            ``{"kinds": {kind: [part declarations]}, "cards": {name: text}, "texts": {kind: text},
+            "confirm": {kind: question}}``: ``texts`` is each kind's instruction
+            (:meth:`~elementa.core.Game.action_text`), ``confirm`` the question asked before a move of
+            that kind (:attr:`~elementa.core.Game.action_confirm`); ``kinds``
+            is the game's
             ``action_space.describe()`` for the table's options (each part's ``name``, ``size``,
             ``type``, ``none`` and ``values``); ``cards`` what ``Game.card_text`` prints for each
             value of a ``card`` part (a card game's card list is public; empty for other games).

@@ -63,6 +63,18 @@ class ElemendersGame(Game):
     cut while a line of moves stopped at the opponent's: in the first 300 decisions of `medium`
     against itself (seed 5), 195 were ended turns and none an attack (such games drew at the turn
     limit); cut by turn, 35 were ended turns and 29 attacks."""
+    action_texts: ClassVar[dict[str, str]] = {
+        "mark": "mark your true monolith: click one of your monoliths",
+        "place": "place a unit: choose its element, then click a square of your home row",
+        "select": "choose the unit to act: click one of your units",
+        "move": "move the unit: click a square it can reach",
+        "attack": "attack: click the enemy to hit",
+        "terraform": "terraform: choose the shape of the new terrain",
+        "hold": "let the unit do nothing",
+        "end_turn": "end your turn",
+    }
+    """What each decision asks, for the web table's instructions (:attr:`Game.action_texts`)."""
+
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "board-12x11": {"board_rows": 12},
         "other-readings": {

@@ -171,6 +171,37 @@ class CardDiceGame(Game):
     play (a turn with the other player's answers takes about seven decisions): a card bought or a
     heal played pays off over several turns. At 40 decisions the easy level scored 0.47 of 16 games
     against the rule-based player; at 120, 0.81 of 21 (30 health, seed 61)."""
+    action_texts: ClassVar[dict[str, str]] = {
+        "discard": "discard a card from your hand",
+        "play": "play a card from your hand",
+        "place": "place a card face down",
+        "execute": "play one of your face-down cards",
+        "bless": "play a blessing",
+        "bid": "buy a shop card: bid for it",
+        "respond": "answer with a card from your hand",
+        "respond_facedown": "answer with one of your face-down cards",
+        "order": "choose which effect resolves next",
+        "forced_discard": "discard a card from your hand",
+        "forced_discard_facedown": "discard one of your face-down cards",
+        "recycle": "return a card to the shop",
+        "tutor": "take a card from the deck",
+        "ship": "choose a card to send",
+        "card": "choose a card",
+        "gain_gold": "gain 1 gold",
+        "draw": "draw a card",
+        "end_turn": "end your turn",
+        "pass": "let the bid stand",
+        "raise": "raise the bid",
+        "match": "match the bid",
+        "again": "do it again",
+        "stop": "stop",
+        "die": "reroll a die: click it",
+        "change": "change a die's value",
+        "swap": "swap two dice: click them",
+        "militia": "choose the gold to pay Paid Militia",
+    }
+    """What each decision asks, for the web table's instructions (:attr:`Game.action_texts`)."""
+
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "dice-each-turn": {"reroll_dice_each_turn": True},
         "utility-peek": {"sneak_peek_die": "utility"},

@@ -115,6 +115,38 @@ class EW2Game(Game):
     evaluation_horizon = 10
     """Search rollouts are scored with ``State.evaluate`` after 10 decisions, about one simultaneous
     turn of both players."""
+    action_texts: ClassVar[dict[str, str]] = {
+        "preset": "lay out your coins: choose a layout",
+        "place": "place a coin: click a square of your sheet",
+        "clear": "take every coin back and start again",
+        "play": "play a card from your hand",
+        "play_top": "play the top card of the deck",
+        "play_random": "play a card at random",
+        "no_card": "play no card",
+        "forfeit": "forfeit a token",
+        "add": "add a cent: click a square of your sheet",
+        "decline": "take no Recovery action",
+        "declare": "activate a column: click it on your sheet",
+        "adjust": "adjust your change",
+        "target": "choose whom to attack",
+        "power": "choose the power of an element square",
+        "emulate": "choose the element to emulate",
+        "discard": "discard a card from your hand",
+        "recompile": "recompile a square's coins",
+        "rebalance": "move a coin on your sheet",
+        "draw": "draw cards",
+        "surrender": "surrender",
+        "air_nd": "choose the Air power's effect",
+        "pay": "pay damage: click a coin on your sheet to remove",
+        "flood": "choose the column to flood",
+    }
+    """What each decision asks, for the web table's instructions (:attr:`Game.action_texts`)."""
+
+    action_confirm: ClassVar[dict[str, str]] = {
+        "surrender": "Surrender? You leave the game for good: your coins and cards are out of play.",
+    }
+    """The moves the web table asks about first (:attr:`Game.action_confirm`)."""
+
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "single-combat-row": {"combat_model": "single", "empty_hand_policy": "no_column"},
         "strict-readings": {"elim_on_last_penny": True, "noharm_trigger": "hit_only"},

@@ -81,6 +81,25 @@ class ElementalisGame(Game):
     Mana vector (see :func:`make_action_space` and :meth:`upgrade_history`)."""
     evaluation_horizon = 15
     """Search rollouts are scored with ``State.evaluate`` after 15 decisions: about a round of two players."""
+    action_texts: ClassVar[dict[str, str]] = {
+        "major": "choose your Major element: click one of the elements",
+        "minor": "choose your Minor element: click one of the elements",
+        "chaos": "choose this round's Major element",
+        "mana": "choose your starting Mana",
+        "pass": "take no Flux Tap",
+        "reroll_sun": "reroll the Sun die",
+        "declare": "declare a spell",
+        "cast": "cast a spell: click the spell, then its die",
+        "insight": "cast Insight: click the spell and die",
+        "break_link": "break a link",
+        "target_mana": "choose the Mana to target",
+        "react": "react with a spell",
+        "roll": "take the Chance Roll",
+        "bank": "stop and bank the Channel",
+        "claim": "choose the dice to claim",
+    }
+    """What each decision asks, for the web table's instructions (:attr:`Game.action_texts`)."""
+
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "four-dice": {"standard_dice": 4},
         "variant-readings": {

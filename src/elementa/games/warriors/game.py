@@ -98,6 +98,38 @@ class WarriorsGame(Game):
     options_class = WarriorsOptions
     evaluation_horizon = 10
     """Search rollouts are scored with ``State.evaluate`` after 10 decisions: a few turns of a battle."""
+    action_texts: ClassVar[dict[str, str]] = {
+        "take": "draw a card",
+        "decline": "do not draw",
+        "stay": "stay in the battle",
+        "leave": "leave the battle",
+        "join": "join the battle",
+        "no_location": "fight over no location",
+        "location": "choose the battle's location: click a card in your hand",
+        "held": "fight over a location already held",
+        "field": "enter a fighter: click it in your hand",
+        "forfeit": "forfeit the battle",
+        "equip": "equip a card from your hand",
+        "remove": "take an equipment back to your hand",
+        "ready": "fight with your fighter as equipped",
+        "done": "finish equipping",
+        "attack": "attack: click your weapon, then the fighter to hit",
+        "volley": "split an attack: click your weapon, then the first fighter",
+        "next_target": "choose the next fighter to hit",
+        "stop": "make no more attacks",
+        "use": "use an ability: click its source, then its target",
+        "retreat": "retreat: your fighter and cards go back to your hand",
+        "pass": "do nothing this turn",
+        "break": "roll for breakage",
+        "discard": "discard a card from your hand",
+    }
+    """What each decision asks, for the web table's instructions (:attr:`Game.action_texts`)."""
+
+    action_confirm: ClassVar[dict[str, str]] = {
+        "retreat": "Retreat? Your fighter leaves the battle, its cards go back to your hand.",
+    }
+    """The moves the web table asks about first (:attr:`Game.action_confirm`)."""
+
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "deathmatch": {"deathmatch": True},
         "teams": {"players": 4, "teams": 2},

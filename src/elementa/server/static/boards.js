@@ -23,6 +23,11 @@ function who(h, seat) {
   return seat === h.view.seat ? `${h.seatName(seat)} (you)` : h.seatName(seat);
 }
 
+// Whose turn it is, in the heading of a seat's area: "your turn" for the viewer's own seat.
+function turnOf(h, seat) {
+  return seat === h.view.seat ? " — your turn" : " — their turn";
+}
+
 // -------------------------------------------------------------------------------------------- ElementaliS
 const ELEMENT_CLASS = {Fire: "fire", Water: "water", Earth: "earth", Air: "air", Sun: "sun", Moon: "moon", Ether: "ether"};
 
@@ -32,7 +37,7 @@ window.BOARDS.elementalis = (o, h) => {
     title: `die ${i + 1}${d.sun ? " (the Sun die)" : ""}${d.held ? ", held" : ""}${d.destroyed ? ", destroyed" : ""}${d.charred ? ", charred" : ""}`,
   }, h.el("small", {}, `${i + 1}`), d.face || "–"), {type: "die", value: i}));
   // an element chip: an element, or (in a mage's Pool) that mage's element
-  const elements = (pool, seat) => h.el("div", {class: "mana"}, Object.entries(pool).map(([k, v]) => {
+  const elements = (pool, seat, place) => h.el("div", {class: "mana", "data-place": place}, Object.entries(pool).map(([k, v]) => {
     const element = h.named("element", k);
     return h.pickable(h.el("span", {class: `chip ${ELEMENT_CLASS[k]}`, title: seat === undefined ? k : `${h.seatName(seat)}'s ${k}`}, `${k} ${v}`),
       seat !== undefined && element && [{type: "seat", value: seat}, element], element);
@@ -40,41 +45,54 @@ window.BOARDS.elementalis = (o, h) => {
   const draft = o.phase.startsWith("draft") ? section(h, "Draft: the arcana", h.el("div", {class: "mana"},
     h.valuesOf("arcana").map((name, i) => h.pickable(h.el("span", {class: `chip ${ELEMENT_CLASS[name] || ""}`, title: name}, name), {type: "arcana", value: i})))) : null;
   const mages = o.players.map((p) => h.el("div", {class: ["mage", p.seat === o.active && "active", p.seat === o.viewer && "mine"].filter(Boolean).join(" ")},
-    h.el("h4", {}, h.pickable(h.el("span", {title: h.seatName(p.seat)}, who(h, p.seat)), {type: "seat", value: p.seat}), p.seat === o.active ? " — rolling" : ""),
+    h.el("h4", {}, h.pickable(h.el("span", {title: h.seatName(p.seat)}, who(h, p.seat)), {type: "seat", value: p.seat}), p.seat === o.active ? (p.seat === h.view.seat ? " — you are rolling" : " — rolling") : ""),
     facts(h, [["Major", p.major], ["Minor", p.minor], ["type", p.type], ["Mana", p.total], ["colourless", p.colourless || null]]),
-    h.el("div", {class: "label"}, "Pool"), elements(p.pool, p.seat),
+    h.el("div", {class: "label"}, "Pool"), elements(p.pool, p.seat, `Pool:${p.seat}:`),
     h.el("ul", {class: "spells"}, p.spells.map((s) => h.el("li", {}, h.pickable(h.el("span", {class: `spell ${ELEMENT_CLASS[s.arcana] || ""}`, title: `level ${s.level}, ${s.arcana}, costs ${s.cost} Mana`}, `${s.name}${s.cost === null ? "" : ` (${s.cost})`}${s.cast_this_turn ? " ✓" : ""}`), h.named("spell", s.name)))))));
   return h.el("div", {class: "elementalis"},
-    facts(h, [["round", `${o.round} of ${o.rounds}`], ["phase", o.phase], ["stage", o.stage], ["spell", o.pending_spell && JSON.stringify(o.pending_spell)], ["winners", o.winners && o.winners.map((s) => h.seatName(s)).join(", ")]]),
+    facts(h, [["round", `${o.round} of ${o.rounds}`], ["phase", h.words(o.phase)], ["stage", o.stage && h.words(o.stage)], ["spell", spellText(h, o.pending_spell)], ["winners", o.winners && o.winners.map((s) => h.seatName(s)).join(", ")]]),
     draft,
     section(h, "Dice", h.el("div", {class: "dice"}, dice)),
-    section(h, "Channel", elements(o.channel)),
-    section(h, "Flux", elements(o.flux)),
+    section(h, "Channel", elements(o.channel, undefined, o.players.map((p) => `Channel:${p.seat}:`).join(" "))),
+    section(h, "Flux", elements(o.flux, undefined, "Flux::")),
     section(h, "Mages", h.el("div", {class: "mages"}, mages)),
     events(h, "Events", o.log));
 };
 
+// The spell being cast, in words: who casts what, paid as what, at what cost, on whose Mana.
+function spellText(h, p) {
+  if (!p) return null;
+  const targets = (p.targets || []).map(([seat, element]) => `${h.seatName(seat)}'s ${element}`);
+  return `${h.seatName(p.caster)} casts ${p.spell}${p.paid_as && p.paid_as !== p.spell ? ` (paid as ${p.paid_as})` : ""}, ${p.cost} Mana`
+    + (targets.length ? `, on ${targets.join(" and ")}` : "");
+}
+
 // ------------------------------------------------------------------------------------ Elemental Warriors II
 window.BOARDS["elemental-warriors-ii"] = (o, h) => {
-  const coins = ([p, n, d]) => [d ? `${d}d` : "", n ? `${n}n` : "", p ? `${p}p` : ""].filter(Boolean).join(" ");
+  // a square's coins drawn as coins: a copper penny (1¢), a nickel (5¢), a dime (10¢), with how many
+  const COINS = [["penny", "pennies", "1"], ["nickel", "nickels", "5"], ["dime", "dimes", "10"]];
+  const coinWords = (cell) => cell.map((n, i) => n ? `${n} ${n > 1 ? COINS[i][1] : COINS[i][0]}` : null).filter(Boolean).join(", ");
+  const coin = (i) => h.el("span", {class: `coin ${COINS[i][0]}`, "aria-hidden": "true"}, COINS[i][2]);
+  const coins = (cell) => cell.map((n, i) => !n ? null : n <= 3 ? h.el("span", {class: "stack"}, Array.from({length: n}, () => coin(i)))
+    : h.el("span", {class: "stack"}, coin(i), h.el("small", {"aria-hidden": "true"}, `×${n}`)));
   const sheet = (player) => {
     const mine = player.seat === h.view.seat;
     const column = (c) => ({type: "column", value: c});
     const head = h.el("tr", {}, h.el("th", {}, ""), Array.from({length: 10}, (_, c) => h.el("th", {}, mine ? h.pickable(h.el("span", {title: `column ${c + 1}`}, `${c + 1}`), column(c)) : `${c + 1}`)));
     // a square of your sheet is its row and column (a coin placed, paid, added), or its column alone
     const rows = player.sheet.map((cells, r) => h.el("tr", {}, h.el("th", {}, o.rows[r]),
-      cells.map((cell, c) => { const td = h.el("td", {class: `cell ${o.rows[r].toLowerCase()}`, title: `${o.rows[r]} ${c + 1}`}, coins(cell)); return mine ? h.pickable(td, [{type: "row", value: r}, column(c)], column(c)) : td; })));
-    return h.el("table", {class: "sheet"}, h.el("thead", {}, head), h.el("tbody", {}, rows));
+      cells.map((cell, c) => { const td = h.el("td", {class: `cell ${o.rows[r].toLowerCase()}`, title: `${o.rows[r]} ${c + 1}${coinWords(cell) ? `: ${coinWords(cell)}` : ""}`, "data-place": `sheet:${player.seat}:${r * 10 + c}`}, coins(cell)); return mine ? h.pickable(td, [{type: "row", value: r}, column(c)], column(c)) : td; })));
+    return h.el("table", {class: "sheet", "data-place": `sheet:${player.seat}:`}, h.el("thead", {}, head), h.el("tbody", {}, rows));
   };
   const players = o.players.map((p) => h.el("div", {class: ["warrior", p.seat === h.view.seat && "mine", p.out && "out"].filter(Boolean).join(" ")},
     h.el("h4", {}, h.pickable(h.el("span", {title: h.seatName(p.seat)}, who(h, p.seat)), {type: "seat", value: p.seat}), p.out ? " — out" : "", p.surrendered ? " (surrendered)" : ""),
     facts(h, [["change", `${p.change}¢`], ["pool", p.pool], ["cards in hand", p.hand_size], ["played", p.played], ["column", p.column === null ? null : p.column + 1], ["attack", p.attack], ["defense", p.defense], ["target", p.target === null ? null : h.seatName(p.target)], ["points", p.points]]),
     h.el("div", {class: "tokens"}, Object.entries(p.tokens).filter(([, v]) => v).map(([k, v]) => h.el("span", {class: "chip"}, `${k} ×${v}`))),
     p.hand ? h.el("div", {class: "hand"}, h.el("span", {class: "label"}, "hand "), p.hand.map((c) => h.pickable(h.el("span", {class: `card ${c.includes("♥") || c.includes("♦") ? "red" : ""}`, title: c}, c), h.named("card", c)))) : null,
-    p.powers && p.powers.length ? h.el("ul", {class: "powers"}, p.powers.map((x) => h.el("li", {}, typeof x === "string" ? x : JSON.stringify(x)))) : null,
+    p.powers && p.powers.length ? h.el("ul", {class: "powers"}, p.powers.map((x) => h.el("li", {}, h.plain(x)))) : null,
     sheet(p)));
   return h.el("div", {class: "ew2"},
-    facts(h, [["turn", o.turn], ["phase", o.phase], ["your task", o.prompt], ["deck", o.deck_sizes.join(", ")], ["discard", o.discard_sizes.join(", ")]]),
+    facts(h, [["turn", o.turn], ["phase", h.words(o.phase)], ["your task", o.prompt], ["deck", o.deck_sizes.join(", ")], ["discard", o.discard_sizes.join(", ")]]),
     h.el("div", {class: "warriors-row"}, players),
     events(h, "Events", o.events));
 };
@@ -97,7 +115,7 @@ window.BOARDS.elemenders = (o, h) => {
       const square = `${letters[c]}${r + 1}`;
       const terrain = TERRAIN[(o.terrain[r] || "")[c] || " "] || "plain";
       const here = at[square] || {};
-      const cell = h.el("div", {class: `square ${terrain}`, title: `${square} ${terrain}`, "data-square": square});
+      const cell = h.el("div", {class: `square ${terrain}`, title: `${square} ${terrain}`, "data-square": square, "data-place": `square::${r * o.cols + c}`});
       if (here.unit) {
         const u = here.unit;
         cell.append(h.el("span", {class: `unit ${u.element} owner${u.owner}${u.acted ? " acted" : ""}`, title: `${who(h, u.owner)}'s ${u.element} unit, health ${u.health}`}, UNIT_ICON[u.element] || u.element, h.el("sub", {}, String(u.health))));
@@ -114,8 +132,8 @@ window.BOARDS.elemenders = (o, h) => {
   }
   const toPlace = o.to_place.map((left, s) => Object.values(left).some((n) => n) ? `${h.seatName(s)}: ${Object.entries(left).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`).join(", ")}` : null).filter(Boolean);
   return h.el("div", {class: "elemenders"},
-    facts(h, [["phase", o.phase], ["turn", `${o.turn} of ${o.max_turns || "∞"}`], ["to move", o.to_move >= 0 ? who(h, o.to_move) : null], ["acting unit", o.active], ["coin", o.last_flip], ["to place", toPlace.join("; ")], ["winner", o.winner === null ? null : who(h, o.winner)]]),
-    h.el("p", {class: "legend"}, "units: F fire, W water, P plant (small number: health); ▲ monolith (★ the true one); ring colours: ", h.el("span", {class: "owner0"}, "player 1"), " ", h.el("span", {class: "owner1"}, "player 2"), "; terrain: ", h.el("span", {class: "key lava"}, "lava"), h.el("span", {class: "key river"}, "river"), h.el("span", {class: "key forest"}, "forest")),
+    facts(h, [["phase", h.words(o.phase)], ["turn", `${o.turn} of ${o.max_turns || "∞"}`], ["to move", o.to_move >= 0 ? who(h, o.to_move) : null], ["acting unit", o.active], ["coin", o.last_flip], ["to place", toPlace.join("; ")], ["winner", o.winner === null ? null : who(h, o.winner)]]),
+    h.el("p", {class: "legend"}, "units: F fire, W water, P plant (small number: health); ▲ monolith (★ the true one); ring colours: ", h.el("span", {class: "owner0"}, h.seatName(0)), " ", h.el("span", {class: "owner1"}, h.seatName(1)), "; terrain: ", h.el("span", {class: "key lava"}, "lava"), h.el("span", {class: "key river"}, "river"), h.el("span", {class: "key forest"}, "forest")),
     grid);
 };
 
@@ -127,22 +145,45 @@ window.BOARDS["elemental-card-dice"] = (o, h) => {
       h.el("b", {}, name), info.cost !== undefined ? h.el("span", {class: "cost"}, ` ${info.cost}g`) : null,
       info.text ? h.el("small", {}, info.text) : null, extra || null), h.named("card", name));
   };
-  const dice = Object.entries(o.dice).map(([name, value]) => h.pickable(h.el("div", {class: `die ${name}`, title: `the ${name} die`}, h.el("small", {}, name), String(value)), h.named("die", name)));
-  const shops = o.shops.map((s) => section(h, `${s.name} shop (${s.deck_size} in the deck)`, h.el("div", {class: "cards"}, s.cards.map((c) => card(c)))));
-  const players = o.players.map((p, seat) => h.el("div", {class: ["player", seat === h.view.seat && "mine", seat === o.active && "active"].filter(Boolean).join(" ")},
-    h.el("h4", {}, h.pickable(h.el("span", {title: h.seatName(seat)}, who(h, seat)), {type: "seat", value: seat}), seat === o.active ? " — their turn" : ""),
+  const dice = Object.entries(o.dice).map(([name, value], i) => h.pickable(h.el("div", {class: `die ${name}`, title: `the ${name} die: ${value}`, "data-place": `dice::${i}`}, h.el("small", {}, name), pips(h, value)), h.named("die", name)));
+  const shops = o.shops.map((s, i) => section(h, `${s.name} shop (${s.deck_size} in the deck)`, h.el("div", {class: "cards", "data-place": `shop::${i}`}, s.cards.map((c) => card(c)))));
+  const zones = (seat) => ["gold", "health", "play", "passives", "face down", "discard"].map((z) => `${z}:${seat}:`).join(" ");
+  const players = o.players.map((p, seat) => h.el("div", {class: ["player", seat === h.view.seat && "mine", seat === o.active && "active"].filter(Boolean).join(" "), "data-place": zones(seat)},
+    h.el("h4", {}, h.pickable(h.el("span", {title: h.seatName(seat)}, who(h, seat)), {type: "seat", value: seat}), seat === o.active ? turnOf(h, seat) : ""),
     facts(h, [["health", p.health], ["gold", p.gold], ["hand", p.hand_size], ["deck", p.deck_size], ["discard", p.discard.length], ["hand limit", p.hand_limit]]),
     p.hand ? section(h, "Hand", h.el("div", {class: "cards"}, p.hand.map((c) => card(c)))) : null,
     p.known_hand && p.known_hand.length && !p.hand ? section(h, "Known cards in hand", h.el("div", {class: "cards"}, p.known_hand.map((c) => card(c)))) : null,
     p.face_down.length ? section(h, "Face down", h.el("div", {class: "cards"}, p.face_down.map((c) => c ? card(c) : h.el("div", {class: "card back"}, "face down")))) : null,
     p.passives.length ? section(h, "Passives", h.el("div", {class: "cards"}, p.passives.map((c) => card(c)))) : null));
   return h.el("div", {class: "card-dice"},
-    facts(h, [["turn", `${o.turn} of ${o.turn_limit || "∞"}`], ["decision", o.decision && (typeof o.decision === "string" ? o.decision : JSON.stringify(o.decision))], ["auction", o.auction && JSON.stringify(o.auction)], ["chain", o.chain.length ? JSON.stringify(o.chain) : null], ["winner", o.winner === null ? null : o.winner]]),
+    facts(h, [["turn", `${o.turn} of ${o.turn_limit || "∞"}`], ["decision", decisionText(h, o.decision)], ["auction", auctionText(o.auction)],
+      ["chain", o.chain.length ? o.chain.map((c) => `${c.card} (${h.seatName(c.player)}, from ${c.from})`).join(" → ") : null], ["winner", o.winner === null ? null : h.seatName(o.winner)]]),
     section(h, "Dice", h.el("div", {class: "dice"}, dice)),
     h.el("div", {class: "shops"}, shops),
     h.el("div", {class: "players"}, players),
     events(h, "Events", o.log));
 };
+
+// A die's face: its pips for 1 to 6 (the dots of a real die, on a 3 × 3 grid), else its number.
+const PIPS = {1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8]};
+function pips(h, value) {
+  const at = PIPS[value];
+  if (!at) return h.el("span", {class: "face"}, String(value));
+  return h.el("span", {class: "pips", "aria-hidden": "true"}, Array.from({length: 9}, (_, k) => h.el("i", {class: at.includes(k) ? "pip" : null})));
+}
+
+// A pending Card-Dice decision in words: whose, what (the decision's kind in words), how many, which cards.
+function decisionText(h, d) {
+  if (!d) return null;
+  if (typeof d === "string") return h.words(d);
+  const rest = Object.fromEntries(Object.entries(d).filter(([k]) => !["kind", "player", "count", "cards", "deck_of"].includes(k)));
+  return [d.player === undefined ? null : `${h.seatName(d.player)}:`, d.kind && h.words(d.kind), d.count > 1 ? `(${d.count})` : null,
+    d.cards && d.cards.length ? `— ${d.cards.join(", ")}` : null, h.plain(rest) || null].filter(Boolean).join(" ");
+}
+
+function auctionText(a) {
+  return a ? `${a.card} from the ${a.shop} shop, bid ${a.bid} gold${a.to_move ? ` (next: ${a.to_move})` : ""}` : null;
+}
 
 // ------------------------------------------------------------------------------------------------- Warriors
 window.BOARDS.warriors = (o, h) => {
@@ -153,7 +194,7 @@ window.BOARDS.warriors = (o, h) => {
   const slots = (h.parts("remove")[0] || {size: 0}).size;  // the use kind's source: slots, then these two
   const ability = {type: "slot", value: slots};
   const location = o.location ? h.pickable(h.el("span", {class: "chip", title: `the location's ability: ${h.cardText(o.location)}`}, `location: ${o.location}`), {type: "slot", value: slots + 1}) : null;
-  const fighter = (f) => h.el("div", {class: ["fighter", f.beast ? "beast" : `owner${f.seat}`].join(" ")},
+  const fighter = (f) => h.el("div", {class: ["fighter", f.beast ? "beast" : `owner${f.seat}`].join(" "), "data-place": `fighter::${f.id}`},
     h.el("h4", {}, h.pickable(h.el("span", {title: f.name}, f.name), {type: "combatant", value: f.id}, mine(f) && ability), f.beast ? " (Beast)" : ` — ${who(h, f.seat)}`),
     facts(h, [["durability", `${f.durability} / ${f.printed}`], ["protection", f.protection || null], ["hands", f.hands], ["charges", f.charges]]),
     f.text ? h.el("p", {class: "text"}, f.text) : null,
@@ -165,11 +206,12 @@ window.BOARDS.warriors = (o, h) => {
     facts(h, [["status", p.status], ["hand", p.hand_size], ["deck", p.deck_size], ["tokens", p.tokens], ["locations", p.locations.join(", ")], ["team", p.team], ["known in hand", p.seat !== h.view.seat && p.known_hand.length ? p.known_hand.join(", ") : null]])));
   const hand = o.hand ? section(h, "Your hand", h.el("div", {class: "cards"}, o.hand.map((c) => h.pickable(h.el("div", {class: "card", title: c}, h.el("b", {}, c), h.el("small", {}, stats(c))), h.named("card", c))))) : null;
   return h.el("div", {class: "warriors"},
-    facts(h, [["battle", o.battle], ["phase", o.phase], ["location", o.location], ["now", o.decision], ["turns", `${o.turns} of ${o.max_turns || "∞"}`], ["result", o.result && JSON.stringify(o.result)]]),
+    facts(h, [["battle", o.battle], ["phase", h.words(o.phase)], ["location", o.location], ["now", o.decision], ["turns", `${o.turns} of ${o.max_turns || "∞"}`],
+      ["winner", o.result && o.result.map((r, s) => r === Math.max(...o.result) ? h.seatName(s) : null).filter(Boolean).join(", ")]]),
     location,
     h.el("div", {class: "players"}, players),
     section(h, "Fighters", h.el("div", {class: "fighters"}, o.fighters.map(fighter))),
-    o.waiting_beasts && o.waiting_beasts.length ? section(h, "Beasts waiting", h.el("p", {}, o.waiting_beasts.map((b) => typeof b === "string" ? b : b.name || JSON.stringify(b)).join(", "))) : null,
+    o.waiting_beasts && o.waiting_beasts.length ? section(h, "Beasts waiting", h.el("p", {}, o.waiting_beasts.map((b) => typeof b === "string" ? b : b.name || h.plain(b)).join(", "))) : null,
     hand,
     events(h, "Events", o.events));
 };

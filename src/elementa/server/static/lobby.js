@@ -1,7 +1,7 @@
 // The lobby: create a table (seats: you, open, invite-only or a bot), list open tables, join one.
 "use strict";
 const $ = (id) => document.getElementById(id);
-const BOTS = ["random", "greedy", "easy", "medium", "hard"];
+const BOTS = ["random", "greedy", "easy", "medium", "hard"];  // explained in index.html's #levels
 let games = [];
 
 async function api(path, body) {
@@ -21,7 +21,7 @@ function seatChoice(i) {
   select.name = `seat${i}`;
   select.setAttribute("aria-label", `seat ${i + 1}`);
   const choices = [["me", "you"], ["open", "open to anyone"], ["reserved", "invite link"]];
-  for (const b of BOTS) choices.push([`bot:${b}`, `computer: ${b}`]);
+  for (const b of BOTS) choices.push([`bot:${b}`, `computer: ${b}${b === "medium" ? " (the usual)" : ""}`]);
   for (const [value, text] of choices) select.add(new Option(text, value));
   select.value = i === 0 ? "me" : "bot:medium";
   const label = document.createElement("label");
@@ -102,16 +102,19 @@ async function create(event) {
       box.append(p);
     }
     if (!others.length) location.href = go.href;  // leaving the lobby: no list to fetch
-    else listTables();
+    else { listTables(); listMine(); }
   } catch (e) {
     $("error").textContent = e.message;
   }
 }
 
+function gameTitle(name) { return (games.find((g) => g.name === name) || {title: name}).title; }
+
 function tableItem(t, joinable) {
   const li = document.createElement("li");
+  li.dataset.game = t.game;
   const names = t.seats.map((s) => s.free ? "(free)" : s.name).join(", ");
-  li.append(`${t.game} — ${names} `);
+  li.append(`${gameTitle(t.game)} — ${names} `);
   if (t.practice) li.append(Object.assign(document.createElement("span"), {className: "badge", textContent: "practice"}), " ");
   if (joinable) {
     const b = document.createElement("button");
@@ -132,6 +135,18 @@ function tableItem(t, joinable) {
   return li;
 }
 
+// The tables this browser holds a seat at (the server reads its seat cookies): back to your seat.
+async function listMine() {
+  const mine = await api("/api/tables/mine");
+  $("mine").replaceChildren(...(mine.length ? mine.map((t) => {
+    const li = document.createElement("li");
+    const others = t.seats.filter((s) => s.seat !== t.seat).map((s) => s.free ? "(free seat)" : s.kind === "bot" ? `${s.name} (computer)` : s.name).join(", ");
+    const go = Object.assign(document.createElement("a"), {href: `/table/${t.id}`, textContent: `${gameTitle(t.game)}: seat ${t.seat + 1}`});
+    li.append(go, ` — ${t.status === "finished" ? "finished" : t.status === "open" ? "waiting for players" : "playing"}, with ${others}`);
+    return li;
+  }) : [Object.assign(document.createElement("li"), {className: "muted", textContent: "none: the tables you create or join are listed here"})]));
+}
+
 async function listTables() {
   // one page of the newest unfinished tables, in one request
   const tables = await api("/api/tables?status=open&status=playing&limit=50");
@@ -150,5 +165,6 @@ async function start() {
   $("refresh").onclick = listTables;
   drawGame();
   listTables();
+  listMine();
 }
 start();

@@ -14,6 +14,7 @@ let picks = [];
 let socket = null;
 let replay = null;
 let hint = null;  // the server's hint for this seat: {step, moves: [{action, win_chance, best, reason}]}
+let othersFrom = null;  // the index in view.events of the first event of the other seats' moves since this seat's last one
 
 // ---------------------------------------------------------------- small DOM helpers, shared with boards.js
 function el(tag, attrs, ...children) {
@@ -128,10 +129,15 @@ function pickable(node, ...alternatives) {
   if (picked) node.classList.add("picked");
   if (picked || alts.some((a) => adding(picks, a))) {
     node.classList.add("can-pick");
+    // a board thing to pick is a button to the keyboard and to a screen reader: Tab reaches it,
+    // Enter or Space picks it, and it says what it is and whether it is picked
     node.tabIndex = 0;
-    const go = (e) => { e.stopPropagation(); pick(alts); };
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", node.title || node.textContent);
+    node.setAttribute("aria-pressed", picked ? "true" : "false");
+    const go = (e) => { e.preventDefault(); e.stopPropagation(); pick(alts); };
     node.addEventListener("click", go);
-    node.addEventListener("keydown", (e) => { if (e.key === "Enter") go(e); });
+    node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") go(e); });
   }
   return node;
 }
@@ -145,13 +151,40 @@ function pick(alts) {
   else draw();
 }
 
-function play(move) {
+// Send a move; one of a kind the game asks about first (decl.confirm: it gives up much and cannot be
+// taken back) waits for a yes in the confirm dialog.
+function play(move, confirmed = false) {
+  const question = decl && decl.confirm && decl.confirm[move.kind];
+  if (question && !confirmed) return ask(question, move);
   send({type: "move", action: move.id, step: view.step});
   picks = [];
   draw();
 }
 
-function kindText(kind) { return kind.split("_").join(" "); }
+function ask(question, move) {
+  const dialog = $("confirm");
+  $("confirm-text").textContent = question;
+  $("confirm-yes").textContent = `yes: ${move.label || kindText(move.kind)}`;
+  $("confirm-yes").onclick = () => { dialog.close(); if (view.legal.some((m) => m.id === move.id)) play(move, true); };
+  $("confirm-no").onclick = () => dialog.close();
+  dialog.showModal();
+  $("confirm-no").focus();  // the safe answer is the one Enter gives
+}
+
+// A kind in words: the game's instruction for it (decl.texts, from Game.action_text), else its name.
+function kindText(kind) { return (decl && decl.texts && decl.texts[kind]) || words(kind); }
+
+// An identifier in words ("draft_major" reads "draft major").
+function words(name) { return String(name).split("_").join(" "); }
+
+// A value of the observation as words for a person: no braces, quotes or brackets (see plain()).
+function plain(value) {
+  if (value === null || value === undefined) return "";
+  if (Array.isArray(value)) return value.map(plain).filter(Boolean).join(", ");
+  if (typeof value === "object") return Object.entries(value).filter(([, v]) => v !== null && v !== "" && !(Array.isArray(v) && !v.length))
+    .map(([k, v]) => `${words(k)} ${plain(v)}`).join(", ");
+  return typeof value === "string" ? words(value) : String(value);
+}
 
 function valueText(part, value) {
   if (value === null) return "none";
@@ -191,7 +224,7 @@ function chooser() {
       valueText(part, value)))));
   }
   if (single.length) {
-    rows.unshift(el("div", {class: "choose"}, single.map((m) => el("button", {type: "button", class: "small choice", "data-action": m.id, onclick: () => play(m)}, moveText(m)))));
+    rows.unshift(el("div", {class: "choose"}, single.map((m) => el("button", {type: "button", class: "small choice", "data-action": m.id, onclick: () => play(m)}, m.label || moveText(m)))));
   }
   if (picks.length) {
     rows.unshift(el("div", {class: "choose picks"}, el("span", {class: "label"}, `picked: ${picks.map((p) => p.text).join(" + ")} `),
@@ -222,10 +255,17 @@ function connect() {
     const message = JSON.parse(event.data);
     if (message.type === "view") {
       if (!view || view.step !== message.step) picks = [];
+      const fresh = message.log_actors || [];  // who took the actions of the new log lines
+      const eventsBefore = view && message.events_from ? message.events_from : 0;
       // the server sends only the log lines this page has not had (from log_from on)
       message.log = (view && message.log_from ? view.log.slice(0, message.log_from) : []).concat(message.log);
+      message.log_actors = (view && message.log_from ? view.log_actors.slice(0, message.log_from) : []).concat(message.log_actors || []);
       // the typed events likewise, from events_from on
       message.events = (view && message.events_from ? view.events.slice(0, message.events_from) : []).concat(message.events || []);
+      // the events to mark on the board: those of the other seats' moves since this seat's own last move
+      // (a spectator: those of the newest move); none on the first view, whose events come all at once
+      if (!view || !message.log_from || fresh.includes(message.seat)) othersFrom = message.events.length;
+      else if (message.seat === null && fresh.some((a) => a !== CHANCE)) othersFrom = eventsBefore;
       view = message;
       draw();
     } else if (message.type === "error") {
@@ -243,19 +283,22 @@ function connect() {
 }
 
 // ------------------------------------------------------------------------------------------------ drawing
+const CHANCE = -1;  // a log line's actor for a chance outcome (elementa.core.CHANCE)
+
+// A seat's one name, the same in the seat bar, the status line, the boards and the log's margin: the
+// server's label ("Player 2 (computer: medium)"), whose number is the one the games' texts use.
 function seatName(i) {
-  if (!view) return `player ${i + 1}`;
-  const s = view.seats[i];
-  return s ? s.name : `player ${i + 1}`;
+  const s = view && view.seats[i];
+  return s ? s.label || s.name : `Player ${i + 1}`;
 }
 
 function drawSeats() {
-  const box = $("seats");
-  box.replaceChildren(...view.seats.map((s) => el("span", {
-    class: ["seat", view.to_move.includes(s.seat) && "to-move", s.seat === view.seat && "me"].filter(Boolean).join(" "),
+  $("seats").replaceChildren(...view.seats.map((s) => el("span", {
+    class: ["seat", `owner${s.seat}`, view.to_move.includes(s.seat) && "to-move", s.seat === view.seat && "me"].filter(Boolean).join(" "),
     title: s.kind === "bot" ? "computer player" : s.zombie ? "away: a computer plays for now" : s.connected ? "connected" : "not connected",
-  }, `${s.seat + 1}. ${s.name}`, s.seat === view.seat ? " (you)" : "",
-  s.kind === "bot" ? " (computer)" : s.zombie ? " (away: computer)" : s.connected ? " ●" : " ○")));
+  }, seatName(s.seat), s.seat === view.seat ? " (you)" : "",
+  s.zombie ? " (away: computer)" : s.kind === "bot" ? "" : s.connected ? " ●" : " ○",
+  view.to_move.includes(s.seat) ? el("span", {class: "sr-only"}, " (to move)") : null)));
 }
 
 function drawFairness() {
@@ -268,38 +311,103 @@ function drawFairness() {
   $("record").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
 }
 
+// What the decision asks, from the typed contract: the kinds of the legal moves (still fitting the
+// picks), each in the game's words (kindText), and where to click: the board, the buttons, or both.
+function instructions() {
+  const left = picks.length ? remaining() : legalNow();
+  const kinds = [...new Set(left.map((m) => m.kind))];
+  const texts = kinds.map(kindText);
+  const onBoard = document.querySelector("#board .can-pick") !== null;
+  const buttons = document.querySelector("#chooser button.choice") !== null;
+  const where = onBoard && buttons ? "Click a highlighted thing on the board or a button above it."
+    : onBoard ? "Click a highlighted thing on the board." : buttons ? "Choose a button above the board." : "";
+  return {texts, where};
+}
+
 function drawStatus() {
   let text;
+  const box = $("instructions");
+  box.replaceChildren();
   if (view.status === "finished") {
     const r = view.returns || [];
     const best = Math.max(...r);
     const winners = r.map((x, i) => x === best ? seatName(i) : null).filter(Boolean);
     text = `Game over. Results: ${r.map((x, i) => `${seatName(i)} ${x}`).join(", ")}. Winner: ${winners.join(", ")}.`;
+  } else if (replay) {
+    text = "Replay: move the slider to see the game step by step.";
   } else if (view.seat === null) {
-    text = "You are watching.";
+    text = `You are watching. ${view.to_move.length ? `To move: ${view.to_move.map(seatName).join(", ")}.` : ""}`;
   } else if (view.legal.length) {
-    text = "Your move: click the board or choose below.";
+    const {texts, where} = instructions();
+    const upper = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+    if (texts.length === 1) text = `Your move — ${upper(texts[0])}.`;
+    else {
+      text = "Your move — do one of these:";
+      box.append(...texts.map((t) => el("li", {}, upper(t))));
+    }
+    if (where) box.append(el("li", {class: "where"}, where));
+    if (picks.length) box.append(el("li", {class: "where"}, `Picked: ${picks.map((p) => p.text).join(" + ")}.`));
   } else {
     text = `Waiting for ${view.to_move.map(seatName).join(", ") || "the dice"}…`;
   }
   $("status").textContent = text;
+  box.hidden = !box.children.length;
   $("replay-button").hidden = view.status !== "finished";
   // a seat's analysis of the finished game (spectators have no seat to analyse)
   $("analysis-link").hidden = view.status !== "finished" || view.seat === null;
   $("analysis-link").href = `/table/${encodeURIComponent(tableId)}/analysis`;
 }
 
+// The other seats' moves since this seat's own last one (a spectator: the last seat's move), chance
+// lines left out: what a person at the table would have watched the others do.
+function drawRecent() {
+  const box = $("recent");
+  const actors = view.log_actors || [];
+  const lines = [];
+  if (!replay && view.log.length === actors.length) {
+    for (let i = actors.length - 1; i >= 0 && lines.length < 8; i--) {
+      const a = actors[i];
+      if (a === CHANCE) continue;
+      if (view.seat !== null && a === view.seat) break;
+      lines.unshift([a, view.log[i]]);
+      if (view.seat === null) break;
+    }
+  }
+  box.hidden = !lines.length;
+  box.replaceChildren(el("h2", {}, view.seat === null ? "Last move" : "Since your last move"),
+    el("ol", {}, lines.map(([a, line]) => el("li", {class: `last-move owner${a}`, "data-seat": a}, line))));
+}
+
+// Mark the board things that the other seats' last moves changed: each board element that is a place of
+// the game's events says so in data-place ("zone:seat:index", a space between several); an event's place
+// matches it with its seat or without (a square is a square whoever's unit stands on it).
+function markLastMoves() {
+  const keys = new Set();
+  for (const event of replay || othersFrom === null ? [] : view.events.slice(othersFrom)) {
+    for (const place of Object.values(event)) {
+      if (!place || typeof place !== "object" || !place.zone) continue;
+      const index = place.index ?? "";
+      keys.add(`${place.zone}:${place.seat ?? ""}:${index}`);
+      keys.add(`${place.zone}::${index}`);
+    }
+  }
+  for (const node of document.querySelectorAll("#board [data-place]")) {
+    const hit = node.dataset.place.split(" ").some((k) => keys.has(k));
+    node.classList.toggle("last-changed", hit);
+  }
+}
+
 function drawMoves() {
   const box = $("picked");
   box.replaceChildren();
-  if (picks.length) box.append(el("ol", {class: "legal matching"}, remaining().map(moveItem)));
+  if (picks.length) box.append(el("ol", {class: "legal matching", "aria-label": "moves that fit what you picked"}, remaining().map(moveItem)));
   $("legal").replaceChildren(...(replay ? [] : view.legal.map(moveItem)));
   $("undo").hidden = !view.can_undo || !!replay;
   drawHint();
 }
 
 function moveItem(a) {
-  return el("li", {}, el("button", {type: "button", class: "move", "data-action": a.id, onclick: () => send({type: "move", action: a.id, step: view.step})}, a.label));
+  return el("li", {}, el("button", {type: "button", class: "move", "data-action": a.id, title: kindText(a.kind), onclick: () => play(a)}, a.label));
 }
 
 // ------------------------------------------------------------------------------------------------- hints
@@ -343,9 +451,29 @@ async function askHint() {
   }
 }
 
-function drawLog(lines) {
+// The log, one line per action, a run of chance outcomes (dice rolled, cards dealt) folded into one line
+// that opens on a click. ``actors`` says who took each line's action (CHANCE for chance), when known.
+function drawLog(lines, actors) {
   const box = $("log");
-  box.replaceChildren(...lines.slice(-300).map((line) => el("li", {}, line)));
+  const from = Math.max(0, lines.length - 300);
+  const items = [];
+  let run = [];
+  const fold = () => {
+    if (run.length === 1) items.push(el("li", {class: "chance", value: run[0][0] + 1}, run[0][1]));
+    else if (run.length) {
+      items.push(el("li", {class: "chance", value: run[0][0] + 1}, el("details", {},
+        el("summary", {}, `${run.length} chance outcomes`), el("ul", {}, run.map(([, line]) => el("li", {}, line))))));
+    }
+    run = [];
+  };
+  for (let i = from; i < lines.length; i++) {
+    const a = actors ? actors[i] : undefined;
+    if (a === CHANCE) { run.push([i, lines[i]]); continue; }
+    fold();
+    items.push(el("li", {class: a === undefined ? null : `owner${a}`, value: i + 1}, lines[i]));
+  }
+  fold();
+  box.replaceChildren(...items);
   box.scrollTop = box.scrollHeight;
 }
 
@@ -381,11 +509,13 @@ function named(type, name) {
 function drawBoard(observation) {
   const board = $("board");
   const draw = window.BOARDS[view.game];
+  // the focused board thing, to focus again once the board is drawn anew (a keyboard player keeps place)
+  const focused = board.contains(document.activeElement) ? document.activeElement.dataset.pick || document.activeElement.dataset.action : null;
   board.replaceChildren();
   things = [];
   const cardText = (name) => (decl && decl.cards[name]) || "";
   try {
-    board.append(draw ? draw(observation, {view, el, pickable, seatName, named, valuesOf, cardText, parts: partsOf}) : tree(observation));
+    board.append(draw ? draw(observation, {view, el, pickable, seatName, named, valuesOf, cardText, parts: partsOf, words, plain}) : tree(observation));
   } catch (e) {  // a board that cannot draw this observation falls back to the tree
     board.append(el("p", {class: "error"}, `board: ${e.message}`), tree(observation));
   }
@@ -394,6 +524,21 @@ function drawBoard(observation) {
     if (choose) board.prepend(choose);
   }
   board.dataset.game = view.game;
+  if (focused) {
+    const again = [...board.querySelectorAll("[data-pick], [data-action]")].find((n) => (n.dataset.pick || n.dataset.action) === focused);
+    if (again) again.focus();
+  }
+}
+
+// Each part of the page is drawn again only when what it shows changed: a view that changes nothing
+// on the board (a seat connecting, a log line of chance) leaves the board's nodes in place, so a
+// click on them is not lost to a redraw under the pointer.
+const drawn = {};
+function changed(part, ...inputs) {
+  const key = JSON.stringify(inputs);
+  if (drawn[part] === key) return false;
+  drawn[part] = key;
+  return true;
 }
 
 function draw() {
@@ -401,21 +546,27 @@ function draw() {
   document.title = `Elementa — ${view.title}`;
   Object.assign(document.body.dataset, {step: view.step, status: view.status, seat: view.seat ?? "none"});
   $("title").textContent = view.title;
-  drawSeats();
-  drawFairness();
-  drawStatus();
-  if (replay) {
-    const frame = replay[Number($("replay-step").value)];
-    $("replay-at").textContent = `${frame.step} / ${replay.length - 1}`;
-    drawBoard(frame.observation);
-    drawLog(replay.slice(1, frame.step + 1).map((f) => f.log));
-    $("tree").replaceChildren(tree(frame.observation));
-  } else {
-    drawBoard(view.observation);
-    drawLog(view.log);
-    $("tree").replaceChildren(tree(view.observation));
+  const seats = view.seats.map((s) => [s.label, s.name, s.kind, s.connected, s.zombie]);
+  const names = view.seats.map((s) => s.label);  // what the board and the log show of the seats
+  if (changed("seats", seats, view.to_move, view.seat)) drawSeats();
+  if (changed("fairness", view.fairness)) drawFairness();
+  const frame = replay ? replay[Number($("replay-step").value)] : null;
+  const legal = legalNow().map((m) => m.id);
+  const hinted = hint && !replay ? hint.step : null;
+  if (changed("board", view.game, frame ? frame.step : null, frame ? null : view.observation, legal, picks, names, view.seat, decl !== null, hinted)) {
+    drawBoard(frame ? frame.observation : view.observation);
   }
-  drawMoves();  // after the board: the hinted move is marked on the chooser's buttons too
+  drawStatus();  // after the board: it says whether the board or the buttons offer the move
+  if (replay) {
+    $("replay-at").textContent = `${frame.step} / ${replay.length - 1}`;
+    if (changed("log", "replay", frame.step)) drawLog(replay.slice(1, frame.step + 1).map((f) => f.log));
+  } else if (changed("log", view.log.length, view.log[view.log.length - 1], view.log_actors.length)) {
+    drawLog(view.log, view.log.length === view.log_actors.length ? view.log_actors : null);
+  }
+  if (changed("recent", replay !== null, view.log.length, view.log[view.log.length - 1], view.log_actors.length, view.seat, names)) drawRecent();
+  if (changed("marks", drawn.board, replay !== null, othersFrom, view.events.length)) markLastMoves();
+  if (changed("tree", frame ? frame.step : view.observation)) $("tree").replaceChildren(tree(frame ? frame.observation : view.observation));
+  if (changed("moves", replay !== null, view.legal, picks, view.can_undo, hint, view.hints, view.status, decl !== null)) drawMoves();
 }
 
 // ------------------------------------------------------------------------------------------ rules, replay
