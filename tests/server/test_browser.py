@@ -117,16 +117,16 @@ SAMPLES = 10
 """Decisions of each phase, and moves of each kind, played by clicking; later ones are sent straight away."""
 
 CLICKABLE = """() => ({
-    picks: picks.map((p) => ({kind: p.kind, pairs: p.pairs})),
+    picks: picking.picks().map((p) => ({kind: p.kind, pairs: p.pairs})),
     board: [...document.querySelectorAll("#board .can-pick")].map((n) =>
-        (nextPicks(JSON.parse(n.dataset.pick).map((pairs) => ({pairs}))) || [])
+        (picking.nextPicks(JSON.parse(n.dataset.pick).map((pairs) => ({pairs}))) || [])
             .map((p) => ({kind: p.kind, pairs: p.pairs}))),
     choices: [...document.querySelectorAll("#chooser button.choice")].map(
         (n) => ({action: n.dataset.action ? Number(n.dataset.action) : null,
                  pick: n.dataset.pick ? JSON.parse(n.dataset.pick) : null})),
 })"""
 """What a page offers to click now: its picks so far, for each clickable board element the picks a click on
-it leads to (table.js's own rule), and the chooser's buttons."""
+it leads to (picking.js's own rule, through the table page's picker), and the chooser's buttons."""
 
 
 CLICKS = collections.Counter()
@@ -134,7 +134,7 @@ CLICKS = collections.Counter()
 
 
 def fits(move, parts, picks):
-    """Whether ``move`` has every pick, read as table.js reads it (the same rule, written again here).
+    """Whether ``move`` has every pick, read as picking.js reads it (the same rule, written again here).
 
     Args:
         move: an action's JSON form (``{"id", "kind", "parts", "label"}``).
@@ -474,7 +474,7 @@ PICKING_SETUP = """([kinds, legal]) => {
     decl = {kinds, cards: {}};
     view = {...view, game: "picking", observation: {}, seat: 0, to_move: [0], status: "playing",
             legal: legal.map((m) => ({...m, label: `${m.kind} ${m.id}`}))};
-    picks = [];
+    picking.reset();
     draw();
 }"""
 
@@ -494,13 +494,13 @@ def test_clicks_pick_parts_in_order_twice_or_not_and_the_chooser_offers_the_rest
         chooser = lambda: page.locator("#chooser button.choice").all_inner_texts()  # noqa: E731
 
         die(1).click()  # a die the two swaps share: the first clicked is the swap's first die
-        assert sent() == [] and page.evaluate("remaining().map((m) => m.id)") == [1, 2]
+        assert sent() == [] and page.evaluate("picking.remaining().map((m) => m.id)") == [1, 2]
         die(0).click()
         assert sent() == [2]
         page.evaluate(PICKING_SETUP, [PICKING_KINDS, PICKING_LEGAL])
         die(0).click()
         die(0).click()  # no move names die 1 twice: the second click un-picks it
-        assert sent() == [] and page.evaluate("picks") == []
+        assert sent() == [] and page.evaluate("picking.picks()") == []
         die(2).click()  # a reroll of die 3, or a push from die 3 to die 3
         assert "die" in die(2).get_attribute("class") and "picked" in die(2).get_attribute("class")
         assert chooser() == ["reroll 3"]  # the push is made on the board: die 3 again
@@ -515,6 +515,14 @@ def test_clicks_pick_parts_in_order_twice_or_not_and_the_chooser_offers_the_rest
         page.evaluate(PICKING_SETUP, [PICKING_KINDS, PICKING_LEGAL])
         page.locator("#chooser button.choice", has_text="pass 8").click()
         assert sent() == [8]
+        for answer, moves, kept in (("#confirm-no", [], 2), ("#confirm-yes", [4], 0)):
+            page.evaluate(PICKING_SETUP, [PICKING_KINDS, PICKING_LEGAL])
+            page.evaluate("decl.confirm = {push: 'Push for good?'}")  # a kind the game asks about first
+            die(2).click()
+            die(2).click()  # the push, picked on the board: asked about, sent only on a yes
+            page.wait_for_selector("#confirm[open]")
+            page.click(answer)
+            assert sent() == moves and len(page.evaluate("picking.picks()")) == kept  # a no keeps the picks
     finally:
         context.close()
 

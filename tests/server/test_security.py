@@ -57,7 +57,7 @@ def test_a_claimed_seat_is_an_httponly_cookie_and_a_copied_link_opens_no_seat(cl
 
 def test_the_client_keeps_no_token_in_the_address_bar_or_storage():
     static = resources.files("elementa.server") / "static"
-    for name in ("table.js", "lobby.js"):
+    for name in ("table.js", "picking.js", "lobby.js"):
         text = (static / name).read_text(encoding="utf-8")
         assert "localStorage" not in text and "sessionStorage" not in text and "#token" not in text
 

@@ -1,8 +1,8 @@
 // One board per game, drawn from the viewer's observation only (a JSON dict, see each game's
 // observation() docstring). Each function returns a DOM node; a board element that is a thing a move's
 // part may name is marked with pickable(node, {type, value}) (a part type and the value that names it;
-// see table.js). Names map to values with h.named(type, name); moves the board cannot pick are offered by
-// table.js's chooser. Games without a board fall back to a tree view.
+// see picking.js). Names map to values with h.named(type, name); moves the board cannot pick are offered by
+// picking.js's chooser. Games without a board fall back to a tree view.
 "use strict";
 window.BOARDS = {};
 

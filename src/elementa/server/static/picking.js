@@ -1,5 +1,5 @@
 // Picking moves from their parts, for any page that draws a board (boards.js) and offers legal moves:
-// the learn page uses it (learn.js); its logic is the table page's (table.js), which can load it too.
+// the table page (table.js) and the learn page (learn.js) use it, so both pick alike.
 //
 // Moves are picked from their parts, never their labels. Each legal move is Action.to_json:
 // {id, kind, parts: {name: value or null}, label}; the declarations (a table's or a tutorial's
@@ -9,7 +9,8 @@
 // Picking.create(ctx) makes one picker; ctx gives:
 //   legal()       the moves that may be picked now ([] while none may, or before the declarations came)
 //   decl()        the declarations, or null
-//   play(move)    play a move (one legal move is left)
+//   play(move)    play a move (one legal move is left); false when it is not played yet (it waits for a
+//                 confirmation): the picks then stay
 //   redraw()      draw the page again (the picks changed)
 //   seatName(i)   a seat's name
 "use strict";
@@ -138,8 +139,9 @@ window.Picking = (() => {
     }
 
     function play(move) {
+      const before = picks;
       picks = [];
-      ctx.play(move);
+      if (ctx.play(move) === false) picks = before;
     }
 
     // A kind in words: the game's instruction for it (the declarations' texts), else its name.
@@ -238,7 +240,7 @@ window.Picking = (() => {
     }
 
     return {
-      boardHelpers, chooser, remaining, kindText, moveText, partsOf, names,
+      boardHelpers, chooser, remaining, nextPicks, kindText, moveText, partsOf, names,
       picks: () => picks,
       reset: () => { picks = []; },
     };

@@ -10,35 +10,17 @@ const watching = hash.has("watch");
 const invite = hash.get("invite");
 if (invite) history.replaceState(null, "", location.pathname);
 let view = null;
-let picks = [];
 let socket = null;
 let replay = null;
 let hint = null;  // the server's hint for this seat: {step, moves: [{action, win_chance, best, reason}]}
 let othersFrom = null;  // the index in view.events of the first event of the other seats' moves since this seat's last one
 
-// ---------------------------------------------------------------- small DOM helpers, shared with boards.js
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k === "style") node.style.cssText = v;  // CSSOM, which the page's CSP allows (a style attribute it does not)
-    else if (k === "text") node.textContent = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat(Infinity)) if (c !== null && c !== undefined && c !== false) node.append(c);
-  return node;
-}
-
 // ------------------------------------------------------------------------------------------- picking moves
-// Moves are picked from their parts, never their labels. Each legal move in a view is
-// {id, kind, parts: {name: value or null}, label}; `decl` (fetched once from /api/tables/{id}/actions)
-// declares each kind's parts: [{name, size, type, none, values}], and the cards' texts.
-// A pick is {pairs: [{type, value, name?}], kind?, text}: what a click on the board or on the chooser named.
+// Moves are picked from their parts by picking.js (loaded before this script): clicks on the board's
+// things and on its chooser. Each legal move in a view is {id, kind, parts: {name: value or null}, label};
+// `decl` (fetched once from /api/tables/{id}/actions) declares each kind's parts, texts and confirmations.
+const {el} = window.Picking;
 let decl = null;
-let things = [];  // the picks the board being drawn offers, for the chooser to know what the board shows
-const ONE_BASED = new Set(["die", "column", "choice", "slot", "monolith", "held", "combatant"]);
 
 // Fetch the declarations once (they never change for a table); until they come, moves are made from the list.
 async function loadDeclarations() {
@@ -54,190 +36,38 @@ async function loadDeclarations() {
   setTimeout(loadDeclarations, 2000);
 }
 
-function partsOf(kind) { return (decl && decl.kinds[kind]) || []; }
-
 function legalNow() { return view && !replay && decl ? view.legal : []; }
 
-// Whether a move has every pick: a pick's kind (when it names one) is the move's, and each of its pairs
-// names a distinct part of the move with that type (and name) and value. Pairs of one type take that type's
-// parts in order, so the first die clicked is a swap's first die and the second its other.
-function fits(move, chosen) { return assigned(move, chosen) !== null; }
-
-// The indices of the move's parts that the picks name (see fits), or null when the move does not fit them.
-function assigned(move, chosen) {
-  const parts = partsOf(move.kind);
-  const used = new Set();
-  const last = {};
-  for (const p of chosen) {
-    if (p.kind !== undefined && p.kind !== move.kind) return null;
-    for (const pair of p.pairs) {
-      let found = -1;
-      for (let i = (last[pair.type] ?? -1) + 1; i < parts.length && found < 0; i++) {
-        const part = parts[i];
-        if (!used.has(i) && part.type === pair.type && (pair.name === undefined || pair.name === part.name)
-            && move.parts[part.name] === pair.value) found = i;
-      }
-      if (found < 0) return null;
-      used.add(found);
-      last[pair.type] = found;
-    }
-  }
-  return used;
-}
-
-function remaining(chosen = picks) { return legalNow().filter((m) => fits(m, chosen)); }
-
-function samePick(a, b) { return a.kind === b.kind && JSON.stringify(a.pairs) === JSON.stringify(b.pairs); }
-
-const samePair = (a, b) => a.type === b.type && a.value === b.value && a.name === b.name;
-
-// The picks after adding a board pick, or null when no legal move would fit them: the pick added, or
-// (when that fits nothing) the pick in place of the picks it includes (a column picked, then a square of it).
-function adding(chosen, a) {
-  const added = [...chosen, a];
-  if (remaining(added).length) return added;
-  const within = (p) => p.kind === undefined && p.pairs.length < a.pairs.length && p.pairs.every((x) => a.pairs.some((y) => samePair(x, y)));
-  const refined = [...chosen.filter((p) => !within(p)), a];
-  return refined.length <= chosen.length && remaining(refined).length ? refined : null;  // one or more picks replaced
-}
-
-// The picks after a click on a board thing offering these alternatives (see pickable), or null for a
-// click that does nothing: the first alternative that some legal move fits is added; else a picked thing
-// is un-picked; else the picks start again from the thing.
-function nextPicks(alts) {
-  for (const a of alts) {
-    const next = adding(picks, a);
-    if (next) return next;
-  }
-  const i = picks.findLastIndex((p) => alts.some((a) => samePick(p, a)));
-  if (i >= 0) return picks.filter((_, j) => j !== i);
-  const fresh = alts.find((a) => remaining([a]).length);
-  return fresh ? [fresh] : null;
-}
-
-// A board element that IS a thing a move's part may name: pickable(node, {type: "die", value: 2}), or
-// several alternatives, each one pair or an array of pairs named together (a sheet square is a row and a
-// column: [{type: "row", value: 1}, {type: "column", value: 4}]; or, for a move that names only columns,
-// {type: "column", value: 4}). A click adds the first alternative that some legal move still fits; a click
-// on a picked thing that no move needs twice un-picks it; when one move is left it is played.
-function pickable(node, ...alternatives) {
-  const alts = alternatives.filter(Boolean).map((a) => ({pairs: Array.isArray(a) ? a : [a], text: node.title || node.textContent.slice(0, 40)}));
-  if (!alts.length) return node;
-  things.push(...alts);
-  node.dataset.pick = JSON.stringify(alts.map((a) => a.pairs));
-  const picked = alts.some((a) => picks.some((p) => samePick(p, a)));
-  if (picked) node.classList.add("picked");
-  if (picked || alts.some((a) => adding(picks, a))) {
-    node.classList.add("can-pick");
-    // a board thing to pick is a button to the keyboard and to a screen reader: Tab reaches it,
-    // Enter or Space picks it, and it says what it is and whether it is picked
-    node.tabIndex = 0;
-    node.setAttribute("role", "button");
-    node.setAttribute("aria-label", node.title || node.textContent);
-    node.setAttribute("aria-pressed", picked ? "true" : "false");
-    const go = (e) => { e.preventDefault(); e.stopPropagation(); pick(alts); };
-    node.addEventListener("click", go);
-    node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") go(e); });
-  }
-  return node;
-}
-
-function pick(alts) {
-  const next = nextPicks(alts);
-  if (!next) return;
-  picks = next;
-  const left = remaining();
-  if (left.length === 1) play(left[0]);
-  else draw();
-}
+const picking = window.Picking.create({
+  legal: legalNow,
+  decl: () => decl,
+  play: (move) => play(move),
+  redraw: () => draw(),
+  seatName: (i) => seatName(i),
+});
 
 // Send a move; one of a kind the game asks about first (decl.confirm: it gives up much and cannot be
-// taken back) waits for a yes in the confirm dialog.
+// taken back) waits for a yes in the confirm dialog: false then (not sent yet), and the picks stay.
 function play(move, confirmed = false) {
   const question = decl && decl.confirm && decl.confirm[move.kind];
-  if (question && !confirmed) return ask(question, move);
+  if (question && !confirmed) {
+    ask(question, move);
+    return false;
+  }
   send({type: "move", action: move.id, step: view.step});
-  picks = [];
+  picking.reset();
   draw();
+  return true;
 }
 
 function ask(question, move) {
   const dialog = $("confirm");
   $("confirm-text").textContent = question;
-  $("confirm-yes").textContent = `yes: ${move.label || kindText(move.kind)}`;
+  $("confirm-yes").textContent = `yes: ${move.label || picking.kindText(move.kind)}`;
   $("confirm-yes").onclick = () => { dialog.close(); if (view.legal.some((m) => m.id === move.id)) play(move, true); };
   $("confirm-no").onclick = () => dialog.close();
   dialog.showModal();
   $("confirm-no").focus();  // the safe answer is the one Enter gives
-}
-
-// A kind in words: the game's instruction for it (decl.texts, from Game.action_text), else its name.
-function kindText(kind) { return (decl && decl.texts && decl.texts[kind]) || words(kind); }
-
-// An identifier in words ("draft_major" reads "draft major").
-function words(name) { return String(name).split("_").join(" "); }
-
-// A value of the observation as words for a person: no braces, quotes or brackets (see plain()).
-function plain(value) {
-  if (value === null || value === undefined) return "";
-  if (Array.isArray(value)) return value.map(plain).filter(Boolean).join(", ");
-  if (typeof value === "object") return Object.entries(value).filter(([, v]) => v !== null && v !== "" && !(Array.isArray(v) && !v.length))
-    .map(([k, v]) => `${words(k)} ${plain(v)}`).join(", ");
-  return typeof value === "string" ? words(value) : String(value);
-}
-
-function valueText(part, value) {
-  if (value === null) return "none";
-  if (part.values && part.values[value] !== undefined) return part.values[value];
-  if (part.type === "seat") return seatName(value);
-  return String(ONE_BASED.has(part.type) ? value + 1 : value);
-}
-
-// A move's kind and the parts not picked yet, for its button: "play" once its card is picked.
-function moveText(move) {
-  const picked = assigned(move, picks) || new Set();
-  const named = partsOf(move.kind).filter((p, i) => move.parts[p.name] !== null && !picked.has(i));
-  return [kindText(move.kind), named.map((p) => `${p.name} ${valueText(p, move.parts[p.name])}`).join(", ")].filter(Boolean).join(": ");
-}
-
-// The chooser on the board: what the board cannot pick. For each kind among the moves left, the moves that
-// no click on the board narrows to: one of them is a button that plays it; several get one button per value
-// of the first part in which they differ (a choice, an amount, a layout, a unit type...).
-function chooser() {
-  const legal = legalNow();
-  if (!legal.length) return null;
-  const left = remaining();
-  const boardCan = (m) => things.some((t) => { const next = adding(picks, t); return next && fits(m, next); });
-  const kinds = [...new Set(left.map((m) => m.kind))];
-  const rows = [];
-  const single = [];
-  for (const kind of kinds) {
-    const rest = left.filter((m) => m.kind === kind && !boardCan(m));
-    if (rest.length === 1) single.push(rest[0]);
-    if (rest.length < 2) continue;
-    const part = partsOf(kind).find((p) => new Set(rest.map((m) => m.parts[p.name])).size > 1);
-    const values = [...new Set(rest.map((m) => m.parts[part.name]))];
-    rows.push(el("div", {class: "choose", "data-kind": kind, "data-part": part.name},
-      el("span", {class: "label"}, `${kindText(kind)} — ${part.name}: `),
-      values.map((value) => el("button", {type: "button", class: "small choice", "data-pick": JSON.stringify({kind, pairs: [{type: part.type, name: part.name, value}]}),
-        onclick: () => pickChoice({kind, pairs: [{type: part.type, name: part.name, value}], text: `${kindText(kind)} ${part.name} ${valueText(part, value)}`})},
-      valueText(part, value)))));
-  }
-  if (single.length) {
-    rows.unshift(el("div", {class: "choose"}, single.map((m) => el("button", {type: "button", class: "small choice", "data-action": m.id, onclick: () => play(m)}, m.label || moveText(m)))));
-  }
-  if (picks.length) {
-    rows.unshift(el("div", {class: "choose picks"}, el("span", {class: "label"}, `picked: ${picks.map((p) => p.text).join(" + ")} `),
-      el("button", {type: "button", class: "small", id: "clear-picks", onclick: () => { picks = []; draw(); }}, "clear")));
-  }
-  return rows.length ? el("div", {id: "chooser", class: "chooser"}, rows) : null;
-}
-
-function pickChoice(p) {
-  picks = [...picks, p];
-  const left = remaining();
-  if (left.length === 1) play(left[0]);
-  else draw();
 }
 
 // ------------------------------------------------------------------------------------------------ socket
@@ -254,7 +84,7 @@ function connect() {
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "view") {
-      if (!view || view.step !== message.step) picks = [];
+      if (!view || view.step !== message.step) picking.reset();
       const fresh = message.log_actors || [];  // who took the actions of the new log lines
       const eventsBefore = view && message.events_from ? message.events_from : 0;
       // the server sends only the log lines this page has not had (from log_from on)
@@ -314,9 +144,9 @@ function drawFairness() {
 // What the decision asks, from the typed contract: the kinds of the legal moves (still fitting the
 // picks), each in the game's words (kindText), and where to click: the board, the buttons, or both.
 function instructions() {
-  const left = picks.length ? remaining() : legalNow();
+  const left = picking.picks().length ? picking.remaining() : legalNow();
   const kinds = [...new Set(left.map((m) => m.kind))];
-  const texts = kinds.map(kindText);
+  const texts = kinds.map(picking.kindText);
   const onBoard = document.querySelector("#board .can-pick") !== null;
   const buttons = document.querySelector("#chooser button.choice") !== null;
   const where = onBoard && buttons ? "Click a highlighted thing on the board or a button above it."
@@ -346,7 +176,7 @@ function drawStatus() {
       box.append(...texts.map((t) => el("li", {}, upper(t))));
     }
     if (where) box.append(el("li", {class: "where"}, where));
-    if (picks.length) box.append(el("li", {class: "where"}, `Picked: ${picks.map((p) => p.text).join(" + ")}.`));
+    if (picking.picks().length) box.append(el("li", {class: "where"}, `Picked: ${picking.picks().map((p) => p.text).join(" + ")}.`));
   } else {
     text = `Waiting for ${view.to_move.map(seatName).join(", ") || "the dice"}…`;
   }
@@ -400,14 +230,14 @@ function markLastMoves() {
 function drawMoves() {
   const box = $("picked");
   box.replaceChildren();
-  if (picks.length) box.append(el("ol", {class: "legal matching", "aria-label": "moves that fit what you picked"}, remaining().map(moveItem)));
+  if (picking.picks().length) box.append(el("ol", {class: "legal matching", "aria-label": "moves that fit what you picked"}, picking.remaining().map(moveItem)));
   $("legal").replaceChildren(...(replay ? [] : view.legal.map(moveItem)));
   $("undo").hidden = !view.can_undo || !!replay;
   drawHint();
 }
 
 function moveItem(a) {
-  return el("li", {}, el("button", {type: "button", class: "move", "data-action": a.id, title: kindText(a.kind), onclick: () => play(a)}, a.label));
+  return el("li", {}, el("button", {type: "button", class: "move", "data-action": a.id, title: picking.kindText(a.kind), onclick: () => play(a)}, a.label));
 }
 
 // ------------------------------------------------------------------------------------------------- hints
@@ -483,44 +313,20 @@ function tree(value) {
   return el("ul", {}, entries.map(([k, v]) => el("li", {}, el("b", {}, `${k}: `), tree(v))));
 }
 
-// The value a thing's name has in a part of this type (a card's id from its name), or null.
-function valueOf(type, name) {
-  for (const parts of Object.values(decl ? decl.kinds : {})) {
-    for (const p of parts) {
-      const i = p.type === type && p.values ? p.values.indexOf(name) : -1;
-      if (i >= 0) return i;
-    }
-  }
-  return null;
-}
-
-// The names of a part type's values (the draft's arcana), or [].
-function valuesOf(type) {
-  for (const parts of Object.values(decl ? decl.kinds : {})) for (const p of parts) if (p.type === type && p.values) return p.values;
-  return [];
-}
-
-// A pair for pickable() naming a thing by its name, or null when no part names it (nothing to pick).
-function named(type, name) {
-  const value = valueOf(type, name);
-  return value === null ? null : {type, value};
-}
-
 function drawBoard(observation) {
   const board = $("board");
   const draw = window.BOARDS[view.game];
   // the focused board thing, to focus again once the board is drawn anew (a keyboard player keeps place)
   const focused = board.contains(document.activeElement) ? document.activeElement.dataset.pick || document.activeElement.dataset.action : null;
   board.replaceChildren();
-  things = [];
-  const cardText = (name) => (decl && decl.cards[name]) || "";
+  const h = picking.boardHelpers(view);  // a new board offers new things to pick
   try {
-    board.append(draw ? draw(observation, {view, el, pickable, seatName, named, valuesOf, cardText, parts: partsOf, words, plain}) : tree(observation));
+    board.append(draw ? draw(observation, h) : tree(observation));
   } catch (e) {  // a board that cannot draw this observation falls back to the tree
     board.append(el("p", {class: "error"}, `board: ${e.message}`), tree(observation));
   }
   if (!replay) {
-    const choose = chooser();
+    const choose = picking.chooser();
     if (choose) board.prepend(choose);
   }
   board.dataset.game = view.game;
@@ -553,7 +359,7 @@ function draw() {
   const frame = replay ? replay[Number($("replay-step").value)] : null;
   const legal = legalNow().map((m) => m.id);
   const hinted = hint && !replay ? hint.step : null;
-  if (changed("board", view.game, frame ? frame.step : null, frame ? null : view.observation, legal, picks, names, view.seat, decl !== null, hinted)) {
+  if (changed("board", view.game, frame ? frame.step : null, frame ? null : view.observation, legal, picking.picks(), names, view.seat, decl !== null, hinted)) {
     drawBoard(frame ? frame.observation : view.observation);
   }
   drawStatus();  // after the board: it says whether the board or the buttons offer the move
@@ -566,7 +372,7 @@ function draw() {
   if (changed("recent", replay !== null, view.log.length, view.log[view.log.length - 1], view.log_actors.length, view.seat, names)) drawRecent();
   if (changed("marks", drawn.board, replay !== null, othersFrom, view.events.length)) markLastMoves();
   if (changed("tree", frame ? frame.step : view.observation)) $("tree").replaceChildren(tree(frame ? frame.observation : view.observation));
-  if (changed("moves", replay !== null, view.legal, picks, view.can_undo, hint, view.hints, view.status, decl !== null)) drawMoves();
+  if (changed("moves", replay !== null, view.legal, picking.picks(), view.can_undo, hint, view.hints, view.status, decl !== null)) drawMoves();
 }
 
 // ------------------------------------------------------------------------------------------ rules, replay
