@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from elementa.lab.html import render
 from elementa.lab.metrics import trace_metrics
 from elementa.lab.play import LabGame
-from elementa.lab.html import render
 from elementa.lab.report import (
     build_report,
     mean_difference,

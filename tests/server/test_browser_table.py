@@ -44,10 +44,18 @@ def open_seat(browser, base, table, invite=0):  # noqa: F811 - the fixture, pass
 
 def play_random(page, rng):
     """Play a random legal move (never a surrender) and wait for this seat's next decision or the end."""
-    step = page.evaluate("view.step")
-    legal = page.evaluate("view.legal")
-    kept = [m for m in legal if m["kind"] != "surrender"] or legal
-    page.evaluate("(id) => play(view.legal.find((m) => m.id === id))", rng.choice(kept)["id"])
+    # Read the moves and play one in a single page call: a view that arrives between two calls
+    # would leave the first call's move unknown to the page.
+    step = page.evaluate(
+        """(r) => {
+            const kept = view.legal.filter((m) => m.kind !== "surrender");
+            const moves = kept.length ? kept : view.legal;
+            const step = view.step;
+            play(moves[Math.floor(r * moves.length)]);
+            return step;
+        }""",
+        rng.random(),
+    )
     page.wait_for_function(f"() => view.step !== {step}", timeout=10_000)
     page.wait_for_function(MY_TURN, timeout=20_000)
 
