@@ -88,6 +88,9 @@ class ServerConfig(BaseModel):
         max_queued_searches: searches waiting for or running in those workers, all clients together;
             past it a new one is refused (``rate/busy``).
         search_deadline: seconds a client waits for a search (the wait for a worker included).
+        ws_compression: whether websockets may use per-message compression (``permessage-deflate``):
+            views are 4 to 9 times smaller on the wire, but each socket then holds about 45 KiB of
+            zlib state, kept after it closes until a full garbage collection (docs/server.md, Load).
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -119,6 +122,7 @@ class ServerConfig(BaseModel):
     search_processes: int = Field(default=1, ge=1, le=64)
     max_queued_searches: int = Field(default=8, ge=1)
     search_deadline: float = Field(default=120.0, gt=0)
+    ws_compression: bool = False
 
     @model_validator(mode="after")
     def _consistent(self) -> ServerConfig:
