@@ -16,7 +16,8 @@ client's view offers moves it sends one (chosen at random, after ``--think`` sec
 default: as fast as the server answers) and times the round trip, from sending the move to
 receiving the view that shows it applied (validated,
 committed to the database, broadcast). Prints p50, p99 and max of the round trips, moves per second,
-and memory per table. Linux only (memory is read from /proc).
+and memory per table. Linux only (memory is read from /proc). The server's environment is the
+benchmark's: ``ELEMENTA_WS_COMPRESSION=1`` measures with per-message compression, off by default.
 
 Several server processes on one database::
 

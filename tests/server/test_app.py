@@ -291,6 +291,27 @@ def test_an_invited_player_who_never_comes_is_played_by_a_bot(quick_zombies):
     wait_for(lambda: client.get(f"/api/tables/{table['id']}").json()["status"] == "finished")
 
 
+def test_housekeeping_trims_the_allocator_after_evicting(database, monkeypatch):
+    import platform
+
+    from elementa.server import app as app_module
+
+    # the real trim is harmless, and a no-op where the C library is not glibc
+    assert app_module.trim_memory() == (platform.libc_ver()[0] == "glibc")
+    trims = []
+    monkeypatch.setattr(app_module, "trim_memory", lambda: trims.append(set(service.live)))
+    with TestClient(create_app(database, allowed_hosts=HOSTS)) as c:
+        hub, service = c.app.state.hub, c.app.state.service
+        idle = new_table(c, "elemenders", [{"kind": "open"}, {"kind": "open"}])["id"]
+        wait_for(
+            lambda: not service.table(idle).state.is_chance_node() and not service.live[idle].lock.locked()
+        )
+        service.live[idle].used -= hub.config.idle_table_seconds
+        assert hub.housekeep() == 1
+        assert trims == [set()]  # once, after the table left memory
+        assert c.get(f"/api/tables/{idle}").json()["status"] == "open"
+
+
 def test_finished_and_idle_tables_leave_memory_and_come_back_when_used(database):
     with TestClient(create_app(database, allowed_hosts=HOSTS)) as c:
         hub, service = c.app.state.hub, c.app.state.service

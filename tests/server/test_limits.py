@@ -456,3 +456,25 @@ def test_vanishing_and_malformed_clients_leave_no_traceback_in_the_log(tmp_path)
     finally:
         stop(proc)
     assert "Traceback" not in log, log
+
+
+def test_websockets_are_not_compressed_unless_the_config_asks(tmp_path):
+    """A compressing socket holds ~45 KiB of zlib state (docs/server.md, Load): off by default."""
+    import httpx
+    from websockets.sync.client import connect
+
+    from tests.server.serving import start, stop
+
+    for env, compressed in (({}, False), ({"ELEMENTA_WS_COMPRESSION": "true"}, True)):
+        database = f"sqlite:///{tmp_path / f'{compressed}.sqlite3'}"
+        proc, base = start(["--port", "0", "--database", database], env)
+        try:
+            table = httpx.post(base + "/api/tables", json={"game": "elemenders", "seats": HUMANS}, timeout=30)
+            url = base.replace("http", "ws") + f"/ws/{table.json()['id']}"
+            with connect(url) as ws:  # the client offers permessage-deflate
+                accepted = ws.response.headers.get("Sec-WebSocket-Extensions", "")
+                ws.send(json.dumps({"type": "hello", "token": None}))
+                assert json.loads(ws.recv(timeout=30))["type"] == "view"
+        finally:
+            stop(proc)
+        assert ("permessage-deflate" in accepted) == compressed, accepted

@@ -94,6 +94,9 @@ class ServerConfig(BaseModel):
         max_lessons: lessons of all clients held at once; past it a new one is refused.
         lesson_idle_seconds: a lesson unused this long is forgotten.
         lesson_cache: lessons held live in memory; the others are rebuilt from their moves on use.
+        ws_compression: whether websockets may use per-message compression (``permessage-deflate``):
+            views are 4 to 9 times smaller on the wire, but each socket then holds about 45 KiB of
+            zlib state, kept after it closes until a full garbage collection (docs/server.md, Load).
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -130,6 +133,7 @@ class ServerConfig(BaseModel):
     max_lessons: int = Field(default=10_000, ge=1)
     lesson_idle_seconds: float = Field(default=3600.0, gt=0)
     lesson_cache: int = Field(default=256, ge=1)
+    ws_compression: bool = False
 
     @model_validator(mode="after")
     def _consistent(self) -> ServerConfig:

@@ -92,6 +92,9 @@ def serve(
             # frames up to 1 MiB (or 4 times the cap) get the app's message/invalid answer; bigger
             # ones are cut off by uvicorn before they are held in memory
             ws_max_size=max(1_048_576, 4 * config.max_message_bytes),
+            # a compressing socket holds ~45 KiB of zlib state, freed only by a full collection after
+            # it closes (its protocol objects form cycles): off unless the config asks for it
+            ws_per_message_deflate=config.ws_compression,
         )
     )
     server.run(sockets=[sock])
