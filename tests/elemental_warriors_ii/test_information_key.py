@@ -3,23 +3,25 @@
 ``view.information_key`` digests the facts ``view.observation_view`` shows without building the view, so
 it must change exactly when a seat's observation changes. At decision nodes of seeded random
 playouts, in a clone and in a resample of the state, every field of the state is changed in one
-place at a time (each number, flag, text, card, square, known card and task field in it), and so is
-every field of the state an open window found (from which the others are shown); for every seat the
-key must change if and only if the observation does: a key that leaves out something the seat sees,
-or holds something it does not see (another seat's unseen hand, a card played face down, what the
-others did inside a sealed window), fails here. The key names a sheet's squares by those the sheet
-lists as holding coins: in each of those states (and the states their windows found), the list must
-match a recount.
+place at a time (each number, flag, text, card, square, known card and field of a pending step in
+it), and so is every field of the state an open window found (from which the others are shown); for
+every seat the key must change if and only if the observation does: a key that leaves out something
+the seat sees, or holds something it does not see (another seat's unseen hand, a card played face
+down, what the others did inside a sealed window), fails here. The key names a sheet's squares by
+those the sheet lists as holding coins: in each of those states (and the states their windows
+found), the list must match a recount.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 import pytest
 
 import elementa
+from elementa.core import Flow, Step
 from elementa.games.elemental_warriors_ii.sheet import Sheet
 from elementa.games.elemental_warriors_ii.state import EW2State
 from tests.support.keys import (
@@ -37,7 +39,16 @@ SKIPPED = ("game", "nplayers", "ndecks", "layout")
 
 def special(value: Any) -> Iterable[Any] | None:
     """A sheet differing in one of some of its squares (every seventh: each row and each column
-    among them), a set of known cards differing in one card (``None`` for anything else)."""
+    among them), a set of known cards differing in one card, a flow with one of its steps changed,
+    a step differing in one of its fields (``None`` for anything else)."""
+    if isinstance(value, Flow):
+        return [Flow(steps) for steps in again(value.steps)]
+    if isinstance(value, Step) and dataclasses.is_dataclass(value):
+        return [
+            dataclasses.replace(value, **{f.name: changed})  # type: ignore[type-var]
+            for f in dataclasses.fields(value)
+            for changed in again(getattr(value, f.name))
+        ]
     if isinstance(value, Sheet):
         keep = lambda i, squares: i % 7 == 0  # noqa: E731
         return [
@@ -91,7 +102,7 @@ def fields(state: EW2State) -> Iterator[tuple[str, object, str]]:
 SHOWN = {
     "adjust_next", "column", "decks", "discards", "double_until", "effects", "events", "floods",
     "hands", "known", "mode", "mover", "out", "pending", "phase", "played", "points", "pool",
-    "random_next", "revealed", "sheets", "stack", "surrendered", "target", "tokens", "turn", "used",
+    "random_next", "revealed", "sheets", "steps", "surrendered", "target", "tokens", "turn", "used",
     "over",
 }  # fmt: skip
 """The state's fields that the observation shows (some of them only in part, or only to some seats)."""

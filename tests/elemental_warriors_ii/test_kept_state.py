@@ -1,7 +1,7 @@
 """What Elemental Warriors II keeps as play goes on matches what it stands for.
 
 Each sheet keeps the cents on it as squares change instead of summing them at every check, and
-choices that depend on a few task arguments alone are built once per game and shared. Random
+choices that depend on a few step arguments alone are built once per game and shared. Random
 playouts under every preset check, at every step, that each player's change is the sum of the
 squares they see on their own sheet, that the squares a sheet lists as holding coins are those that
 do, that the live seats are those neither out nor surrendered, and that changing a list of legal
@@ -210,9 +210,9 @@ def test_the_agents_combat_view_is_the_observation_it_stands_for(options: dict[s
 def test_kept_orders_and_a_windows_discards_match_a_recount(options: dict[str, object]) -> None:
     """Decks and hands are kept sorted, so chance outcomes list the cards without sorting them
     again; a window keeps the discard piles' lengths only (its actions only add to them); the
-    seats' window stacks are empty outside windows (a new window's tasks are queued on them).
+    seats' window stacks are empty outside windows (a new window's steps are queued on them).
     Along random playouts: every deck and hand is sorted, the cards of each chance node come in
-    increasing order, outside windows no seat has a task queued, and inside a window the state as
+    increasing order, outside windows no seat has a step queued, and inside a window the state as
     the window found it shows the discard piles as they were when it opened."""
     game = elementa.load_game("elemental-warriors-ii", **options)
     checked = 0
@@ -275,31 +275,32 @@ def test_the_log_keeps_the_latest_events_an_observation_shows(monkeypatch: pytes
 
 
 def _recount_mover(state: EW2State) -> int:
-    """Who moves, from the state's tasks: the end, an open window, a chance task or a decision's seat."""
+    """Who moves, from the state's flow: the end, an open window, a chance step or a decision's seat."""
     from elementa import TERMINAL
-    from elementa.games.elemental_warriors_ii.tasks import CHANCE_KINDS
+    from elementa.games.elemental_warriors_ii.steps import Chance, Decision
 
     if state.over:
         return TERMINAL
     if state.window is not None:
         return SIMULTANEOUS
-    task = state.stack[-1]
-    return CHANCE if task[0] in CHANCE_KINDS else task[1]
+    step = state.steps[-1]
+    if isinstance(step, Chance):
+        return CHANCE
+    assert isinstance(step, Decision), step  # the flow never waits at an automatic step
+    return step.seat
 
 
 def _check_kept(state: EW2State, where: object) -> None:
     """Assert that what the state keeps as play goes on matches a recount from scratch: the seat to
-    move, the legal actions kept for a seat (those of the task on top of its stack), and the moves
+    move, the legal actions kept for a seat (those of the step on top of its stack), and the moves
     each sheet keeps by square (each entry still naming its square, and every seat's Recompiles and
     Rebalances, as a menu reads them, equal to those made afresh square by square)."""
-    from elementa.games.elemental_warriors_ii import tasks
     from elementa.games.elemental_warriors_ii.actions import _square_moves, rearrangements
 
     assert state.current_player() == _recount_mover(state), where
     for seat, kept in state._cache.items():
         assert seat in state.players_to_move(), where
-        task = state.pending[seat][-1] if state.window is not None else state.stack[-1]
-        assert kept == tasks.legal(state, task), where
+        assert kept == state.step_for(seat).legal(state, seat), where
     for seat, sheet in enumerate(state.sheets):
         for i, (square, recompile, rebalance) in enumerate(sheet.found):
             if square is sheet[i]:
@@ -402,7 +403,7 @@ def test_the_resolution_order_of_a_duel_is_that_of_a_sort(options: dict[str, obj
 
 @pytest.mark.parametrize("options", PRESETS, ids=["default", *EW2Game.presets])
 def test_a_window_left_open_kept_what_it_found_of_every_seat_that_acted(options: dict[str, object]) -> None:
-    """A window's last action (a task of CLOSING, the last one left) keeps nothing of what the
+    """A window's last action (a step of CLOSING, the last one left) keeps nothing of what the
     window found, as it closes the window: along random playouts of two to four players, whenever
     a window is still open after an action, it kept the table and every seat that acted in it."""
     closed = kept = 0
@@ -458,7 +459,7 @@ SEAT_ENTRIES = (
 
 @pytest.mark.parametrize("options", PRESETS, ids=["default", *EW2Game.presets])
 def test_the_window_as_it_opened_is_the_state_it_opened_on(options: dict[str, object]) -> None:
-    """A seat's last action in a window (a task of CLOSING, the last one of the seat, while others
+    """A seat's last action in a window (a step of CLOSING, the last one of the seat, while others
     still act) keeps only what that action can change: along random playouts of two to four
     players, at every node inside a window the state as the window found it (``opened_window``)
     has every entry a window can change as the state had it when the window opened."""

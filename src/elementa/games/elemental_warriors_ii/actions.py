@@ -1,4 +1,4 @@
-"""Actions: their labels, and the choices several tasks share (forfeits, Recompile, Rebalance,
+"""Actions: their labels, and the choices several steps share (forfeits, Recompile, Rebalance,
 the (p) discards, Draw and Surrender).
 
 Every action is ``kind(*args)`` of the game's action space (see :mod:`.game` for the encoding); its

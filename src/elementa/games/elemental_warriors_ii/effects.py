@@ -1,10 +1,10 @@
 """The Elemental Effects sheet: the 28 powers, what each does, and the tokens.
 
-Each element has seven entries: (p), (n), (nn), (d), (nd) and two at (dd). :func:`apply_power` carries
-out one entry for a player, either at once (a token, a flag for this turn) or by queueing the choices
-it needs (where to put a cent, which free action to take). Powers that act later in the turn (damage
-bonuses, prevention, hit triggers) set counters in the player's per-turn effects list, indexed by the
-constants below.
+Each element has seven entries: (p), (n), (nn), (d), (nd) and two at (dd).
+:func:`.powers.apply_power` carries out one entry for a player, either at once (a token, a flag for
+this turn) or by queueing the choices it needs (where to put a cent, which free action to take).
+Powers that act later in the turn (damage bonuses, prevention, hit triggers) set counters in the
+player's per-turn effects list, indexed by the constants below.
 
 source: elemental-warriors-ii.txt, Elemental Effects; rulings R8-R20 and R29-R34 in
 docs/rulings/elemental-warriors-ii.md.
@@ -12,11 +12,9 @@ docs/rulings/elemental-warriors-ii.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from elementa.games.elemental_warriors_ii.cards import ELEMENTS
-from elementa.games.elemental_warriors_ii.names import PLAYER_NAMES
 from elementa.games.elemental_warriors_ii.sheet import COLUMNS, ENTRY_NAMES, sheet_value
 
 if TYPE_CHECKING:
@@ -110,114 +108,3 @@ def richest_other(s: EW2State, p: int) -> int:
 def poorer(s: EW2State, p: int) -> bool:
     """Return whether a player has less change than their opponent (Water (dd))."""
     return sheet_value(s.sheets[p]) < richest_other(s, p)
-
-
-def apply_power(s: EW2State, p: int, element: int, entry: int, how: str = "") -> None:
-    """Carry out one power of the Elemental Effects sheet for player ``p``.
-
-    Args:
-        s: the state, changed in place (choices the power needs are pushed as tasks).
-        p: the player using the power.
-        element: 0 Earth, 1 Fire, 2 Air, 3 Water.
-        entry: 0 (p), 1 (n), 2 (nn), 3 (d), 4 (nd), 5 (dd), 6 the second (dd).
-        how: ``""``, ``"adjacent"`` (from a column next to the active one: Earth halves its
-            prevention), ``"suit"`` (the suit bonus) or ``"emulated"`` (Fire (d), Fire token); only
-            words for the log, except ``"adjacent"``.
-    """
-    name = power_name(element, entry)
-    s.used[p].append(name + (f" [{how}]" if how else ""))
-    s.log(f"{PLAYER_NAMES[p]} uses {name}{f' ({how})' if how else ''}")
-    _HANDLERS[element][entry](s, p, how == "adjacent")
-
-
-def _count(index: int, amount: int = 1) -> Callable[[EW2State, int, bool], None]:
-    def handler(s: EW2State, p: int, adjacent: bool) -> None:
-        s.effects[p][index] += amount
-
-    return handler
-
-
-def _flag(index: int) -> Callable[[EW2State, int, bool], None]:
-    def handler(s: EW2State, p: int, adjacent: bool) -> None:
-        s.effects[p][index] = 1
-
-    return handler
-
-
-def _token(token: int, condition: Callable[[EW2State, int], bool] | None = None) -> Callable[..., None]:
-    def handler(s: EW2State, p: int, adjacent: bool) -> None:
-        if condition is None or condition(s, p):
-            s.tokens[p][token] += 1
-            s.log(
-                f"{PLAYER_NAMES[p]} gains a{'n' if token in (EARTH, AIR) else ''} {TOKEN_NAMES[token]} token"
-            )
-
-    return handler
-
-
-def _push(*make: Callable[[int], tuple]) -> Callable[[EW2State, int, bool], None]:  # type: ignore[type-arg]
-    def handler(s: EW2State, p: int, adjacent: bool) -> None:
-        s.push(*(m(p) for m in make))
-
-    return handler
-
-
-def _prevent(full: int, adjacent_amount: int) -> Callable[[EW2State, int, bool], None]:
-    def handler(s: EW2State, p: int, adjacent: bool) -> None:
-        s.effects[p][PREVENT] += adjacent_amount if adjacent else full
-
-    return handler
-
-
-def _earth_nn(s: EW2State, p: int, adjacent: bool) -> None:
-    t = s.target[p]
-    if t is not None:
-        s.random_next[t] = True
-
-
-def _earth_d(s: EW2State, p: int, adjacent: bool) -> None:
-    s.double_until[p] = s.turn + 1
-
-
-def _water_nn(s: EW2State, p: int, adjacent: bool) -> None:
-    s.adjust_next[p] = True
-
-
-_HANDLERS: tuple[tuple[Callable[[EW2State, int, bool], None], ...], ...] = (
-    (
-        _count(EARTH_P),
-        _prevent(2, 1),
-        _earth_nn,
-        _earth_d,
-        _prevent(6, 3),
-        _token(EARTH),
-        _flag(LANDSLIDE_ON_NOHARM),
-    ),
-    (
-        _count(FIRE_P),
-        _count(FIRE_BONUS),
-        _flag(FIRE_NN),
-        _push(lambda p: ("emulate", p)),
-        _count(FIRE_BONUS, 3),
-        _flag(INFERNO_ON_HIT),
-        _token(FIRE, has_every_element),
-    ),
-    (
-        _push(lambda p: ("air_p", p)),
-        _push(lambda p: ("free", p, 1)),
-        _push(lambda p: ("draw", p), lambda p: ("draw", p)),
-        _push(lambda p: ("free", p, 3)),
-        _push(lambda p: ("air_nd", p)),
-        _flag(WHIRLWIND_ON_NOHARM),
-        _token(AIR),
-    ),
-    (
-        _count(WATER_P),
-        _push(lambda p: ("add", p, 1, "any", False)),
-        _water_nn,
-        _flag(HEALING),
-        _push(lambda p: ("add", p, 3, "any", True)),
-        _token(WATER, poorer),
-        _flag(FLOOD_ON_DAMAGE),
-    ),
-)

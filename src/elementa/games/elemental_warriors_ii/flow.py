@@ -1,8 +1,10 @@
 """The course of a game: setup, then turns of five phases, each a short series of steps.
 
-The state keeps a *step* name; when its task stack is empty and no window is open, the step's
-function here runs, queues the next tasks or opens a simultaneous window, and names the next step.
-*Auto tasks* (the stages of resolving one hit, the adjacent-column powers) run without a decision.
+The phases are automatic steps of the state's flow (:class:`~elementa.core.flow.Flow`): each one
+lies at the bottom of the flow while the steps it queued above it (decisions, chance events, the
+stages of a hit, a sealed window: :mod:`.steps`, :mod:`.powers`, :mod:`.window`) are taken, then
+runs, queues the next phase's steps and the next phase below them. A phase with nothing to queue
+runs the next one at once, as the flow would.
 
 Turn: Activate (a sealed window for start-of-turn cents, token forfeits and the secret card, then
 the reveal, declarations of wild cards, targets and powers), Skirmish, Allocate Damage, Recovery (a
@@ -13,32 +15,20 @@ source: elemental-warriors-ii.txt, the five phases and winning.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
 
-from elementa.core import Damaged
 from elementa.games.elemental_warriors_ii import cards
 from elementa.games.elemental_warriors_ii.effects import (
     EARTH,
-    EARTH_P,
     FIRE,
-    FIRE_BONUS,
-    FIRE_NN,
-    FIRE_P,
-    FLOOD_ON_DAMAGE,
     INFERNO,
-    INFERNO_ON_HIT,
-    LANDSLIDE,
-    LANDSLIDE_ON_NOHARM,
     NO_EFFECTS,
-    PREVENT,
     WATER,
     WATER_P,
-    WHIRLWIND,
-    WHIRLWIND_ON_NOHARM,
-    apply_power,
 )
 from elementa.games.elemental_warriors_ii.names import PLAYER_NAMES
+from elementa.games.elemental_warriors_ii.powers import EMULATE, Adjacent, Power
 from elementa.games.elemental_warriors_ii.sheet import (
     COLUMNS,
     DD,
@@ -50,7 +40,28 @@ from elementa.games.elemental_warriors_ii.sheet import (
     max_level,
     neighbours,
 )
-from elementa.games.elemental_warriors_ii.tasks import Task
+from elementa.games.elemental_warriors_ii.steps import (
+    ADD_FROM_POOL,
+    ADD_WATER_TOKEN,
+    ADJUST,
+    ATTACKS,
+    DECLARE,
+    DRAW,
+    FREE_RECOVERY,
+    PLAY,
+    PLAY_RANDOM,
+    RECOVERY,
+    ROLL,
+    SETUP,
+    TARGET,
+    TOP,
+    Automatic,
+    EW2Step,
+    Pay,
+    WaterP,
+    made,
+)
+from elementa.games.elemental_warriors_ii.window import WINDOWS
 
 if TYPE_CHECKING:
     from elementa.games.elemental_warriors_ii.state import EW2State
@@ -78,23 +89,29 @@ def row_pennies(s: EW2State, p: int, row: int) -> int:
     return sum(s.sheets[p][row * COLUMNS + c][0] for c in range(COLUMNS))
 
 
-# ------------------------------------------------------------------------------------- the steps
+# ------------------------------------------------------------------------------------ the phases
 def _setup(s: EW2State) -> None:
-    s.step = "deal"
+    """Every player builds their sheet in the sealed setup window; then the deal.
+    source: elemental-warriors-ii.txt, the setup; ruling R3."""
     for p in range(s.num_players()):
-        s.pending[p].append(("setup", p))
-    s.open_window("setup")
+        s.pending[p].append(SETUP[p])
+    s.open_window(WINDOWS["setup"], DEAL)
 
 
 def _deal(s: EW2State) -> None:
+    """The sheets are revealed and three cards dealt to each player (none with the Randomizer).
+    source: elemental-warriors-ii.txt, the deal; Randomizer."""
     s.log("the character sheets are revealed")
-    s.step = "turn"
-    if not s.game.options.randomizer:
-        s.push(*[("draw", p) for _ in range(3) for p in range(s.num_players())])
+    if s.game.options.randomizer:
+        s.steps.append(TURN)
+    else:
+        n = s.num_players()
+        s.flow.push(*[DRAW[p] for _ in range(3) for p in range(n)], TURN)
 
 
 def _turn(s: EW2State) -> None:
-    """Start a turn: the sealed Activate window (source: Activate; Water token; healing pool)."""
+    """Start a turn: the sealed Activate window (source: Activate; Water token; healing pool;
+    rulings R17, R19)."""
     n = s.nplayers
     s.turn += 1
     s.phase = "activate"
@@ -113,37 +130,36 @@ def _turn(s: EW2State) -> None:
     for tokens in s.tokens:
         fire_start.append(tokens[FIRE] > 0)
     s.log(f"turn {s.turn}")
-    for p in s.live_seats:  # each seat's stack: the last task runs first
+    for p in s.live_seats:  # each seat's stack: the last step runs first
         mine = s.pending[p]
-        mine.append(("play", p))
+        mine.append(PLAY[p])
         if s.tokens[p][WATER] > 0:
-            mine.append(("add", p, 1, "any", True))
+            mine.append(ADD_WATER_TOKEN[p])
         if s.pool[p] > 0:
-            mine.append(("add", p, 1, "pool", False))
-    s.step = "plays"
-    s.open_window("activate")
+            mine.append(ADD_FROM_POOL[p])
+    s.open_window(WINDOWS["activate"], PLAYS)
 
 
-BLIND_PLAYS = {"random": "prandom", "top": "top", "roll": "roll"}
-"""The chance task that picks the card (or the column) of each way of playing blind, by mode."""
+BLIND_PLAYS: Final[dict[str, tuple[EW2Step, ...]]] = {"random": PLAY_RANDOM, "top": TOP, "roll": ROLL}
+"""The chance step that picks the card (or the column) of each way of playing blind, by mode and seat."""
 
 
 def _plays(s: EW2State) -> None:
-    s.step = "reveal"
-    blind: list[Task] = []
+    """The cards played blind are picked (a random card from hand, the deck's top card, a d10)."""
+    blind: list[EW2Step] = []
     for p in s.live_seats:
-        kind = BLIND_PLAYS.get(s.mode[p] or "")
-        if kind is not None:
-            blind.append((kind, p))
+        picks = BLIND_PLAYS.get(s.mode[p] or "")
+        if picks is not None:
+            blind.append(picks[p])
     if blind:
-        s.push(*blind)
-    else:  # nothing queued (every card came from a hand): the next step at once (see STEPS)
+        s.flow.push(*blind, REVEAL)
+    else:  # nothing queued (every card came from a hand): the next phase at once
         _reveal(s)
 
 
 def _reveal(s: EW2State) -> None:
-    """Turn the cards face up; numbered cards fix their column, wild cards declare in order."""
-    s.step = "targets"
+    """Turn the cards face up; numbered cards fix their column, wild cards declare in order.
+    source: elemental-warriors-ii.txt, 1) Activate; rulings R7, R27, R32."""
     s.revealed = True
     played, column, columns, adjust_next = s.played, s.column, cards.COLUMN_OF, s.adjust_next
     ordered = False  # whether the loops below have work: an adjustment or a wild card to declare
@@ -162,51 +178,63 @@ def _reveal(s: EW2State) -> None:
         if adjust_next[p]:
             ordered = True
     if not ordered:  # most turns: nothing to queue, so no resolution order to sort
-        _targets(s)  # and the next step at once (see STEPS)
+        _targets(s)  # and the next phase at once
         return
-    tasks: list[Task] = []
+    steps: list[EW2Step] = []
     order = s.resolution_order()
     for p in order:
         if s.adjust_next[p]:
             s.adjust_next[p] = False
             c = s.played[p]
             if s.column[p] is not None and (c is None or not cards.is_face(c)):
-                tasks.append(("adjust", p))
+                steps.append(ADJUST[p])
     groups: dict[tuple[int, int], list[int]] = {}
     for p in order:
         c = s.played[p]
         if c is not None and cards.is_face(c):
             groups.setdefault(cards.declare_key(c), []).append(p)
     for g in groups.values():
-        tasks.append(("declare", g[0]) if len(g) == 1 else ("declare_window", -1, tuple(g)))
-    s.push(*tasks)
+        steps.append(DECLARE[g[0]] if len(g) == 1 else DeclareTogether(tuple(g)))
+    s.flow.push(*steps, TARGETS)
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareTogether(Automatic):
+    """Identical wild cards (possible with own decks) declare together, in a sealed window.
+    source: ruling R7."""
+
+    seats: tuple[int, ...]
+
+    def run(self, s: EW2State) -> None:
+        for p in self.seats:
+            s.pending[p].append(DECLARE[p])
+        s.open_window(WINDOWS["declare"])
 
 
 def _targets(s: EW2State) -> None:
     """Who attacks whom: the opponent; in Assault the next player (Jyhad) or a declared target
     (free-for-all, lowest Defense declaring first; ruling R24)."""
-    s.step = "powers"
     live = s.live_seats
     o = s.game.options
     if len(live) == 2 or o.assault_targeting == "jyhad":
         for i, p in enumerate(live):
             s.target[p] = live[(i + 1) % len(live)]
-        _powers(s)  # nothing queued: the next step at once (see STEPS)
+        _powers(s)  # nothing queued: the next phase at once
         return
     lay = s.layout
 
     def key(p: int) -> tuple[int, int, int]:
         return row_pennies(s, p, lay.defense_row), row_pennies(s, p, lay.attack_row), p
 
-    s.push(*[("target", p) for p in sorted(live, key=key)])
+    s.flow.push(*[TARGET[p] for p in sorted(live, key=key)], POWERS)
 
 
 def _powers(s: EW2State) -> None:
-    s.step = "skirmish"
-    tasks: list[Task] = []
+    """Every player's powers, player by player in resolution order (ruling R27)."""
+    steps: list[EW2Step] = []
     for p in s.resolution_order():
-        tasks += power_tasks(s, p)
-    s.push(*tasks)
+        steps += power_steps(s, p)
+    s.flow.push(*steps, SKIRMISH)
 
 
 ADJACENT_ENTRIES = ((EARTH, (1, 4)), (WATER, (3,)))
@@ -236,28 +264,29 @@ adjacent powers work, in the order they are looked at, each as ``(column, elemen
 entries)`` (see ADJACENT_ENTRIES), made once."""
 
 
-def power_tasks(s: EW2State, p: int) -> list[Task]:
-    """Return the power tasks of a player, locked when the columns are known (ruling R9).
+def power_steps(s: EW2State, p: int) -> list[EW2Step]:
+    """Return the power steps of a player, locked when the columns are known (ruling R9).
 
     Every coin-holding element square of the active column (unless flooded) gives one power at its
     level or lower (all its levels with Cumulative Effects); the card's suit adds that element's (n);
     Earth (n)/(nd) and Water (d) also work from the two adjacent columns; a Fire token held at the
     start of the turn gives one (n) power of choice; an Air token a free Recovery action.
+    source: elemental-warriors-ii.txt, 1) Activate; rulings R8, R15, R26, R29, R31, R33, R34.
     """
     col = s.column[p]
-    tasks = [] if col is None else column_powers(s, p, col)
+    steps = [] if col is None else column_powers(s, p, col)
     if s.fire_start[p]:
-        tasks.append(("emulate", p))
-    tasks.append(("free_recovery", p))
-    return tasks
+        steps.append(EMULATE[p])
+    steps.append(FREE_RECOVERY[p])
+    return steps
 
 
-def column_powers(s: EW2State, p: int, col: int) -> list[Task]:
-    """Return the power tasks the squares of a player's active column ``col`` and of the columns
-    next to it give (see :func:`power_tasks`)."""
+def column_powers(s: EW2State, p: int, col: int) -> list[EW2Step]:
+    """Return the power steps the squares of a player's active column ``col`` and of the columns
+    next to it give (see :func:`power_steps`)."""
     sheet, starts, floods = s.sheets[p], s.layout.element_starts, s.floods[p]
     cumulative = s.game.options.cumulative
-    tasks: list[Task] = []
+    steps: list[EW2Step] = []
     squares = sheet[starts[0] + col :: COLUMNS]  # its Earth ... Water squares (the last rows)
     if not floods[col] and squares.count(EMPTY) < len(squares):  # most hold no coins
         card = s.played[p]
@@ -268,13 +297,13 @@ def column_powers(s: EW2State, p: int, col: int) -> list[Task]:
                 continue
             top = max_level(sq)
             if cumulative:
-                tasks += [("power", p, e, lv, lv, "") for lv in cumulative_levels(sq)]
+                steps += [made(Power, p, e, lv, lv, "") for lv in cumulative_levels(sq)]
             else:
-                tasks.append(("power", p, e, P, top, ""))
+                steps.append(made(Power, p, e, P, top, ""))
             if e == suit:
                 bonus = top is not None and top >= N
         if bonus:
-            tasks.append(("power", p, suit, N, N, "suit"))
+            steps.append(made(Power, p, suit, N, N, "suit"))
     for nc, e, index, entries in ADJACENT_SQUARES[s.layout.combat_rows][col]:
         sq = sheet[index]
         if sq == EMPTY or floods[nc]:
@@ -285,19 +314,18 @@ def column_powers(s: EW2State, p: int, col: int) -> list[Task]:
         else:
             usable = ADJACENT_AT[e][max_level(sq) or P]  # never None: the square holds coins
         for i in usable:
-            tasks.append(("adj", p, e, i))
-    return tasks
+            steps.append(made(Adjacent, p, e, i))
+    return steps
 
 
 def _skirmish(s: EW2State) -> None:
     """Compare combat values: a hit needs Attack strictly greater than Defense (ruling R2); several
     attackers on one player add their attacks or add one per extra attacker (Assault). First the
     check that ends the Activate phase, which also stands for the Skirmish's."""
-    s.end_phase()  # the last phase's end (see STEPS)
+    s.end_phase()  # the last phase's end (see the phases' steps below)
     if s.over:
         return
     s.phase = "skirmish"
-    s.step = "allocate"
     order = s.resolution_order()
     live, target = s.live_seats, s.target
     if len(live) == 2 and target[live[0]] == live[1] and target[live[1]] == live[0]:
@@ -306,7 +334,7 @@ def _skirmish(s: EW2State) -> None:
         s.attacks = assault_attacks(s, order)
     # The Skirmish's own end-of-phase check would find what the Activate one above just found (the
     # Skirmish changes no sheet, seat or deck), so it is not run again; nothing is queued either,
-    # so the next step runs at once (see STEPS).
+    # so the next phase runs at once.
     _allocate(s)
 
 
@@ -371,62 +399,62 @@ def attacked(s: EW2State, v: int, group: tuple[int, ...] | list[int]) -> bool:
 
 
 def _allocate(s: EW2State) -> None:
+    """Allocate Damage: each attack in resolution order (see :class:`~.steps.Attack`)."""
     s.phase = "allocate"
-    s.step = "recovery"
-    tasks: list[Task] = []
+    steps: list[EW2Step] = []
     for a, v, hit in s.attacks:
-        tasks.append(("hit" if hit else "miss", a, v))
-    s.push(*tasks)
+        steps.append(ATTACKS[a][v][hit])
+    s.flow.push(*steps, RECOVERY_PHASE)
 
 
 def _recovery(s: EW2State) -> None:
-    """The sealed Recovery window, after the check that ends the Allocate Damage phase."""
-    s.end_phase()  # the last phase's end (see STEPS)
+    """The sealed Recovery window, after the check that ends the Allocate Damage phase.
+    source: elemental-warriors-ii.txt, 4) Recovery; ruling R19."""
+    s.end_phase()  # the last phase's end (see the phases' steps below)
     if s.over:
         return
     s.phase = "recovery"
-    s.step = "recovery_done"
     for p in s.live_seats:
-        s.pending[p].append(("recovery", p))
-    s.open_window("recovery")
+        s.pending[p].append(RECOVERY[p])
+    s.open_window(WINDOWS["recovery"], RECOVERY_DONE)
 
 
 def _recovery_done(s: EW2State) -> None:
-    s.step = "end"
-    draws: list[Task] = []
+    """The Recovery window closed: the surrenders and the draws chosen in it are carried out."""
+    draws: list[EW2Step] = []
     for p in s.live_seats:
         if s.surrender_req[p]:
             s.surrender(p)
         elif s.draw_req[p]:
-            draws += [("draw", p)] * s.draw_req[p]
+            draws += [DRAW[p]] * s.draw_req[p]
     if draws:
-        s.push(*draws)
-    else:  # nothing queued (a surrender ends nothing before the check): the next step at once
+        s.flow.push(*draws, END)
+    else:  # nothing queued (a surrender ends nothing before the check): the next phase at once
         _end(s)
 
 
 def _end(s: EW2State) -> None:
     """End of Turn: Water (p) forfeits and Inferno payments, in a sealed window, after the check
-    that ends the Recovery phase."""
-    s.end_phase()  # the last phase's end (see STEPS)
+    that ends the Recovery phase. source: elemental-warriors-ii.txt, 5) End of turn; rulings R18, R30."""
+    s.end_phase()  # the last phase's end (see the phases' steps below)
     if s.over:
         return
     s.phase = "end"
-    s.step = "cleanup"
-    for p in s.live_seats:  # each seat's stack: the last task runs first
+    for p in s.live_seats:  # each seat's stack: the last step runs first
         if s.tokens[p][INFERNO]:
-            s.pending[p].append(("pay", p, 1, "inferno"))
+            s.pending[p].append(made(Pay, p, 1, "inferno"))
         if s.effects[p][WATER_P] and not s.game.options.randomizer:
-            s.pending[p].append(("water_p", p, s.effects[p][WATER_P]))
-    s.open_window("end")
-    if s.window is None:  # nobody has a task (most turns): the next step at once (see STEPS),
-        _cleanup(s, checked=True)  # with nothing changed since the check above
+            s.pending[p].append(made(WaterP, p, s.effects[p][WATER_P]))
+    if any(s.pending):
+        s.open_window(WINDOWS["end"], CLEANUP)
+    else:  # nobody has a step (most turns): the next phase at once, with nothing changed since
+        _cleanup(s, checked=True)  # the check above
 
 
 def _cleanup(s: EW2State, checked: bool = False) -> None:
     """The played cards are discarded; the check that ends the End phase (unless ``checked``: run
-    just before, with no sheet, seat or deck changed since) and the round limit (ruling R28)."""
-    s.step = "turn"
+    just before, with no sheet, seat or deck changed since) and the round limit (ruling R28).
+    source: elemental-warriors-ii.txt, 5) End of turn; winning."""
     for c in s.played:
         if c is not None:
             s.discard(c)
@@ -436,119 +464,122 @@ def _cleanup(s: EW2State, checked: bool = False) -> None:
     limit = s.game.options.max_rounds
     if not s.over and limit and s.turn >= limit:
         s.end_by_value(f"the round limit ({limit}) is reached")
-    if not s.over:  # nothing queued: the next turn at once (see STEPS)
+    if not s.over:  # nothing queued: the next turn at once
         _turn(s)
 
 
-STEPS: dict[str, Callable[[EW2State], None]] = {
-    # The check that ends the Activate, Allocate Damage and Recovery phases (``end_phase``) is
-    # the first thing the next phase's step does: as a step of its own it always ran just before
-    # that one (it queues nothing), so a step less per phase does the same. A step that leaves
-    # nothing to do before the next one (no task queued, no window open, the game not over) runs
-    # that step itself, as the engine's loop would, without a trip through it.
-    "setup": _setup,
-    "deal": _deal,
-    "turn": _turn,
-    "plays": _plays,
-    "reveal": _reveal,
-    "targets": _targets,
-    "powers": _powers,
-    "skirmish": _skirmish,
-    "allocate": _allocate,
-    "recovery": _recovery,
-    "recovery_done": _recovery_done,
-    "end": _end,
-    "cleanup": _cleanup,
-}
+# The phases as steps of the flow, each run when the steps queued above it are done. The check that
+# ends the Activate, Allocate Damage and Recovery phases (``end_phase``) is the first thing the next
+# phase does: as a step of its own it always ran just before that one (it queues nothing), so a
+# step less per phase does the same. A phase that leaves nothing to do before the next one (no step
+# queued, no window open, the game not over) runs that one itself, as the flow would, without a
+# trip through it (so Allocate Damage is never a step: the Skirmish always runs it).
+@dataclass(frozen=True, slots=True)
+class OpenSetup(Automatic):
+    """The setup window (see :func:`_setup`)."""
+
+    def run(self, s: EW2State) -> None:
+        _setup(s)
 
 
-# ----------------------------------------------------------------------------------- auto tasks
-def _declare_window(s: EW2State, t: Task) -> None:
-    for p in t[2]:
-        s.pending[p].append(("declare", p))
-    s.open_window("declare")
+@dataclass(frozen=True, slots=True)
+class Deal(Automatic):
+    """The deal, after the setup window (see :func:`_deal`)."""
+
+    def run(self, s: EW2State) -> None:
+        _deal(s)
 
 
-def _adjacent(s: EW2State, t: Task) -> None:
-    apply_power(s, t[1], t[2], t[3], "adjacent")
+@dataclass(frozen=True, slots=True)
+class StartTurn(Automatic):
+    """A new turn's Activate window (see :func:`_turn`)."""
+
+    def run(self, s: EW2State) -> None:
+        _turn(s)
 
 
-def _hit(s: EW2State, t: Task) -> None:
-    """A hit: Fire (p) discards may add to its damage first (they change the damage task queued
-    below them); without them nothing comes between, so the damage is dealt at once (as the
-    engine would run its task, next; the same for each stage of a hit below)."""
-    _, a, v = t
-    uses = s.effects[a][FIRE_P]
-    if uses:
-        s.push(("fire_p", a, v, uses), ("damage", a, v, 0))
-    else:
-        _damage(s, ("damage", a, v, 0))
+@dataclass(frozen=True, slots=True)
+class PickBlindPlays(Automatic):
+    """The cards played blind are picked, after the Activate window (see :func:`_plays`)."""
+
+    def run(self, s: EW2State) -> None:
+        _plays(s)
 
 
-def _damage(s: EW2State, t: Task) -> None:
-    """One point of damage, plus Fire bonuses, less Landslide, the Earth token and prevention."""
-    _, a, v, extra = t
-    dmg = 1 + s.effects[a][FIRE_BONUS] + extra
-    dmg -= (1 if s.tokens[a][LANDSLIDE] else 0) + (2 if s.tokens[v][EARTH] else 0)
-    dmg = max(0, dmg)
-    prevented = min(s.effects[v][PREVENT], dmg)
-    s.effects[v][PREVENT] -= prevented
-    dmg -= prevented
-    uses = s.effects[v][EARTH_P]
-    if dmg and uses:  # Earth (p) discards may take from it first (see _hit)
-        s.push(("earth_p", v, a, uses), ("harm", a, v, dmg))
-    else:
-        _harm(s, ("harm", a, v, dmg))
+@dataclass(frozen=True, slots=True)
+class Reveal(Automatic):
+    """The cards are turned face up (see :func:`_reveal`)."""
+
+    def run(self, s: EW2State) -> None:
+        _reveal(s)
 
 
-def _harm(s: EW2State, t: Task) -> None:
-    _, a, v, dmg = t
-    s.log(f"{PLAYER_NAMES[a]} hits {PLAYER_NAMES[v]} for {dmg} damage")
-    if s.recording:  # the cents it costs follow, one Moved event each (tasks._apply_pay)
-        s.tell(v, Damaged(s.layout.place(v), dmg))
-    if dmg:  # the victim pays first (see _hit)
-        s.push(("pay", v, dmg, "damage"), ("after_hit", a, v, dmg))
-    else:
-        _after_hit(s, ("after_hit", a, v, 0))
+@dataclass(frozen=True, slots=True)
+class ChooseTargets(Automatic):
+    """Who attacks whom, after the adjustments and declarations (see :func:`_targets`)."""
+
+    def run(self, s: EW2State) -> None:
+        _targets(s)
 
 
-def _after_hit(s: EW2State, t: Task) -> None:
-    _, a, v, dmg = t
-    tasks: list[Task] = []
-    if s.effects[a][FIRE_NN]:
-        tasks.append(("rdiscard", v))
-    if s.effects[a][INFERNO_ON_HIT]:
-        s.tokens[v][INFERNO] += 1
-        s.log(f"{PLAYER_NAMES[v]} gets an Inferno token")
-    if dmg and s.effects[a][FLOOD_ON_DAMAGE]:
-        tasks.append(("flood", a, v))
-    if not dmg:
-        _no_harm(s, a, v)
-    s.push(*tasks)
+@dataclass(frozen=True, slots=True)
+class QueuePowers(Automatic):
+    """The powers of every player, after the targets (see :func:`_powers`)."""
+
+    def run(self, s: EW2State) -> None:
+        _powers(s)
 
 
-def _miss(s: EW2State, t: Task) -> None:
-    if s.game.options.noharm_trigger == "any":
-        _no_harm(s, t[1], t[2])
+@dataclass(frozen=True, slots=True)
+class Skirmish(Automatic):
+    """The Skirmish and Allocate Damage, after the powers (see :func:`_skirmish`)."""
+
+    def run(self, s: EW2State) -> None:
+        _skirmish(s)
 
 
-def _no_harm(s: EW2State, a: int, v: int) -> None:
-    """An attack by ``a`` on ``v`` dealt no damage: v's Earth/Air (dd) put tokens on a's mat."""
-    for flag, token, name in (
-        (LANDSLIDE_ON_NOHARM, LANDSLIDE, "Landslide"),
-        (WHIRLWIND_ON_NOHARM, WHIRLWIND, "Whirlwind"),
-    ):
-        if s.effects[v][flag]:
-            s.tokens[a][token] += 1
-            s.log(f"{PLAYER_NAMES[a]} gets a {name} token")
+@dataclass(frozen=True, slots=True)
+class OpenRecovery(Automatic):
+    """The Recovery window, after Allocate Damage (see :func:`_recovery`)."""
+
+    def run(self, s: EW2State) -> None:
+        _recovery(s)
 
 
-AUTO: dict[str, Callable[[EW2State, Task], None]] = {
-    "declare_window": _declare_window,
-    "adj": _adjacent,
-    "hit": _hit,
-    "miss": _miss,
-    "damage": _damage,
-    "harm": _harm,
-    "after_hit": _after_hit,
-}
+@dataclass(frozen=True, slots=True)
+class CloseRecovery(Automatic):
+    """The surrenders and draws chosen in the Recovery window (see :func:`_recovery_done`)."""
+
+    def run(self, s: EW2State) -> None:
+        _recovery_done(s)
+
+
+@dataclass(frozen=True, slots=True)
+class EndOfTurn(Automatic):
+    """The End-of-Turn window (see :func:`_end`)."""
+
+    def run(self, s: EW2State) -> None:
+        _end(s)
+
+
+@dataclass(frozen=True, slots=True)
+class Cleanup(Automatic):
+    """The played cards are discarded and the next turn starts (see :func:`_cleanup`)."""
+
+    def run(self, s: EW2State) -> None:
+        _cleanup(s)
+
+
+# Made once (stateless, so one value serves every state).
+OPEN_SETUP: Final = OpenSetup()
+DEAL: Final = Deal()
+TURN: Final = StartTurn()
+PLAYS: Final = PickBlindPlays()
+REVEAL: Final = Reveal()
+TARGETS: Final = ChooseTargets()
+POWERS: Final = QueuePowers()
+SKIRMISH: Final = Skirmish()
+RECOVERY_PHASE: Final = OpenRecovery()
+RECOVERY_DONE: Final = CloseRecovery()
+END: Final = EndOfTurn()
+CLEANUP: Final = Cleanup()

@@ -173,7 +173,7 @@ class EW2Game(Game):
         self.action_cache: dict[tuple[str, tuple[int, ...]], Action] = {}
         """Actions made so far, by ``(kind, args)``: their labels depend on nothing else."""
         self.action_lists: dict[tuple[Any, ...], list[Action]] = {}
-        """Choices that depend on a few task arguments alone, by key (see :func:`.actions.fixed`)."""
+        """Choices that depend on a few step arguments alone, by key (see :func:`.actions.fixed`)."""
         self.declines: dict[str, Action] = {}
         """The ``decline`` actions made so far, by label."""
         self.square_moves = [SquareMoves(self, i) for i in range(self.layout.size)]

@@ -1,5 +1,5 @@
 """The players' short names, in a module of their own so that every module of the rules can import
-them (:mod:`.effects` and :mod:`.actions` cannot import :mod:`.tasks`, which imports them)."""
+them (:mod:`.effects` and :mod:`.actions` cannot import :mod:`.steps`, which imports them)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,11 @@
-"""The state of a game of Elemental Warriors II and its task engine.
+"""The state of a game of Elemental Warriors II.
 
 The state holds every player's sheet, hand, tokens and per-turn effects, the deck(s) and discards,
-and a stack of pending *tasks* (see :mod:`.tasks`). :meth:`EW2State._advance` runs automatic steps
-until a decision, a chance event or the end is reached. Simultaneous choices happen in *windows*:
-each player in the window has their own task stack and acts in any order; what they do stays sealed
+and the pending steps on the core flow stack (``flow``, a :class:`~elementa.core.flow.Flow` of the
+steps in :mod:`.steps`, :mod:`.powers`, :mod:`.window` and the phases of :mod:`.flow`).
+:meth:`EW2State._advance` takes the steps that need nobody until a decision, a chance event or the
+end is reached. Simultaneous choices happen in sealed *windows* (:mod:`.window`): each player in the
+window works through their own stack of steps (``pending``) in any order; what they do stays sealed
 from the others (their observations show the state as it was when the window opened) until every
 player is done.
 
@@ -17,16 +19,16 @@ source: elemental-warriors-ii.txt; rulings in docs/rulings/elemental-warriors-ii
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from elementa.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, Event, Noted, State, win_shares
-from elementa.games.elemental_warriors_ii import cards, tasks, view
+from elementa.core import SIMULTANEOUS, TERMINAL, Action, Event, Flow, Noted, State, win_shares
+from elementa.games.elemental_warriors_ii import cards, view
 from elementa.games.elemental_warriors_ii.effects import AIR, NUM_EFFECTS, TOKEN_NAMES, richest_other
-from elementa.games.elemental_warriors_ii.flow import AUTO, STEPS
+from elementa.games.elemental_warriors_ii.flow import OPEN_SETUP
 from elementa.games.elemental_warriors_ii.names import PLAYER_NAMES
 from elementa.games.elemental_warriors_ii.sheet import COLUMNS, Sheet, sheet_value
-from elementa.games.elemental_warriors_ii.tasks import APPLY, AUTO_SINGLE, CHANCE_KINDS, LEGAL
+from elementa.games.elemental_warriors_ii.steps import EW2Step
+from elementa.games.elemental_warriors_ii.window import Window
 
 if TYPE_CHECKING:
     from elementa.games.elemental_warriors_ii.game import EW2Game
@@ -41,104 +43,12 @@ _SLOTS = (
     "game", "seed", "_history", "nplayers", "layout", "ndecks", "sheets", "hands", "known",
     "decks", "discards", "tokens", "floods", "pool", "out", "surrendered", "live_seats", "points",
     "random_next", "adjust_next", "double_until", "fire_start", "played", "mode", "column",
-    "target", "effects", "used", "draw_req", "surrender_req", "attacks", "turn", "phase", "step",
-    "revealed", "over", "deck_ran_out", "last_exit", "stack", "window", "pending",
+    "target", "effects", "used", "draw_req", "surrender_req", "attacks", "turn", "phase",
+    "revealed", "over", "deck_ran_out", "last_exit", "flow", "steps", "window", "pending",
     "window_actions", "window_base", "window_start", "events", "sealed", "_cache", "mover",
 )  # fmt: skip
 """Every attribute of a state, as slots: CPython 3.11 gives up its compact instance dictionaries
 at 30 attributes, which made every attribute read of this state slower."""
-
-
-def _window_start(s: EW2State) -> dict[str, Any]:
-    """Return what a window keeps at its first action: the length of the history and of each
-    discard pile (a window action only ever adds to a pile: a discarded card), the live seats and
-    the last exit (an elimination), and an empty table of the seats that acted (see
-    :func:`_seat_start`)."""
-    sizes = []  # a plain loop: map costs more for a pile or a few
-    for pile in s.discards:
-        sizes.append(len(pile))
-    return {
-        "history_length": len(s._history),
-        "discard_sizes": sizes,
-        "live_seats": s.live_seats,
-        "last_exit": s.last_exit,
-        "seats": {},
-    }
-
-
-def _known_of(s: EW2State, p: int) -> list[frozenset[int]]:
-    """Return what each viewer knows of seat ``p``'s hand."""
-    known = []
-    for row in s.known:
-        known.append(row[p])
-    return known
-
-
-def _seat_start(s: EW2State, p: int) -> dict[str, Any]:
-    """Return copies of everything of seat ``p`` its window actions can change (its sheet, hand,
-    tokens, floods, pool, choices and tasks, and what the others know of its hand), kept at its
-    first action in the window by the state's attribute names (``known`` stands for what every
-    viewer knows of the seat's hand): the only seats a window changes are those that act in it,
-    and each changes only its own entries (a discard or an elimination aside: see
-    :func:`_window_start`)."""
-    return {
-        "sheets": list.copy(s.sheets[p]),  # the squares only (a Sheet is made of them if ever
-        # needed), copied without the slice object a [:] builds
-        "hands": s.hands[p].copy(),
-        "tokens": s.tokens[p].copy(),
-        "floods": s.floods[p].copy(),
-        "pending": s.pending[p].copy(),
-        "pool": s.pool[p],
-        "played": s.played[p],
-        "mode": s.mode[p],
-        "column": s.column[p],
-        "draw_req": s.draw_req[p],
-        "surrender_req": s.surrender_req[p],
-        "out": s.out[p],
-        "known": _known_of(s, p),
-    }
-
-
-def _play_start(s: EW2State, p: int) -> dict[str, Any]:
-    """Return what of seat ``p`` :func:`_seat_start` keeps that its last play can change: the card
-    taken from its hand (which the others forget), the card and mode played, its task."""
-    return {
-        "pending": s.pending[p].copy(),
-        "hands": s.hands[p].copy(),
-        "known": _known_of(s, p),
-        "played": s.played[p],
-        "mode": s.mode[p],
-    }
-
-
-def _recovery_start(s: EW2State, p: int) -> dict[str, Any]:
-    """Return what of seat ``p`` :func:`_seat_start` keeps that its last Recovery action can
-    change: its sheet (a rearrangement), the draws or surrender asked for, its task."""
-    return {
-        "pending": s.pending[p].copy(),
-        "sheets": list.copy(s.sheets[p]),
-        "draw_req": s.draw_req[p],
-        "surrender_req": s.surrender_req[p],
-    }
-
-
-def _declare_start(s: EW2State, p: int) -> dict[str, Any]:
-    """Return what of seat ``p`` :func:`_seat_start` keeps that its last declaration can change:
-    the column declared, its task."""
-    return {"pending": s.pending[p].copy(), "column": s.column[p]}
-
-
-CLOSING: dict[str, Callable[[EW2State, int], dict[str, Any]]] = {
-    "play": _play_start,
-    "recovery": _recovery_start,
-    "declare": _declare_start,
-}
-"""The window tasks that every action but a forfeit finishes without queuing another task, each
-with how to keep what of the seat such an action can change. When such a task is the last one
-left in its window, the action closes the window before anyone can look at it, so what the window
-found of the seat (and of the table) is not kept for it (the Activate and Recovery windows close so
-at nearly every turn's last choice); when it is the seat's last task but others still act, it is
-the seat's last action in the window, so only what it can change is kept."""
 
 
 class EW2State(State["EW2Game"]):  # quoted: the game module imports this module
@@ -196,23 +106,26 @@ class EW2State(State["EW2Game"]):  # quoted: the game module imports this module
         self.revealed = False
         self.turn = 0
         self.phase = "setup"
-        self.step = "setup"
         self.deck_ran_out = False
         self.over = False
         self.last_exit = ""
-        self.stack: list[tuple[Any, ...]] = []
-        self.window: str | None = None
-        self.pending: list[list[tuple[Any, ...]]] = [[] for _ in range(n)]
-        """Each seat's stack of tasks in the open window (the next task last); all empty outside
-        windows (a window closes when they are), so a new window's tasks are queued on them."""
+        self.flow = Flow([OPEN_SETUP])
+        """The pending steps (the top last): what the game waits for, and what comes after it."""
+        self.steps: list[EW2Step] = self.flow.steps  # type: ignore[assignment]  # the flow holds EW2Steps only
+        """The flow's list, read and changed directly on the hot paths (as ``Flow`` would)."""
+        self.window: Window | None = None
+        """The open sealed window (also on top of the flow while a seat still acts), or ``None``."""
+        self.pending: list[list[EW2Step]] = [[] for _ in range(n)]
+        """Each seat's stack of steps in the open window (the next step last); all empty outside
+        windows (a window closes when they are), so a new window's steps are queued on them."""
         self.window_actions: list[list[Action]] = [[] for _ in range(n)]
         self.window_base: EW2State | None = None
         """The state as the open window found it, once built (see :meth:`opened_window`)."""
         self.window_start: dict[str, Any] | None = None
         """What a window's actions can change, as the window found it: the shared parts kept at its
-        first action (see :func:`_window_start`), each seat's at that seat's first action (under
-        ``"seats"``, see :func:`_seat_start`); nothing for an action that closes the window (see
-        CLOSING), as nobody can look at the window after it."""
+        first action (see :func:`~.window.window_start`), each seat's at that seat's first action (under
+        ``"seats"``, see :func:`~.window.seat_start`); nothing for an action that closes the window (see
+        :data:`~.window.CLOSING`), as nobody can look at the window after it."""
         self.events: list[str] = []
         """The latest public events, the last one last (see :meth:`log`)."""
         self.sealed: tuple[tuple[int, Event], ...] = ()
@@ -236,7 +149,7 @@ class EW2State(State["EW2Game"]):  # quoted: the game module imports this module
     def players_to_move(self) -> list[int]:
         p = self.mover
         if p == SIMULTANEOUS:
-            movers = []  # the seats with tasks left (a plain loop: compress costs more here)
+            movers = []  # the seats with steps left (a plain loop: compress costs more here)
             for seat, mine in enumerate(self.pending):
                 if mine:
                     movers.append(seat)
@@ -244,50 +157,31 @@ class EW2State(State["EW2Game"]):  # quoted: the game module imports this module
         return [p] if p >= 0 else []
 
     def _to_move(self, player: int) -> bool:
-        return bool(self.pending[player])  # a seat with tasks left in the window, as players_to_move
+        return bool(self.pending[player])  # a seat with steps left in the window, as players_to_move
 
     def _legal_actions(self, player: int) -> list[Action]:
         found = self._cache.get(player)
-        if found is None:
-            task = self.pending[player][-1] if self.window is not None else self.stack[-1]
-            found = self._cache[player] = LEGAL[task[0]](self, task)
+        if found is None:  # the seat's step's (in a window the top of its stack, as Window.legal)
+            step = self.pending[player][-1] if self.window is not None else self.steps[-1]
+            found = self._cache[player] = step.legal(self, player)
         return list(found)
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        return tasks.chance_outcomes(self, self.stack[-1])
+        return self.steps[-1].outcomes(self)
 
     def _sample_chance_outcome(self, rng: random.Random) -> Action:
-        return tasks.sample_chance(self, self.stack[-1], rng)
+        return self.steps[-1].sample(self, rng)
 
     def _apply(self, action: Action, player: int) -> None:
+        """Pop the step on top of the flow and let it apply the action, then take the steps that
+        need nobody (:meth:`_advance`); inside a window the action goes to the seat's own step
+        (:meth:`~.window.Window.act`), the window staying on top."""
         self._cache.clear()  # the state's own table (a copy gets its own): emptied in place
-        if player == CHANCE:
-            tasks.apply_chance(self, self.stack.pop(), action)
-        elif self.window is not None:
-            mine = self.pending[player]
-            task = mine[-1]
-            last = len(mine) == 1 and task[0] in CLOSING and action.kind != "forfeit"  # of the seat
-            if not (  # what the window found is kept, unless this action closes it (see CLOSING)
-                last and sum(map(bool, self.pending)) == 1  # the other seats are done
-            ):
-                start = self.window_start
-                if start is None:
-                    start = self.window_start = _window_start(self)
-                seats = start["seats"]
-                if player not in seats:  # all its actions can change, or its last one's
-                    seats[player] = (CLOSING[task[0]] if last else _seat_start)(self, player)
-            self.window_actions[player].append(action)
-            APPLY[task[0]](self, task, action)
-            while mine:
-                task = mine[-1]
-                found = LEGAL[task[0]](self, task)
-                if found:  # still this player's turn in the window: nothing for _advance to do
-                    self._cache[player] = found
-                    return
-                mine.pop()
-        else:
-            task = self.stack[-1]
-            APPLY[task[0]](self, task, action)
+        window = self.window
+        if window is None:
+            self.steps.pop().apply(self, action, player)
+        elif window.act(self, action, player):  # the window (on top) stays, as Window.apply keeps it
+            return  # a seat still decides in it: nothing for _advance to do
         self._advance()
 
     def returns(self) -> list[float]:
@@ -373,12 +267,12 @@ class EW2State(State["EW2Game"]):  # quoted: the game module imports this module
         s.attacks = self.attacks[:]
         s.turn = self.turn
         s.phase = self.phase
-        s.step = self.step
         s.revealed = self.revealed
         s.over = self.over
         s.deck_ran_out = self.deck_ran_out
         s.last_exit = self.last_exit
-        s.stack = self.stack[:]
+        s.flow = flow = self.flow.copy()
+        s.steps = flow.steps  # type: ignore[assignment]  # EW2Steps, as the original's
         s.window = self.window
         s.pending = list(map(list.copy, self.pending))
         s.window_actions = list(map(list.copy, self.window_actions))
@@ -394,83 +288,62 @@ class EW2State(State["EW2Game"]):  # quoted: the game module imports this module
 
     # ----------------------------------------------------------------------------- the engine
     def _advance(self) -> None:
-        """Run steps and automatic tasks until a decision, a chance event or the end."""
-        stack, steps, auto_tasks = self.stack, STEPS, AUTO
+        """Take the steps that need nobody until a decision, a chance event or the end (each top
+        step settles itself: :meth:`~.steps.EW2Step.settle`), and keep who moves."""
+        steps = self.steps
         while not self.over:
-            if self.window is not None:
-                if any(self.pending):
-                    self.mover = SIMULTANEOUS
-                    return
-                self.window = None
-                self.window_base = self.window_start = None  # so a new window opens without them
-                if self.sealed:
-                    self._reveal_sealed()
+            top = steps[-1]
+            if top.automatic:  # as its settle would, without the call
+                steps.pop()
+                top.run(self)
                 continue
-            if not stack:
-                steps[self.step](self)
-                continue
-            task = stack[-1]
-            kind = task[0]
-            if kind in auto_tasks:
-                stack.pop()
-                auto_tasks[kind](self, task)
-                continue
-            if kind in CHANCE_KINDS:
-                if tasks.chance_pool(self, task):
-                    self.mover = CHANCE
-                    return
-                stack.pop()
-                continue
-            found = LEGAL[kind](self, task)
-            if not found:
-                stack.pop()
-            elif kind in AUTO_SINGLE and len(found) == 1:
-                APPLY[kind](self, task, found[0])
-            else:
-                self._cache[task[1]] = found  # the table is empty: new, or emptied by _apply
-                self.mover = task[1]
+            mover = top.settle(self)
+            if mover is not None:
+                self.mover = mover
                 return
         self.mover = TERMINAL
 
-    def push(self, *new: tuple[Any, ...]) -> None:
-        """Queue tasks to run next, in the order given (on the owner's stack inside a window)."""
-        if self.window is None:
-            self.stack.extend(new[::-1])
-            return
-        for t in new[::-1]:
-            self._stack_for(t[1]).append(t)
-
-    def pop_task(self, p: int) -> None:
-        """Remove the task a player (or the game, -1) is working on (from the stack
-        :meth:`_stack_for` names, chosen here without calling it: nearly every decision pops)."""
-        if self.window is None or p < 0:
-            self.stack.pop()
+    def queue(self, p: int, *new: EW2Step) -> None:
+        """Queue steps to come next for seat ``p``, the first given first (it ends on top): on the
+        seat's own stack inside a window, else on the flow."""
+        steps = self.steps if self.window is None else self.pending[p]
+        if len(new) == 1:  # the common case (a continuation), without the reversed copy
+            steps.append(new[0])
         else:
-            self.pending[p].pop()
+            steps.extend(new[::-1])
 
-    def replace_task(self, p: int, task: tuple[Any, ...]) -> None:
-        """Replace the task a player is working on (a countdown, for example)."""
-        self._stack_for(p)[-1] = task
+    def step_for(self, p: int) -> EW2Step:
+        """Return the step seat ``p`` decides now (inside a window the top of its own stack; only
+        for a seat to move)."""
+        return self.pending[p][-1] if self.window is not None else self.steps[-1]
 
-    def _stack_for(self, p: int) -> list[tuple[Any, ...]]:
-        return self.pending[p] if self.window is not None and p >= 0 else self.stack
-
-    def open_window(self, name: str) -> None:
-        """Open a simultaneous window in which each player works through the tasks queued on
-        their stack, ``pending[p]`` (the task to run first last; the stacks are empty outside
-        windows, so the caller queues each seat's tasks on them, then opens the window).
+    def open_window(self, window: Window, then: EW2Step | None = None) -> None:
+        """Queue ``then`` on the flow (what comes after the window), then open a sealed window in
+        which each player works through the steps queued on their own stack, ``pending[p]`` (the
+        step to take first last; the stacks are empty outside windows, so the caller queues each
+        seat's steps on them, then opens the window). No window opens when no player has a step.
 
         What the window's actions change is kept as it stands now at the first of them (the others
         are shown as the window found them: :meth:`opened_window`), unless that action closes the
-        window (see CLOSING). Nothing happens when no player
-        has a task.
+        window (see :data:`~.window.CLOSING`).
         """
+        if then is not None:
+            self.steps.append(then)
         if not any(self.pending):
             return
-        self.window = name
+        self.steps.append(window)
+        self.window = window
         for acted in self.window_actions:  # the last window's: cleared in place
             acted.clear()
         # window_base and window_start are None already: the last window's were dropped as it closed
+
+    def close_window(self) -> None:
+        """Close the open window (no seat has a step left in it): what it kept is dropped and the
+        events only their seats were told are told to everyone."""
+        self.window = None
+        self.window_base = self.window_start = None  # so a new window opens without them
+        if self.sealed:
+            self._reveal_sealed()
 
     def opened_window(self) -> EW2State:
         """Return the state as the open window found it (``self`` while nobody has acted in it):

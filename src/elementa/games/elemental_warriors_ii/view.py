@@ -13,7 +13,7 @@ Observation layout (JSON; typed in :mod:`.views`): ``turn``, ``phase``, ``rows``
 (0-9, counted from 0 like every index in data, or ``None``; text numbers it 1-10 as the sheet does),
 ``attack``, ``defense``, ``powers``, ``effects``, ``target`` (the seat it attacks, counted from 0
 like every seat field, or ``None``), flags, ``points``),
-``deck_sizes``, ``discard_sizes``, ``to_move``, ``prompt`` (the viewer's task in words), ``events``.
+``deck_sizes``, ``discard_sizes``, ``to_move``, ``prompt`` (the viewer's decision in words), ``events``.
 """
 
 from __future__ import annotations
@@ -22,15 +22,11 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import CHANCE, Action, State, information_digest, shuffle
-from elementa.games.elemental_warriors_ii import cards, tasks
-from elementa.games.elemental_warriors_ii.effects import (
-    TOKEN_NAMES,
-    WHIRLWIND,
-    power_name,
-)
+from elementa.games.elemental_warriors_ii import cards
+from elementa.games.elemental_warriors_ii.effects import TOKEN_NAMES, WHIRLWIND
 from elementa.games.elemental_warriors_ii.flow import attack_value, defense_value
 from elementa.games.elemental_warriors_ii.names import PLAYER_NAMES
-from elementa.games.elemental_warriors_ii.sheet import COLUMNS, LEVEL_NAMES, describe_square, sheet_value
+from elementa.games.elemental_warriors_ii.sheet import COLUMNS, describe_square, sheet_value
 from elementa.games.elemental_warriors_ii.views import CombatSeat, CombatView, EW2View, SeatView
 
 if TYPE_CHECKING:
@@ -239,9 +235,9 @@ def combat_view(s: EW2State, viewer: int) -> CombatView:
 
 
 def asked(s: EW2State, viewer: int | None, movers: list[int]) -> tuple[Any, ...] | None:
-    """Return what the viewer is asked to do now as the facts :func:`prompt` puts in words: the
-    kind of the viewer's task (the top of its window stack, else of the game's) and what the words
-    name of it; ``None`` when the viewer is not to move.
+    """Return what the viewer is asked to do now as the facts :func:`prompt` puts in words: those
+    of the viewer's step (the top of its window stack, else of the flow:
+    :meth:`~.steps.Decision.asked`); ``None`` when the viewer is not to move.
 
     Args:
         s: the state.
@@ -256,61 +252,14 @@ def asked(s: EW2State, viewer: int | None, movers: list[int]) -> tuple[Any, ...]
     """
     if viewer is None or viewer not in movers:
         return None
-    t = s.pending[viewer][-1] if s.window is not None else s.stack[-1]
-    kind = t[0]
-    if kind == "setup":
-        return (kind, tasks.STARTING_CHANGE - sheet_value(s.sheets[viewer]))
-    if kind == "add":
-        return (kind, t[2], t[3] == "pool")
-    if kind in ("power", "pay"):
-        return (kind, t[2], t[4] if kind == "power" else t[3])
-    if kind in ("free", "flood"):
-        return (kind, t[2])
-    return (kind,)
-
-
-PROMPTS = {
-    "play": "Activate: play a card face down (token forfeits allowed first)",
-    "adjust": "Water (nn): add or subtract one from your card's rank",
-    "declare": "your wild card: declare the column it activates",
-    "target": "Assault: choose whom to attack",
-    "emulate": "use any one (n) power",
-    "free_recovery": "Air token: take a free Recovery action",
-    "recovery": "Recovery: Recompile, Rebalance, Draw, Surrender or nothing (forfeits allowed)",
-    "air_p": "Air (p): discard a Spade for a free action?",
-    "air_nd": "Air (nd): draw five cards or take two from your opponent",
-    "fire_p": "Fire (p): discard a Heart for 1 extra damage?",
-    "earth_p": "Earth (p): discard a Club to prevent 2 damage?",
-    "water_p": "Water (p): forfeit a Diamond to add a penny?",
-}
-"""The prompt of each kind of task whose words name nothing more (see :func:`prompt`)."""
+    return s.step_for(viewer).asked(s)
 
 
 def prompt(s: EW2State, viewer: int | None) -> str | None:
     """Return, in words, what the viewer is asked to do now (:func:`asked`), or ``None``."""
-    facts = asked(s, viewer, s.players_to_move())
-    if facts is None:
+    if viewer is None or viewer not in s.players_to_move():
         return None
-    kind = facts[0]
-    fixed = PROMPTS.get(kind)
-    if fixed is not None:  # most prompts (a rule agent reads one at each decision)
-        return fixed
-    if kind == "setup":
-        return f"Setup: place your coins ({facts[1]} cents left) or pick a preset layout"
-    if kind == "add":
-        what = "from your healing pool on an element square" if facts[2] else "on any square"
-        return f"put a cent {what} ({facts[1]} to place)"
-    if kind == "power":
-        element = power_name(facts[1], 0).split()[0]
-        return f"choose the power of your {element} square (up to ({LEVEL_NAMES[facts[2]]}))"
-    if kind == "pay":
-        n = facts[1]
-        return f"remove {n} cent{'s' if n > 1 else ''} from your sheet ({facts[2]})"
-    if kind == "free":
-        return f"free Recompile or Rebalance ({facts[1]} left)"
-    if kind == "flood":
-        return f"Water (dd): place a Flood token on a column of {PLAYER_NAMES[facts[1]]}"
-    raise KeyError(f"no prompt for a task of kind {kind!r}")
+    return s.step_for(viewer).prompt(s)
 
 
 def describe_action(s: EW2State, action: Action, player: int, viewer: int | None) -> str:
@@ -318,24 +267,7 @@ def describe_action(s: EW2State, action: Action, player: int, viewer: int | None
     do not see them, sealed choices read "has chosen", a card played blind is not named."""
     if player != CHANCE or s.current_player() != CHANCE:
         return State.describe_action(s, action, player, viewer)
-    t = s.stack[-1]
-    kind, who = t[0], PLAYER_NAMES[t[1]]
-    seen = tasks.visible_to(s, t)
-    if seen is not None and viewer not in seen:
-        return {
-            "draw": f"{who} draws a card",
-            "steal": f"{who} takes a card from {PLAYER_NAMES[t[-1]]}",
-            "prandom": f"{who} plays a card chosen at random, face down",
-            "top": f"{who} plays the top card of the deck, face down",
-        }[kind]
-    return {
-        "roll": f"{who} {action.label}s",
-        "draw": f"{who} draws {action.label}",
-        "steal": f"{who} takes {action.label} from {PLAYER_NAMES[t[-1]]}",
-        "prandom": f"{who} plays {action.label}, chosen at random",
-        "top": f"{who} plays {action.label}, the top card of the deck",
-        "rdiscard": f"{who} discards {action.label}, chosen at random",
-    }[kind]
+    return s.steps[-1].told(s, action, viewer)
 
 
 # ------------------------------------------------------------------------------- determinization

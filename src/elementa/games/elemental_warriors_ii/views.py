@@ -83,7 +83,7 @@ class EW2View(View):
     to_move: tuple[int, ...]
     """The seats to move."""
     prompt: str | None
-    """The viewer's task in words, ``None`` when it has none."""
+    """The viewer's decision in words, ``None`` when it has none."""
     events: tuple[str, ...]
     """The latest public events in words, oldest first."""
     over: bool
