@@ -66,17 +66,6 @@ def describe_card(card: Card) -> str:
 
 
 # -------------------------------------------------------------------------------- legal actions
-def combat_menu(st: WarriorsState, player: int) -> list[Action]:
-    """Return the combat step's menu of ``player``'s fighter: equip and remove while equipping
-    (:func:`equip_menu`), else the whole Action (:func:`_combat`)."""
-    f = st.fighters[player]
-    if f is None:
-        f = st.fighter(player)  # raises: the combat step always has its fighter
-    if st.equipping:
-        return equip_menu(st, player, gear(st, f), st.game.fixed["done"])
-    return _combat(st, player, f)
-
-
 def breakage_menu(st: WarriorsState, target: int) -> list[Action]:
     """Return the ``break`` actions picking each card of the fighter ``target`` for a breakage roll (7.2)."""
     f = st.fighter(target)
@@ -351,7 +340,7 @@ def numbered(names: list[str]) -> list[str]:
     ]
 
 
-def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
+def combat_actions(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
     """The combat step's menu: attacks (and split attacks), uses, equip and remove, retreat, pass.
 
     Attack and use actions are shared by the game, keyed by everything their labels are made of;

@@ -43,7 +43,7 @@ from elementa.games.warriors.rules import (
     damage_range,
     protection,
 )
-from elementa.games.warriors.steps import Attack, BattleEnd, Draw, Offer, Setup, WarriorsStep, Why
+from elementa.games.warriors.steps import Attack, BattleEnd, Offer, Setup, WarriorsStep, Why, draw
 
 if TYPE_CHECKING:
     from elementa.games.warriors.game import WarriorsGame
@@ -366,10 +366,11 @@ class WarriorsState(State["WarriorsGame"]):  # quoted: the game module imports t
         steps = self.steps
         while self.result is None:
             top = steps[-1]
-            actor = top.actor(self)
-            if actor != AUTOMATIC:
-                self.mover = actor
-                return
+            if not top.automatic:  # else always AUTOMATIC: no call to ask
+                actor = top.actor(self)
+                if actor != AUTOMATIC:
+                    self.mover = actor
+                    return
             steps.pop()
             top.run(self)
         self.mover = TERMINAL
@@ -575,7 +576,7 @@ class WarriorsState(State["WarriorsGame"]):  # quoted: the game module imports t
     def queue_draw(self, seat: int, count: int) -> None:
         """Make a player draw cards next (source: warriors.txt, 3.2 and the draws of 4.6, 5.0, 6.0)."""
         if count > 0 and self.in_game[seat]:
-            self.steps.append(Draw(seat, count))
+            self.steps.append(draw(seat, count))
 
     def offers(self, seat: int, why: Why) -> list[Offer]:
         """Return one optional-draw step per opponent of ``seat`` in the game, clockwise (3.2, 6.0)."""

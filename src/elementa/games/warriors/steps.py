@@ -61,13 +61,15 @@ class WarriorsStep(Step):
 
     ``name`` is the step's name in the information-state key (``""``: none of its own), ``phase``
     the phase the views show while it is on top, ``says`` what the seat deciding does, in the
-    views' words (``""``: not one seat's decision).
+    views' words (``""``: not one seat's decision), ``automatic`` whether its actor is always
+    ``AUTOMATIC`` (the state's settling reads it without a call, as ElementaliS' does).
     """
 
     __slots__ = ()
     name: ClassVar[str] = ""
     phase: ClassVar[str] = "battle"
     says: ClassVar[str] = ""
+    automatic: ClassVar[bool] = False
 
     def play(self, st: WarriorsState, action: Action, player: int) -> bool:
         """Apply the action chosen (or the outcome drawn) at this step, which the flow has already
@@ -142,6 +144,7 @@ class Automatic(WarriorsStep):
     """A step that needs nobody: the state runs it at once."""
 
     __slots__ = ()
+    automatic: ClassVar[bool] = True
 
     def actor(self, st: WarriorsState) -> int:
         return AUTOMATIC
@@ -225,9 +228,15 @@ class Draw(Chance):
                 moved = CardMoved(card_id, card.name, Place("deck", seat), Place("hand", seat))
                 st.emit(moved, (seat,))
         if self.count > 1:
-            st.steps.append(Draw(seat, self.count - 1))
+            st.steps.append(draw(seat, self.count - 1))
             return bool(deck)
         return False
+
+
+def draw(seat: int, count: int) -> Draw:
+    """Return the step of ``seat`` drawing ``count`` cards: the one made at import for the counts
+    below :data:`DRAWS_KEPT` (a step is immutable; making one costs as much as a draw's other work)."""
+    return DRAWS[seat][count] if count < DRAWS_KEPT else Draw(seat, count)
 
 
 def needs_mulligan(st: WarriorsState, seat: int) -> bool:
@@ -788,7 +797,14 @@ class Act(Decision):
         return seat if st.status[seat] == "fighting" and st.fighters[seat] is not None else AUTOMATIC
 
     def legal(self, st: WarriorsState, player: int) -> list[Action]:
-        return actions.combat_menu(st, player)
+        """Equip and remove while equipping (:func:`.actions.equip_menu`), else the whole Action
+        (:func:`.actions.combat_actions`)."""
+        f = st.fighters[player]
+        if f is None:
+            f = st.fighter(player)  # raises: the step waits only while its fighter is there
+        if st.equipping:
+            return actions.equip_menu(st, player, actions.gear(st, f), st.game.fixed["done"])
+        return actions.combat_actions(st, player, f)
 
     def play(self, st: WarriorsState, action: Action, p: int) -> bool:
         kind, a = action.kind, action.args
@@ -1138,6 +1154,9 @@ class BattleEnd(Automatic):
         st.flow.push(*[Draw(p, 3) for p in winners], Battle())
 
 
+DRAWS_KEPT: Final = 16
+DRAWS: Final = tuple(tuple(Draw(s, c) for c in range(DRAWS_KEPT)) for s in range(MAX_SEATS))
+"""Each seat's :class:`Draw` steps by count, below :data:`DRAWS_KEPT` (see :func:`draw`)."""
 TURN: Final = Turn()
 NEXT: Final = Next()
 ENTER: Final = tuple(Enter(p) for p in range(MAX_SEATS))
