@@ -11,11 +11,13 @@ something it does not see (another seat's hand, a fighter assembled in secret), 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import fields, replace
 from typing import Any
 
 import pytest
 
 import elementa
+from elementa.core import Step
 from elementa.games.warriors.cards import Card
 from elementa.games.warriors.rules import Equip, Fighter
 from elementa.games.warriors.state import WarriorsState
@@ -29,10 +31,17 @@ def long_ends(i: int, value: Any) -> bool:
 
 def changes_in(cards: list[Card], players: int) -> Any:
     """The values to try for a field, with cards of the catalog ``cards``: one place changed (a card
-    becomes the next card of the catalog; a dict's item also moves to the next key), or a result
-    where there is none."""
+    becomes the next card of the catalog; a dict's item also moves to the next key; a step of the
+    flow differs in one of its fields, and the flow's list loses its top step), or a result where
+    there is none."""
 
     def special(value: Any) -> Iterable[Any] | None:
+        if isinstance(value, Step):
+            return [
+                replace(value, **{f.name: changed})  # type: ignore[type-var]
+                for f in fields(value)  # type: ignore[arg-type]
+                for changed in again(getattr(value, f.name))
+            ]
         if isinstance(value, Card):
             return [cards[(value.id + 1) % len(cards)]]
         if isinstance(value, Fighter | Equip):  # not its kit: what the menus keep, dropped with any change
@@ -52,7 +61,7 @@ def changes_in(cards: list[Card], players: int) -> Any:
 SHOWN = {
     "battle", "chooser", "controlled", "decks", "discards", "equipping", "events", "fighters",
     "hands", "in_game", "known", "location", "mulligans", "order", "removed", "result", "status",
-    "tasks", "tokens", "turn_pos", "turns", "waiting",
+    "steps", "tokens", "turn_pos", "turns", "waiting",
 }  # fmt: skip
 """The state's fields that the observation shows (some of them only in part, or only to some seats)."""
 

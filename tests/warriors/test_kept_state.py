@@ -31,6 +31,7 @@ from elementa.games.warriors.rules import (
     proficiency,
 )
 from elementa.games.warriors.state import WarriorsState
+from elementa.games.warriors.steps import Act, Draw
 from tests.support.walk import decision_nodes
 
 OPTION_SETS = [
@@ -117,7 +118,7 @@ def check_plan(s: WarriorsState, f: Fighter, kit: actions.Gear) -> None:
 def check_menu(s: WarriorsState, seat: int) -> None:
     """The menu built from the game's shared actions, memos and kept kits reads as one built from none."""
     game = s.game
-    menu = actions.legal(s, seat)
+    menu = s.steps[-1].legal(s, seat)
     kept = game.action_cache, game.gear_memo, game.fits_memo
     kits = [None if f is None else f.kit for f in s.fighters]
     game.action_cache, game.gear_memo, game.fits_memo = {}, {}, {}
@@ -125,7 +126,7 @@ def check_menu(s: WarriorsState, seat: int) -> None:
         if f is not None:
             f.kit = None
     try:
-        fresh = actions.legal(s, seat)
+        fresh = s.steps[-1].legal(s, seat)
     finally:
         game.action_cache, game.gear_memo, game.fits_memo = kept
         for f, kit in zip(s.fighters, kits, strict=True):
@@ -222,8 +223,8 @@ def test_each_cards_keyword_set_answers_as_its_name_and_keywords() -> None:
 def test_an_equip_or_remove_that_keeps_its_decision_leaves_nothing_for_advance(
     options: dict[str, object],
 ) -> None:
-    """``_apply`` skips ``advance()`` when :func:`.actions.apply` says the decision stays on top; at
-    every equip and remove of seeded games, advancing anyway must change nothing."""
+    """``_apply`` skips ``advance()`` when the step's ``play`` says the decision waits on top again;
+    at every equip and remove of seeded games, advancing anyway must change nothing."""
     skipped = 0
     for seed in range(3):
         game = load_game("warriors", **options)
@@ -233,7 +234,8 @@ def test_an_equip_or_remove_that_keeps_its_decision_leaves_nothing_for_advance(
                 if a.kind not in ("equip", "remove"):
                     continue
                 after = s.clone()
-                if not actions.apply(after, after.tasks[-1], a, seat):
+                after._legal_seat = None  # as _apply does
+                if not after.steps.pop().play(after, a, seat):
                     continue
                 skipped += 1
                 assert_advance_changes_nothing(after)
@@ -249,7 +251,7 @@ def test_combat_events_kept_as_templates_read_as_written_out() -> None:
         for s, seat in decision_nodes(game.new_initial_state(seed), random.Random(seed), 3000):
             assert isinstance(s, WarriorsState)
             f = s.fighters[seat]
-            if s.tasks[-1][0] != "act" or f is None:
+            if not isinstance(s.steps[-1], Act) or f is None:
                 continue
             for a in s.legal_actions(seat):
                 if a.kind not in ("equip", "remove", "pass"):
@@ -269,10 +271,10 @@ def test_combat_events_kept_as_templates_read_as_written_out() -> None:
 
 def assert_advance_changes_nothing(after: WarriorsState) -> None:
     """Assert that running ``advance()`` on a copy of a state whose ``_apply`` skipped it leaves the
-    tasks, the position and the player to move as they are."""
+    steps, the position and the player to move as they are."""
     advanced = after.clone()
     advanced.advance()
-    assert advanced.tasks == after.tasks
+    assert advanced.steps == after.steps
     assert str(advanced) == str(after)
     assert advanced.current_player() == after.current_player()
 
@@ -289,10 +291,10 @@ def test_a_draw_followed_by_a_draw_leaves_nothing_for_advance(options: dict[str,
         while not s.is_terminal() and s.turns < 200:
             assert isinstance(s, WarriorsState)
             if s.current_player() == CHANCE:
-                if s.tasks[-1][0] == "draw":
+                if isinstance(s.steps[-1], Draw):
                     for outcome, _ in s.chance_outcomes():
                         after = s.clone()
-                        if not after._apply_draw(after.tasks[-1], outcome.args[0]):
+                        if not after.steps.pop().play(after, outcome, CHANCE):
                             continue
                         skipped += 1
                         assert_advance_changes_nothing(after)
@@ -370,9 +372,9 @@ def test_hit_values_read_as_the_hit_roll_outcomes(min_damage_mode: str) -> None:
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)
-def test_the_kept_mover_reads_as_the_task_on_top_at_every_node(options: dict[str, object]) -> None:
+def test_the_kept_mover_reads_as_the_step_on_top_at_every_node(options: dict[str, object]) -> None:
     """``current_player()`` reads the kept mover; at every node of seeded playouts (chance and
-    simultaneous nodes included), in clones and in resampled states, it is what the stack says."""
+    simultaneous nodes included), in clones and in resampled states, it is what the flow says."""
     kinds = set()
     for seed in range(3):
         game = load_game("warriors", **options)

@@ -1,8 +1,9 @@
 """The players' decisions: their legal actions, in a fixed order, and what each does.
 
-Decisions (the task on top of the stack): optional draws (``offer``), Revolving Door (``doors``), the
-battle's location, assembling a fighter (simultaneous ``assemble``, or Deathmatch ``enter``), the
-combat step's one Action (``act``), breakage picks, split attacks (``volley``) and Legend discards.
+The decision steps of :mod:`.steps` (optional draws, Revolving Door, the battle's location, the
+secret assembly of fighters and a Deathmatch re-entry, the combat step's one Action, breakage picks,
+split attacks and Legend discards) list their menus and apply their choices through the functions
+here, which change the state and push nothing.
 source: warriors.txt, 3.3 (battle setup), 4.0-4.7 (the Action), 7.2, 7.4, 7.5, 8.1, 8.3.
 """
 
@@ -11,10 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import Action, Place
-from elementa.games.warriors import combat
 from elementa.games.warriors.effects import EFFECTS
-from elementa.games.warriors.flow import HAND_SIZE, legend_clash
 from elementa.games.warriors.rules import (
+    HAND_SIZE,
     MAX_BEASTS,
     MAX_EQUIP,
     MAX_HELD,
@@ -38,7 +38,6 @@ FIGHTER_SLOT = MAX_EQUIP
 """``use`` source for the fighter's own ability."""
 LOCATION_SLOT = MAX_EQUIP + 1
 """``use`` source for the current location's ability."""
-Task = tuple[Any, ...]
 
 
 def no_target(st: WarriorsState) -> int:
@@ -67,39 +66,23 @@ def describe_card(card: Card) -> str:
 
 
 # -------------------------------------------------------------------------------- legal actions
-def legal(st: WarriorsState, player: int) -> list[Action]:
-    """Return the legal actions of ``player`` for the decision on top of the stack."""
-    task = st.tasks[-1]
-    kind = task[0]
-    if kind == "act":  # the commonest decisions first
-        f = st.fighters[player]
-        if f is None:
-            f = st.fighter(player)  # raises: an act task always has its fighter
-        if st.equipping:
-            return equip_menu(st, player, gear(st, f), st.game.fixed["done"])
-        return _combat(st, player, f)
-    if kind in ("assemble", "enter"):
-        return _assembly(st, player)
+def breakage_menu(st: WarriorsState, target: int) -> list[Action]:
+    """Return the ``break`` actions picking each card of the fighter ``target`` for a breakage roll (7.2)."""
+    f = st.fighter(target)
+    return [_break(st, f, i, e.card) for i, e in enumerate(f.equipment)]
+
+
+def volley_menu(st: WarriorsState, targets: list[int]) -> list[Action]:
+    """Return a split attack's next targets (``targets``: combatant ids), then stopping (7.5)."""
     sp = st.game.action_space
-    if kind == "offer":
-        why = "mulligan" if task[2] == "mulligan" else "deck reshuffle"
-        return [
-            sp.make("take", label=f"draw a card (an opponent's {why})"),
-            st.game.fixed["decline"],
-        ]
-    if kind == "doors":
-        return _doors(st, player)
-    if kind == "location":
-        return _locations(st, player)
-    if kind == "breakage":
-        f = st.fighter(task[2])
-        return [_break(st, f, i, e.card) for i, e in enumerate(f.equipment)]
-    if kind == "volley":
-        targets = combat.volley_targets(st, task)
-        out = [sp.make("next_target", t, label=f"attack {st.who(t)} too") for t in targets]
-        return [*out, st.game.fixed["stop"]]
-    # legend: discard a card of your choice
-    return [sp.make("discard", c, label=f"discard {st.card(c).name}") for c in sorted(set(st.hands[player]))]
+    out = [sp.make("next_target", t, label=f"attack {st.who(t)} too") for t in targets]
+    return [*out, st.game.fixed["stop"]]
+
+
+def discard_menu(st: WarriorsState, seat: int) -> list[Action]:
+    """Return the ``discard`` actions of the distinct cards in a hand (the Legend rule, 7.4)."""
+    sp = st.game.action_space
+    return [sp.make("discard", c, label=f"discard {st.card(c).name}") for c in sorted(set(st.hands[seat]))]
 
 
 def _break(st: WarriorsState, f: Fighter, slot: int, card: Card) -> Action:
@@ -123,7 +106,8 @@ def may_leave(st: WarriorsState, seat: int) -> bool:
     return len({st.side(q) for q in range(st.n) if st.in_game[q] and q != seat}) >= 2
 
 
-def _doors(st: WarriorsState, seat: int) -> list[Action]:
+def doors_menu(st: WarriorsState, seat: int) -> list[Action]:
+    """Return Revolving Door's choices: stay, or leave while two sides stay; join or stay out (8.3)."""
     sp = st.game.action_space
     if st.in_game[seat]:
         out = [sp.make("stay", label="stay in the game")]
@@ -136,7 +120,8 @@ def _doors(st: WarriorsState, seat: int) -> list[Action]:
     ]
 
 
-def _locations(st: WarriorsState, seat: int) -> list[Action]:
+def locations_menu(st: WarriorsState, seat: int) -> list[Action]:
+    """Return the chooser's locations: none, one from the hand, or one controlled by anyone (3.3)."""
     game = st.game
     out = [game.fixed["no_location"]]
     out += map(game.location_actions.__getitem__, sorted(game.location_ids.intersection(st.hands[seat])))
@@ -155,7 +140,9 @@ def _locations(st: WarriorsState, seat: int) -> list[Action]:
     return out
 
 
-def _assembly(st: WarriorsState, seat: int) -> list[Action]:
+def assembly_menu(st: WarriorsState, seat: int) -> list[Action]:
+    """Return the assembly's menu: a fighter from the hand (or a forfeit without one), then equip,
+    remove and ready (3.3, 8.1)."""
     game = st.game
     f = st.fighters[seat]
     if f is None:
@@ -353,7 +340,7 @@ def numbered(names: list[str]) -> list[str]:
     ]
 
 
-def _combat(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
+def combat_actions(st: WarriorsState, seat: int, f: Fighter) -> list[Action]:
     """The combat step's menu: attacks (and split attacks), uses, equip and remove, retreat, pass.
 
     Attack and use actions are shared by the game, keyed by everything their labels are made of;
@@ -524,112 +511,9 @@ def _aimed(
 
 
 # ------------------------------------------------------------------------------------- apply
-def apply(st: WarriorsState, task: Task, action: Action, p: int) -> bool:
-    """Apply a legal decision of seat ``p`` to the task on top of the stack.
-
-    Returns whether that task stays on top as a decision, with no automatic step to run before it
-    (an equip or a remove, but a Legendary equip in combat: the same seat equips on), so that the
-    caller need not :meth:`~.state.WarriorsState.advance`.
-    """
-    kind, a = action.kind, action.args
-    hidden = task[0] == "assemble"  # secret assembly: revealed all at once (WAR-A15)
-    if hidden:
-        acted, status = st.acted, st.status
-        acted[p] = True
-        for q in range(st.n):
-            if not acted[q] and status[q] == "assembling":
-                break  # someone still has to make this round's step
-        else:
-            st.acted = [False] * st.n
-    if kind == "equip":  # the commonest decisions first
-        return _equip(st, task, p, a[0], hidden)
-    if kind == "remove":
-        f = st.fighters[p]
-        if f is None:
-            f = st.fighter(p)  # raises: only a fighter removes
-        taken = f.take_off(a[0]).card
-        # public unless hidden (sealed: no event); positional: a keyword call costs more
-        st.to_hand(p, taken.id, not hidden, None if hidden else st.at_fighter(p))
-        st.removed[p].append(taken.id)
-        if task[0] == "act":
-            st.equipping = True
-            st.events.append(("player {}'s {} removes {}", p + 1, f.card.name, taken.name))  # see Event
-        return True
-    if kind in ("decline", "stay", "no_location", "done", "stop"):  # the rest by how often each comes
-        st.tasks.pop()
-    elif kind == "field":
-        st.from_hand(p, a[0], public=not hidden)
-        st.fighters[p] = Fighter(p, p, st.card(a[0]))
-        if not hidden and st.recording:  # Deathmatch re-entry, in the open
-            st.move_card(a[0], Place("hand", p), st.fighter_place(p))
-    elif kind == "ready":
-        _ready(st, p, hidden)
-    elif kind in ("attack", "volley"):
-        st.tasks.pop()
-        combat.declare_attack(st, p, a[0], a[1], split=kind == "volley")
-    elif kind == "pass":
-        st.tasks.pop()
-        st.events.append(("player {} does nothing", p + 1))
-    elif kind == "retreat":
-        st.tasks.pop()
-        st.retreat(p)
-    elif kind == "use":
-        st.tasks.pop()
-        use(st, p, a[0], None if a[1] == no_target(st) else a[1])
-    elif kind == "break":
-        combat.choose_break(st, task, a[0])
-    elif kind == "location":
-        st.tasks.pop()
-        st.from_hand(p, a[0])
-        st.location, st.location_from = a[0], ("hand", p, p)
-        st.move_card(a[0], Place("hand", p), Place("location"))
-        st.log(f"player {p + 1} chooses {st.card(a[0]).name} from hand as the location")
-    elif kind == "held":
-        st.tasks.pop()
-        card, owner = st.controlled[a[0]].pop(a[1])
-        st.location, st.location_from = card, ("held", a[0], owner)
-        st.move_card(card, Place("locations", a[0]), Place("location"))
-        st.log(
-            f"player {p + 1} chooses {st.card(card).name}, controlled by player {a[0] + 1}, as the location"
-        )
-    elif kind == "take":
-        st.replace(("draw", p, 1))
-    elif kind == "discard":
-        st.tasks.pop()
-        st.from_hand(p, a[0])
-        st.discard(a[0], p, Place("hand", p))
-        st.log(f"player {p + 1} discards {st.card(a[0]).name}")
-    elif kind == "forfeit":
-        _forfeit(st, p, hidden)
-    elif kind == "next_target":
-        combat.next_volley(st, task, a[0])
-    elif kind == "leave":
-        st.tasks.pop()
-        _leave(st, p)
-    elif kind == "join":
-        st.tasks.pop()
-        st.in_game[p] = True
-        st.mulligans[p] = 0
-        st.log(f"player {p + 1} joins the game")
-        st.push(("draw", p, HAND_SIZE), ("mulligan", p))
-    else:  # pragma: no cover - every kind a decision offers is handled above
-        raise ValueError(f"unknown action kind {kind}")
-    return False
-
-
-def _forfeit(st: WarriorsState, p: int, hidden: bool) -> None:
-    if hidden:
-        st.status[p] = "ready"  # revealed as a forfeit with everyone's fighters
-        return
-    st.tasks.pop()
-    st.status[p] = "forfeit"
-    st.log(f"player {p + 1} has no fighter and forfeits the battle")
-    st.after_leaving([(p, 2)])
-
-
-def _equip(st: WarriorsState, task: Task, p: int, card_id: int, hidden: bool) -> bool:
-    """Equip a card from the hand; return whether the decision stays on top (see :func:`apply`): not
-    after a Legendary card in combat, whose Legend rule may end the fighter or the battle (7.4)."""
+def equip(st: WarriorsState, p: int, card_id: int, hidden: bool) -> tuple[Fighter, Card]:
+    """Equip a card from seat ``p``'s hand to its fighter, in secret (``hidden``: the assembly) or
+    in the open; return the fighter and the card (4.5, 7.3)."""
     f = st.fighters[p]
     if f is None:
         f = st.fighter(p)  # raises: only a fighter equips
@@ -640,30 +524,55 @@ def _equip(st: WarriorsState, task: Task, p: int, card_id: int, hidden: bool) ->
     f.equip(card)
     if not hidden and st.recording:
         st.move_card(card_id, Place("hand", p), st.fighter_place(p))
-    if task[0] == "act":
-        st.equipping = True
-        st.events.append(("player {}'s {} equips {}", p + 1, f.card.name, card.name))  # see Event
-        if card.legendary:
-            st.push(*legend_clash(st, p, range(st.n)))
-            st.after_leaving([])
-            return False
-    return True
+    return f, card
 
 
-def _ready(st: WarriorsState, p: int, hidden: bool) -> None:
-    if hidden:
-        st.status[p] = "ready"
-        return
-    st.tasks.pop()
-    st.status[p] = "fighting"
-    f = st.fighter(p)
-    gear = ", ".join(e.card.name for e in f.equipment) or "nothing"
-    st.log(f"player {p + 1} enters {f.card.name} equipped with {gear}")
-    st.push(*legend_clash(st, p, range(st.n)))
-    st.after_leaving([])
+def remove(st: WarriorsState, p: int, slot: int, hidden: bool) -> tuple[Fighter, Card]:
+    """Take the card in ``slot`` off seat ``p``'s fighter back to the hand, in secret (``hidden``)
+    or in the open; it is not offered again this step. Return the fighter and the card (4.5)."""
+    f = st.fighters[p]
+    if f is None:
+        f = st.fighter(p)  # raises: only a fighter removes
+    taken = f.take_off(slot).card
+    # public unless hidden (sealed: no event); positional: a keyword call costs more
+    st.to_hand(p, taken.id, not hidden, None if hidden else st.at_fighter(p))
+    st.removed[p].append(taken.id)
+    return f, taken
 
 
-def _leave(st: WarriorsState, p: int) -> None:
+def field(st: WarriorsState, p: int, card_id: int, hidden: bool) -> None:
+    """Seat ``p`` takes a fighter card from the hand as its fighter, in secret (``hidden``) or in
+    the open (a Deathmatch re-entry) (3.3, 8.1)."""
+    st.from_hand(p, card_id, public=not hidden)
+    st.fighters[p] = Fighter(p, p, st.card(card_id))
+    if not hidden and st.recording:  # Deathmatch re-entry, in the open
+        st.move_card(card_id, Place("hand", p), st.fighter_place(p))
+
+
+def location_from_hand(st: WarriorsState, p: int, card_id: int) -> None:
+    """The chooser ``p`` plays a location from the hand for the battle (3.3)."""
+    st.from_hand(p, card_id)
+    st.location, st.location_from = card_id, ("hand", p, p)
+    st.move_card(card_id, Place("hand", p), Place("location"))
+    st.log(f"player {p + 1} chooses {st.card(card_id).name} from hand as the location")
+
+
+def location_held(st: WarriorsState, p: int, holder: int, index: int) -> None:
+    """The chooser ``p`` picks the ``index``-th location that seat ``holder`` controls (3.3)."""
+    card, owner = st.controlled[holder].pop(index)
+    st.location, st.location_from = card, ("held", holder, owner)
+    st.move_card(card, Place("locations", holder), Place("location"))
+    st.log(f"player {p + 1} chooses {st.card(card).name}, controlled by player {holder + 1}, as the location")
+
+
+def discard_from_hand(st: WarriorsState, p: int, card_id: int) -> None:
+    """Seat ``p`` discards a card of its choice from the hand (the Legend rule, 7.4)."""
+    st.from_hand(p, card_id)
+    st.discard(card_id, p, Place("hand", p))
+    st.log(f"player {p + 1} discards {st.card(card_id).name}")
+
+
+def leave(st: WarriorsState, p: int) -> None:
     """Leave the game: discard the hand and the controlled locations (Revolving Door, 8.3)."""
     for c in st.hands[p]:
         st.discard(c, p, Place("hand", p))

@@ -1,15 +1,18 @@
-"""Attacks, hit rolls, breakage rolls and weapon proficiency, as tasks and chance nodes.
+"""Attacks, hit rolls, breakage rolls and weapon proficiency: the rules the combat steps apply.
 
-An attack is the task ``("attack", attacker, target, min, max, source card id)``: one chance node per
-die (faces above the die's usable range are rolled again, as the table does for max damage 7). A
-breakage roll is two d10 chance nodes, tens then units ("a 2 and a 9, or 29%"; 0 and 0 is 100).
+The steps themselves (an attack's hit roll, a breakage pick and its two dice, a split attack's next
+target) are in :mod:`.steps` (:class:`~.steps.Attack`, :class:`~.steps.Breakage`,
+:class:`~.steps.BreakRoll`, :class:`~.steps.Volley`); they call these functions, which change the
+state and say what follows (a hit's breakage rolls, whether a picked card is rolled for), never push.
+A hit roll is one chance node per die (faces above the die's usable range are rolled again, as the
+table does for max damage 7); a breakage roll is two d10 chance nodes, tens then units ("a 2 and a
+9, or 29%"; 0 and 0 is 100).
 source: warriors.txt, 4.1 (attacking), 7.2 (breakage), 7.5 (weapon proficiency), 9.0 (hit rolls).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from elementa.core import Action, die_outcomes
 from elementa.games.warriors.rules import (
@@ -29,7 +32,8 @@ if TYPE_CHECKING:
     from elementa.games.warriors.cards import Card
     from elementa.games.warriors.state import WarriorsState
 
-Task = tuple[Any, ...]
+Table = tuple[tuple[Action, float], ...]
+"""A chance node's outcomes, all equally likely, as the game's shared table (only read)."""
 
 
 def source_card(st: WarriorsState, source_id: int) -> Card:
@@ -38,16 +42,20 @@ def source_card(st: WarriorsState, source_id: int) -> Card:
 
 
 # ------------------------------------------------------------------------------ declaring
-def declare_attack(st: WarriorsState, seat: int, slot: int, target: int, split: bool) -> None:
+def declare_attack(st: WarriorsState, seat: int, slot: int, split: bool) -> tuple[int, int, int, int] | None:
     """Attack with the weapon or attack spell in ``slot`` (``MAX_EQUIP``: bare hands).
 
     Weapon proficiency "+X": one attack with max damage +X, or (``split``) up to X more attacks with
     the same Action on other fighters, none with the bonus (7.5; WAR-A9). An attack spell spends a
     charge when cast and is destroyed once its last charge is gone (4.2).
+
+    Returns:
+        ``(min, max, source card id, X)`` of the attack for the caller to make (the first of a split
+        attack's), or ``None`` when the seat has no fighter.
     """
     f = st.fighters[seat]
     if f is None:
-        return
+        return None
     src = UNARMED if slot == MAX_EQUIP else f.equipment[slot].card
     extra = proficiency(f, src)
     lo, hi = damage_range(
@@ -55,23 +63,13 @@ def declare_attack(st: WarriorsState, seat: int, slot: int, target: int, split: 
     )
     if slot < MAX_EQUIP and src.type == "attack_spell":
         spend_charge(st, f, f.equipment[slot])
-    attack = ("attack", seat, target, lo, hi, src.id)
-    if split:
-        st.push(attack, ("volley", seat, lo, hi, src.id, (target,), extra))
-    else:
-        st.push(attack)
+    return lo, hi, src.id, extra
 
 
-def volley_targets(st: WarriorsState, task: Task) -> list[int]:
-    """Return the fighters a split attack may still hit (each fighter once)."""
-    return [t for t in st.attackable(task[1]) if t not in task[5]]
-
-
-def next_volley(st: WarriorsState, task: Task, target: int) -> None:
-    """Make the next attack of a split attack, on a fighter not hit yet."""
-    _, seat, lo, hi, sid, hit, left = task
-    rest = [("volley", seat, lo, hi, sid, (*hit, target), left - 1)] if left > 1 else []
-    st.replace(("attack", seat, target, lo, hi, sid), *rest)
+def volley_targets(st: WarriorsState, seat: int, hit: tuple[int, ...]) -> list[int]:
+    """Return the fighters a split attack by ``seat`` may still hit (each fighter once; ``hit``:
+    those it has hit)."""
+    return [t for t in st.attackable(seat) if t not in hit]
 
 
 def spend_charge(st: WarriorsState, f: Fighter, e: Equip) -> None:
@@ -93,16 +91,18 @@ def beast_attack(st: WarriorsState, cid: int, target: int) -> None:
 
 
 # ----------------------------------------------------------------------------- resolving
-def hit(st: WarriorsState, task: Task, raw: int) -> None:
-    """Deal a rolled hit: subtract protection, lose durability, die or make breakage rolls (4.1, 7.2).
+def hit(st: WarriorsState, atk: int, tgt: int, sid: int, raw: int) -> int:
+    """Deal a rolled hit ``raw`` by ``atk`` on ``tgt`` with the card ``sid``: subtract protection,
+    lose durability, die or make breakage rolls (4.1, 7.2).
 
     A lethal hit causes no breakage rolls (WAR-A5); otherwise one roll per 2 damage dealt.
+
+    Returns:
+        The breakage rolls the attacker picks cards for next (0: none).
     """
-    _, atk, tgt, _, _, sid = task
-    st.tasks.pop()
     f = st.fighters[tgt]
     if f is None:
-        return
+        return 0
     prot = protection(f, st.location_card())
     dealt = max(0, raw - prot)
     f.durability -= dealt
@@ -121,23 +121,30 @@ def hit(st: WarriorsState, task: Task, raw: int) -> None:
     if st.recording:
         st.emit_damage(tgt, dealt)
     if f.durability < 1 and st.dies(tgt, atk):
-        return
+        return 0
     if dealt >= 2 and f.equipment and st.fighters[tgt] is f:
-        st.push(("breakage", atk, tgt, dealt // 2))
+        return dealt // 2
+    return 0
 
 
-def choose_break(st: WarriorsState, task: Task, slot: int) -> None:
-    """The attacker picks the card in ``slot`` for the next breakage roll (an unbreakable one wastes it)."""
-    _, atk, tgt, k = task
+def choose_break(st: WarriorsState, tgt: int, slot: int) -> bool:
+    """The attacker picks the card in ``slot`` of ``tgt`` for a breakage roll; return whether it is
+    rolled for (an unbreakable card wastes the roll; a fighter gone is not rolled for)."""
     f = st.fighters[tgt]
-    st.replace(*([("breakage", atk, tgt, k - 1)] if k > 1 else []))
     if f is None:
-        return
+        return False
     card = f.equipment[slot].card
     if not card.breakage:
         st.log(f"a breakage roll on {card.name}, which cannot break")
-        return
-    st.push(("breakroll", tgt, slot, -1))
+        return False
+    return True
+
+
+def beast_break_pick(f: Fighter) -> int:
+    """Return the slot a Beast picks for a breakage roll on ``f``: the most breakable card, the
+    first of equals (a ruling)."""
+    eq = f.equipment
+    return max(range(len(eq)), key=lambda i: (eq[i].card.breakage or 0, -i))
 
 
 def resolve_break(st: WarriorsState, tgt: int, slot: int, roll: int) -> None:
@@ -161,81 +168,44 @@ def resolve_break(st: WarriorsState, tgt: int, slot: int, roll: int) -> None:
     st.log(f"breakage roll {roll}% on {e.card.name} ({b}%): it breaks and is destroyed")
 
 
-# --------------------------------------------------------------------------- automatic parts
-def auto_attack(st: WarriorsState, task: Task) -> bool:
-    """Drop an attack on a fighter that is gone; deal one that needs no roll (max damage 1)."""
-    _, _, tgt, lo, hi, _ = task
-    if st.fighters[tgt] is None:
-        st.tasks.pop()
-        return True
-    span, _ = roll_span(lo, hi, st.game.options.min_damage_mode)
-    if span <= 1:
-        hit(st, task, hi)
-        return True
-    return False
-
-
-def auto_breakage(st: WarriorsState, task: Task) -> bool:
-    """Skip breakage with nothing to pick; a Beast picks the most breakable card (a ruling)."""
-    _, atk, tgt, k = task
-    f = st.fighters[tgt]
-    if k <= 0 or f is None or not f.equipment:
-        st.tasks.pop()
-        return True
-    if atk >= st.n:
-        eq = f.equipment
-        slot = max(range(len(eq)), key=lambda i: (eq[i].card.breakage or 0, -i))
-        choose_break(st, task, slot)
-        return True
-    return False
-
-
-def auto_volley(st: WarriorsState, task: Task) -> bool:
-    """End a split attack with no attacks or fighters left to hit."""
-    if task[6] <= 0 or st.fighters[task[1]] is None or not volley_targets(st, task):
-        st.tasks.pop()
-        return True
-    return False
-
-
 # --------------------------------------------------------------------------------- chance
-def outcomes(st: WarriorsState, task: Task) -> list[tuple[Action, float]]:
-    """Return the chance outcomes of a hit roll, a breakage die or a random pick."""
-    return [*outcome_table(st, task)]
+def needs_roll(st: WarriorsState, lo: int, hi: int) -> bool:
+    """Whether an attack of damage ``lo``-``hi`` needs a hit roll (max damage 1 needs none: 9.0)."""
+    span, _ = roll_span(lo, hi, st.game.options.min_damage_mode)
+    return span > 1
 
 
-def outcome_table(st: WarriorsState, task: Task) -> Sequence[tuple[Action, float]]:
-    """Return the chance outcomes of a hit roll, a breakage die or a random pick, all equally likely
-    (one die face or one candidate each), as the game's shared table where there is one: only read."""
-    sp = st.game.action_space
-    kind = task[0]
-    if kind == "attack":
-        _, _, _, lo, hi, _ = task
-        cache = st.game.roll_cache
-        rolls = cache.get((lo, hi))
-        if rolls is None:
-            mode = st.game.options.min_damage_mode
-            span, off = roll_span(lo, hi, mode)
-            sides, usable = hit_die(span)
-            out = []
-            for face in range(1, sides + 1):
-                v = die_value(face, span, sides, usable)
-                what = "roll again" if v is None else f"hit roll {_raw(v, off, lo, mode)}"
-                out.append((sp.make("roll", face - 1, label=f"d{sides} shows {face}: {what}"), 1 / sides))
-            rolls = cache[lo, hi] = tuple(out)
-        return rolls
-    if kind == "breakroll":
-        digit = "tens" if task[3] < 0 else "units"
-        dice = st.game.breakage_dice.get(digit)
-        if dice is None:
-            dice = st.game.breakage_dice[digit] = tuple(
-                (sp.make("roll", i, label=f"breakage {digit} d10 shows {(i + 1) % 10}"), p)
-                for i, p in die_outcomes(10)
-            )
-        return dice
-    cands = task[1] if kind == "first" else task[2]
-    what = "goes first" if kind == "first" else "is the Beast's target"
-    return [(sp.make("pick", i, label=f"{st.who(c)} {what}"), 1 / len(cands)) for i, c in enumerate(cands)]
+def hit_rolls(st: WarriorsState, lo: int, hi: int) -> Table:
+    """Return the outcomes of the die rolled for a hit of damage ``lo``-``hi``, one per face, as
+    the game's shared table (only read)."""
+    cache = st.game.roll_cache
+    rolls = cache.get((lo, hi))
+    if rolls is None:
+        sp = st.game.action_space
+        mode = st.game.options.min_damage_mode
+        span, off = roll_span(lo, hi, mode)
+        sides, usable = hit_die(span)
+        out = []
+        for face in range(1, sides + 1):
+            v = die_value(face, span, sides, usable)
+            what = "roll again" if v is None else f"hit roll {_raw(v, off, lo, mode)}"
+            out.append((sp.make("roll", face - 1, label=f"d{sides} shows {face}: {what}"), 1 / sides))
+        rolls = cache[lo, hi] = tuple(out)
+    return rolls
+
+
+def breakage_dice(st: WarriorsState, tens: bool) -> Table:
+    """Return the outcomes of a breakage d10 (the tens die, or the units die), as the game's
+    shared table (only read)."""
+    digit = "tens" if tens else "units"
+    dice = st.game.breakage_dice.get(digit)
+    if dice is None:
+        sp = st.game.action_space
+        dice = st.game.breakage_dice[digit] = tuple(
+            (sp.make("roll", i, label=f"breakage {digit} d10 shows {(i + 1) % 10}"), p)
+            for i, p in die_outcomes(10)
+        )
+    return dice
 
 
 def _raw(v: int, off: int, lo: int, mode: str) -> int:
@@ -259,31 +229,3 @@ def hit_values(st: WarriorsState, lo: int, hi: int) -> tuple[int | None, ...]:
             None if v is None else _raw(v, off, lo, mode) for v in faces
         )
     return values
-
-
-def apply_outcome(st: WarriorsState, task: Task, action: Action) -> None:
-    """Apply a chance outcome to the task on top."""
-    kind = task[0]
-    i = action.args[0]
-    if kind == "attack":
-        _, _, _, lo, hi, _ = task
-        values = hit_values(st, lo, hi)
-        v = values[i]
-        if v is None:
-            st.log(f"d{len(values)} shows {i + 1}: rolled again")
-        else:
-            hit(st, task, v)
-    elif kind == "breakroll":
-        _, tgt, slot, tens = task
-        digit = (i + 1) % 10
-        if tens < 0:
-            st.tasks[-1] = ("breakroll", tgt, slot, digit)
-        else:
-            st.tasks.pop()
-            resolve_break(st, tgt, slot, tens * 10 + digit or 100)
-    elif kind == "first":
-        st.tasks.pop()
-        st.turn_pos = st.order.index(task[1][i])
-    else:
-        st.tasks.pop()
-        beast_attack(st, task[1], task[2][i])

@@ -24,6 +24,10 @@ MAX_BEASTS = 3
 """The most Beasts in one battle; further Beasts wait for a later battle (a technical limit)."""
 MAX_HELD = 4
 """The most locations one player controls at a time (three already win the game)."""
+HAND_SIZE = 8
+"""The cards a player draws to start, and when joining the game (warriors.txt, 3.2, 8.3)."""
+MAX_MULLIGANS = 5
+"""Mulligans a player takes at most when joining; after that the hand is kept (a ruling)."""
 
 UNARMED = Card(
     id=-1,

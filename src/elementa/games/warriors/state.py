@@ -1,10 +1,11 @@
-"""The Warriors state: the cards' zones, the battle, and the stack of pending steps that drives play.
+"""The Warriors state: the cards' zones, the battle, and the flow of pending steps that drives play.
 
-The game advances through a stack of small *tasks* (tuples such as ``("draw", seat, 3)`` or
-``("act", seat)``). Automatic tasks run at once (:mod:`.flow`); the task left on top is a decision
-(a seat to move, :mod:`.actions`), a chance node (:mod:`.combat`, draws here) or the simultaneous
-assembly of fighters. Decks are unordered multisets: every draw is one chance node, so a shuffle is
-a run of single draws (source: warriors.txt, 3.2, 6.0).
+The game advances through a core :class:`~elementa.core.flow.Flow` of the typed steps in
+:mod:`.steps` (``Draw(seat, 3)``, ``Act(seat)``...). Automatic steps run at once
+(:meth:`WarriorsState.advance`); the step left on top is a decision (a seat to move), a chance node
+(a draw, a hit roll, a breakage die, a random pick) or the simultaneous assembly of fighters. Decks
+are unordered multisets: every draw is one chance node, so a shuffle is a run of single draws
+(source: warriors.txt, 3.2, 6.0).
 
 The rule helpers below (``heal``, ``lose``, ``queue_attack``, ``queue_draw``, ``dies``...) are what
 effects and actions use to change the state.
@@ -17,21 +18,20 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from elementa.core import (
-    CHANCE,
+    AUTOMATIC,
     SIMULTANEOUS,
     TERMINAL,
     Action,
     CardMoved,
     Damaged,
+    Flow,
     Noted,
     Place,
     Scored,
     State,
-    pick_from_counts,
-    pick_uniform,
     win_shares,
 )
-from elementa.games.warriors import actions, combat, flow, view
+from elementa.games.warriors import view
 from elementa.games.warriors.cards import Card
 from elementa.games.warriors.rules import (
     MAX_BEASTS,
@@ -43,6 +43,7 @@ from elementa.games.warriors.rules import (
     damage_range,
     protection,
 )
+from elementa.games.warriors.steps import Attack, BattleEnd, Offer, Setup, WarriorsStep, Why, draw
 
 if TYPE_CHECKING:
     from elementa.games.warriors.game import WarriorsGame
@@ -53,7 +54,6 @@ Event = str | tuple[Any, ...]
 that fill it in, ``("player {} does nothing", 2)``, written out only when an observation shows it
 (:meth:`WarriorsState.event_texts`). The events logged at most steps (equipping in combat, hits) are
 kept so without a call, most of them dropping out of the queue unread."""
-CHANCE_TASKS = frozenset({"draw", "attack", "breakroll", "first", "beastpick"})
 EVENTS_KEPT = 16
 ACTIVE_STATUSES = frozenset({"fighting", "reenter", "entering"})
 """The statuses of a seat whose fighter still takes turns in the battle (see :meth:`WarriorsState.active`)."""
@@ -87,7 +87,8 @@ class WarriorsState(State["WarriorsGame"]):  # quoted: the game module imports t
         order: the turn order of the battle (combatant ids, clockwise, Beasts after their drawer).
         turns: fighter and Beast turns played in the game (for the ``max_turns`` cap).
         result: the returns once the game is over, else ``None``.
-        tasks: the stack of pending steps (top = last).
+        flow: the pending steps (a core ``Flow`` of :mod:`.steps`; the top is what the game waits for).
+        steps: the flow's list of steps, top last (the same list: read it, push through the flow).
     """
 
     # Slots, not an instance dict: CPython 3.11 gives a dict of 30 or more keys no shared-key layout,
@@ -107,6 +108,7 @@ class WarriorsState(State["WarriorsGame"]):  # quoted: the game module imports t
         "equipping",
         "events",
         "fighters",
+        "flow",
         "game",
         "hands",
         "in_game",
@@ -121,7 +123,7 @@ class WarriorsState(State["WarriorsGame"]):  # quoted: the game module imports t
         "result",
         "seed",
         "status",
-        "tasks",
+        "steps",
         "tokens",
         "turn_pos",
         "turns",
@@ -168,7 +170,8 @@ class WarriorsState(State["WarriorsGame"]):  # quoted: the game module imports t
         self.events: deque[Event] = deque(maxlen=EVENTS_KEPT)
         """The latest public events, oldest first (a full queue drops its oldest as one is logged);
         :meth:`event_texts` reads them in words."""
-        self.tasks: list[tuple[Any, ...]] = [("setup",)]
+        self.flow = Flow([Setup()])
+        self.steps: list[WarriorsStep] = self.flow.steps  # type: ignore[assignment]  # the flow holds WarriorsSteps only
         self.mover = TERMINAL
         """Who moves now (``current_player()``), found where :meth:`advance` stops: a node changes
         its type or its seat only there (an action that keeps its decision on top, or a draw
@@ -204,7 +207,8 @@ class WarriorsState(State["WarriorsGame"]):  # quoted: the game module imports t
         s.acted = list(self.acted)
         s.result = None if self.result is None else list(self.result)
         s.events = self.events.copy()
-        s.tasks = list(self.tasks)
+        s.flow = self.flow.copy()
+        s.steps = s.flow.steps  # type: ignore[assignment]  # the flow holds WarriorsSteps only
         s.mover = self.mover
         s.recording, s._events = self.recording, self._events
         return s
@@ -213,20 +217,12 @@ class WarriorsState(State["WarriorsGame"]):  # quoted: the game module imports t
         return self.mover
 
     def find_mover(self) -> int:
-        """Return who moves at this node, read from the task on top of the stack: TERMINAL once
-        the game has a result, CHANCE for a draw or a roll, SIMULTANEOUS for the secret assembly,
-        else the seat the decision task names (see :attr:`mover`, which keeps it)."""
+        """Return who moves at this node: TERMINAL once the game has a result, else the actor of
+        the step on top of the flow (CHANCE for a draw or a roll, SIMULTANEOUS for the secret
+        assembly, or the seat deciding; see :attr:`mover`, which keeps it)."""
         if self.result is not None:
             return TERMINAL
-        task = self.tasks[-1]
-        kind = task[0]
-        if kind != "act":  # the commonest task (two steps in three) first
-            if kind in CHANCE_TASKS:
-                return CHANCE
-            if kind == "assemble":
-                return SIMULTANEOUS
-        seat: int = task[1]  # a decision task names its seat second
-        return seat
+        return self.steps[-1].actor(self)
 
     def is_terminal(self) -> bool:
         """Return whether the game is over (as the base class reads it from :meth:`current_player`)."""
@@ -248,37 +244,20 @@ class WarriorsState(State["WarriorsGame"]):  # quoted: the game module imports t
     def _legal_actions(self, player: int) -> list[Action]:
         if player == self._legal_seat:
             return self._legal.copy()
-        legal = self._legal = actions.legal(self, player)
+        legal = self._legal = self.steps[-1].legal(self, player)
         self._legal_seat = player
         return legal.copy()
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        task = self.tasks[-1]
-        if task[0] == "draw":
-            return self._draw_outcomes(task[1])
-        return combat.outcomes(self, task)
+        return self.steps[-1].outcomes(self)
 
     def _sample_chance_outcome(self, rng: random.Random) -> Action:
-        task = self.tasks[-1]
-        if task[0] != "draw":  # a die face or a candidate: equally likely
-            action: Action = pick_uniform(combat.outcome_table(self, task), rng)[0]
-            return action
-        seat = task[1]  # a deck's counts are in card id order, as _draw_outcomes lists them
-        deck: dict[int, int] = self.decks[self.game.deck_of[seat]]
-        draws: list[Action] = self.game.draw_actions[seat]
-        return draws[pick_from_counts(deck, rng)]
+        return self.steps[-1].sample(self, rng)
 
     def _apply(self, action: Action, player: int) -> None:
         self._legal_seat = None
-        task = self.tasks[-1]
-        if player >= 0:  # a decision: four steps in five
-            if actions.apply(self, task, action, player):
-                return  # the same decision is on top (equipping on): advance() would find nothing to run
-        elif task[0] == "draw":
-            if self._apply_draw(task, action.args[0]):
-                return  # the next draw is on top: advance() would find nothing to run
-        else:
-            combat.apply_outcome(self, task, action)
+        if self.steps.pop().play(self, action, player):
+            return  # the same decision, or the same seat's next draw, waits on top: nothing to run
         self.advance()
 
     def returns(self) -> list[float]:
@@ -380,24 +359,21 @@ class WarriorsState(State["WarriorsGame"]):  # quoted: the game module imports t
     def __str__(self) -> str:
         return view.text(self)
 
-    # ----------------------------------------------------------------------------- the stack
+    # ------------------------------------------------------------------------------ the flow
     def advance(self) -> None:
-        """Run automatic tasks until a decision, a chance node or the end of the game is on top."""
-        handlers = flow.HANDLERS  # flow.run without a call per task
+        """Run automatic steps until a decision, a chance node or the end of the game is on top
+        (:meth:`~elementa.core.flow.Flow.settle`, keeping the actor found as :attr:`mover`)."""
+        steps = self.steps
         while self.result is None:
-            task = self.tasks[-1]  # read again each time: finish() replaces the stack
-            if not handlers[task[0]](self, task):
-                break
-        self.mover = self.find_mover()
-
-    def push(self, *tasks: tuple[Any, ...]) -> None:
-        """Push tasks so that the first given runs first."""
-        self.tasks.extend(reversed(tasks))
-
-    def replace(self, *tasks: tuple[Any, ...]) -> None:
-        """Replace the top task by the given ones (the first given runs first)."""
-        self.tasks.pop()
-        self.tasks.extend(reversed(tasks))  # as push(*tasks)
+            top = steps[-1]
+            if not top.automatic:  # else always AUTOMATIC: no call to ask
+                actor = top.actor(self)
+                if actor != AUTOMATIC:
+                    self.mover = actor
+                    return
+            steps.pop()
+            top.run(self)
+        self.mover = TERMINAL
 
     def log(self, text: str) -> None:
         """Record a public event (observations show the latest ones; the typed log a ``Noted``)."""
@@ -443,7 +419,7 @@ class WarriorsState(State["WarriorsGame"]):  # quoted: the game module imports t
         """End the game: ``winners`` share 1.0; ``None`` is a draw shared by the players in the game."""
         share = winners if winners else [p for p in range(self.n) if self.in_game[p]]
         self.result = [1.0 / len(share) if p in share else 0.0 for p in range(self.n)]
-        self.tasks = []
+        self.steps.clear()  # the same list: a step running now may still push onto it
         for p in winners or ():
             self.score(p, "game")
         won = f"{self.names(share)} win{'s' if len(share) == 1 else ''}"
@@ -489,7 +465,7 @@ class WarriorsState(State["WarriorsGame"]):  # quoted: the game module imports t
         """
         f = self.fighters[cid]
         if f is None:
-            raise RuntimeError(f"combatant {cid} has no fighter at {self.tasks[-1:]}")
+            raise RuntimeError(f"combatant {cid} has no fighter at {self.steps[-1:]}")
         return f
 
     def location_card(self) -> Card | None:
@@ -600,12 +576,12 @@ class WarriorsState(State["WarriorsGame"]):  # quoted: the game module imports t
     def queue_draw(self, seat: int, count: int) -> None:
         """Make a player draw cards next (source: warriors.txt, 3.2 and the draws of 4.6, 5.0, 6.0)."""
         if count > 0 and self.in_game[seat]:
-            self.push(("draw", seat, count))
+            self.steps.append(draw(seat, count))
 
-    def offers(self, seat: int, why: str) -> list[tuple[Any, ...]]:
-        """Return one optional-draw task per opponent of ``seat`` in the game, clockwise (3.2, 6.0)."""
+    def offers(self, seat: int, why: Why) -> list[Offer]:
+        """Return one optional-draw step per opponent of ``seat`` in the game, clockwise (3.2, 6.0)."""
         n = self.n
-        return [("offer", (seat + k) % n, why) for k in range(1, n) if self.in_game[(seat + k) % n]]
+        return [Offer((seat + k) % n, why) for k in range(1, n) if self.in_game[(seat + k) % n]]
 
     def shuffle_in(self, group: int, cards: list[int]) -> None:
         """Shuffle cards into a deck group's draw pile (it stays in card id order: see :attr:`decks`)."""
@@ -613,38 +589,6 @@ class WarriorsState(State["WarriorsGame"]):  # quoted: the game module imports t
         for c in cards:
             deck[c] = deck.get(c, 0) + 1
         self.decks[group] = dict(sorted(deck.items()))
-
-    def _draw_outcomes(self, seat: int) -> list[tuple[Action, float]]:
-        """One outcome per distinct card in the seat's deck, by card id, as
-        :func:`elementa.core.draw_outcomes` gives them (a deck holds no zero counts)."""
-        deck = self.decks[self.game.deck_of[seat]]
-        draws = self.game.draw_actions[seat]
-        total = sum(deck.values())
-        return [(draws[c], k / total) for c, k in deck.items()]  # in card id order already
-
-    def _apply_draw(self, task: tuple[Any, ...], card_id: int) -> bool:
-        """Draw a card; return whether the same seat draws again next, from a pile not empty (a
-        chance node that :func:`.flow._draw` would leave on top)."""
-        _, seat, count = task
-        deck = self.decks[self.game.deck_of[seat]]
-        deck[card_id] -= 1
-        if not deck[card_id]:
-            del deck[card_id]
-        card = self.card(card_id)
-        if card.type == "beast":
-            self.waiting.append((card_id, seat))
-            self.log(f"player {seat + 1} draws the Beast {card.name}: it joins the next battle")
-            self.move_card(card_id, Place("deck", seat), Place("waiting", seat))
-        else:
-            self.hands[seat].append(card_id)
-            if self.recording:  # which card it is only the drawer sees (warriors.txt, 3.2)
-                moved = CardMoved(card_id, card.name, Place("deck", seat), Place("hand", seat))
-                self.emit(moved, (seat,))
-        if count > 1:
-            self.tasks[-1] = ("draw", seat, count - 1)
-            return bool(deck)
-        self.tasks.pop()
-        return False
 
     # ----------------------------------------------------------------------- fighters change
     def heal(self, cid: int, amount: int) -> None:
@@ -694,7 +638,7 @@ class WarriorsState(State["WarriorsGame"]):  # quoted: the game module imports t
         if f is None:
             return
         lo, hi = damage_range(f, source, self.location_card(), hi, lo)
-        self.push(("attack", attacker, target, lo, hi, source.id))
+        self.steps.append(Attack(attacker, target, lo, hi, source.id))
 
     def dies(self, cid: int, by: int | None) -> bool:
         """A fighter's durability fell below 1: it dies unless a ward saves it (warriors.txt, 5.0, 7.1).
@@ -780,7 +724,8 @@ class WarriorsState(State["WarriorsGame"]):  # quoted: the game module imports t
     def after_leaving(self, draws: list[tuple[int, int]]) -> None:
         """After a fighter left the battle: end the battle if it is over, then queue the draws."""
         if self.battle_over():
-            while self.tasks and self.tasks[-1][0] != "battle_end":
-                self.tasks.pop()
+            steps = self.steps
+            while steps and not isinstance(steps[-1], BattleEnd):
+                steps.pop()
         for seat, count in reversed(draws):
             self.queue_draw(seat, count)

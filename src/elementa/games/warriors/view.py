@@ -8,17 +8,16 @@ into them), every deck's contents and order, and fighters being assembled until 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from elementa.core import CHANCE, Action, State, information_digest, shuffle, shuffle_draws
 from elementa.games.warriors.rules import Equip, Fighter, can_equip, protection
+from elementa.games.warriors.steps import Assemble, Draw, WarriorsStep
 from elementa.games.warriors.views import (
-    BreakagePick,
     DecisionView,
     EquipmentView,
     FighterView,
     SeatView,
-    SplitAttack,
     WaitingBeast,
     WarriorsView,
 )
@@ -36,18 +35,6 @@ def shown_status(status: str, seat: int, viewer: int | None) -> str:
     assembly (``"ready"``) still reads ``"assembling"``, so that nothing a seat sees changes while
     another moves through the sealed assembly (WAR-A15; the window closes for all at the reveal)."""
     return "assembling" if status == "ready" and seat != viewer else status
-
-
-DECISIONS = {
-    "offer": "may draw a card",
-    "doors": "stays, leaves or joins (Revolving Door)",
-    "location": "chooses the location",
-    "enter": "enters a new fighter",
-    "act": "takes the Action",
-    "breakage": "picks a card for a breakage roll",
-    "volley": "chooses the next target of a split attack",
-    "legend": "discards a card (Legend rule)",
-}
 
 
 def _names(st: WarriorsState, ids: list[int]) -> list[str]:
@@ -132,20 +119,20 @@ def observation_view(st: WarriorsState, viewer: int | None) -> WarriorsView:
             )
         )
     loc = st.location_card()
-    top = st.tasks[-1] if st.tasks else ("over",)
+    top = st.steps[-1] if st.steps else None
     current = (
-        st.order[st.turn_pos] if st.order and st.result is None and top[0] not in ("assemble",) else None
+        st.order[st.turn_pos] if st.order and st.result is None and not isinstance(top, Assemble) else None
     )
     return WarriorsView(
         players_count=n,
         battle=st.battle,
-        phase=_phase(st, top[0]),
+        phase=_phase(st, top),
         location=None if loc is None else loc.name,
         chooser=st.chooser,
         current=current,
-        to_move=top[1] if top[0] in DECISIONS else None,
+        to_move=None if top is None else top.decider(),
         decision=_decision(st, top, viewer),
-        pending=_pending(top),
+        pending=None if top is None else top.pending(),
         order=tuple(st.order),
         players=tuple(players),
         fighters=_fighters(st, viewer, loc),
@@ -165,7 +152,7 @@ def information_key(st: WarriorsState, viewer: int) -> bytes:
     The same facts as :func:`observation_view`, written compactly: card ids instead of names (card names
     are unique) and texts, tuples instead of dicts. What the view derives is left out, since it
     follows from what is here: the seats' decks and teams, ``players_count`` and ``max_turns``
-    (options), the phase and the decision in words (from the top task, the battle, the statuses and
+    (options), the phase and the decision in words (from the top step, the battle, the statuses and
     the result), a fighter's printed numbers, texts and protection (from its cards, their counters
     and the location), and the viewer's hand size (from its hand). So two states get one key for a
     seat exactly when :func:`observation_view` shows it the same view; a test changes each shown field in
@@ -212,17 +199,12 @@ def information_key(st: WarriorsState, viewer: int) -> bytes:
                 tuple([(e.card.id, e.charges, e.duration) for e in f.equipment]),
             )
         )
-    top = st.tasks[-1] if st.tasks else ("over",)
-    kind = top[0]
-    if kind == "breakage":
-        task: tuple[Any, ...] = top[:4]
-    elif kind == "volley":
-        task = (kind, top[1], tuple(top[5]), top[6])
-    elif kind in DECISIONS:
-        task = top[:2]
-    else:
-        task = (kind == "assemble",)  # the rest read as chance, or as the game over with its result
-    current = st.order[st.turn_pos] if st.order and st.result is None and kind != "assemble" else None
+    top = st.steps[-1] if st.steps else None
+    # the step's key: a decision's seat (and a breakage pick's or split attack's progress), or
+    # whether it is the assembly; the rest read as chance, or as the game over with its result
+    task = (False,) if top is None else top.key()
+    sealed = isinstance(top, Assemble)
+    current = st.order[st.turn_pos] if st.order and st.result is None and not sealed else None
     return information_digest(
         (
             viewer,
@@ -273,7 +255,7 @@ def decision_view(st: WarriorsState, viewer: int, *, foes: bool = True) -> Decis
             equipping it).
     """
     loc = st.location_card()
-    top = st.tasks[-1] if st.tasks else ("over",)
+    top = st.steps[-1] if st.steps else None
     if foes:
         fighters = _fighters(st, viewer, loc)
     else:
@@ -283,27 +265,17 @@ def decision_view(st: WarriorsState, viewer: int, *, foes: bool = True) -> Decis
         tuple(sorted(map(st.game.card_names.__getitem__, st.hands[viewer]))),
         None if loc is None else loc.name,
         fighters,
-        _pending(top),
+        None if top is None else top.pending(),
     )
 
 
-def _pending(top: tuple[Any, ...]) -> BreakagePick | SplitAttack | None:
-    """The public details of a breakage pick or a split attack in progress."""
-    if top[0] == "breakage":
-        return BreakagePick("breakage", top[1], top[2], top[3])
-    if top[0] == "volley":
-        return SplitAttack("split attack", top[1], tuple(top[5]), top[6])
-    return None
-
-
-def _phase(st: WarriorsState, kind: str) -> str:
+def _phase(st: WarriorsState, top: WarriorsStep | None) -> str:
+    """The view's ``phase``: over, setup (before the first battle), or the top step's."""
     if st.result is not None:
         return "over"
     if st.battle == 0:
         return "setup"
-    if kind in ("assemble", "location", "doors"):
-        return {"assemble": "assembly", "location": "location", "doors": "revolving door"}[kind]
-    return "battle"
+    return "battle" if top is None else top.phase
 
 
 def _players_text(seats: list[int]) -> str:
@@ -314,12 +286,11 @@ def _players_text(seats: list[int]) -> str:
 
 
 def _decision(
-    st: WarriorsState, top: tuple[Any, ...], viewer: int | None, *, everything: bool = False
+    st: WarriorsState, top: WarriorsStep | None, viewer: int | None, *, everything: bool = False
 ) -> str:
-    """The view's ``decision`` for ``viewer``; ``everything``: with every seat's true status (the
-    full text of :func:`text`)."""
-    kind = top[0]
-    if kind == "assemble":
+    """The view's ``decision`` for ``viewer`` with ``top`` on top of the flow (``None``: nothing);
+    ``everything``: with every seat's true status (the full text of :func:`text`)."""
+    if isinstance(top, Assemble):
         status = st.status
         waiting = [
             p + 1
@@ -327,9 +298,9 @@ def _decision(
             if (status[p] if everything else shown_status(status[p], p, viewer)) == "assembling"
         ]
         return f"assembling fighters in secret; waiting for {_players_text(waiting)}"
-    if kind in DECISIONS:
-        seat = top[1]
-        return f"player {seat + 1} {DECISIONS[kind]}"
+    seat = None if top is None else top.decider()
+    if top is not None and seat is not None:
+        return f"player {seat + 1} {top.says}"
     if st.result is not None:
         return "the game is over"
     return "chance"
@@ -342,10 +313,9 @@ def describe(st: WarriorsState, action: Action, player: int, viewer: int | None)
     players' actions (a sealed assembly step of someone else reads "has chosen").
     """
     if player == CHANCE:
-        if action.kind == "draw":
-            seat = st.tasks[-1][1]
-            if viewer != seat and st.card(action.args[0]).type != "beast":
-                return f"chance: player {seat + 1} draws a card"
+        top = st.steps[-1]
+        if isinstance(top, Draw) and viewer != top.seat and st.card(action.args[0]).type != "beast":
+            return f"chance: player {top.seat + 1} draws a card"
         return f"chance: {action.label}"
     return State.describe_action(st, action, player, viewer)
 
@@ -455,6 +425,6 @@ def text(st: WarriorsState) -> str:
             )
     if st.waiting:
         lines.append("waiting Beasts: " + ", ".join(st.card(c).name for c, _ in st.waiting))
-    ahead = _decision(st, st.tasks[-1], None, everything=True) if st.tasks else "the game is over"
+    ahead = _decision(st, st.steps[-1], None, everything=True) if st.steps else "the game is over"
     lines.append("next: " + ahead)
     return "\n".join(lines)
