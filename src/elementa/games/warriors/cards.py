@@ -456,7 +456,7 @@ class Deck:
 
 
 MAX_COPIES = 60
-"""The most copies of one card a deck may hold (the packaged decks hold at most 3 of 37-46 cards)."""
+"""The most copies of one card a deck may hold (the packaged decks hold at most 3 of 36-43 cards)."""
 
 
 class DeckModel(_Strict):
