@@ -56,6 +56,7 @@ NOT_COMPILED = (
     "elementa/games/elemental_card_dice/steps.py",
     "elementa/games/elemental_warriors_ii/steps.py",
     "elementa/games/elemental_warriors_ii/powers.py",
+    "elementa/games/warriors/steps.py",
     # typed views, which View.from_json reads back by their annotations: mypyc gives a compiled
     # dataclass annotations without type arguments (``tuple``, not ``tuple[Unit, ...]``)
     "elementa/games/elementalis/views.py",
