@@ -265,6 +265,7 @@ def play_one_move(page, game, rng, kinds, sent, tally, clicked):
             for c in counts:
                 c[1] += 1
                 c[0] += made
+            if made:
                 clicked.append((step, view["seat"], target["id"]))
             else:
                 page.evaluate(f"play({{id: {target['id']}}})")
