@@ -135,8 +135,10 @@ class ElemendersState(State["ElemendersGame"]):  # quoted: the game module impor
         "winner",
     )
 
-    def __init__(self, game: ElemendersGame, seed: int | None) -> None:
+    def __init__(self, game: ElemendersGame, seed: int | None, *, blank: bool = False) -> None:
         super().__init__(game, seed)
+        if blank:  # clone() sets the rest (compiled classes cannot be made without __init__)
+            return
         g = board(game.options.board_rows)
         self.board = g
         self.terrain = [0] * g.size
@@ -705,8 +707,8 @@ class ElemendersState(State["ElemendersGame"]):  # quoted: the game module impor
         """Return an independent copy (the position's lists, sets and dicts are copied; the board
         geometry, the game, and the kept legal actions, terrain rows, units and monoliths, which are
         never modified in place, are shared)."""
-        s = object.__new__(ElemendersState)
-        s.game, s.seed, s.board = self.game, self.seed, self.board
+        s = ElemendersState(self.game, self.seed, blank=True)
+        s.board = self.board
         s.phase, s.to_move, s.active, s.moved = self.phase, self.to_move, self.active, self.moved
         s.first_placer, s.first_mover = self.first_placer, self.first_mover
         s.turns_done, s.last_flip, s.winner = self.turns_done, self.last_flip, self.winner

@@ -132,8 +132,10 @@ class CardDiceState(State["CardDiceGame"]):  # quoted: the game module imports t
         "winner",
     )
 
-    def __init__(self, game: CardDiceGame, seed: int | None) -> None:
+    def __init__(self, game: CardDiceGame, seed: int | None, *, blank: bool = False) -> None:
         super().__init__(game, seed)
+        if blank:  # clone() sets the rest (compiled classes cannot be made without __init__)
+            return
         o = game.options
         start = [c.id for c in game.cards for _ in range(c.start_copies)]
         self.dice = [1] * len(DICE)
@@ -658,8 +660,8 @@ class CardDiceState(State["CardDiceGame"]):  # quoted: the game module imports t
         return view.board(self)
 
     def clone(self) -> CardDiceState:
-        s = object.__new__(CardDiceState)
-        s.game, s.seed, s.active, s.turn = self.game, self.seed, self.active, self.turn
+        s = CardDiceState(self.game, self.seed, blank=True)
+        s.active, s.turn = self.active, self.turn
         s.actions_left, s.gained, s.drew = self.actions_left, self.gained, self.drew
         s.bid_done, s.priority, s.auction = self.bid_done, self.priority, self.auction
         s.over, s.winner, s.last_dealer = self.over, self.winner, self.last_dealer

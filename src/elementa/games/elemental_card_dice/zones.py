@@ -83,8 +83,8 @@ class Side:
 
     def copy(self) -> Side:
         """Return an independent copy."""
-        s = Side.__new__(Side)
-        s.health, s.gold, s.reshuffled = self.health, self.gold, self.reshuffled
+        s = Side(self.health, self.gold, [])
+        s.reshuffled = self.reshuffled
         s.hand, s.seen, s.top, s.rest = list(self.hand), list(self.seen), list(self.top), list(self.rest)
         s.known, s.discard = list(self.known), list(self.discard)
         s.facedown, s.passives = list(self.facedown), list(self.passives)
@@ -165,7 +165,7 @@ class Shop:
 
     def copy(self) -> Shop:
         """Return an independent copy."""
-        s = Shop.__new__(Shop)
+        s = Shop([])
         s.row, s.deck, s.bottom, s.removed = (
             list(self.row),
             list(self.deck),

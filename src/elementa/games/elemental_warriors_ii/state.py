@@ -69,8 +69,10 @@ class EW2State(State["EW2Game"]):  # quoted: the game module imports this module
 
     __slots__ = _SLOTS
 
-    def __init__(self, game: EW2Game, seed: int | None) -> None:
+    def __init__(self, game: EW2Game, seed: int | None, *, blank: bool = False) -> None:
         super().__init__(game, seed)
+        if blank:  # clone() sets the rest (compiled classes cannot be made without __init__)
+            return
         n, o = game.num_players, game.options
         self.nplayers = n
         self.layout = game.layout
@@ -233,9 +235,7 @@ class EW2State(State["EW2Game"]):  # quoted: the game module imports this module
         cards and what a window kept of the seats that acted are shared, since nothing mutates
         them; the table of those seats is copied, as it grows when another seat acts). The lists of
         lists are copied by ``map`` (a comprehension is a function call of its own on 3.11)."""
-        s = object.__new__(EW2State)
-        s.game = self.game
-        s.seed = self.seed
+        s = EW2State(self.game, self.seed, blank=True)
         s._history = self._history[:]
         s.nplayers = self.nplayers
         s.layout = self.layout

@@ -193,8 +193,10 @@ class ElementalisState(State["ElementalisGame"]):  # quoted: the game module imp
         "undeclared",
     )
 
-    def __init__(self, game: ElementalisGame, seed: int | None) -> None:
+    def __init__(self, game: ElementalisGame, seed: int | None, *, blank: bool = False) -> None:
         super().__init__(game, seed)
+        if blank:  # clone() sets the rest (compiled classes cannot be made without __init__)
+            return
         n = game.num_players
         self.flow = Flow([DraftMajor(0)])  # the pending steps (see .steps): the top is what it waits for
         self.steps: list[ElementalisStep] = self.flow.steps  # type: ignore[assignment]  # the flow holds ElementalisSteps only
@@ -742,9 +744,7 @@ class ElementalisState(State["ElementalisGame"]):  # quoted: the game module imp
         return f"{who}: {action.label}"
 
     def clone(self) -> ElementalisState:
-        s = object.__new__(ElementalisState)
-        s.game = self.game
-        s.seed = self.seed
+        s = ElementalisState(self.game, self.seed, blank=True)
         s.flow = self.flow.copy()
         s.steps = s.flow.steps  # type: ignore[assignment]  # the flow holds ElementalisSteps only
         s.round = self.round

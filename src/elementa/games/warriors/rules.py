@@ -61,8 +61,8 @@ class Equip:
 
     def copy(self) -> Equip:
         """Return an independent copy."""
-        e = Equip.__new__(Equip)
-        e.card, e.charges, e.duration, e.spent = self.card, self.charges, self.duration, self.spent
+        e = Equip(self.card)
+        e.charges, e.duration, e.spent = self.charges, self.duration, self.spent
         return e
 
     @property
@@ -116,16 +116,8 @@ class Fighter:
 
     def copy(self) -> Fighter:
         """Return an independent copy (equipment copied too)."""
-        f = Fighter.__new__(Fighter)
-        f.cid, f.seat, f.card, f.beast, f.durability, f.top, f.charges = (
-            self.cid,
-            self.seat,
-            self.card,
-            self.beast,
-            self.durability,
-            self.top,
-            self.charges,
-        )
+        f = Fighter(self.cid, self.seat, self.card)
+        f.durability, f.top, f.charges = self.durability, self.top, self.charges
         f.equipment = [e.copy() for e in self.equipment]
         f.equipped_ids = self.equipped_ids
         f.kit = self.kit  # immutable, and read from the cards alone
