@@ -6,6 +6,7 @@ per step, so a difference names the seed and the step::
     python benchmarks/trace.py --game elementalis --players 2 3 4 5 6 7 -n 200 --save before.json
     ... rewrite ...
     python benchmarks/trace.py --game elementalis --players 2 3 4 5 6 7 -n 200 --compare before.json
+    python benchmarks/trace.py --game warriors --preset all -n 50 --save before.json   # every preset
 
 Each step hashes: the node type and seat to move, the legal action ids and labels of every seat
 to move (or the chance outcomes and probabilities), every seat's and the spectator's observation
@@ -24,6 +25,7 @@ import random
 import sys
 
 from elementa.core import CHANCE, SIMULTANEOUS, Game, load_game
+from elementa.core.registry import game_class
 
 
 def trace(game: Game, seed: int, events: bool = True) -> list[str]:
@@ -73,18 +75,29 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--game", required=True)
     parser.add_argument("--players", type=int, nargs="+", default=[0], help="player counts (0: the default)")
-    parser.add_argument("-n", type=int, default=200, help="playouts per player count (seeds 0..n-1)")
+    parser.add_argument(
+        "--preset",
+        nargs="+",
+        default=[],
+        help="trace these presets (option sets) instead of player counts; 'all' for every preset",
+    )
+    parser.add_argument("-n", type=int, default=200, help="playouts per setup (seeds 0..n-1)")
     parser.add_argument("--save")
     parser.add_argument("--compare")
     parser.add_argument(
         "--no-events", action="store_true", help="leave events out (for a change that only adds events)"
     )
     args = parser.parse_args(argv)
+    setups: dict[str, dict[str, object]] = {str(p): ({"players": p} if p else {}) for p in args.players}
+    if args.preset:
+        presets = game_class(args.game).presets
+        names = sorted(presets) if args.preset == ["all"] else args.preset
+        setups = {name: presets[name] for name in names}
     traces: dict[str, list[str]] = {}
-    for players in args.players:
-        game = load_game(args.game, **({"players": players} if players else {}))
+    for label, options in setups.items():
+        game = load_game(args.game, **options)
         for k in range(args.n):
-            traces[f"{players}/{k}"] = trace(game, k, not args.no_events)
+            traces[f"{label}/{k}"] = trace(game, k, not args.no_events)
     steps = sum(len(t) for t in traces.values())
     print(f"{args.game}: {len(traces)} playouts, {steps} steps")
     if args.save:
