@@ -35,6 +35,7 @@ def test_field_paths() -> None:
         ("ElementaliS", "elementalis"),
         ("Elemental Card-Dice Game", "elemental-card-dice"),
         ("Warriors", "warriors"),
+        ("Elemental Warriors II", "elemental-warriors-ii"),
     ],
 )
 def test_the_documented_examples_set_up(section: str, game: str) -> None:

@@ -34,6 +34,7 @@ from elementa.core.errors import PositionError
 from elementa.core.flow import Step
 
 M = TypeVar("M", bound=BaseModel)
+StepT = TypeVar("StepT", bound=Step)
 
 _PROBLEMS = {
     "missing": "is missing",
@@ -136,17 +137,17 @@ def steps_to_json(
 
 def steps_from_json(
     data: Sequence[Any],
-    kinds: Sequence[type[Step]],
+    kinds: Sequence[type[StepT]],
     field: str = "flow",
     cards: Mapping[str, int] | None = None,
     card_fields: frozenset[str] = frozenset(),
-) -> list[Step]:
+) -> list[StepT]:
     """Read a position's ``flow`` (as :func:`steps_to_json` writes it) into flow steps, top last.
 
     Each entry names its kind (``"step"``) and gives every field of that kind's dataclass, each of
-    the type its annotation says: a whole number (``int``), a list of whole numbers (``tuple[int,
-    ...]``), one of the words of a ``Literal``, or a card's name for a field in ``card_fields``
-    (``null``: no card, read as -1).
+    the type its annotation says: a whole number (``int``), ``true`` or ``false`` (``bool``), text
+    (``str``), a list of whole numbers (``tuple[int, ...]``), one of the words of a ``Literal``,
+    or a card's name for a field in ``card_fields`` (``null``: no card, read as -1).
 
     Args:
         data: the JSON list, the next step first.
@@ -165,7 +166,7 @@ def steps_from_json(
     by_name = {step_name(k): k for k in kinds}
     if not isinstance(data, list):
         raise PositionError(field, "should be a list ([...])")
-    steps: list[Step] = []
+    steps: list[StepT] = []
     for i, entry in enumerate(data):
         at = f"{field}[{i}]"
         if not isinstance(entry, dict):
@@ -195,6 +196,14 @@ def _step_value(at: str, value: Any, hint: Any, card: bool, cards: Mapping[str, 
             raise PositionError(at, f"should be the name of a card of the game, not {value!r}")
         return cards[value]
     origin = typing.get_origin(hint)
+    if hint is bool:
+        if type(value) is not bool:
+            raise PositionError(at, "should be true or false")
+        return value
+    if hint is str:
+        if not isinstance(value, str):
+            raise PositionError(at, "should be text in quotes")
+        return value
     if hint is int:
         if type(value) is not int:
             raise PositionError(at, "should be a whole number")

@@ -73,7 +73,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt
 
-from elementa.core import AUTOMATIC, CHANCE, Flow, PositionError
+from elementa.core import AUTOMATIC, CHANCE, Flow, PositionError, Step
 from elementa.core.positions import card_id, steps_from_json, steps_to_json, validate
 from elementa.games.warriors import steps as S
 from elementa.games.warriors.cards import CARD_TYPES, EQUIPMENT
@@ -427,7 +427,8 @@ def _read_flow(s: WarriorsState, pos: WarriorsPosition) -> None:
             "flow",
             "a game under way ends its pending steps with the battle's end (battle_end) or the next battle",
         )
-    s.flow = Flow(steps)
+    stack: list[Step] = list(steps)
+    s.flow = Flow(stack)
     s.steps = s.flow.steps  # type: ignore[assignment]  # the flow holds WarriorsSteps only
     s.mover = AUTOMATIC
     try:
