@@ -47,6 +47,8 @@ NOT_COMPILED = (
     "elementa/games/elemenders/position.py",
     "elementa/games/elementalis/position.py",
     "elementa/games/elemental_card_dice/position.py",
+    "elementa/games/warriors/position.py",
+    "elementa/games/elemental_warriors_ii/position.py",
     # dataclasses with a ClassVar (an event's ``type``, a step's ``phase`` or ``kind``), which mypyc
     # hands to ``dataclass`` as a field with a default (mypyc/mypyc#1122): the class fails to build
     "elementa/core/events.py",

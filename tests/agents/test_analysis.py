@@ -7,7 +7,16 @@ import random
 import pytest
 
 import elementa
-from elementa.agents.analysis import Judgement, analyse, analysis_agent, hints, judge, part_words, to_move
+from elementa.agents.analysis import (
+    Judgement,
+    analyse,
+    analysis_agent,
+    hints,
+    judge,
+    move_words,
+    part_words,
+    to_move,
+)
 from elementa.core import CHANCE, SIMULTANEOUS, State, list_games
 
 GAMES = sorted(
@@ -82,7 +91,22 @@ def test_a_hint_names_the_move_the_search_would_play(name: str) -> None:
         assert all(0.0 <= m.win_chance <= 1.0 for m in top)
         legal = state.legal_actions(seat)
         assert all(m.action in legal for m in top)
-        assert all(m.reason.startswith(part_words(m.action)) for m in top)
+        assert all(m.reason.startswith(move_words(state, m.action, seat)) for m in top)
+        # the game's words, never a kind's name (``end_turn``) nor the reader's own seat
+        assert all(m.action.kind not in m.reason.split(";")[0] or "_" not in m.action.kind for m in top)
+        assert not any(m.reason.lower().startswith(f"player {seat + 1}") for m in top)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_move_words_are_the_game_s_description_for_the_seat(name: str) -> None:
+    """A hint's reason opens with what the game says the move does (``describe_action`` for the
+    seat itself, its name left out), not with the action kind's name."""
+    for state, seat in sampled_positions(name, 2, seed=4):
+        for a in state.legal_actions(seat):
+            words = move_words(state, a, seat)
+            assert words and "_" not in words.split(" ")[0]
+            assert state.describe_action(a, seat, seat).endswith(words)
+            assert not words.lower().startswith(f"player {seat + 1}:")
 
 
 def test_a_hint_is_reproducible_and_leaves_the_state_alone() -> None:

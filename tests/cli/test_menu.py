@@ -80,8 +80,8 @@ def test_no_two_entries_read_the_same() -> None:
 def test_runs_of_chance_lines_become_one_line() -> None:
     lines = [
         "you: roll",
-        "Chance: Sun die rolls Fire",
-        "Chance: die 1 rolls Sun",
+        "chance: Sun die rolls Fire",
+        "chance: die 1 rolls Sun",
         "player 2: pass",
         "chance: player 1 draws Medkit",
         "chance: player 1 draws Sonic Pistol",
@@ -89,13 +89,13 @@ def test_runs_of_chance_lines_become_one_line() -> None:
     ]
     assert compact_log(lines) == [
         "you: roll",
-        "Chance: Sun die rolls Fire · die 1 rolls Sun",
+        "chance: Sun die rolls Fire · die 1 rolls Sun",
         "player 2: pass",
         "chance: player 1 draws Medkit, Sonic Pistol · player 2 draws a card",
     ]
     assert compact_log(["chance: player 2 draws a card"] * 3) == ["chance: player 2 draws a card ×3"]
-    same = ["Player 2: declaration made in secret", "Player 3: declaration made in secret", "you: pass"]
-    assert compact_log(same) == ["Player 2, Player 3: declaration made in secret", "you: pass"]
+    same = ["player 2: declaration made in secret", "player 3: declaration made in secret", "you: pass"]
+    assert compact_log(same) == ["player 2, player 3: declaration made in secret", "you: pass"]
     assert compact_log(["you: pass", *["player 2 has chosen"] * 11]) == [
         "you: pass",
         "player 2 has chosen (×11)",
@@ -117,17 +117,17 @@ def test_the_navigator_opens_groups_goes_back_and_explains_bad_input() -> None:
 
 
 def test_outcomes_of_ones_own_action_join_its_line() -> None:
-    outcomes = ["Player 2 banks 3 Water (Player 2's Pool: 9)", "1 Air into your Channel"]
-    assert attach("Player 2: stop and bank the Channel", outcomes) == [
-        "Player 2: stop and bank the Channel → Player 2 banks 3 Water (Player 2's Pool: 9)",
+    outcomes = ["player 2 banks 3 Water (player 2's Pool: 9)", "1 Air into your Channel"]
+    assert attach("player 2: stop and bank the Channel", outcomes) == [
+        "player 2: stop and bank the Channel → player 2 banks 3 Water (player 2's Pool: 9)",
         "1 Air into your Channel",
     ]
     assert attach("you: cast Char", ["you pay 1 Fire"]) == ["you: cast Char → you pay 1 Fire"]
-    assert attach("Player 3: pass", []) == ["Player 3: pass"]
+    assert attach("player 3: pass", []) == ["player 3: pass"]
 
 
 def test_three_chance_events_with_one_verb_say_it_once() -> None:
-    rolls = ["Chance: Sun die rolls Fire", "Chance: die 1 rolls Sun", "Chance: die 2 rolls Air"]
-    assert compact_log(rolls) == ["Chance: Sun die rolls Fire, die 1 Sun, die 2 Air"]
+    rolls = ["chance: Sun die rolls Fire", "chance: die 1 rolls Sun", "chance: die 2 rolls Air"]
+    assert compact_log(rolls) == ["chance: Sun die rolls Fire, die 1 Sun, die 2 Air"]
     mixed = ["chance: a hidden outcome", "chance: roll 1", "chance: coin shows heads"]
     assert compact_log(mixed) == ["chance: a hidden outcome · roll 1 · coin shows heads"]

@@ -143,4 +143,4 @@ def test_table_dice_on_an_elementalis_roll_ask_once() -> None:
     typed = "1\n1\n1\nsun fire water earth air ether\nquit\n"
     out = run("play", "elementalis", "--table-dice", "--seed", "2", "--ai", "greedy", input=typed).stdout
     assert out.count("Outcome [") == 1
-    assert "Chance: Sun die rolls Sun, die 1 Fire, die 2 Water, die 3 Earth, die 4 Air, die 5 Ether" in out
+    assert "chance: Sun die rolls Sun, die 1 Fire, die 2 Water, die 3 Earth, die 4 Air, die 5 Ether" in out

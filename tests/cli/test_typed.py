@@ -70,7 +70,7 @@ def test_table_dice_take_short_forms_at_the_prompt() -> None:
     assert result.exit_code == 0, result.output
     out = result.stdout
     for outcome in ("Sun die rolls Sun", "die 1 rolls Sun", "die 2 rolls Ether", "die 3 rolls Earth"):
-        assert f"Chance: {outcome}" in out
+        assert f"chance: {outcome}" in out
     assert "not understood: 'foo'" in out
 
 

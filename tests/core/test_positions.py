@@ -34,6 +34,8 @@ def test_field_paths() -> None:
         ("Elemenders", "elemenders"),
         ("ElementaliS", "elementalis"),
         ("Elemental Card-Dice Game", "elemental-card-dice"),
+        ("Warriors", "warriors"),
+        ("Elemental Warriors II", "elemental-warriors-ii"),
     ],
 )
 def test_the_documented_examples_set_up(section: str, game: str) -> None:

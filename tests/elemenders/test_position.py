@@ -11,6 +11,7 @@ import pytest
 
 import elementa
 from elementa.core import CHANCE, PositionError, State
+from elementa.core.options import parse_options
 from tests.support.positions import (
     assert_refused,
     assert_round_trip,
@@ -18,6 +19,7 @@ from tests.support.positions import (
     assert_save_replays,
     play_on,
 )
+from tests.support.toy import ToyGame, ToyOptions
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -162,11 +164,13 @@ def test_missing_fields_and_games_without_positions() -> None:
     with pytest.raises(PositionError) as e:
         elementa.load_game("elemenders").new_position(data)
     assert (e.value.field, e.value.reason) == ("units", "is missing")
+    toy = ToyGame(parse_options(ToyOptions, {}, game="toy-dice"))  # every game has positions now
     with pytest.raises(PositionError) as e:
-        elementa.load_game("warriors").new_position({})
+        toy.new_position({})
     assert e.value.code == "position/unsupported"
-    with pytest.raises(PositionError):
-        elementa.load_game("warriors").new_initial_state(1).position()
+    with pytest.raises(PositionError) as e:
+        toy.new_initial_state(1).position()
+    assert e.value.code == "position/unsupported"
 
 
 def _act(state: State, kind: str, *args: int) -> None:

@@ -47,13 +47,13 @@ def test_the_view_shows_both_sheets_coins_and_the_active_column() -> None:
     console = Console(record=True, width=120)
     console.print(render(s.observation(0), 0))
     text = console.export_text()
-    assert "P1 (you)" in text and "P2" in text
+    assert "player 1 (you)" in text and "player 2" in text
     for row in ("Attack", "Defense", "Earth", "Fire", "Air", "Water"):
         assert row in text
     assert "2p" in text and " d " in text and "your hand: 4♣ 5♣" in text
     assert "2 cards in hand" in text and "7♥" not in text and "column 3" in text  # column 2 in data
     me = s.observation(0)["players"][0]
-    table = sheet_table(me, s.observation(0)["rows"], "P1")
+    table = sheet_table(me, s.observation(0)["rows"], "player 1")
     styles = [str(c.style) for c in table.columns]
     assert styles[3] == "reverse bold" and styles.count("reverse bold") == 1  # column 3 is active
     assert coins([3, 1, 0]) == "3p n" and coins([0, 0, 0]) == "·"
@@ -137,4 +137,4 @@ def test_the_view_names_the_seat_a_player_attacks_counting_from_one(target: int)
     observation["players"][0]["target"] = target  # observations count seats from 0
     console = Console(record=True, width=120)
     console.print(render(observation, 0))
-    assert f"attacks P{target + 1}" in console.export_text()
+    assert f"attacks player {target + 1}" in console.export_text()

@@ -63,7 +63,7 @@ def test_air_nn_draws_two_cards_unseen_by_the_opponent() -> None:
     s = game({"Air 4": "2n"})
     do(s, "power", 2, 2)
     first_card = s.chance_outcomes()[0][0]
-    assert s.describe_action(first_card, -1, 1) == "P1 draws a card"
+    assert s.describe_action(first_card, -1, 1) == "player 1 draws a card"
     do(s, "card", card("K♥"))
     do(s, "card", card("K♦"))
     assert me(s, 0)["hand"] == ["K♥", "9♠", "9♦", "K♦"]  # by suit: clubs, hearts, spades, diamonds
@@ -80,7 +80,7 @@ def test_air_nd_draws_five_or_takes_two_random_cards_from_the_opponent() -> None
     assert me(draw, 0)["hand_size"] == 7
     do(s, "air_nd", 1)
     assert {a.args[0] for a, _ in s.chance_outcomes()} == {card("6♠"), card("7♠")}
-    assert s.describe_action(s.chance_outcomes()[0][0], -1, 1).startswith("P1 takes 6♠")
+    assert s.describe_action(s.chance_outcomes()[0][0], -1, 1).startswith("player 1 takes 6♠")
     do(s, "card", card("6♠"))
     do(s, "card", card("7♠"))
     assert me(s, 1)["hand_size"] == 0

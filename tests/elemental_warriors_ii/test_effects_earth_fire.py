@@ -57,9 +57,8 @@ def test_earth_nn_makes_the_opponent_play_a_random_card_next_turn() -> None:
     do(s, "play_random", player=1)
     outcomes = {a.args[0] for a, _ in s.chance_outcomes()}
     assert outcomes == {card("5♣"), card("5♦")}  # a card of P2's hand, at random
-    assert (
-        s.describe_action(s.chance_outcomes()[0][0], -1, 0) == "P2 plays a card chosen at random, face down"
-    )
+    told = s.describe_action(s.chance_outcomes()[0][0], -1, 0)
+    assert told == "player 2 plays a card chosen at random, face down"
     do(s, "card", card("5♦"))
     assert s.observation(0)["players"][1]["played"] == "5♦"
 

@@ -78,8 +78,8 @@ def test_hands_are_secret_and_each_deal_is_hidden_from_the_other_player() -> Non
     place(s, 0, {})
     place(s, 1, {})
     first = find(s, "card", card("K♠"))[1]
-    assert s.describe_action(first, -1, 0) == "P1 draws K♠"
-    assert s.describe_action(first, -1, 1) == "P1 draws a card"
+    assert s.describe_action(first, -1, 0) == "player 1 draws K♠"
+    assert s.describe_action(first, -1, 1) == "player 1 draws a card"
     deal(s, ["K♠", "2♣", "3♣"], ["4♥", "5♥", "6♥"])
     assert s.observation(1)["players"][0]["hand"] is None
     assert s.observation(1)["players"][0]["hand_size"] == 3

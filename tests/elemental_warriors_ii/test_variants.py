@@ -63,7 +63,7 @@ def test_blind_mans_bluff_plays_the_top_card_unseen_until_the_reveal() -> None:
     play(s, "play_top", "5♠")
     assert s.current_player() == CHANCE
     top = next(a for a, _ in s.chance_outcomes() if a.args[0] == card("9♣"))
-    assert s.describe_action(top, -1, 0) == "P1 plays the top card of the deck, face down"
+    assert s.describe_action(top, -1, 0) == "player 1 plays the top card of the deck, face down"
     assert me(s, 0)["played"] == "face down"
     s.apply_action(top)
     assert s.observation(1)["players"][0]["played"] == "9♣" and me(s, 0)["hand_size"] == 3

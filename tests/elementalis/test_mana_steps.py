@@ -68,7 +68,7 @@ def test_every_option_and_only_options_are_reached_and_logged_once_whole(players
                 for vec, lines in paths.items():
                     if lines is None:
                         continue
-                    words = f"Player {seat + 1} {LOGGED[choice['purpose']]} {mana_text(vec)}"
+                    words = f"player {seat + 1} {LOGGED[choice['purpose']]} {mana_text(vec)}"
                     assert len([line for line in lines if line.startswith(words)]) == 1, (words, lines)
     assert {"setup", "score", "tap"} <= purposes
 
@@ -87,7 +87,7 @@ def test_a_forced_colour_takes_no_decision_and_a_single_option_none_at_all() -> 
         assert {a.args for a in g.legal_actions() if a.kind == "mana"} == {(colour, 1), (colour, 0)}
         assert any(a.kind == "pass" for a in g.legal_actions()) == (colour == 0)  # pass only at first
         act(g, "mana", colour, 0)
-    assert pool(g, 0)["Air"] == 1 and g.observation(None)["log"][-1] == "Player 1 declares a Flux Tap: 1 Air"
+    assert pool(g, 0)["Air"] == 1 and g.observation(None)["log"][-1] == "player 1 declares a Flux Tap: 1 Air"
 
 
 def drafted() -> ElementalisState:

@@ -44,7 +44,7 @@ def test_before_spells_the_screen_shows_what_the_roll_scores() -> None:
     assert scores["seat"] == 0 and not scores["sun"]
     shown = {tuple(v[e] for e in ("Fire", "Water", "Earth", "Air")) for v in scores["options"]}
     notes = option_notes(seen, s.legal_actions(1))
-    assert notes[0].startswith("If no spell changes the dice, Player 1 would score: ")
+    assert notes[0].startswith("If no spell changes the dice, player 1 would score: ")
     assert any(line.strip().startswith("Petrify (Earth 1, costs 1): a die keeps its face") for line in notes)
     pass_declarations(s)
     assert shown == offered_scores(s)
@@ -62,7 +62,7 @@ def test_mana_movements_are_said_banking_and_the_sun() -> None:
     bank = next(a for a in s.legal_actions() if a.kind == "bank")
     s.apply_action(bank)
     lines = narrate(s.events_for(1, count), s.observation(1), bank)
-    assert len(lines) == 1 and re.fullmatch(r"Player 1 banks .+ \(Player 1's Pool: \d+\)", lines[0]), lines
+    assert len(lines) == 1 and re.fullmatch(r"player 1 banks .+ \(player 1's Pool: \d+\)", lines[0]), lines
 
     s = new_game([("Fire", "Air"), ("Earth", "Earth")], setup=["Earth"])
     skip_tap(s)
@@ -96,9 +96,9 @@ def test_a_four_player_screen_groups_rolls_and_says_where_mana_went() -> None:
     log = [line.strip() for line in out.splitlines() if line.startswith("  ")]
     pairs = itertools.pairwise(log)
     assert not [
-        (a, b) for a, b in pairs if a.startswith("Chance:") and b.startswith("Chance:")
+        (a, b) for a, b in pairs if a.startswith("chance:") and b.startswith("chance:")
     ]  # a roll: one line
-    assert any(re.match(r"Chance: Sun die rolls \w+, die 1 \w+, die 2 \w+, die 3 \w+", line) for line in log)
+    assert any(re.match(r"chance: Sun die rolls \w+, die 1 \w+, die 2 \w+, die 3 \w+", line) for line in log)
     assert any(re.search(r" banks? .+ Pool: \d+\)", line) for line in log)
     assert "If no spell changes the dice" in out
     assert "declaration made in secret" in out and "has made a declaration choice" not in out
@@ -120,8 +120,8 @@ def test_gifts_between_mages_and_colourless_mana_are_said() -> None:
     ]
     give = next(a for a in s.legal_actions(s.current_player()))
     assert narrate(events, after, give) == [
-        "Player 2 gives 1 Earth to you (your Pool: 1)",
-        "2 Water of Player 3's Pool turn colourless (Player 3's Pool: 2)",
+        "player 2 gives 1 Earth to you (your Pool: 1)",
+        "2 Water of player 3's Pool turn colourless (player 3's Pool: 2)",
     ]
 
 

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from elementa.agents.ismcts import IsmctsAgent
-from elementa.core import CHANCE, SIMULTANEOUS, Action, State
+from elementa.core import CHANCE, SIMULTANEOUS, Action, State, describe_player
 from elementa.sim.runner import derive_seed
 
 HINT_ITERATIONS = 300
@@ -138,7 +138,8 @@ def judge(state: State, seat: int, *, iterations: int, seed: int) -> Judgement:
     for i, a in enumerate(order):
         n, mean = stats.get(a.id, (0, 0.0))
         others = [m for j, m in enumerate(means) if j != i]
-        why = reason(a, mean, max(others) if others else None, a.id == hint_id, n, a == chosen)
+        words = move_words(state, a, seat)
+        why = reason(a, mean, max(others) if others else None, a.id == hint_id, n, a == chosen, words)
         moves.append(MoveEstimate(a, mean, n, a == chosen, why))
     return Judgement(seat, chosen, moves, value)
 
@@ -172,6 +173,26 @@ def part_words(action: Action) -> str:
     return f"{kind}: {', '.join(words)}" if words else kind
 
 
+def move_words(state: State, action: Action, seat: int) -> str:
+    """Return what a move does in the game's own words, as the seat making it sees it.
+
+    The game's :meth:`~elementa.core.game.State.describe_action` for the seat itself, without the
+    actor it names first (``"player 2: put a dime on Water 10"`` is ``"put a dime on Water 10"``):
+    the seat is the reader. A description that names no actor is returned whole, and one that is
+    empty falls back on :func:`part_words`.
+
+    Args:
+        state: the state the move would be made in (before it).
+        action: one of ``seat``'s legal moves.
+        seat: the seat making it (0-based).
+    """
+    text = state.describe_action(action, seat, seat)
+    actor = f"{describe_player(seat)}: "
+    if text[: len(actor)].lower() == actor:
+        text = text[len(actor) :]
+    return text or part_words(action)
+
+
 def reason(
     action: Action,
     win_chance: float,
@@ -179,18 +200,21 @@ def reason(
     rule_choice: bool,
     visits: int,
     best: bool = False,
+    words: str | None = None,
 ) -> str:
     """Return one line on what a move does and how the search judged it.
 
     Args:
-        action: the move (its kind and parts are read, see :func:`part_words`).
+        action: the move.
         win_chance: its estimated win chance.
         best_other: the best estimated win chance of the other moves, or ``None`` when it is alone.
         rule_choice: whether it is the game's rule-based player's move too.
         visits: the search's iterations through it.
         best: whether the search would play it.
+        words: what the move does in the game's words (:func:`move_words`); ``None``: its kind and
+            parts (:func:`part_words`), for a move judged without its state.
     """
-    text = part_words(action)
+    text = part_words(action) if words is None else words
     if not visits:
         return f"{text}; not tried by the search"
     if best_other is not None:

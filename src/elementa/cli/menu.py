@@ -201,12 +201,12 @@ class Navigator:
 
 def compact_log(lines: Sequence[str], who: str = "chance:") -> list[str]:
     """Merge each run of consecutive chance lines into one line, and consecutive lines saying the
-    same of different players (``"Player 2: passes"``, ``"Player 3: passes"`` become ``"Player 2,
-    Player 3: passes"``); a line repeated reads once with its count (``"player 2 has chosen (×3)"``).
+    same of different players (``"player 2: passes"``, ``"player 3: passes"`` become ``"player 2,
+    player 3: passes"``); a line repeated reads once with its count (``"player 2 has chosen (×3)"``).
 
     ``"chance: player 1 draws A"``, ``"chance: player 1 draws B"`` become ``"chance: player 1 draws A,
     B"`` (the words the lines share are said once); lines with nothing in common are joined with
-    ``" · "``: ``"Chance: Sun die rolls Fire · die 1 rolls Sun"``.
+    ``" · "``: ``"chance: Sun die rolls Fire · die 1 rolls Sun"``.
 
     Args:
         lines: log lines in order.
@@ -300,7 +300,7 @@ def _shared_words(items: Sequence[str]) -> int:
 
 def attach(line: str, outcomes: Sequence[str]) -> list[str]:
     """Return an action's log line with what it changed: an outcome about the one who acted is added
-    to the line after an arrow (``"Player 2: stop and bank the Channel → Player 2 banks 3 Water"``),
+    to the line after an arrow (``"player 2: stop and bank the Channel → player 2 banks 3 Water"``),
     the others follow as lines of their own (a score that a pass let happen is not the passer's).
 
     Args:

@@ -14,19 +14,27 @@ A position is the full truth, so it is never taken from a client that may not se
 (the game server accepts none).
 
 This module holds what the games' position modules share: :func:`validate`, which turns pydantic's
-first complaint into a :class:`~elementa.core.errors.PositionError` naming the field.
+first complaint into a :class:`~elementa.core.errors.PositionError` naming the field, and
+:func:`steps_to_json` and :func:`steps_from_json`, which write and read a game's pending flow steps
+(frozen dataclasses, :mod:`elementa.core.flow`) as a position's ``flow``, field by field.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, TypeVar
+import dataclasses
+import difflib
+import re
+import typing
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from elementa.core.errors import PositionError
+from elementa.core.flow import Step
 
 M = TypeVar("M", bound=BaseModel)
+StepT = TypeVar("StepT", bound=Step)
 
 _PROBLEMS = {
     "missing": "is missing",
@@ -91,3 +99,143 @@ def validate(model: type[M], data: Mapping[str, Any] | Any) -> M:
             limit = err["ctx"].get("ge", err["ctx"].get("le"))
             problem = f"should be at {'least' if kind == 'greater_than_equal' else 'most'} {limit}"
         raise PositionError(field, problem) from None
+
+
+def step_name(step: type[Step] | Step) -> str:
+    """Return the name a position gives a kind of flow step: its class name in snake case
+    (``BattleEnd`` is ``"battle_end"``)."""
+    cls = step if isinstance(step, type) else type(step)
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+
+
+def steps_to_json(
+    steps: Sequence[Step], cards: Sequence[str] = (), card_fields: frozenset[str] = frozenset()
+) -> list[dict[str, Any]]:
+    """Write a flow's pending steps as a position's ``flow``: the next first, each
+    ``{"step": name, field: value, ...}`` with its dataclass fields (a tuple as a list).
+
+    Args:
+        steps: the flow's steps, top last (``Flow.steps``).
+        cards: the card names by id, for the fields in ``card_fields`` (card ids, written as names;
+            a negative id, no card, as ``null``).
+        card_fields: the names of the fields that hold a card id.
+
+    Returns:
+        the steps, the next first.
+    """
+    out = []
+    for step in reversed(steps):
+        entry: dict[str, Any] = {"step": step_name(step)}
+        for f in dataclasses.fields(step):  # type: ignore[arg-type]  # steps are dataclasses
+            value = getattr(step, f.name)
+            if f.name in card_fields:
+                value = None if value < 0 else cards[value]
+            entry[f.name] = list(value) if isinstance(value, tuple) else value
+        out.append(entry)
+    return out
+
+
+def steps_from_json(
+    data: Sequence[Any],
+    kinds: Sequence[type[StepT]],
+    field: str = "flow",
+    cards: Mapping[str, int] | None = None,
+    card_fields: frozenset[str] = frozenset(),
+) -> list[StepT]:
+    """Read a position's ``flow`` (as :func:`steps_to_json` writes it) into flow steps, top last.
+
+    Each entry names its kind (``"step"``) and gives every field of that kind's dataclass, each of
+    the type its annotation says: a whole number (``int``), ``true`` or ``false`` (``bool``), text
+    (``str``), a list of whole numbers (``tuple[int, ...]``), one of the words of a ``Literal``,
+    or a card's name for a field in ``card_fields`` (``null``: no card, read as -1).
+
+    Args:
+        data: the JSON list, the next step first.
+        kinds: the step classes a position may name (frozen dataclasses).
+        field: the list's path in the position, for errors.
+        cards: card names to ids, for the fields in ``card_fields``.
+        card_fields: the names of the fields that hold a card id.
+
+    Returns:
+        the steps, top last (as ``Flow.steps`` holds them).
+
+    Raises:
+        PositionError: an unknown kind (the known ones listed), a field missing, extra or of the
+            wrong type, or an unknown card; each names the entry's field (``"flow[2].seat"``).
+    """
+    by_name = {step_name(k): k for k in kinds}
+    if not isinstance(data, list):
+        raise PositionError(field, "should be a list ([...])")
+    steps: list[StepT] = []
+    for i, entry in enumerate(data):
+        at = f"{field}[{i}]"
+        if not isinstance(entry, dict):
+            raise PositionError(at, "should be an object ({...})")
+        kind = by_name.get(entry.get("step"))  # type: ignore[arg-type]
+        if kind is None:
+            raise PositionError(f"{at}.step", f"should be one of {', '.join(sorted(by_name))}")
+        hints = typing.get_type_hints(kind)
+        names = [f.name for f in dataclasses.fields(kind)]  # type: ignore[arg-type]
+        for extra in sorted(set(entry) - {"step", *names}):
+            raise PositionError(f"{at}.{extra}", f"is not part of a {step_name(kind)} step")
+        values = []
+        for name in names:
+            if name not in entry:
+                raise PositionError(f"{at}.{name}", "is missing")
+            values.append(_step_value(f"{at}.{name}", entry[name], hints[name], name in card_fields, cards))
+        steps.append(kind(*values))
+    return steps[::-1]
+
+
+def _step_value(at: str, value: Any, hint: Any, card: bool, cards: Mapping[str, int] | None) -> Any:
+    """Return a step field's value read from JSON (see :func:`steps_from_json`)."""
+    if card:
+        if value is None:
+            return -1
+        if not isinstance(value, str) or cards is None or value not in cards:
+            raise PositionError(at, f"should be the name of a card of the game, not {value!r}")
+        return cards[value]
+    origin = typing.get_origin(hint)
+    if hint is bool:
+        if type(value) is not bool:
+            raise PositionError(at, "should be true or false")
+        return value
+    if hint is str:
+        if not isinstance(value, str):
+            raise PositionError(at, "should be text in quotes")
+        return value
+    if hint is int:
+        if type(value) is not int:
+            raise PositionError(at, "should be a whole number")
+        return value
+    if origin is tuple:
+        if not isinstance(value, list) or any(type(v) is not int for v in value):
+            raise PositionError(at, "should be a list of whole numbers")
+        return tuple(value)
+    if origin is Literal:
+        words = typing.get_args(hint)
+        if value not in words:
+            raise PositionError(at, f"should be one of {', '.join(map(repr, words))}")
+        return value
+    raise TypeError(f"a step field of type {hint!r} has no position form")  # the game's bug
+
+
+def card_id(field: str, name: str, ids: Mapping[str, int], what: str = "card") -> int:
+    """Return the id of the card (or other thing) a position names.
+
+    Args:
+        field: the name's path in the position, for the error.
+        name: the name as the position gives it.
+        ids: the game's names to ids.
+        what: what is named, for the error (``"card"``).
+
+    Raises:
+        PositionError: no ``what`` has that name (the closest name suggested, in any case).
+    """
+    found = ids.get(name)
+    if found is not None:
+        return found
+    lower = {n.lower(): n for n in ids}
+    close = difflib.get_close_matches(name.lower(), list(lower), n=1, cutoff=0.6)
+    hint = f" (did you mean {lower[close[0]]!r}?)" if close else ""
+    raise PositionError(field, f"no {what} is called {name!r}{hint}")

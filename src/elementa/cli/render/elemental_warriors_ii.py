@@ -15,7 +15,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from elementa.core import Action
+from elementa.core import Action, describe_player
 
 ROW_STYLES = {
     "Attack": "bold red",
@@ -79,7 +79,7 @@ def player_lines(player: Mapping[str, Any], me: bool) -> Text:
     if player["attack"] is not None:
         text.append(f"   attack {player['attack']} / defense {player['defense']}")
     if player["target"] is not None:
-        text.append(f"   attacks P{player['target'] + 1}")  # seats count from 0 in data
+        text.append(f"   attacks {describe_player(player['target'])}")
     flags = [
         name
         for name, on in (
@@ -109,7 +109,7 @@ def render(observation: Mapping[str, Any], player: int | None) -> RenderableType
     order = sorted(obs["players"], key=lambda p: (p["seat"] != player, p["seat"]))
     for p in order:
         me = p["seat"] == player
-        title = f"P{p['seat'] + 1}" + (" (you)" if me else "")
+        title = describe_player(p["seat"]) + (" (you)" if me else "")
         parts.append(Group(sheet_table(p, obs["rows"], title), player_lines(p, me)))
     if obs["events"]:
         parts.append(Panel(Text("\n".join(obs["events"][-6:])), title="recent events", title_align="left"))

@@ -10,7 +10,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from elementa.core import Action, Event, Moved, Place
+from elementa.cli.common import seat_name
+from elementa.core import Action, Event, Moved, Place, describe_player
 
 STYLE = {"Fire": "bold red", "Water": "bold blue", "Earth": "bold green", "Air": "bold white",
          "Ether": "bold magenta", "Sun": "bold yellow", "Moon": "bold cyan"}  # fmt: skip
@@ -57,7 +58,7 @@ def render(observation: Mapping[str, Any], player: int | None) -> RenderableType
              "opposition": "Elemental Opposition"}.get(o["stage"], "")  # fmt: skip
     head = Text(f"Round {o['round']}/{o['rounds']}  ", style="bold")
     head.append(
-        "Game over" if o.get("winners") is not None else f"Player {active + 1} is rolling", style="bold"
+        "Game over" if o.get("winners") is not None else f"player {active + 1} is rolling", style="bold"
     )
     if stage:
         head.append(f"  - {stage}")
@@ -125,14 +126,14 @@ def render(observation: Mapping[str, Any], player: int | None) -> RenderableType
         parts.append(Text("This turn: " + "; ".join(o["log"][-6:]), style="dim"))
     if o.get("winners") is not None:
         parts.append(
-            Text("Winner: " + ", ".join(f"Player {w + 1}" for w in o["winners"]), style="bold green")
+            Text("Winner: " + ", ".join(describe_player(w) for w in o["winners"]), style="bold green")
         )
     return Panel(Group(*parts), title="ElementaliS", border_style="yellow")
 
 
 # ------------------------------------------------------------------------------ menu hooks
 def _who(seat: int, viewer: int | None) -> str:
-    return "you" if seat == viewer else f"Player {seat + 1}"
+    return seat_name(seat, viewer)
 
 
 def _amount(vec: Mapping[str, int]) -> str:
@@ -153,7 +154,7 @@ def narrate(events: Sequence[Event], after: Mapping[str, Any], action: Action) -
 
     Returns:
         One line per movement between two places, for example
-        ``"Player 2 gives 1 Earth to you (your Pool: 6)"``.
+        ``"player 2 gives 1 Earth to you (your Pool: 6)"``.
     """
     viewer = after["viewer"]
     totals = {p["seat"]: p["total"] for p in after["players"]}
@@ -174,7 +175,7 @@ def narrate(events: Sequence[Event], after: Mapping[str, Any], action: Action) -
         return f"{name(seat)} {word if seat == viewer else word + 's'}"
 
     def pool(seat: int | None) -> str:
-        whose = "your" if seat == viewer else f"Player {(seat or 0) + 1}'s"
+        whose = "your" if seat == viewer else f"{describe_player(seat or 0)}'s"
         return f"{whose} Pool: {totals.get(seat, 0)}"
 
     def owner(seat: int | None) -> str:

@@ -67,7 +67,6 @@ auctions, the end) and the card list; rulings in docs/rulings/elemental-card-dic
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter, deque
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
@@ -76,7 +75,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from elementa.core import CHANCE, PositionError
 from elementa.core.flow import Flow, Step
-from elementa.core.positions import validate
+from elementa.core.positions import card_id, validate
 from elementa.games.elemental_card_dice.cards import DICE, SHOP_NAMES, SHOP_SIZE
 from elementa.games.elemental_card_dice.effects import NO_AMPS
 from elementa.games.elemental_card_dice.state import MATCH, MAX_EVENTS, RAISE, CardDiceState
@@ -238,13 +237,7 @@ class _Cards:
         Raises:
             PositionError: no card has that name (the closest name suggested).
         """
-        found = self.ids.get(name)
-        if found is not None:
-            return found
-        lower = {n.lower(): n for n in self.ids}
-        close = difflib.get_close_matches(name.lower(), list(lower), n=1, cutoff=0.6)
-        hint = f" (did you mean {lower[close[0]]!r}?)" if close else ""
-        raise PositionError(field, f"no card is called {name!r}{hint}")
+        return card_id(field, name, self.ids)
 
     def place(self, field: str, names: list[str], kinds: tuple[str, ...] = (), why: str = "") -> list[int]:
         """Return the ids of the cards lying at ``field`` (a list of names), counting them (see

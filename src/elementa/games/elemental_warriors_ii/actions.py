@@ -121,7 +121,7 @@ def action_label(game: EW2Game, kind: str, args: tuple[int, ...]) -> str:
         return ("subtract one from your card's rank", "keep your card's rank", "add one to its rank")[k]
     if kind == "air_nd":
         return ("draw five cards", "take two random cards from your opponent")[k]
-    text = {"d10": "roll {}", "declare": "activate column {}", "target": "attack P{}"}
+    text = {"d10": "roll {}", "declare": "activate column {}", "target": "attack player {}"}
     return text.get(kind, "put a Flood token on column {}").format(k + 1)
 
 

@@ -16,6 +16,7 @@ source: elemental-warriors-ii.txt; rulings in docs/rulings/elemental-warriors-ii
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -269,6 +270,12 @@ class EW2Game(Game):
 
     def new_initial_state(self, seed: int | None = None) -> EW2State:
         return EW2State(self, seed)
+
+    def _new_position(self, data: Mapping[str, Any], seed: int | None) -> EW2State:
+        """Return the state of a position (:mod:`elementa.games.elemental_warriors_ii.position`)."""
+        from elementa.games.elemental_warriors_ii.position import new_position
+
+        return new_position(self, data, seed)
 
     def max_game_length(self) -> int | None:
         """Return a bound on the decisions and chance outcomes of a game; ``None`` without a round

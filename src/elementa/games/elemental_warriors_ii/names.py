@@ -1,7 +1,10 @@
-"""The players' short names, in a module of their own so that every module of the rules can import
-them (:mod:`.effects` and :mod:`.actions` cannot import :mod:`.steps`, which imports them)."""
+"""The players' names, in a module of their own so that every module of the rules can import them
+(:mod:`.effects` and :mod:`.actions` cannot import :mod:`.steps`, which imports them)."""
 
 from __future__ import annotations
 
-PLAYER_NAMES = tuple(f"P{p + 1}" for p in range(6))
-"""The players' short names by seat, ``"P1"`` for seat 0 (the log's, the prompts' and the views')."""
+from elementa.core import describe_player
+
+PLAYER_NAMES = tuple(describe_player(p) for p in range(6))
+"""The players' names by seat, ``"player 1"`` for seat 0, as every game's texts name seats (the
+log's, the prompts' and the labels'; seats count from 1 in text, from 0 in data)."""

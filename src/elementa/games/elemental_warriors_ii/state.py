@@ -224,6 +224,12 @@ class EW2State(State["EW2Game"]):  # quoted: the game module imports this module
     def describe_action(self, action: Action, player: int, viewer: int | None) -> str:
         return view.describe_action(self, action, player, viewer)
 
+    def position(self) -> dict[str, Any]:
+        """Return this state as a position (:mod:`elementa.games.elemental_warriors_ii.position`)."""
+        from elementa.games.elemental_warriors_ii.position import position
+
+        return position(self)
+
     def resample_from_infostate(self, player: int, rng: random.Random) -> EW2State:
         return view.resample(self, player, rng)
 
@@ -284,6 +290,8 @@ class EW2State(State["EW2Game"]):  # quoted: the game module imports this module
         s._cache = self._cache.copy()
         s.mover = self.mover
         s.recording, s._events = self.recording, self._events
+        if self._origin is not None:
+            s._origin = self._origin
         return s
 
     # ----------------------------------------------------------------------------- the engine

@@ -290,7 +290,7 @@ def _label(s: ElementalisState, spell: int, die: int, face: int, player: int) ->
         where = f" on {s.die_name(die)} ({shown})"
         return f"{name}{where}" + (f" to {FACE_NAMES[face]}" if face != NO_FACE else "")
     if player != NO_PLAYER:
-        return f"{name} on Player {player + 1}"
+        return f"{name} on player {player + 1}"
     return name
 
 
@@ -327,7 +327,7 @@ def _cast_label(s: ElementalisState, kind: str, args: tuple[int, ...], cost: int
         return f"cast {_label(s, *args)} ({cost} Mana)"
     slot, owner, linked = args
     name = SPELLS[(BURN, FORTITUDE)[slot]].name
-    return f"cast {name} on Player {owner + 1}'s Earth Link to Player {linked + 1} ({cost} Mana)"
+    return f"cast {name} on player {owner + 1}'s Earth Link to player {linked + 1} ({cost} Mana)"
 
 
 def cast_actions(s: ElementalisState, p: int) -> list[Action]:
@@ -428,7 +428,7 @@ def begin_cast(s: ElementalisState, p: int, action: Action) -> None:
     pay(s, p, paid, cost)
     s.cast_this_turn.add((p, paid))
     s.pending = pend = PendingSpell(p, spell, paid, die, face, player, link, cost)
-    s.log.append(f"Player {p + 1}: {action.label}")
+    s.log.append(f"player {p + 1}: {action.label}")
     if spell in MANA_TARGETS:
         s.steps.append(_TARGET_MANA[p])
     else:
@@ -448,7 +448,7 @@ def mana_target_actions(s: ElementalisState, pend: PendingSpell) -> list[Action]
         for c in ELEMENTS:
             left = s.pool[q][c] - pend.targets.count((q, c))
             if left > 0:
-                label = f"target 1 {ELEMENT_NAMES[c]} of Player {q + 1}"
+                label = f"target 1 {ELEMENT_NAMES[c]} of player {q + 1}"
                 acts.append(sp.make("target_mana", q, c, label=label))
     return acts
 
@@ -515,7 +515,7 @@ def react(s: ElementalisState, p: int, pend: PendingSpell, slot: int | None) -> 
             s.reserved.discard(p)
         else:
             s.casters.remove(p)
-        s.log.append(f"Player {p + 1} casts {SPELLS[spell].name}: {SPELLS[pend.paid].name} is void on them")
+        s.log.append(f"player {p + 1} casts {SPELLS[spell].name}: {SPELLS[pend.paid].name} is void on them")
 
 
 def _resolve(s: ElementalisState, pend: PendingSpell) -> None:
@@ -602,9 +602,9 @@ class Cast(Decision):
             return
         if holds_answer(state, p):
             state.reserved.add(p)
-            state.log.append(f"Player {p + 1} keeps the declaration to answer spells")
+            state.log.append(f"player {p + 1} keeps the declaration to answer spells")
         else:
-            state.log.append(f"Player {p + 1} forfeits the declaration")
+            state.log.append(f"player {p + 1} forfeits the declaration")
         finish_cast(state)
 
 

@@ -332,7 +332,7 @@ def _roll_scores(s: ElementalisState) -> RollScoresView | None:
 def board_text(s: ElementalisState) -> str:
     """Return a plain-text board (what ``str(state)`` shows): round, dice, Channel and every Pool."""
     lines = [f"ElementaliS - round {min(s.round, s.game.options.rounds)}/{s.game.options.rounds}, "
-             f"Player {s.active + 1} to roll ({s.phase}{'/' + s.stage if s.stage else ''})"]  # fmt: skip
+             f"player {s.active + 1} to roll ({s.phase}{'/' + s.stage if s.stage else ''})"]  # fmt: skip
     if s.dice:
         faces = []
         for i, d in enumerate(s.dice):
@@ -346,7 +346,7 @@ def board_text(s: ElementalisState) -> str:
         who = f"{_name(s.major[p])}/{_name(s.minor[p])} {mage.value if mage else ''}".strip()
         pool = ", ".join(f"{ELEMENT_NAMES[c]} {k}" for c, k in enumerate(s.pool[p]))
         extra = f", colourless {s.colourless[p]}" if s.colourless[p] else ""
-        lines.append(f"Player {p + 1} ({who}): {pool}{extra} = {s.total(p)}")
+        lines.append(f"player {p + 1} ({who}): {pool}{extra} = {s.total(p)}")
     if s.links:
         lines.append("Earth Links: " + ", ".join(f"{o + 1}->{t + 1}" for o, t in s.links))
     return "\n".join(lines)

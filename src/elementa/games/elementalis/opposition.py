@@ -36,7 +36,7 @@ def start(s: ElementalisState) -> None:
     """Begin Opposition after a roll that left the Channel empty: the seats that can claim dice are
     asked in turn, then the claims settled."""
     s.stage = "opposition"
-    s.log.append(f"Elemental Opposition against Player {s.active + 1}")
+    s.log.append(f"Elemental Opposition against player {s.active + 1}")
     s.claims = []
     asked = [_ASK_CLAIM[q] for q in s.seats_from(s.active)[1:] if claimable(s, q) > 0]
     s.steps += [_SETTLE_CLAIMS, *reversed(asked)]  # the first asked on top
@@ -62,7 +62,7 @@ def net(s: ElementalisState) -> None:
     theirs = s.opp_faces.count(active_major) if active_major is not None else 0
     diff = own - theirs
     s.log.append(
-        f"Player {q + 1} rolls {', '.join(FACE_NAMES[f] for f in s.opp_faces)}"
+        f"player {q + 1} rolls {', '.join(FACE_NAMES[f] for f in s.opp_faces)}"
         + ("" if diff else ": no Mana changes hands")
     )
     payer, payee = (s.active, q) if diff > 0 else (q, s.active)

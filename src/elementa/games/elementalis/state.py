@@ -28,6 +28,7 @@ from elementa.core import (
     Moved,
     Place,
     State,
+    describe_player,
     die_outcomes,
     pick_uniform,
     win_shares,
@@ -152,7 +153,7 @@ def claim_actions(sp: ActionSpace) -> tuple[tuple[Action, ...], ...]:
 def _declared_text(order: tuple[int, ...]) -> str:
     """The log line naming the seats that declared, in casting order (memoized on the seats: 7 seats
     make 896 orders)."""
-    return "declared: " + (", ".join([f"Player {p + 1}" for p in order]) if order else "nobody")
+    return "declared: " + (", ".join([f"player {p + 1}" for p in order]) if order else "nobody")
 
 
 class ElementalisState(State["ElementalisGame"]):  # quoted: the game module imports this module
@@ -397,7 +398,7 @@ class ElementalisState(State["ElementalisGame"]):  # quoted: the game module imp
         """A Chaotica chooses its Major element for this round, then the turn goes on to the Flux Tap."""
         self.chosen[p] = element
         self.repertoires[p] = casting.repertoires(self, p)  # the chosen Major's spells
-        self.log.append(f"Player {p + 1} chooses {ELEMENT_NAMES[element]} as Major this round")
+        self.log.append(f"player {p + 1} chooses {ELEMENT_NAMES[element]} as Major this round")
         self._offer_tap()
 
     # choices of Mana -----------------------------------------------------------------------
@@ -467,10 +468,10 @@ class ElementalisState(State["ElementalisGame"]):  # quoted: the game module imp
         elif purpose == "tap":
             if vec is not None:
                 self._take(chooser, vec, self.pool[chooser], Place("Pool", chooser))
-                self.log.append(f"Player {chooser + 1} declares a Flux Tap: {mana_text(vec)}")
+                self.log.append(f"player {chooser + 1} declares a Flux Tap: {mana_text(vec)}")
         elif purpose == "score":
             self._take(chooser, vec or NO_MANA, self.channel, Place("Channel", chooser))
-            self.log.append(f"Player {chooser + 1} scores {mana_text(vec or NO_MANA)}")
+            self.log.append(f"player {chooser + 1} scores {mana_text(vec or NO_MANA)}")
         elif purpose == "cosmic_ether":
             self._take(chooser, vec or NO_MANA, self.channel, Place("Channel", chooser))
         else:  # a gift: from the Channel on a Cosmic Roll, from the Pool in Elemental Opposition
@@ -481,7 +482,7 @@ class ElementalisState(State["ElementalisGame"]):  # quoted: the game module imp
             if self.recording:
                 where = "Channel" if purpose == "cosmic_give" else "Pool"
                 self._moved(vec or NO_MANA, Place(where, chooser), Place("Pool", to))
-            self.log.append(f"Player {chooser + 1} gives {mana_text(vec or NO_MANA)} to Player {to + 1}")
+            self.log.append(f"player {chooser + 1} gives {mana_text(vec or NO_MANA)} to player {to + 1}")
 
     # the turn --------------------------------------------------------------------------------
     def _start_turn(self) -> None:
@@ -610,7 +611,7 @@ class ElementalisState(State["ElementalisGame"]):  # quoted: the game module imp
 
     def _score(self) -> None:
         if self.stage == "chance" and self._busted():
-            self.log.append(f"The Sun! Player {self.active + 1}'s Channel returns to the Flux")
+            self.log.append(f"The Sun! player {self.active + 1}'s Channel returns to the Flux")
             self.to_flux(self.channel, list(self.channel), Place("Channel", self.active))
             self._end_turn()
             return
@@ -620,7 +621,7 @@ class ElementalisState(State["ElementalisGame"]):  # quoted: the game module imp
                 best = self.score_options(owner)[0]
                 self._take(owner, best, self.pool[owner], Place("Pool", owner))
                 if sum(best):
-                    self.log.append(f"Player {owner + 1} scores {mana_text(best)} through an Earth Link")
+                    self.log.append(f"player {owner + 1} scores {mana_text(best)} through an Earth Link")
         self.steps.append(AFTER_SCORE)
         self._ask(self.active, self.score_options(self.active), "score")
 
@@ -637,12 +638,12 @@ class ElementalisState(State["ElementalisGame"]):  # quoted: the game module imp
         assert face is not None
         p = self.active
         if face == SUN:
-            self.log.append(f"The Sun! Player {p + 1}'s Channel returns to the Flux")
+            self.log.append(f"The Sun! player {p + 1}'s Channel returns to the Flux")
             self.to_flux(self.channel, list(self.channel), Place("Channel", p))
             self._end_turn()
         elif face == self.major_element(p):
             self._take(p, [3 if c == face else 0 for c in ELEMENTS], self.channel, Place("Channel", p))
-            self.log.append(f"Cosmic Roll shows Player {p + 1}'s Major: +3 {FACE_NAMES[face]}")
+            self.log.append(f"Cosmic Roll shows player {p + 1}'s Major: +3 {FACE_NAMES[face]}")
             self._end_turn()
         elif face in ELEMENTS:
             others = [q for q in self.seats_from(p)[1:] if self.major_element(q) == face]
@@ -739,9 +740,8 @@ class ElementalisState(State["ElementalisGame"]):  # quoted: the game module imp
 
     def describe_action(self, action: Action, player: int, viewer: int | None) -> str:
         if self.phase == DECLARE and viewer != player:
-            return f"Player {player + 1}: declaration made in secret"
-        who = "Chance" if player == CHANCE else f"Player {player + 1}"
-        return f"{who}: {action.label}"
+            return f"{describe_player(player)}: declaration made in secret"
+        return f"{describe_player(player)}: {action.label}"
 
     def clone(self) -> ElementalisState:
         s = ElementalisState(self.game, self.seed, blank=True)

@@ -5,6 +5,7 @@ source: warriors.txt (the whole rulebook); rulings in docs/rulings/warriors.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -326,6 +327,12 @@ class WarriorsGame(Game):
 
     def new_initial_state(self, seed: int | None = None) -> WarriorsState:
         return WarriorsState(self, seed)
+
+    def _new_position(self, data: Mapping[str, Any], seed: int | None) -> WarriorsState:
+        """Return the state of a position (:mod:`elementa.games.warriors.position`)."""
+        from elementa.games.warriors.position import new_position
+
+        return new_position(self, data, seed)
 
     def max_game_length(self) -> int | None:
         """Return a bound on the decisions and chance outcomes of a game; ``None`` without a turn

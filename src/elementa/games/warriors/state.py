@@ -211,6 +211,8 @@ class WarriorsState(State["WarriorsGame"]):  # quoted: the game module imports t
         s.steps = s.flow.steps  # type: ignore[assignment]  # the flow holds WarriorsSteps only
         s.mover = self.mover
         s.recording, s._events = self.recording, self._events
+        if self._origin is not None:
+            s._origin = self._origin
         return s
 
     def current_player(self) -> int:
@@ -346,6 +348,12 @@ class WarriorsState(State["WarriorsGame"]):  # quoted: the game module imports t
         """Return the digest of what ``observation(player)`` shows, built without the view
         (:func:`~elementa.games.warriors.view.information_key`)."""
         return view.information_key(self, player)
+
+    def position(self) -> dict[str, Any]:
+        """Return this state as a position (:mod:`elementa.games.warriors.position`)."""
+        from elementa.games.warriors.position import position
+
+        return position(self)
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> WarriorsState:
         return view.resample(self, player, rng)
