@@ -77,7 +77,7 @@ RICH = 100
 """Gold from which the rule-based player buys any card worth a tenth of its cost to it (below: a
 quarter from 40 gold, else 0.6): with the gold from damage and the turn's coin, players hoarded a
 median of 177 gold at the turn limit (issue 40) while their decks stayed too weak to finish; with
-this rule and the others of issue 40, 89 (in the 82 of 300 games that still reach it)."""
+this rule and the others of issue 40, 88.5 (in the 82 of 300 games that still reach it)."""
 
 SAFE_HEALTH = 60
 """Health above which, when it is also above the opponent's, the rule-based player values healing at a
@@ -224,16 +224,25 @@ class CardDiceAgent(Agent):
         """
         dice, sides = self.dice, self.obs.die_sides
         known = self._known(skip)
-        base = self._dice_score(dice, known)
+        cards = self.cards
+        opened = [c for c in (cards[n] for n in self._open) if c.dice]
         best = 0.0
         e = card.effect
+        # the score is a sum over cards, so a change of die i moves only the cards that use it
         for i, v in enumerate(dice):
+            mine = [c for c in known if i in c.dice]
+            theirs = [c for c in opened if i in c.dice]
             if e == "swap":
                 for j in range(i + 1, len(dice)):
+                    both = [c for c in known if i in c.dice or j in c.dice]
+                    foes = [c for c in opened if i in c.dice or j in c.dice]
                     d = list(dice)
                     d[i], d[j] = d[j], v
-                    best = max(best, self._dice_score(d, known) - base)
+                    best = max(best, self._dice_score(d, both, foes) - self._dice_score(dice, both, foes))
                 continue
+            if not mine and not theirs:
+                continue
+            base = self._dice_score(dice, mine, theirs)
             if e == "flip":
                 faces: range | tuple[int, ...] = (sides + 1 - v,)
             elif e == "change":
@@ -241,7 +250,9 @@ class CardDiceAgent(Agent):
             else:  # reroll: the die is worth the expected best of its tries, kept when better
                 lo, hi = list(dice), list(dice)
                 lo[i], hi[i] = 1, sides
-                slope = (self._dice_score(hi, known) - self._dice_score(lo, known)) / max(1, sides - 1)
+                slope = (self._dice_score(hi, mine, theirs) - self._dice_score(lo, mine, theirs)) / max(
+                    1, sides - 1
+                )
                 if slope > 0:
                     tries = max(card.times, 1)
                     expect = sum(1 - (m / sides) ** tries if m >= v else 1 for m in range(sides))
@@ -251,7 +262,7 @@ class CardDiceAgent(Agent):
                 if f != v:
                     d = list(dice)
                     d[i] = f
-                    best = max(best, self._dice_score(d, known) - base)
+                    best = max(best, self._dice_score(d, mine, theirs) - base)
         return best
 
     def _known(self, skip: str | None = None) -> list[Card]:
@@ -351,13 +362,17 @@ class CardDiceAgent(Agent):
         return passing
 
     # ----------------------------------------------------------------------------- decisions
-    def _dice_score(self, dice: list[int], known: list[Card] | None = None) -> float:
+    def _dice_score(
+        self, dice: list[int], known: list[Card] | None = None, opened: list[Card] | None = None
+    ) -> float:
         """How good a set of dice is for me: my known cards' worth (``known``, default
-        :meth:`_known`) minus the opponent's open cards' (passives and discard pile: the dice are
-        the same for both) and its chain entries'."""
+        :meth:`_known`) minus the opponent's open cards' (``opened``, default its passives and
+        discard pile: the dice are the same for both) and its chain entries'."""
         foe = 1 - self.player
         cards = self.cards
-        score = -sum(self.worth(c, dice, foe) for c in (cards[n] for n in self._open) if c.dice)
+        if opened is None:
+            opened = [c for c in (cards[n] for n in self._open) if c.dice]
+        score = -sum(self.worth(c, dice, foe) for c in opened)
         mine = list(self._known() if known is None else known)
         for entry in self.obs.chain:
             card = cards[entry.card]
