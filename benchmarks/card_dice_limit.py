@@ -3,7 +3,7 @@
 A script, not a test (issue 40: 121 of 300 games ended at the limit)::
 
     python benchmarks/card_dice_limit.py -n 100
-    python benchmarks/card_dice_limit.py -n 100 -o stalemate=sudden_death
+    python benchmarks/card_dice_limit.py -n 100 -o sudden_death=150
 
 Each matchup (greedy vs greedy, random vs greedy, greedy vs random) plays games ``0..n-1``, seeded
 as ``elementa simulate --seed 0`` seeds them (:func:`elementa.sim.runner.derive_seed`), with events off, and

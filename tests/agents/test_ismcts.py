@@ -692,3 +692,48 @@ def test_with_settle_off_the_search_plays_as_before() -> None:
         make_agent("easy:seconds=none:iterations=40:settle=none", game, p, seed=9 + p) for p in range(2)
     ]
     assert elementa.play_game(game, agents, seed=4).history() == BEFORE_SETTLE
+
+
+def _card_dice_decision(least: int) -> State:
+    """A Card-Dice position where seat 1 (0) chooses among at least ``least`` moves, reached by
+    rule-based play from seed 0."""
+    game = elementa.load_game("elemental-card-dice")
+    state = game.new_initial_state(0)
+    agents = [game.rule_based_agent(p, 0) for p in (0, 1)]
+    while not (state.current_player() == 0 and len(state.legal_actions(0)) >= least):
+        if state.is_chance_node():
+            resolve_chance(state)
+            continue
+        agent = agents[state.current_player()]
+        assert agent is not None
+        state.apply_action(agent.step(state))
+    return state
+
+
+def test_the_card_dice_root_tries_every_move_where_other_nodes_widen_progressively() -> None:
+    state = _card_dice_decision(12)
+    legal = state.legal_actions(0)
+    spec = {"iterations": len(legal), "seconds": None, "rollout": "rule", "bias": 1.0}
+    every = IsmctsAgent(0, 1, **spec)  # type: ignore[arg-type]  # the game's root_widening: 0
+    every.step(state)
+    assert sorted(every.root_statistics(state)) == sorted(a.id for a in legal)
+    assert all(n == 1 for n, _ in every.root_statistics(state).values())
+    widening = IsmctsAgent(0, 1, root_widening=None, **spec)  # type: ignore[arg-type]
+    widening.step(state)
+    tried = [a for a, (n, _) in widening.root_statistics(state).items() if n]
+    assert len(tried) <= 1 + math.sqrt(len(legal)) < len(legal)
+
+
+def test_epsilon_rollouts_are_reproducible_from_the_seed_and_checked() -> None:
+    state = _card_dice_decision(4)
+
+    def stats(seed: int, epsilon: float) -> dict[int, tuple[int, float]]:
+        agent = IsmctsAgent(0, seed, iterations=20, seconds=None, rollout="rule", bias=1.0, epsilon=epsilon)
+        agent.step(state)
+        return agent.root_statistics(state)
+
+    assert stats(3, 0.3) == stats(3, 0.3)
+    assert stats(3, 0.3) != stats(3, 0.0)  # random moves in the rollouts change the results
+    assert make_agent("easy:epsilon=0.25", state.game, 0, 1).epsilon == 0.25  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="epsilon"):
+        IsmctsAgent(0, epsilon=1.5)

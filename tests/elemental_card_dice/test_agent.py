@@ -9,7 +9,7 @@ import pytest
 
 from elementa import Action, Agent, State, load_game, play_game
 from elementa.core.chance import sample_outcome
-from elementa.games.elemental_card_dice.agent import GOLD_NEED, MAIN_PHASE_LAST, CardDiceAgent
+from elementa.games.elemental_card_dice.agent import GOLD_NEED, MAIN_PHASE_LAST, RICH, CardDiceAgent
 from elementa.games.elemental_card_dice.views import BriefOwnSide
 from tests.elemental_card_dice.table import NAME
 
@@ -55,7 +55,8 @@ def test_the_agent_decides_the_same_on_any_state_its_seat_cannot_tell_apart() ->
 
 
 _BRIEF_FIELDS = ["dice", "die_sides", "players", "chain", "auction", "decision"]
-_OWN_FIELDS = ["health", "amplifiers", "gold", "hand", "face_down", "passives", "hand_limit"]
+_SIDE_FIELDS = ["health", "amplifiers", "passives", "discard"]
+_OWN_FIELDS = [*_SIDE_FIELDS, "gold", "hand", "face_down", "hand_limit"]
 
 
 def _assert_brief_is_part_of_the_full(state: State) -> None:
@@ -67,7 +68,7 @@ def _assert_brief_is_part_of_the_full(state: State) -> None:
             assert getattr(brief, name) == getattr(full, name), name
         for p, (mine, whole) in enumerate(zip(brief.players, full.players, strict=True)):
             names = [f.name for f in fields(mine)]
-            assert names == (_OWN_FIELDS if p == viewer else ["health", "amplifiers"])
+            assert names == (_OWN_FIELDS if p == viewer else _SIDE_FIELDS)
             assert all(getattr(mine, k) == getattr(whole, k) for k in names), names
 
 
@@ -129,7 +130,7 @@ def test_evaluate_shrinks_towards_even_as_the_turn_limit_nears() -> None:
 
 def test_rule_based_gold_is_worth_less_the_more_is_held() -> None:
     agent = CardDiceAgent(0)
-    agent.me = BriefOwnSide(50, {}, 0, (), (), (), 5)
+    agent.me = BriefOwnSide(50, {}, (), (), 0, (), (), 5)
     assert 0.8 * 10 < agent.gold_worth(10) < 10  # little held: near face value
     agent.me.gold = int(10 * GOLD_NEED)
     assert agent.gold_worth(10 * GOLD_NEED) < 1  # doubling a hoard is no reason to skip a hit
@@ -157,3 +158,56 @@ def test_the_agent_tells_the_main_phase_by_how_its_action_list_ends(options: dic
             assert agent is not None
             state.apply_action(agent.step(state) if rng.random() < 0.7 else rng.choice(legal))
     assert {"main", "other", "pick_reroll"} <= kinds
+
+
+def _main_phase(options: dict[str, object]) -> tuple[State, int]:
+    """Return a game at its first main phase after the turn's draw and gold, and the seat to move."""
+    state = load_game(NAME, first_player="1", **options).new_initial_state(seed=3)
+    while True:
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+            continue
+        first = next((a for a in state.legal_actions() if a.kind in ("draw", "gain_gold")), None)
+        if first is None:
+            return state, state.current_player()
+        state.apply_action(first)
+
+
+@pytest.mark.parametrize(("gold", "buys"), [(RICH, True), (RICH - 1, False)])
+def test_the_agent_spends_gold_it_has_plenty_of_on_a_card_it_would_not_buy_with_less(
+    gold: int, buys: bool
+) -> None:
+    # Sabotage (7 gold) is worth 1 to the rule-based buyer: under a quarter of its cost, over a
+    # tenth; hoarded gold does nothing, so from RICH gold on the agent buys it rather than pass
+    state, p = _main_phase({})
+    game = state.game
+    sabotage = _card(game, "Sabotage")
+    side = state.sides[p]  # type: ignore[attr-defined]
+    side.hand, side.seen, side.facedown = [], [], []  # nothing to play: buy or end the turn
+    side.gold = gold
+    state.shops[0].row, state.shops[1].row = [sabotage], []  # type: ignore[attr-defined]
+    agent = game.rule_based_agent(p, 0)
+    assert agent is not None
+    legal = state.legal_actions(p)
+    assert {a.kind for a in legal} == {"bid", "end_turn"}
+    chosen = agent.choose(state, legal)
+    assert (chosen.kind, chosen.args) == (("bid", (sabotage,)) if buys else ("end_turn", ()))
+
+
+def test_the_agent_plays_die_manipulation_in_its_own_turn_when_it_lasts_for_its_cards() -> None:
+    # the dice stay as they are left: with a hand of fire damage and the fire die at 1, turning the
+    # die over (to 6) is worth more than the hit it would make now, so the agent plays Perspective
+    # Shift at once instead of keeping it face down to answer with
+    state, p = _main_phase({})
+    game = state.game
+    side = state.sides[p]  # type: ignore[attr-defined]
+    state.dice = [1, 3, 3, 3, 3, 3, 3]  # type: ignore[attr-defined]
+    hand = [_card(game, n) for n in ("Perspective Shift", "Fire", "Blazing Fire", "Magical Firestorm")]
+    side.hand, side.seen, side.facedown = hand, [False] * len(hand), []
+    agent = game.rule_based_agent(p, 0)
+    assert agent is not None
+    chosen = agent.choose(state, state.legal_actions(p))
+    assert (chosen.kind, chosen.args) == ("play", (hand[0],))
+    state.dice = [6, 3, 3, 3, 3, 3, 3]  # type: ignore[attr-defined]  # now turning it over would lose
+    chosen = agent.choose(state, state.legal_actions(p))
+    assert chosen.args != (hand[0],) or chosen.kind == "place"

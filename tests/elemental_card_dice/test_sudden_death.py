@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from elementa import State, load_game
+from elementa import Action, Game, State, load_game, play_game
 from elementa.core import Damaged, Scored
 from tests.elemental_card_dice.table import NAME
 
@@ -60,3 +60,31 @@ def test_off_by_default_the_turn_limit_draws() -> None:
     seen = _turns(state, 100)
     assert all(t[2] == [100, 100] for t in seen)
     assert state.is_terminal() and state.returns() == [0.5, 0.5]
+
+
+LIMIT_SEED = 7
+"""A game of rule-based players that reaches the 200-turn limit by the rulebook (the first such seed
+from 0; about a quarter of these games do, issue 40). It pins the rule-based player's play: a
+change of that player may need another seed."""
+
+
+def _rule_based_game(game: Game, seed: int) -> tuple[State, list[tuple[int, int, int]]]:
+    """Play rule-based players on both seats; return the end and each step as (turn, seat, action id)."""
+    steps: list[tuple[int, int, int]] = []
+    agents = [game.rule_based_agent(p, seed) for p in (0, 1)]
+    assert all(a is not None for a in agents)
+
+    def record(state: State, player: int, action: Action) -> None:
+        steps.append((state.turn, player, action.id))  # type: ignore[attr-defined]
+
+    end = play_game(game, agents, seed=seed, events=False, on_step=record)  # type: ignore[arg-type]
+    return end, steps
+
+
+def test_a_game_that_would_reach_the_limit_ends_by_sudden_death_and_is_the_same_before_it() -> None:
+    off, off_steps = _rule_based_game(load_game(NAME), LIMIT_SEED)
+    assert off.turn > 200 and off.returns() == [0.5, 0.5]  # type: ignore[attr-defined]  # at the limit
+    on, on_steps = _rule_based_game(load_game(NAME, sudden_death=150), LIMIT_SEED)
+    assert 150 <= on.turn < 200 and sorted(on.returns()) == [0.0, 1.0]  # type: ignore[attr-defined]
+    before = [s for s in on_steps if s[0] < 150]
+    assert before == off_steps[: len(before)]  # move for move the same until sudden death begins

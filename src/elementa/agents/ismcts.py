@@ -36,13 +36,16 @@ How the general game protocol is handled:
   With a hint, a node also admits alternatives only as its visits grow (progressive unpruning,
   ``widening``): otherwise each new node below the root would try every one of its moves once, and
   the root's values would measure play far worse than either side's (in Warriors this made the
-  search lose to the rule-based player it was guided by).
+  search lose to the rule-based player it was guided by). The root may admit its moves at another
+  rate (``root_widening``, by default the game's: the Card-Dice Game admits every move there at
+  once, so that a move its rule-based player would not make can still be found).
 * **Rollouts** are uniformly random, or the game's rule-based agent for every seat
-  (``game.rule_based_agent``; random when the game has none). After ``horizon`` decisions (by
-  default the game's ``evaluation_horizon``) a rollout stops and is scored by the game's heuristic
-  ``state.evaluate()``, where the game has one: cheaper than playing on, and far less noisy than a
-  won/lost result. Otherwise it plays to the end, or to ``max_rollout_steps`` nodes, where it
-  scores ``state.returns()`` (zeros before the end).
+  (``game.rule_based_agent``; random when the game has none), which with ``epsilon`` (0 unless a
+  spec sets it) takes a uniformly random legal move instead at that share of its decisions. After
+  ``horizon`` decisions (by default the game's ``evaluation_horizon``) a rollout stops and is
+  scored by the game's heuristic ``state.evaluate()``, where the game has one: cheaper than
+  playing on, and far less noisy than a won/lost result. Otherwise it plays to the end, or to
+  ``max_rollout_steps`` nodes, where it scores ``state.returns()`` (zeros before the end).
 * **The move played** is the rule-based agent's unless the search found an action better by a
   margin that the number and spread of its results make credible (:func:`final_choice`); without a
   rule-based agent, the most visited action.
@@ -379,10 +382,15 @@ class IsmctsAgent(Agent):
             reproducible. ``None``: always spend the whole budget. Needs an iteration budget.
         settle_margin: how far :func:`settled`'s forecasts lean against the present choice, in
             standard errors (larger: stops later, more rarely changes the choice).
+        root_widening: the progressive-unpruning rate at the root (0: every legal action is
+            admitted at once); ``None``: ``widening``; ``"game"``: the game's ``root_widening``.
+        epsilon: with rule-based rollouts, the chance that a rollout decision is a uniformly random
+            legal move instead (drawn from the agent's generator, so reproducible; at 0 nothing is
+            drawn, so the search is as before).
 
     Raises:
         ValueError: neither budget given, a budget below its minimum, a depth below 1, a settle
-            below 1, or an unknown rollout policy.
+            below 1, an epsilon outside [0, 1], or an unknown rollout policy.
 
     Attributes:
         last: the :class:`SearchStats` of the last decision, or ``None`` before the first.
@@ -411,6 +419,8 @@ class IsmctsAgent(Agent):
         value: Callable[[State], list[float]] | None = None,
         settle: int | None = None,
         settle_margin: float = SETTLE_MARGIN,
+        root_widening: float | Literal["game"] | None = "game",
+        epsilon: float = 0.0,
     ) -> None:
         super().__init__(player, seed)
         if iterations is None and seconds is None:
@@ -427,6 +437,8 @@ class IsmctsAgent(Agent):
             raise ValueError(f"depth must be at least 1 or None, got {depth}")
         if settle is not None and settle < 1:
             raise ValueError(f"settle must be at least 1 or None, got {settle}")
+        if not 0.0 <= epsilon <= 1.0:
+            raise ValueError(f"epsilon must be from 0 to 1, got {epsilon}")
         if rollout not in ("random", "rule"):
             raise ValueError(f"rollout must be 'random' or 'rule', got {rollout!r}")
         self.iterations = iterations
@@ -445,6 +457,8 @@ class IsmctsAgent(Agent):
         self.value = value
         self.settle = settle
         self.settle_margin = settle_margin
+        self.root_widening = root_widening
+        self.epsilon = epsilon
         self.last: SearchStats | None = None
         self._table: dict[bytes, Node] = {}
         self._game: Game | None = None
@@ -516,7 +530,12 @@ class IsmctsAgent(Agent):
                 and done >= settle
                 and (done - settle) % SETTLE_EVERY == 0
                 and settled(
-                    root, legal, self.evidence, budget - done, self.settle_margin, widening=search.widening
+                    root,
+                    legal,
+                    self.evidence,
+                    budget - done,
+                    self.settle_margin,
+                    widening=search.root_widening,
                 )
             ):
                 stopped = True
@@ -537,6 +556,8 @@ class _Search:
         self.c = agent.exploration
         self.bias = agent.bias
         self.widening = agent.widening if agent.bias else 0.0
+        rooted = game.root_widening if agent.root_widening == "game" else agent.root_widening
+        self.root_widening = self.widening if rooted is None or not agent.bias else rooted
         lo, hi = game.utility_range()
         self.lo, self.span = lo, (hi - lo) or 1.0
         self.rules: list[Agent] | None = None  # the rule-based agent of every seat, when the game has one
@@ -545,6 +566,7 @@ class _Search:
             if all(a is not None for a in made):
                 self.rules = [a for a in made if a is not None]
         self.policies = self.rules if agent.rollout == "rule" else None
+        self.epsilon = agent.epsilon
         self.hints = self.rules if agent.bias else None
         self.horizon = game.evaluation_horizon if agent.horizon == "game" else agent.horizon
         self.by_turn = (game.evaluation_cut if agent.cut == "game" else agent.cut) == "turn"
@@ -598,7 +620,8 @@ class _Search:
                 if id(node) in walked:
                     break
                 walked.add(id(node))
-                action, new = ucb_select(node, legal, rng, self.c, self.bias, self.widening)
+                widening = self.root_widening if node is self.root else self.widening
+                action, new = ucb_select(node, legal, rng, self.c, self.bias, widening)
                 expanded = expanded or new
                 path.append((node, q, action.id))
                 picks.append((q, action))
@@ -638,6 +661,7 @@ class _Search:
         """
         rng = self.rng
         policies = self.policies
+        epsilon = self.epsilon if policies is not None else 0.0
         horizon = self.horizon
         by_turn = self.by_turn
         me = self.agent.player
@@ -666,7 +690,10 @@ class _Search:
                     state.apply_unchecked(legal[0], p)
                     continue
                 decisions += 1
-                chosen = rng.choice(legal) if policies is None else policies[p].choose(state, legal)
+                if policies is None or (epsilon and rng.random() < epsilon):
+                    chosen = rng.choice(legal)
+                else:
+                    chosen = policies[p].choose(state, legal)
                 state.apply_unchecked(chosen, p)
                 continue
             picks = []
@@ -676,7 +703,10 @@ class _Search:
                     picks.append((q, legal[0]))
                     continue
                 decisions += 1
-                picks.append((q, rng.choice(legal) if policies is None else policies[q].choose(state, legal)))
+                if policies is None or (epsilon and rng.random() < epsilon):
+                    picks.append((q, rng.choice(legal)))
+                else:
+                    picks.append((q, policies[q].choose(state, legal)))
             self._apply_all(state, p, picks)
         return state.returns()
 
@@ -811,6 +841,8 @@ LEVEL_PARAMS: dict[str, Callable[[str], object]] = {
     "depth": _budget(int),
     "settle": _budget(int),
     "settle_margin": float,
+    "root_widening": lambda text: text if text == "game" else _budget(float)(text),  # none: widening
+    "epsilon": float,
 }
 """The :class:`IsmctsAgent` arguments a level's spec may override, with the converters of their text."""
 

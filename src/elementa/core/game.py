@@ -119,6 +119,12 @@ class Game(ABC):
     take many decisions, where a decision-counted cut falls at different points of the turn cycle
     for different lines (ending a turn at once then looks like the best move)."""
 
+    root_widening: ClassVar[float | None] = None
+    """The progressive-unpruning rate of a search's root node (``IsmctsAgent``'s
+    ``root_widening="game"``): 0 admits every legal move at once, so that the root can find moves
+    the rule-based prior would not make; ``None`` (the default): the search's ``widening``, as at
+    every other node."""
+
     action_texts: ClassVar[dict[str, str]] = {}
     """A short instruction for each action kind, as a person at the table would be told the decision
     (``{"major": "choose your Major element"}``): lower case, imperative, no seat named. Interfaces

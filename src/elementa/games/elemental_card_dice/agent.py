@@ -3,9 +3,13 @@
 It reads only its observation (the typed part of it that it needs, :class:`.views.BriefView`), its
 legal actions and the public card list, and follows simple rules:
 draw and take the turn's gold first, play every blessing, play the action worth most at the current
-dice (damage that kills at once before anything), buy the shop card worth most for its price, keep
-bids within what a card is worth, answer the opponent's damage with Veto or die manipulation, use die
-manipulation in its own favour, pay Paid Militia only to survive, and discard its weakest cards.
+dice (damage that kills at once before anything), buy the shop card worth most for its price (more
+freely the more gold it holds: hoarded gold does nothing), keep bids within what a card is worth,
+answer the opponent's damage with Veto or die manipulation, use die manipulation in its own favour
+(in its own turn too, where a change raises what its known cards do by more than any other play:
+the dice stay as they are left, so such a change lasts the game), pay Paid Militia only to survive,
+and discard its weakest cards. Its known cards are its hand, face-down actions, passives and
+discard pile.
 """
 
 from __future__ import annotations
@@ -63,6 +67,21 @@ _BUY_BY_STRENGTH = frozenset(
 MAIN_PHASE_LAST = frozenset({"end_turn", "discard"})
 """The kinds a main-phase action list ends with, and no other list does: ending the turn, or while
 the hand is over its limit, discarding (see ``CardDiceState._main_actions``)."""
+
+DICE_GAIN_PLAY = 6.0
+"""The least gain in its known cards' worth (see :meth:`CardDiceAgent.dice_gain`) for which the
+rule-based player plays die manipulation in its own turn (at least this, and more than any other
+play is worth); less is kept face down to answer the opponent with."""
+
+RICH = 100
+"""Gold from which the rule-based player buys any card worth a tenth of its cost to it (below: a
+quarter from 40 gold, else 0.6): with the gold from damage and the turn's coin, players hoarded a
+median of 177 gold at the turn limit (issue 40) while their decks stayed too weak to finish; with
+this rule and the others of issue 40, 88.5 (in the 82 of 300 games that still reach it)."""
+
+SAFE_HEALTH = 60
+"""Health above which, when it is also above the opponent's, the rule-based player values healing at a
+quarter of what it does below (damage first: healing a lead only makes the game longer)."""
 
 GOLD_NEED = 60.0
 """Gold (coins) that the rule-based player has a use for: a few buys, executions and a Paid Militia
@@ -150,18 +169,22 @@ class CardDiceAgent(Agent):
             v *= amps.get("non-combo", 1)
         return -(-v // card.den)
 
-    def worth(self, card: Card, dice: list[int] | None = None) -> float:
-        """Return a card's rough value to me now, in gold."""
+    def worth(self, card: Card, dice: list[int] | None = None, seat: int | None = None) -> float:
+        """Return a card's rough value now, in gold, to me, or to ``seat`` (the opponent: its
+        healing and gold at a flat rate, what I know of its health and gold being beside the point)."""
         e = card.effect
         if e not in _WORTH_BY_STRENGTH:
             if e == "double_gold":
                 return self.gold_worth(self.me.gold)
             return 0.5 if e == "recycle" else _FIXED_WORTH.get(e, 1.0)
-        s = self.strength(card, dice)
+        s = self.strength(card, dice, seat)
         if e == "damage":
             return 2.0 * s if card.target == "opponent" else 0.8 * s
+        if seat is not None and seat != self.player and e in ("heal", "gain_gold"):
+            return 0.4 * s
         if e == "heal":
-            return s * (1.5 if self.me.health < 40 else 0.4)
+            health = self.me.health  # press when ahead: healing a lead only stalls the game
+            return s * (1.5 if health < 40 else 0.4 if health < max(SAFE_HEALTH, self.foe.health) else 0.1)
         if e == "gain_gold":
             return self.gold_worth(s)
         if e == "shield":
@@ -188,6 +211,70 @@ class CardDiceAgent(Agent):
             return 0.6 * self.gold_worth(10.0)  # 6 while 10 more gold is worth its face value
         return 0.5 * _FIXED_WORTH.get(e, 1.0)
 
+    def dice_gain(self, card: Card, skip: str | None = None) -> float:
+        """Return how much die manipulation ``card`` could raise the worth of my known cards (see
+        :meth:`_dice_score`), played now on the die where it gains most, in gold (0: nowhere).
+
+        A change tries each die up and down by 1 to its reach, a flip each die, a swap each pair; a
+        reroll counts the expected best of its tries over the die's faces (kept when better).
+
+        Args:
+            card: a die-manipulation card (effect ``change``, ``flip``, ``swap`` or ``reroll``).
+            skip: a card name left out of the known cards once (the card itself, played from hand).
+        """
+        dice, sides = self.dice, self.obs.die_sides
+        known = self._known(skip)
+        cards = self.cards
+        opened = [c for c in (cards[n] for n in self._open) if c.dice]
+        best = 0.0
+        e = card.effect
+        # the score is a sum over cards, so a change of die i moves only the cards that use it
+        for i, v in enumerate(dice):
+            mine = [c for c in known if i in c.dice]
+            theirs = [c for c in opened if i in c.dice]
+            if e == "swap":
+                for j in range(i + 1, len(dice)):
+                    both = [c for c in known if i in c.dice or j in c.dice]
+                    foes = [c for c in opened if i in c.dice or j in c.dice]
+                    d = list(dice)
+                    d[i], d[j] = d[j], v
+                    best = max(best, self._dice_score(d, both, foes) - self._dice_score(dice, both, foes))
+                continue
+            if not mine and not theirs:
+                continue
+            base = self._dice_score(dice, mine, theirs)
+            if e == "flip":
+                faces: range | tuple[int, ...] = (sides + 1 - v,)
+            elif e == "change":
+                faces = range(max(1, v - card.by), min(sides, v + card.by) + 1)
+            else:  # reroll: the die is worth the expected best of its tries, kept when better
+                lo, hi = list(dice), list(dice)
+                lo[i], hi[i] = 1, sides
+                slope = (self._dice_score(hi, mine, theirs) - self._dice_score(lo, mine, theirs)) / max(
+                    1, sides - 1
+                )
+                if slope > 0:
+                    tries = max(card.times, 1)
+                    expect = sum(1 - (m / sides) ** tries if m >= v else 1 for m in range(sides))
+                    best = max(best, slope * (expect - v))
+                continue
+            for f in faces:
+                if f != v:
+                    d = list(dice)
+                    d[i] = f
+                    best = max(best, self._dice_score(d, mine, theirs) - base)
+        return best
+
+    def _known(self, skip: str | None = None) -> list[Card]:
+        """Return my known cards that use dice: hand (less ``skip`` once), face-down actions,
+        passives and discard pile."""
+        cards = self.cards
+        names = [*self.me.hand, *(f.card for f in self.me.face_down if f.card is not None)]
+        names += [*self.me.passives, *self.me.discard]
+        if skip is not None and skip in names:
+            names.remove(skip)
+        return [c for c in (cards[n] for n in names) if c.dice]
+
     def _card(self, a: Action) -> Card:
         return self.by_id[a.args[0]]
 
@@ -213,6 +300,15 @@ class CardDiceAgent(Agent):
             worth = self.worth(by_id[a.args[0]])
             if best is None or worth > best_worth:
                 best, best_worth = a, worth
+        change, change_gain = None, DICE_GAIN_PLAY  # die manipulation that gains most now
+        for a in (*plays, *executes):
+            card = by_id[a.args[0]]
+            if EFFECTS[card.effect].group == "dice":
+                gain = self.dice_gain(card, card.name if a.kind == "play" else None)
+                if gain > change_gain and gain > best_worth and (a.kind == "play" or gain > card.cost):
+                    change, change_gain = a, gain
+        if change is not None:
+            return change
         if best is not None:
             card = by_id[best.args[0]]
             if EFFECTS[card.effect].group in ("dice", "veto") and "place" in by_kind:
@@ -223,7 +319,8 @@ class CardDiceAgent(Agent):
             card = by_id[a.args[0]]
             if EFFECTS[card.effect].group not in ("dice", "veto") and self.worth(card) > card.cost:
                 return a
-        bar = 0.25 if self.me.gold >= 40 else 0.6  # banked gold does nothing: spend it more freely
+        gold = self.me.gold  # banked gold does nothing: spend it more freely the more is held
+        bar = 0.1 if gold >= RICH else 0.25 if gold >= 40 else 0.6
         bid, bid_score = None, 0.0  # the bid worth most less half its cost, among those worth the bar
         for a in by_kind.get("bid", []):
             card = by_id[a.args[0]]
@@ -265,19 +362,30 @@ class CardDiceAgent(Agent):
         return passing
 
     # ----------------------------------------------------------------------------- decisions
-    def _dice_score(self, dice: list[int]) -> float:
-        """How good a set of dice is for me: my cards' worth minus the opponent's chain entries'."""
-        score = 0.0
-        mine = [self.cards[n] for n in self.me.hand]
-        mine += [self.cards[f.card] for f in self.me.face_down if f.card is not None]
-        mine += [self.cards[n] for n in self.me.passives]
+    def _dice_score(
+        self, dice: list[int], known: list[Card] | None = None, opened: list[Card] | None = None
+    ) -> float:
+        """How good a set of dice is for me: my known cards' worth (``known``, default
+        :meth:`_known`) minus the opponent's open cards' (``opened``, default its passives and
+        discard pile: the dice are the same for both) and its chain entries'."""
+        foe = 1 - self.player
+        cards = self.cards
+        if opened is None:
+            opened = [c for c in (cards[n] for n in self._open) if c.dice]
+        score = -sum(self.worth(c, dice, foe) for c in opened)
+        mine = list(self._known() if known is None else known)
         for entry in self.obs.chain:
-            card = self.cards[entry.card]
+            card = cards[entry.card]
             if entry.player == self.player:
                 mine.append(card)
             elif card.dice:
                 score -= 3 * self.strength(card, dice, seat=entry.player)
         return score + sum(self.worth(c, dice) for c in mine if c.dice)
+
+    @property
+    def _open(self) -> tuple[str, ...]:
+        """The opponent's cards open to everyone: its passives and discard pile."""
+        return (*self.foe.passives, *self.foe.discard)
 
     def _decide(self, legal: Sequence[Action]) -> Action:
         kinds = {a.kind for a in legal}

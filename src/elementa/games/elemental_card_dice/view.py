@@ -233,8 +233,8 @@ def brief_view(s: CardDiceState, viewer: int | None) -> BriefView:
     (the agent observes at most rollout decisions of a search).
 
     Fields: ``dice``, ``die_sides``, ``chain``, ``auction``, ``decision`` and ``players``: per seat
-    ``health`` and ``amplifiers`` (a :class:`.views.BriefSide`), and for ``viewer``'s own seat also
-    ``gold``, ``hand``, ``face_down``, ``passives`` and ``hand_limit`` (a
+    ``health``, ``amplifiers``, ``passives`` and ``discard`` (a :class:`.views.BriefSide`), and for
+    ``viewer``'s own seat also ``gold``, ``hand``, ``face_down`` and ``hand_limit`` (a
     :class:`.views.BriefOwnSide`). Every value equals the full view's field of the same name (tests
     check it at every node of seeded playouts, in clones and resamples), so it shows nothing the full
     one hides from ``viewer``.
@@ -250,20 +250,23 @@ def brief_view(s: CardDiceState, viewer: int | None) -> BriefView:
     players: list[BriefSide] = []
     for p, side in enumerate(s.sides):
         amplifiers = _amplifiers(s, p)
+        passives = tuple([names[c] for c in side.passives]) if side.passives else ()
+        discard = tuple([names[c] for c in side.discard])
         if viewer == p:
             players.append(
                 BriefOwnSide(
                     side.health,
                     amplifiers,
+                    passives,
+                    discard,
                     side.gold,
                     tuple([names[c] for c in side.hand]),
                     _face_down_views(s, p, viewer) if side.facedown else (),
-                    tuple([names[c] for c in side.passives]) if side.passives else (),
                     s.hand_limit(p),
                 )
             )
         else:
-            players.append(BriefSide(side.health, amplifiers))
+            players.append(BriefSide(side.health, amplifiers, passives, discard))
     return BriefView(
         dict(zip(DICE, s.dice, strict=True)),
         s.game.options.die_sides,

@@ -209,6 +209,9 @@ class BriefSide(View):
     health: int
     amplifiers: dict[str, int]
     """As :attr:`SideView.amplifiers`."""
+    passives: tuple[str, ...]
+    discard: tuple[str, ...]
+    """As :attr:`SideView.discard` (face up for everyone, ruling ECD-E5)."""
 
 
 @dataclass(slots=True)
@@ -218,7 +221,6 @@ class BriefOwnSide(BriefSide):
     gold: int
     hand: tuple[str, ...]
     face_down: tuple[FaceDownView, ...]
-    passives: tuple[str, ...]
     hand_limit: int
 
 
