@@ -11,7 +11,7 @@ information state strings), then runs OpenSpiel's CFR (or CFR+) on the game ``py
 makes of it (the same tree, in C++; ``--direct`` runs it through the adapter instead, many times
 slower) and prints the average policy's NashConv after 1, 2, 4, ... iterations with the seconds spent
 so far (measured, never asserted: give the load average with any timing). ``--plot FILE`` also draws
-the curve (matplotlib).
+the curve (matplotlib); ``--plot FILE --plot-from TABLE...`` draws saved tables' curves together.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import pyspiel
@@ -65,7 +66,7 @@ def curve(game: pyspiel.Game, iterations: int, plus: bool) -> list[tuple[int, fl
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", help="an Elementa game, for example elemental-warriors-ii")
+    parser.add_argument("game", nargs="?", default="", help="an Elementa game, e.g. elemental-warriors-ii")
     parser.add_argument("--preset", default="", help="one of the game's presets, for example tiny")
     parser.add_argument("-o", "--option", action="append", default=[], help="an option as name=value")
     parser.add_argument("--iterations", type=int, default=32, help="CFR iterations (default 32)")
@@ -73,7 +74,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count-only", action="store_true", help="count the tree, run no CFR")
     parser.add_argument("--direct", action="store_true", help="run CFR through the adapter, not the .efg")
     parser.add_argument("--plot", default="", help="draw the curve into this PNG file")
+    parser.add_argument(
+        "--plot-from",
+        nargs="+",
+        default=[],
+        metavar="TABLE",
+        help="with --plot: draw the curves of tables this script printed, named by file; run nothing",
+    )
     args = parser.parse_args(argv)
+    if args.plot_from:
+        plot({Path(path).stem: read_table(path) for path in args.plot_from}, args.plot)
+        return 0
 
     options: dict[str, Any] = {}
     if args.preset:
@@ -99,19 +110,35 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# {'CFR+' if args.plus else 'CFR'}: iteration, NashConv of the average policy, seconds")
     rows = curve(game, args.iterations, args.plus)
     if args.plot:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-
-        fig, ax = plt.subplots(figsize=(5, 3.5))
-        ax.loglog([r[0] for r in rows[1:]], [max(r[1], 1e-6) for r in rows[1:]], marker="o")
-        ax.set_xlabel("CFR iterations")
-        ax.set_ylabel("NashConv")
-        ax.set_title(f"{args.game} {args.preset}".strip())
-        fig.tight_layout()
-        fig.savefig(args.plot, dpi=100)
+        plot({f"{args.game} {args.preset}".strip(): rows}, args.plot)
     return 0
+
+
+def read_table(path: str) -> list[tuple[int, float, float]]:
+    """Return the rows of a table this script printed (its ``#`` lines skipped)."""
+    with open(path, encoding="utf-8") as f:
+        return [
+            (int(a), float(b), float(c))
+            for a, b, c in (line.split() for line in f if line.strip() and not line.startswith("#"))
+        ]
+
+
+def plot(curves: dict[str, list[tuple[int, float, float]]], path: str) -> None:
+    """Draw NashConv against iterations (log-log, from iteration 1) for each named curve into a PNG."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6, 4))
+    for label, rows in curves.items():
+        ax.loglog([r[0] for r in rows[1:]], [max(r[1], 1e-6) for r in rows[1:]], marker="o", label=label)
+    ax.set_xlabel("CFR iterations")
+    ax.set_ylabel("NashConv of the average policy")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
 
 
 if __name__ == "__main__":
