@@ -84,6 +84,12 @@ class MonolithSpec(_Model):
     health: StrictInt = Field(ge=1, le=TRUE_HEALTH)
 
 
+def _count_words(n: int) -> str:
+    """Return a small count in words (``"six"``), a larger one in digits."""
+    words = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+    return words[n] if n < len(words) else str(n)
+
+
 class UnitsLeft(_Model):
     """Starting units of each element a seat still has to place."""
 
@@ -171,6 +177,11 @@ def new_position(game: ElemendersGame, data: Mapping[str, Any], seed: int | None
     s.first_placer = -1 if pos.first_placer is None else pos.first_placer
     s.first_mover = -1 if pos.first_mover is None else pos.first_mover
     s.to_place = [[getattr(left, PIECE_NAMES[e]) for e in ELEMENTS] for left in pos.to_place]
+    for p, left in enumerate(s.to_place):  # no more than the option units starts with (ELM-22)
+        for e in ELEMENTS:
+            if left[e] > game.starting_units[e]:
+                most = game.starting_units[e]
+                raise PositionError(f"to_place[{p}].{PIECE_NAMES[e]}", f"at most {most} (the option units)")
     s.spawn_queue = list(pos.spawning)
     s.last_flip = -1 if pos.last_flip is None else int(pos.last_flip == "heads")
     s.winner = -1 if pos.winner is None else pos.winner
@@ -253,7 +264,8 @@ def _check_setup(s: ElemendersState, pos: ElemendersPosition) -> None:
     for p in (0, 1):
         if len(s.units[p]) + sum(s.to_place[p]) != sum(s.game.starting_units):
             raise PositionError(
-                f"to_place[{p}]", "placed and unplaced starting units make the option units' total (Setup)"
+                f"to_place[{p}]",
+                f"placed and unplaced starting units make {_count_words(sum(s.game.starting_units))} (Setup)",
             )
         row = g.home_row(p)
         for i, u in enumerate(pos.units):
