@@ -98,7 +98,7 @@ def test_the_brief_view_is_the_observations(options: dict[str, object]) -> None:
             checked += 1
         assert isinstance(state, ElemendersState)
         _check(state, (seed, "over"))
-    assert checked > 1000
+    assert checked > (30 if options == ElemendersGame.presets["tiny"] else 1000)  # tiny: 4 turns a game
 
 
 def _agent_choices() -> Iterator[tuple[ElemendersState, int, GreedyAgent, tuple[int, int]]]:

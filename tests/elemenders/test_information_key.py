@@ -21,7 +21,13 @@ from elementa.games.elemenders.state import ElemendersState
 from tests.support import keys
 from tests.support.keys import check_copies_keep_keys
 
-PRESETS = [{}, *ElemendersGame.presets.values(), {"board_rows": 12, "adjacency": 8}]
+PRESETS = [
+    {},
+    *(opts for name, opts in ElemendersGame.presets.items() if name != "tiny"),
+    {"board_rows": 12, "adjacency": 8},
+]
+"""The option sets whose games are long enough to reach every field the key reads (the ``tiny``
+preset's four turns are not; its keys come from the same code)."""
 
 
 def seen(state: State, viewer: int) -> tuple[bytes, str] | None:

@@ -35,7 +35,7 @@ def test_selectable_units_are_the_movers_units_yet_to_act(options: dict[str, obj
                 waiting = {u["square"] for u in view["units"] if u["owner"] == p and not u["acted"]}
                 assert selectable == waiting, (seed, len(state.history()))
                 checked += 1
-    assert checked > 100
+    assert checked > (10 if options == ElemendersGame.presets["tiny"] else 100)  # tiny: 4 turns a game
 
 
 @pytest.mark.parametrize("options", PRESETS, ids=["default", *ElemendersGame.presets])
@@ -52,7 +52,7 @@ def test_kept_unit_squares_match_the_board(options: dict[str, object]) -> None:
             checked += 1
         assert isinstance(state, ElemendersState)
         assert state.units == _scanned_units(state), seed
-    assert checked > 1000
+    assert checked > (30 if options == ElemendersGame.presets["tiny"] else 1000)  # tiny: 4 turns a game
 
 
 def _scanned_units(state: ElemendersState) -> list[set[int]]:
@@ -73,4 +73,4 @@ def test_a_clone_holds_every_attribute_of_the_state(options: dict[str, object]) 
             for name in ElemendersState.__slots__:
                 assert getattr(copy, name) == getattr(node, name), (name, seed, len(node.history()))
             checked += 1
-    assert checked > 500
+    assert checked > (10 if options == ElemendersGame.presets["tiny"] else 500)  # tiny: 4 turns a game

@@ -14,11 +14,11 @@ from elementa.cli.render.elemental_warriors_ii import coins, render, sheet_table
 from elementa.core import Action
 from elementa.games.elemental_warriors_ii.agent import _MOVE_BONUS, BEST, HIT, HURT, _View
 from elementa.games.elemental_warriors_ii.cards import ELEMENTS
-from elementa.games.elemental_warriors_ii.game import EW2Game
 from elementa.games.elemental_warriors_ii.sheet import COLUMNS, EMPTY, PENNY, Square, max_level, value
 from elementa.games.elemental_warriors_ii.state import EW2State
 from elementa.games.elemental_warriors_ii.view import combat_view
 from tests.elemental_warriors_ii.helpers import NAME, play, start
+from tests.elemental_warriors_ii.test_kept_state import PRESET_IDS, PRESETS
 from tests.support.walk import decision_nodes
 
 
@@ -89,7 +89,7 @@ def _sheet_after(state: EW2State, p: int, action: Action) -> list[tuple[Square, 
     return [tuple(sheet[r * COLUMNS + c] for r in range(len(lay.rows))) for c in range(COLUMNS)]
 
 
-@pytest.mark.parametrize("options", [{}, *EW2Game.presets.values()], ids=["default", *EW2Game.presets])
+@pytest.mark.parametrize("options", PRESETS, ids=PRESET_IDS)
 def test_the_agents_sheet_move_gains_match_valuing_the_whole_sheet_again(options: dict[str, object]) -> None:
     """The rule-based agent values a pay, add, Rebalance or Recompile by working out again only
     the part of the column a changed square is in. At every sheet move of random playouts, that

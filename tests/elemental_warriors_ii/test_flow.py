@@ -17,12 +17,11 @@ import elementa
 from elementa import SIMULTANEOUS, TERMINAL
 from elementa.core import AUTOMATIC
 from elementa.games.elemental_warriors_ii import flow, powers, steps, window
-from elementa.games.elemental_warriors_ii.game import EW2Game
 from elementa.games.elemental_warriors_ii.steps import EW2Step, Setup
-from tests.elemental_warriors_ii.test_kept_state import PRESETS, walk
+from tests.elemental_warriors_ii.test_kept_state import PRESET_IDS, PRESETS, walk
 
 
-@pytest.mark.parametrize("options", PRESETS, ids=["default", *EW2Game.presets])
+@pytest.mark.parametrize("options", PRESETS, ids=PRESET_IDS)
 def test_the_flows_actor_is_who_the_state_says_moves(options: dict[str, object]) -> None:
     nodes = windows = 0
     for s in walk(options, (2, 3), seeds=2, limit=800):

@@ -426,3 +426,55 @@ def load_string(game_string: str) -> pyspiel.Game:
     """Register the games if needed and return ``pyspiel.load_game(game_string)`` (unpickling uses it)."""
     register_games()
     return pyspiel.load_game(game_string)
+
+
+def to_efg(game: pyspiel.Game, name: str = "") -> str:
+    """Return a sequential game's whole tree in Gambit's extensive-form text (``.efg``), which
+    ``pyspiel.load_efg_game`` reads into a native OpenSpiel game: the same tree, chance
+    probabilities, returns and information sets, but each step in C++, so that CFR and
+    ``exploitability.nash_conv`` run there many times faster than through the adapter
+    (``benchmarks/cfr_curve.py``).
+
+    The walk visits every node once, so it is for games small enough to solve (the ``tiny``
+    presets). Information sets are numbered per seat from 1 in the order first met, one per
+    distinct perfect-recall ``information_state_string``. Actions are named by their place among
+    the node's legal actions, sorted by id (``a0``, ``a1``...; chance outcomes ``c0``...): OpenSpiel
+    numbers an efg game's actions by name in the order it meets them, and this naming keeps that
+    order the node's own; a policy of the efg game maps back through the node's sorted legal actions.
+
+    Args:
+        game: a sequential OpenSpiel game (for Elementa games with simultaneous moves, the
+            ``_sequential`` view), with terminal returns.
+        name: the game's name in the file (default: ``str(game)``).
+
+    Returns:
+        The ``.efg`` text.
+    """
+    players = game.num_players()
+    seat_names = " ".join(f'"seat {p + 1}"' for p in range(players))
+    title = (name or str(game)).replace('"', "'")
+    lines = [f'EFG 2 R "{title}" {{ {seat_names} }}', '""']
+    infosets: list[dict[str, int]] = [{} for _ in range(players)]
+    outcomes = 0
+    stack = [game.new_initial_state()]
+    while stack:
+        state = stack.pop()
+        if state.is_terminal():
+            outcomes += 1
+            payoffs = " ".join(repr(float(r)) for r in state.returns())
+            lines.append(f't "" {outcomes} "" {{ {payoffs} }}')
+            continue
+        if state.is_chance_node():
+            outs = sorted(state.chance_outcomes())
+            arms = " ".join(f'"c{i}" {p!r}' for i, (_, p) in enumerate(outs))
+            lines.append(f'c "" 1 {{ {arms} }} 0')
+            actions = [a for a, _ in outs]
+        else:
+            player = state.current_player()
+            book = infosets[player]
+            number = book.setdefault(state.information_state_string(), len(book) + 1)
+            actions = sorted(state.legal_actions())
+            arms = " ".join(f'"a{i}"' for i in range(len(actions)))
+            lines.append(f'p "" {player + 1} {number} {{ {arms} }} 0')
+        stack.extend(state.child(a) for a in reversed(actions))  # the first child is written next
+    return "\n".join(lines) + "\n"

@@ -43,6 +43,7 @@ from elementa.games.elemenders.board import (
     WIDTH,
     Board,
     harms,
+    monolith_columns,
 )
 
 
@@ -50,13 +51,14 @@ def make_action_space(rows: int, cols: int = WIDTH) -> ActionSpace:
     """Return the action space of a board with ``rows`` rows and ``cols`` columns (see the table above).
 
     A square part is ``row * cols + column`` (row 0 is player 1's home row), as :meth:`Board.square`
-    numbers it."""
+    numbers it; the monolith part counts the board's monoliths per side (5; 2 on the 3-column
+    miniature, ruling ELM-22)."""
     square = Part("square", rows * cols)
     return ActionSpace(
         [
             ("first", (Part("seat", 2),)),
             ("coin", (Part("heads", 2, type="face", values=("tails", "heads")),)),
-            ("mark", (Part("monolith", 5),)),  # left to right
+            ("mark", (Part("monolith", len(monolith_columns(cols))),)),  # left to right
             ("place", (Part("element", 3, values=PIECE_NAMES[:3]), Part("column", cols))),
             ("select", (square,)),
             ("move", (square,)),

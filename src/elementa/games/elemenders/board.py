@@ -53,6 +53,17 @@ HARMS = tuple(
 MONOLITH_COLUMNS = (1, 3, 5, 7, 9)
 """Columns (0-based) of the five monoliths on each home row: B, D, F, H, J (ruling ELM-2)."""
 
+MINIATURE_MONOLITH_COLUMNS = (0, 2)
+"""Columns of the two monoliths on each home row of the 3-column miniature, A and C, around the one
+square left for a unit (ruling ELM-22)."""
+
+
+def monolith_columns(cols: int) -> tuple[int, ...]:
+    """Return the monolith columns of a board ``cols`` wide: :data:`MONOLITH_COLUMNS` on the 11
+    columns of the rulebook, :data:`MINIATURE_MONOLITH_COLUMNS` on the miniature's 3 (ELM-2, ELM-22)."""
+    return MINIATURE_MONOLITH_COLUMNS if cols == 3 else MONOLITH_COLUMNS
+
+
 CROSS, VERTICAL, HORIZONTAL = 0, 1, 2
 SHAPE_NAMES = ("cross", "vertical line", "horizontal line")
 TERRAFORM_SHAPES = {FIRE: (CROSS,), WATER: (VERTICAL, HORIZONTAL), PLANT: (CROSS,)}
@@ -100,8 +111,10 @@ class Board:
         ]
         self._names = [f"{chr(ord('A') + s % cols)}{s // cols + 1}" for s in range(self.size)]
         self.places = [(self._names[s], s // cols, s % cols) for s in range(self.size)]
+        self.monolith_cols = monolith_columns(cols)
+        """The columns of the monoliths on each home row, left to right (:func:`monolith_columns`)."""
         self._monoliths = tuple(
-            tuple(self.square(self.home_row(p), c) for c in MONOLITH_COLUMNS) for p in (0, 1)
+            tuple(self.square(self.home_row(p), c) for c in self.monolith_cols) for p in (0, 1)
         )
         self._arms = {
             shape: [self._clipped_arms(s, shape) for s in range(self.size)] for shape in _SHAPE_ARMS
@@ -131,7 +144,8 @@ class Board:
         return row * self.cols + col
 
     def monolith_squares(self, player: int) -> tuple[int, ...]:
-        """Return the five monolith squares of a player, left to right (ruling ELM-2)."""
+        """Return the monolith squares of a player, left to right: five (ruling ELM-2), two on the
+        3-column miniature (ELM-22)."""
         return self._monoliths[player]
 
     def name(self, square: int) -> str:

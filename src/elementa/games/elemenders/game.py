@@ -6,12 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from elementa.core import ActionSpace, Agent, Game, GameInfo, option
+from elementa.core import ActionSpace, Agent, ConfigError, Game, GameInfo, option
 from elementa.core.tensor import ObservationEncoder
 from elementa.games.elemenders.actions import ActionMaker, make_action_space
-from elementa.games.elemenders.board import MONOLITH_COLUMNS, board
+from elementa.games.elemenders.board import board
 from elementa.games.elemenders.movement import attack_reach
-from elementa.games.elemenders.state import STARTING_UNITS, ElemendersState
+from elementa.games.elemenders.state import ElemendersState
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,20 @@ class ElemendersOptions:
 
     players: int = option(2, "number of players", choices=(2,))
     board_rows: int = option(
-        10, "rows of the board, 10 (Setup) or 12 (the '12x11' of Movement); ruling ELM-1", choices=(10, 12)
+        10,
+        "rows of the board, 10 (Setup) or 12 (the '12x11' of Movement); ruling ELM-1; 3: a miniature, ELM-22",
+        choices=(3, 10, 12),
+    )
+    board_cols: int = option(
+        11,
+        "columns of the board: 11 (Setup), or 3 for a miniature with two monoliths a side (ELM-22)",
+        choices=(3, 11),
+    )
+    units: str = option(
+        "2,2,2", "starting units of each player: fire,water,plant (Setup: two of each; ELM-22)"
+    )
+    spawning: bool = option(
+        True, "a coin after every round may spawn a unit for each player (Spawning; ELM-22)"
     )
     adjacency: int = option(
         4, "squares a unit can attack: 4 orthogonal neighbours, or 8 with diagonals; ELM-4", choices=(4, 8)
@@ -35,6 +48,34 @@ class ElemendersOptions:
     max_turns: int = option(
         200, "turns (both players') before the game is a draw, 0 for none; ELM-15", minimum=0
     )
+
+
+def starting_units(text: str, room: int) -> tuple[int, int, int]:
+    """Return the starting units of each element, fire, water, plant, from the option ``units``
+    (``"2,2,2"``: the rulebook's two of each, source: elemenders.txt, Setup; ruling ELM-22).
+
+    Args:
+        text: three counts, comma-separated.
+        room: the squares of a home row left free by the monoliths.
+
+    Raises:
+        ConfigError: not three whole numbers of 0 or more, none at all, or more than the home row holds
+            (naming the option ``units``).
+    """
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+        raise ConfigError(
+            f"elemenders: option units={text!r} is not three counts fire,water,plant (for example 2,2,2)",
+            option="units",
+        )
+    fire, water, plant = (int(p) for p in parts)
+    if not 1 <= fire + water + plant <= room:
+        raise ConfigError(
+            f"elemenders: option units={text!r}: a player starts with 1 to {room} units on this board "
+            f"(its home row's free squares)",
+            option="units",
+        )
+    return fire, water, plant
 
 
 class ElemendersGame(Game):
@@ -84,18 +125,25 @@ class ElemendersGame(Game):
             "first_turn": "second_placer",
         },
         "quick": {"max_turns": 40},
+        "tiny": {"board_rows": 3, "board_cols": 3, "units": "1,0,0", "spawning": False, "max_turns": 4},
     }
-    """The 12-row board; every other contested reading at once (rulings ELM-3, 4, 5, 13); short games."""
+    """The 12-row board; every other contested reading at once (rulings ELM-3, 4, 5, 13); short games;
+    ``tiny``, a miniature small enough for CFR to solve (ruling ELM-22: a 3x3 board, two monoliths and
+    one fire unit a side, no spawning, four turns: 99,191 nodes)."""
 
     def __init__(self, options: ElemendersOptions) -> None:
+        self.board = board(options.board_rows, options.board_cols)
+        """The board's geometry (options ``board_rows``, ``board_cols``)."""
+        self.starting_units = starting_units(options.units, self.board.cols - len(self.board.monolith_cols))
+        """Each player's starting units of each element, fire, water, plant (option ``units``)."""
         super().__init__(options)
-        self.actions = ActionMaker(self.action_space, board(options.board_rows))
+        self.actions = ActionMaker(self.action_space, self.board)
         """Makes (and reuses) the labelled actions of this game."""
-        self.reach = attack_reach(board(options.board_rows), options.adjacency)
+        self.reach = attack_reach(self.board, options.adjacency)
         """The squares a unit can attack from each square (``movement.attack_reach``)."""
 
     def _make_action_space(self) -> ActionSpace:
-        return make_action_space(self.options.board_rows)
+        return make_action_space(self.options.board_rows, self.options.board_cols)
 
     def new_initial_state(self, seed: int | None = None) -> ElemendersState:
         return ElemendersState(self, seed)
@@ -126,10 +174,11 @@ class ElemendersGame(Game):
         turns = int(self.options.max_turns)
         if not turns:
             return None
-        squares = board(self.options.board_rows).size - 2 * len(MONOLITH_COLUMNS)
-        units = 3 * STARTING_UNITS
-        play = sum(3 * min(units + k // 2, squares) + 1 for k in range(turns))
-        return 2 + 1 + 2 * units + play + 3 * (turns // 2)
+        squares = self.board.size - 2 * len(self.board.monolith_cols)
+        units = sum(self.starting_units)
+        spawns = 1 if self.options.spawning else 0
+        play = sum(3 * min(units + spawns * (k // 2), squares) + 1 for k in range(turns))
+        return 2 + 1 + 2 * units + play + 3 * spawns * (turns // 2)
 
     def rule_based_agent(self, player: int, seed: int = 0) -> Agent:
         """Return the greedy agent: it advances on the enemy monoliths, attacks and terraforms to its

@@ -40,7 +40,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from elementa.core import PositionError
 from elementa.core.positions import validate
-from elementa.games.elemenders.board import ELEMENTS, MONOLITH, PIECE_NAMES, TERRAIN_NAMES
+from elementa.games.elemenders.board import ELEMENTS, MONOLITH, PIECE_NAMES, TERRAIN_NAMES, WIDTH
 from elementa.games.elemenders.movement import attack_targets
 from elementa.games.elemenders.state import (
     DECOY_HEALTH,
@@ -51,7 +51,6 @@ from elementa.games.elemenders.state import (
     PLACE,
     SPAWN,
     SPAWN_FLIP,
-    STARTING_UNITS,
     TRUE_HEALTH,
     TURN,
     UNIT_HEALTH,
@@ -85,12 +84,18 @@ class MonolithSpec(_Model):
     health: StrictInt = Field(ge=1, le=TRUE_HEALTH)
 
 
+def _count_words(n: int) -> str:
+    """Return a small count in words (``"six"``), a larger one in digits."""
+    words = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+    return words[n] if n < len(words) else str(n)
+
+
 class UnitsLeft(_Model):
     """Starting units of each element a seat still has to place."""
 
-    fire: StrictInt = Field(0, ge=0, le=STARTING_UNITS)
-    water: StrictInt = Field(0, ge=0, le=STARTING_UNITS)
-    plant: StrictInt = Field(0, ge=0, le=STARTING_UNITS)
+    fire: StrictInt = Field(0, ge=0, le=WIDTH)
+    water: StrictInt = Field(0, ge=0, le=WIDTH)
+    plant: StrictInt = Field(0, ge=0, le=WIDTH)
 
 
 class ElemendersPosition(_Model):
@@ -172,6 +177,11 @@ def new_position(game: ElemendersGame, data: Mapping[str, Any], seed: int | None
     s.first_placer = -1 if pos.first_placer is None else pos.first_placer
     s.first_mover = -1 if pos.first_mover is None else pos.first_mover
     s.to_place = [[getattr(left, PIECE_NAMES[e]) for e in ELEMENTS] for left in pos.to_place]
+    for p, left in enumerate(s.to_place):  # no more than the option units starts with (ELM-22)
+        for e in ELEMENTS:
+            if left[e] > game.starting_units[e]:
+                most = game.starting_units[e]
+                raise PositionError(f"to_place[{p}].{PIECE_NAMES[e]}", f"at most {most} (the option units)")
     s.spawn_queue = list(pos.spawning)
     s.last_flip = -1 if pos.last_flip is None else int(pos.last_flip == "heads")
     s.winner = -1 if pos.winner is None else pos.winner
@@ -252,13 +262,17 @@ def _check_setup(s: ElemendersState, pos: ElemendersPosition) -> None:
         field = "first_mover" if s.first_mover >= 0 else "turn" if s.turns_done else "last_flip"
         raise PositionError(field, "play has not started during setup")
     for p in (0, 1):
-        if len(s.units[p]) + sum(s.to_place[p]) != 3 * STARTING_UNITS:
-            raise PositionError(f"to_place[{p}]", "placed and unplaced starting units make six (Setup)")
+        if len(s.units[p]) + sum(s.to_place[p]) != sum(s.game.starting_units):
+            raise PositionError(
+                f"to_place[{p}]",
+                f"placed and unplaced starting units make {_count_words(sum(s.game.starting_units))} (Setup)",
+            )
         row = g.home_row(p)
         for i, u in enumerate(pos.units):
             if u.owner == p and g.parse(u.square) // g.cols != row:
                 raise PositionError(f"units[{i}].square", "starting units stand on their home row")
-        if len([m for m in pos.monoliths if g.parse(m.square) in g.monolith_squares(p)]) != 5:
+        standing = [m for m in pos.monoliths if g.parse(m.square) in g.monolith_squares(p)]
+        if len(standing) != len(g.monolith_cols):
             raise PositionError("monoliths", "no monolith falls before play starts")
     if s.phase == PLACE:
         placed = [len(s.units[0]), len(s.units[1])]

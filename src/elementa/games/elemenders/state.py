@@ -40,12 +40,10 @@ from elementa.games.elemenders.board import (
     FOREST,
     HARMS,
     MONOLITH,
-    MONOLITH_COLUMNS,
     PIECE_NAMES,
     PLANT,
     TERRAIN_NAMES,
     TERRAIN_OF,
-    board,
     terraform,
 )
 from elementa.games.elemenders.movement import attack_targets, destinations
@@ -139,7 +137,7 @@ class ElemendersState(State["ElemendersGame"]):  # quoted: the game module impor
         super().__init__(game, seed)
         if blank:  # clone() sets the rest (compiled classes cannot be made without __init__)
             return
-        g = board(game.options.board_rows)
+        g = game.board
         self.board = g
         self.terrain = [0] * g.size
         self.owner = [-1] * g.size
@@ -161,7 +159,7 @@ class ElemendersState(State["ElemendersGame"]):  # quoted: the game module impor
         self.first_placer = -1
         self.first_mover = -1
         self.to_move = 0
-        self.to_place = [[STARTING_UNITS] * 3, [STARTING_UNITS] * 3]
+        self.to_place = [list(game.starting_units), list(game.starting_units)]
         self.spawn_queue: list[int] = []
         self.active = -1
         self.moved = False
@@ -450,8 +448,10 @@ class ElemendersState(State["ElemendersGame"]):  # quoted: the game module impor
             self._monoliths_changed()  # every monolith's truth is shown
         elif player == self.first_mover:
             self._start_turn(1 - player)
-        else:
+        elif self.game.options.spawning:
             self.phase = SPAWN_FLIP
+        else:  # no spawning (ruling ELM-22): the next round at once
+            self._start_turn(self.first_mover)
 
     def _spawn_flip(self, heads: int) -> None:
         """Source: elemenders.txt, Spawning; order and full rows: ruling ELM-11."""
@@ -692,8 +692,9 @@ class ElemendersState(State["ElemendersGame"]):  # quoted: the game module impor
         s._legal_of = NOBODY  # the kept legal actions belong to the state before the redraw
         s._monoliths_seen[q] = None  # the redraw shows only to the opponent: ``player``'s are the same
         sp = self.game.action_space
-        old_id = sp.encode("mark", MONOLITH_COLUMNS.index(old % self.board.cols))
-        new_id = sp.encode("mark", MONOLITH_COLUMNS.index(new % self.board.cols))
+        columns = self.board.monolith_cols
+        old_id = sp.encode("mark", columns.index(old % self.board.cols))
+        new_id = sp.encode("mark", columns.index(new % self.board.cols))
         if (q, old_id) in s._history:
             mark = s._history.index((q, old_id))  # the opponent's one mark, among the first actions
             s._history[mark] = (q, new_id)

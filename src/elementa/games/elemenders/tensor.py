@@ -32,9 +32,7 @@ PLANES = 17
 
 def encoder(game: Any) -> ObservationEncoder:
     """Return the tensor layout for an Elemenders game (its board size)."""
-    from elementa.games.elemenders.board import board
-
-    rows, cols = board(game.options.board_rows).rows, board(game.options.board_rows).cols
+    rows, cols = game.board.rows, game.board.cols
     area = rows * cols
     turns = game.options.max_turns or 200
 

@@ -408,9 +408,13 @@ def _allocate(s: EW2State) -> None:
 
 
 def _recovery(s: EW2State) -> None:
-    """The sealed Recovery window, after the check that ends the Allocate Damage phase.
-    source: elemental-warriors-ii.txt, 4) Recovery; ruling R19."""
+    """The sealed Recovery window, after the check that ends the Allocate Damage phase; in the last
+    round with the option ``last_recovery`` off, the end of the game by the round limit instead.
+    source: elemental-warriors-ii.txt, 4) Recovery; rulings R19, R28, R38."""
     s.end_phase()  # the last phase's end (see the phases' steps below)
+    limit = s.game.options.max_rounds
+    if not s.over and limit and s.turn >= limit and not s.game.options.last_recovery:
+        s.end_by_value(f"the round limit ({limit}) is reached")  # ruling R38
     if s.over:
         return
     s.phase = "recovery"

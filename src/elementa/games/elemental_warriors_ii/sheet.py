@@ -17,7 +17,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from elementa.core import Place
+from elementa.core import ConfigError, Place
 from elementa.games.elemental_warriors_ii.cards import ELEMENTS
 
 PENNY, NICKEL, DIME = 0, 1, 2
@@ -317,6 +317,27 @@ PRESETS: dict[str, list[tuple[str, int, str]]] = {
     + [("Fire", 10, "d")],
 }
 PRESET_NAMES = tuple(PRESETS)
+
+
+def layout_ids(names: str) -> tuple[int, ...]:
+    """Return the ids (in :data:`PRESET_NAMES` order) of the layouts an option names, comma-separated;
+    all of them for ``""`` (option ``layouts``, ruling R38).
+
+    Raises:
+        ConfigError: a name that is no layout, or a name given twice (naming the option ``layouts``).
+    """
+    if not names.strip():
+        return tuple(range(len(PRESET_NAMES)))
+    wanted = [n.strip() for n in names.split(",")]
+    for n in wanted:
+        if n not in PRESETS or wanted.count(n) > 1:
+            why = "is named twice" if n in PRESETS else "is not a layout"
+            raise ConfigError(
+                f"elemental-warriors-ii: option layouts: {n!r} {why}; allowed: {', '.join(PRESET_NAMES)}",
+                option="layouts",
+                choices=list(PRESET_NAMES),
+            )
+    return tuple(k for k, n in enumerate(PRESET_NAMES) if n in wanted)
 
 
 def preset_sheet(layout: Layout, name: str) -> Sheet:

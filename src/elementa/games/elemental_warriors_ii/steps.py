@@ -205,9 +205,11 @@ class Decision(EW2Step):
 class Setup(Decision):
     """Place the 25 starting cents one coin at a time, or pick a preset layout, in the sealed setup
     window; pennies only in the combat rows. The step comes back until the sheet holds 25 cents.
+    The options ``layouts`` (the layouts offered) and ``setup`` (``layouts``: no coin by coin)
+    make the miniatures of ruling R38.
 
     source: elemental-warriors-ii.txt, the setup ("Take a character sheet and 25 cents ... You may
-    only put pennies in the Combat row"); ruling R3.
+    only put pennies in the Combat row"); rulings R3, R38.
     """
 
     kind: ClassVar[str] = "setup"
@@ -248,9 +250,13 @@ class Setup(Decision):
 
 
 def _setup_actions(s: EW2State, left: int) -> list[Action]:
-    """Return the setup choices with ``left`` cents still to place."""
+    """Return the setup choices with ``left`` cents still to place: the layouts the game offers
+    (``EW2Game.layout_ids``), then, unless the option ``setup`` is ``layouts``, each coin's squares
+    and, once a coin is down, ``clear``."""
     lay = s.layout
-    acts = [act(s, "preset", k) for k in range(len(PRESET_NAMES))]
+    acts = [act(s, "preset", k) for k in s.game.layout_ids]
+    if s.game.options.setup == "layouts":
+        return acts
     for coin in range(3):
         if COIN_VALUES[coin] > left:
             continue
