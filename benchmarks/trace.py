@@ -7,6 +7,9 @@ per step, so a difference names the seed and the step::
     ... rewrite ...
     python benchmarks/trace.py --game elementalis --players 2 3 4 5 6 7 -n 200 --compare before.json
 
+``-o NAME=VALUE`` sets a game option (``-o edition=1``: Warriors' first decks, to compare with a
+commit from before deck editions).
+
 Each step hashes: the node type and seat to move, the legal action ids and labels of every seat
 to move (or the chance outcomes and probabilities), every seat's and the spectator's observation
 (JSON), every seat's information-state key and observation tensor, the events each viewer sees
@@ -74,6 +77,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", required=True)
     parser.add_argument("--players", type=int, nargs="+", default=[0], help="player counts (0: the default)")
     parser.add_argument("-n", type=int, default=200, help="playouts per player count (seeds 0..n-1)")
+    parser.add_argument(
+        "-o", dest="options", action="append", default=[], metavar="NAME=VALUE", help="a game option"
+    )
     parser.add_argument("--save")
     parser.add_argument("--compare")
     parser.add_argument(
@@ -82,7 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     traces: dict[str, list[str]] = {}
     for players in args.players:
-        game = load_game(args.game, **({"players": players} if players else {}))
+        options = dict(o.split("=", 1) for o in args.options)
+        game = load_game(args.game, **options, **({"players": players} if players else {}))
         for k in range(args.n):
             traces[f"{players}/{k}"] = trace(game, k, not args.no_events)
     steps = sum(len(t) for t in traces.values())
