@@ -8,6 +8,9 @@ per step, so a difference names the seed and the step::
     python benchmarks/trace.py --game elementalis --players 2 3 4 5 6 7 -n 200 --compare before.json
     python benchmarks/trace.py --game warriors --preset all -n 50 --save before.json   # every preset
 
+``-o NAME=VALUE`` sets a game option (``-o edition=1``: Warriors' first decks, to compare with a
+commit from before deck editions).
+
 Each step hashes: the node type and seat to move, the legal action ids and labels of every seat
 to move (or the chance outcomes and probabilities), every seat's and the spectator's observation
 (JSON), every seat's information-state key and observation tensor, the events each viewer sees
@@ -82,6 +85,9 @@ def main(argv: list[str] | None = None) -> int:
         help="trace these presets (option sets) instead of player counts; 'all' for every preset",
     )
     parser.add_argument("-n", type=int, default=200, help="playouts per setup (seeds 0..n-1)")
+    parser.add_argument(
+        "-o", dest="options", action="append", default=[], metavar="NAME=VALUE", help="a game option"
+    )
     parser.add_argument("--save")
     parser.add_argument("--compare")
     parser.add_argument(
@@ -94,8 +100,9 @@ def main(argv: list[str] | None = None) -> int:
         names = sorted(presets) if args.preset == ["all"] else args.preset
         setups = {name: presets[name] for name in names}
     traces: dict[str, list[str]] = {}
+    extra = dict(o.split("=", 1) for o in args.options)
     for label, options in setups.items():
-        game = load_game(args.game, **options)
+        game = load_game(args.game, **{**options, **extra})
         for k in range(args.n):
             traces[f"{label}/{k}"] = trace(game, k, not args.no_events)
     steps = sum(len(t) for t in traces.values())

@@ -234,7 +234,9 @@ def twin_moves(a: State, b: State, q: int, seat: int, rng: random.Random) -> tup
 @pytest.mark.parametrize("name", ["elemenders", "elemental-warriors-ii", "elementalis", "warriors"])
 @pytest.mark.parametrize("seat", [0, 1])
 def test_a_seat_s_analysis_is_unchanged_when_the_others_cards_are_redealt(name: str, seat: int) -> None:
-    first, second = twin_games(name, seat, seed=5)
+    # With Warriors' edition-2 decks (issue 40) the twins of seed 5 part after 3 moves, none of them
+    # seat 2's, so its analysis would compare nothing; seed 19's twins give both seats decisions.
+    first, second = twin_games(name, seat, seed=19 if name == "warriors" else 5)
     assert first.history() != second.history()
     others = [q for q in range(first.game.num_players) if q != seat]
     assert any(first.observation(q) != second.observation(q) for q in others)

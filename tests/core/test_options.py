@@ -180,3 +180,31 @@ def test_load_game_validates_options_with_the_game_name_in_messages() -> None:
     assert game.num_players == 3
     with pytest.raises(ConfigError, match="toy-dice: option sides=5 is not allowed; allowed: 4, 6"):
         elementa.load_game("toy-dice", sides=5)
+
+
+@dataclass(frozen=True)
+class WithFix:
+    edition: int = option(2, "edition", choices=(1, 2), fix="use 1 or 2; a later one: upgrade")
+    level: int = option(1, "level", minimum=1, maximum=3, fix="pick 1 to 3")
+
+
+@pytest.mark.parametrize(
+    ("raw", "end"),
+    [
+        (
+            {"edition": 3},
+            "edition=3 is not allowed; allowed: 1, 2; fix: use 1 or 2; a later one: upgrade",
+        ),
+        (
+            {"edition": "x"},
+            "edition='x' is not an integer; allowed: 1, 2; fix: use 1 or 2; a later one: upgrade",
+        ),
+        ({"level": 0}, "level=0 is out of range; allowed: 1..3; fix: pick 1 to 3"),
+    ],
+)
+def test_an_option_s_fix_follows_the_allowed_values(raw: dict[str, Any], end: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        parse_options(WithFix, raw, game="test-game")
+    assert str(caught.value) == f"test-game: option {end}"
+    assert caught.value.option == next(iter(raw))
+    assert describe_options(WithFix)[1].fix == "pick 1 to 3"

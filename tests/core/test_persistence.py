@@ -217,3 +217,19 @@ def test_an_old_elementalis_history_that_does_not_upgrade_is_refused(tmp_path: P
         changed = [*history[:i], [history[i][0], bad], *history[i + 1 :]]
         error = refusal(write(tmp_path, {**save, "history": changed}))
         assert error.field == "history" and "cannot read action format 1" in str(error) and why in str(error)
+
+
+def test_an_option_missing_from_an_older_save_takes_the_game_s_legacy_value(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save holds every option its game had; one added later reads as ``Game.legacy_options`` says
+    (the rules the save was played under), a new game as its default."""
+    from tests.support.toy import ToyGame
+
+    monkeypatch.setattr(ToyGame, "legacy_options", {"sides": 4})
+    older = elementa.load(write(tmp_path, record(options={"players": 2})))
+    assert older.game.options.sides == 4 and older.history() == midgame().history()
+    assert elementa.load(write(tmp_path, record(options={"players": 2, "sides": 6}))).game.options.sides == 6
+    assert elementa.load_game("toy-dice").options.sides == 6
+    monkeypatch.setattr(ToyGame, "legacy_options", {})
+    assert elementa.load(write(tmp_path, record(options={"players": 2}))).game.options.sides == 6

@@ -88,3 +88,40 @@ def test_an_old_database_is_upgraded_and_its_tables_play_on(tmp_path: Path) -> N
         history = service.table(table_id).state.history()
         # a restarted server rebuilds the finished game from what was stored
         assert TableService(open_database(url)).table(table_id).state.history() == history
+
+
+def test_a_warriors_table_stored_before_deck_editions_plays_on_with_the_first_decks(tmp_path: Path) -> None:
+    """A stored table's options hold every option of its time; a Warriors table made before deck
+    editions has no ``edition`` and is rebuilt with edition 1, the decks it was dealt from (the game of
+    ``v1_warriors.json``, stored as the server of that time stored it)."""
+    from sqlalchemy import insert, update
+
+    from elementa.server.db import ActionRow, TableRow
+    from elementa.server.tables import SeatSpec
+
+    fixture = json.loads((FIXTURES / "v1_warriors.json").read_text(encoding="utf-8"))
+    save = fixture["save"]
+    url = f"sqlite:///{tmp_path / 'server.sqlite3'}"
+    engine = open_database(url)
+    seats = [SeatSpec("reserved"), SeatSpec("reserved")]
+    table_id, _ = TableService(engine).create_table("warriors", {}, seats, seed=save["seed"], practice=True)
+    with engine.begin() as c:  # what the server stored before editions: no edition, the game's actions
+        c.execute(update(TableRow).where(TableRow.id == table_id).values(options=save["options"]))
+        c.execute(
+            insert(ActionRow),
+            [
+                {"table_id": table_id, "index": i, "player": p, "action": a}
+                for i, (p, a) in enumerate(save["history"])
+            ],
+        )
+    state = TableService(engine).table(table_id).state
+    assert state.game.options.edition == 1
+    for viewer in [0, 1, None]:
+        assert json.loads(json.dumps(state.observation(viewer))) == fixture["observations"][str(viewer)]
+    service = TableService(engine)
+    play_to_the_end(service, table_id, seed=1)
+    history = service.table(table_id).state.history()
+    assert TableService(open_database(url)).table(table_id).state.history() == history
+    # a table made now records the edition it is dealt from
+    new_id, _ = service.create_table("warriors", {}, seats, seed=3, practice=True)
+    assert service.summary(new_id)["options"]["edition"] == 2

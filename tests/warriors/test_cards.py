@@ -57,6 +57,13 @@ def test_ready_made_decks_are_valid_and_distinct(game: elementa.Game) -> None:
         assert all(k == 1 for k in legends.values()), deck.name
 
 
+def test_every_built_in_card_is_in_a_ready_made_deck(game: elementa.Game) -> None:
+    """No card of the set is dead weight: each is played by at least one ready-made deck (issue 40)."""
+    catalog = game.catalog  # type: ignore[attr-defined]
+    in_decks = {cid for deck in catalog.decks.values() for cid, _ in deck.cards}
+    assert [c.name for c in catalog.cards if c.id not in in_decks] == []
+
+
 def test_seats_get_the_decks_named(game: elementa.Game) -> None:
     g = elementa.load_game("warriors", players=3, decks="wild-hunt,arcane-circle,wild-hunt")
     assert g.new_initial_state(0).roles() == ["Wild Hunt", "Arcane Circle", "Wild Hunt"]

@@ -41,7 +41,14 @@ from elementa.core.game import Game, GameInfo, State, information_digest, win_sh
 from elementa.core.nodes import CHANCE, SIMULTANEOUS, TERMINAL
 from elementa.core.options import OptionInfo, option
 from elementa.core.persistence import SavedGame, load, load_saved, save
-from elementa.core.registry import GameListing, list_games, load_game, register_game, register_games_from
+from elementa.core.registry import (
+    GameListing,
+    list_games,
+    load_game,
+    load_recorded_game,
+    register_game,
+    register_games_from,
+)
 from elementa.core.runner import chance_rng, play_game, resolve_chance
 from elementa.core.views import View
 
@@ -87,6 +94,7 @@ __all__ = [
     "list_games",
     "load",
     "load_game",
+    "load_recorded_game",
     "load_saved",
     "option",
     "pick_from_counts",

@@ -139,6 +139,15 @@ class Game(ABC):
     """The version of the game's action numbering, recorded in saves. A game that renumbers its
     actions raises it and makes :meth:`upgrade_history` read histories of the earlier formats."""
 
+    legacy_options: ClassVar[dict[str, Any]] = {}
+    """Options added after records of the game were first written, each with the value a record
+    that lacks it was played with (``{"edition": 1}``: Warriors' first deck lists). A record (a save
+    file, a server table, a table record) holds every option the game had when it was written
+    (:meth:`options_dict`), so an option missing from it is one added later; where the new option's
+    default would change how the record replays, it is listed here, and
+    :func:`~elementa.core.registry.load_recorded_game` fills it in. A new game is not affected: its
+    missing options take their defaults."""
+
     def __init__(self, options: Any) -> None:
         self.options = options
         self.action_space: ActionSpace = self._make_action_space()

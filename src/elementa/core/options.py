@@ -30,6 +30,7 @@ class OptionInfo:
         minimum: the smallest allowed value of a numeric option, or ``None``.
         maximum: the largest allowed value of a numeric option, or ``None``.
         help: one line of help.
+        fix: what to do about a refused value, said after the allowed values ("" for nothing more).
     """
 
     name: str
@@ -39,6 +40,11 @@ class OptionInfo:
     minimum: float | None
     maximum: float | None
     help: str
+    fix: str = ""
+
+    def refusal(self) -> str:
+        """Return the end of a refused value's message: ``"allowed: 1, 2"``, and the fix if any."""
+        return f"allowed: {self.allowed()}" + (f"; fix: {self.fix}" if self.fix else "")
 
     def allowed(self) -> str:
         """Return the allowed values in words, for example ``"2..7"`` or ``"beater, mutual_pairs"``."""
@@ -58,6 +64,7 @@ def option(
     choices: Sequence[T] | None = None,
     minimum: float | None = None,
     maximum: float | None = None,
+    fix: str = "",
 ) -> Any:
     """Declare a field of a game's options dataclass.
 
@@ -67,6 +74,8 @@ def option(
         choices: the allowed values (booleans get ``(False, True)`` automatically).
         minimum: for numbers, the smallest allowed value.
         maximum: for numbers, the largest allowed value.
+        fix: what to do about a refused value beyond the allowed values, for example where a
+            value comes from a newer Elementa's save (added to the error as ``"; fix: ..."``).
 
     Returns:
         A dataclass field, typed ``Any`` so that it may stand for a value of the field's type:
@@ -82,6 +91,7 @@ def option(
         "minimum": minimum,
         "maximum": maximum,
         "type": type(default).__name__,
+        "fix": fix,
     }
     return dataclasses.field(default=default, metadata=meta)
 
@@ -100,6 +110,7 @@ def describe_options(options_cls: type[Any]) -> list[OptionInfo]:
                 minimum=m.get("minimum"),
                 maximum=m.get("maximum"),
                 help=m.get("help", ""),
+                fix=m.get("fix", ""),
             )
         )
     return infos
@@ -114,7 +125,7 @@ def _coerce(info: OptionInfo, value: Any, game: str) -> Any:
 
     def fail(why: str) -> ConfigError:
         return ConfigError(
-            f"{game}: option {info.name}={value!r} {why}; allowed: {info.allowed()}",
+            f"{game}: option {info.name}={value!r} {why}; {info.refusal()}",
             option=info.name,
             choices=None if info.choices is None else list(info.choices),
         )
@@ -180,13 +191,13 @@ def parse_options(options_cls: type[T], raw: Mapping[str, Any], *, game: str) ->
         v = _coerce(info, value, game)
         if info.choices is not None and v not in info.choices:
             raise ConfigError(
-                f"{game}: option {key}={v!r} is not allowed; allowed: {info.allowed()}",
+                f"{game}: option {key}={v!r} is not allowed; {info.refusal()}",
                 option=key,
                 choices=list(info.choices),
             )
         if (info.minimum is not None and v < info.minimum) or (info.maximum is not None and v > info.maximum):
             raise ConfigError(
-                f"{game}: option {key}={v!r} is out of range; allowed: {info.allowed()}",
+                f"{game}: option {key}={v!r} is out of range; {info.refusal()}",
                 option=key,
             )
         values[key] = v

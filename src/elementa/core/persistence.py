@@ -20,6 +20,13 @@ Versions: ``version`` is the file's layout; ``action_format`` (version 2 on) the
 has none: its ids are of each game's format 1, and :meth:`~elementa.core.game.Game.upgrade_history`
 turns them into today's (ElementaliS renumbered its actions in format 2). A later version or
 action format than this Elementa knows is refused, naming the field.
+
+Options: a save records every option its game had then (:meth:`~elementa.core.game.Game.options_dict`).
+An option added later is missing from older saves; it takes the value the game lists in
+:attr:`~elementa.core.game.Game.legacy_options`, the rules those saves were played under (Warriors'
+``edition``: 1, the first deck lists), else its default
+(:func:`~elementa.core.registry.load_recorded_game`, which the server's stored tables use too). So
+adding an option needs no new save version.
 """
 
 from __future__ import annotations
@@ -36,7 +43,7 @@ from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, ValidationErr
 from elementa.core.errors import ConfigError, IllegalActionError, PositionError, SaveFileError
 from elementa.core.files import TOO_DEEP, read_user_file
 from elementa.core.game import State
-from elementa.core.registry import load_game
+from elementa.core.registry import load_recorded_game
 
 FORMAT = "elementa-save"
 VERSION = 2
@@ -164,7 +171,7 @@ def saved_from_dict(data: Any, *, path: str | None = None) -> SavedGame:
         want = "has no action_format" if record.version == 1 else "needs an action_format"
         raise SaveFileError(f"a version-{record.version} save {want}", path=path, field="action_format")
     try:
-        game = load_game(record.game, **record.options)
+        game = load_recorded_game(record.game, record.options)
     except ConfigError as e:
         field = "game" if e.code == "config/unknown-game" or not e.option else f"options.{e.option}"
         raise SaveFileError(str(e), path=path, field=field) from None

@@ -11,7 +11,7 @@ import importlib
 import os
 import pkgutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import Any
@@ -101,6 +101,38 @@ def load_game(name: str, **options: Any) -> Game:
     """
     cls = game_class(name)
     return cls(parse_options(cls.options_class, options, game=name))
+
+
+def recorded_options(name: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Return a record's options with the game's :attr:`~elementa.core.game.Game.legacy_options`
+    filled in where the record lacks them (a record written before those options existed).
+
+    Args:
+        name: a registered game name.
+        options: the options a record holds (a save file's, a stored table's).
+
+    Returns:
+        ``options`` plus the missing legacy options (``{"edition": 1}`` for a Warriors save made
+        before deck editions).
+
+    Raises:
+        ConfigError: an unknown game.
+    """
+    legacy = game_class(name).legacy_options
+    # a record may spell an option with dashes, as load_game accepts
+    given = {key.replace("-", "_") for key in options}
+    return {**{k: v for k, v in legacy.items() if k not in given}, **options}
+
+
+def load_recorded_game(name: str, options: Mapping[str, Any]) -> Game:
+    """Return the game a record names (a save file, a server table, a table record): as
+    :func:`load_game`, but an option the record lacks takes its legacy value
+    (:func:`recorded_options`), so that an older record replays with the rules it was played under.
+
+    Raises:
+        ConfigError: as :func:`load_game`.
+    """
+    return load_game(name, **recorded_options(name, options))
 
 
 def list_games() -> list[GameListing]:

@@ -10,7 +10,8 @@ run programmatically by :func:`open_database` at start-up. Stored action ids are
 current action format (:attr:`elementa.core.Game.action_format`): a game that renumbers its actions
 ships a migration that re-encodes its tables with :meth:`elementa.core.Game.upgrade_history`
 (0002: ElementaliS's Mana chosen colour by colour). 0003 adds fair dealing (a seed commitment per
-table, practice tables) and invite codes.
+table, practice tables) and invite codes. Stored options need no migration when a game adds an
+option: a row without it is rebuilt with the game's legacy value (:func:`elementa.core.load_recorded_game`).
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from elementa.core import CHANCE, ConfigError, IllegalActionError, State, chance_rng, load_game
+from elementa.core import CHANCE, ConfigError, IllegalActionError, State, chance_rng, load_recorded_game
 
 RECORD_FORMAT = "elementa-record"
 RECORD_VERSION = 1
@@ -121,7 +121,7 @@ def verify(data: Any) -> str:
     if not secrets.compare_digest(commitment(rec.seed, rec.salt), rec.commitment.lower()):
         raise VerifyError("the seed and salt do not match the commitment shown at the start")
     try:
-        game = load_game(rec.game, **rec.options)
+        game = load_recorded_game(rec.game, rec.options)  # an option added since: its legacy value
     except ConfigError as e:
         raise VerifyError(f"the record's game: {e}") from None
     if rec.action_format != game.action_format:

@@ -43,6 +43,7 @@ from elementa.core import (
     chance_rng,
     describe_player,
     load_game,
+    load_recorded_game,
 )
 from elementa.server import fairness
 from elementa.server.db import ActionRow, SeatRow, TableRow, hash_token, now
@@ -244,13 +245,17 @@ class TableService:
     def game(self, name: str, options: dict[str, Any]) -> Game:
         """Return the shared game for a table's stored name and options (file options by set name).
 
+        A stored table made before one of its game's options existed lacks it; it takes the game's
+        legacy value (:func:`elementa.core.load_recorded_game`: Warriors' first deck edition), so
+        the table goes on with the rules it was made with.
+
         Raises:
             ConfigError: an unknown game or option (a stored table whose game changed).
         """
         key = (name, json.dumps(options, sort_keys=True))
         game = self.games.get(key)
         if game is None:
-            game = self.games[key] = load_game(name, **self.files.resolve(options))
+            game = self.games[key] = load_recorded_game(name, self.files.resolve(options))
         return game
 
     # ------------------------------------------------------------------------------------- lobby

@@ -11,10 +11,12 @@ A card file is TOML with one array of tables per card type (source: warriors.txt
     tech = true
 
 A deck file holds ``[[deck]]`` tables with a ``name``, a ``title``, a ``style`` and a ``cards`` table of
-card names to copies. Abilities beyond the base rules name an effect function of :mod:`.effects`
-(``ability = { effect = "heal", when = "charge_action", charges = 2, amount = 3 }``); the engine never
-parses card text. Errors name the file, the card or deck, the field and the fix, as
-:class:`elementa.ConfigError`.
+card names to copies. The packaged decks come in editions (``data/decks-<edition>.toml``,
+:data:`DECK_EDITIONS`): a game's ``edition`` option picks one, so that a game recorded with one
+edition's deck lists replays with them after a later edition changed the lists. Abilities beyond
+the base rules name an effect function of :mod:`.effects` (``ability = { effect = "heal", when =
+"charge_action", charges = 2, amount = 3 }``); the engine never parses card text. Errors name the
+file, the card or deck, the field and the fix, as :class:`elementa.ConfigError`.
 """
 
 from __future__ import annotations
@@ -456,7 +458,7 @@ class Deck:
 
 
 MAX_COPIES = 60
-"""The most copies of one card a deck may hold (the packaged decks hold at most 3 of 36-43 cards)."""
+"""The most copies of one card a deck may hold (the packaged decks hold at most 3 of 36-46 cards)."""
 
 
 class DeckModel(_Strict):
@@ -545,16 +547,29 @@ def _builtin(name: str) -> str:
     return (resources.files("elementa.games.warriors") / "data" / name).read_text(encoding="utf-8")
 
 
-def load_catalog(card_file: str = "", deck_files: Iterable[str] = ()) -> Catalog:
-    """Return the built-in cards and decks plus those of the user's files.
+DECK_EDITIONS = {1: "decks-1.toml", 2: "decks-2.toml"}
+"""The packaged deck files by edition (in ``data/``). An edition is never edited once released: saves
+and server tables name their edition and replay with its lists. 1: the first lists; 2: issue 40's
+rebalance (every pairing 0.42-0.58 with rule-based players, every card in some deck)."""
+
+LATEST_EDITION = max(DECK_EDITIONS)
+"""The newest deck edition: the default of a new game."""
+
+
+def load_catalog(
+    card_file: str = "", deck_files: Iterable[str] = (), edition: int = LATEST_EDITION
+) -> Catalog:
+    """Return the built-in cards and one edition of the built-in decks, plus those of the user's files.
 
     Args:
         card_file: a TOML card file whose cards are added to the built-in set ("" for none).
         deck_files: TOML deck files whose decks are added to the built-in ones.
+        edition: the edition of the packaged decks (a key of :data:`DECK_EDITIONS`).
 
     Raises:
         ConfigError: an unreadable file, a bad card or deck (naming it, the field and the fix), or a
             card or deck name used twice.
+        KeyError: an edition that is not packaged (the game's options allow only those that are).
     """
     models = parse_cards(_read_toml(None, _builtin("cards.toml"), "cards"), "cards.toml (built-in)")
     if card_file:
@@ -568,7 +583,8 @@ def load_catalog(card_file: str = "", deck_files: Iterable[str] = ()) -> Catalog
         cards.append(_engine_card(len(cards), kind, m))
     by_name = {c.name: c for c in cards}
     decks: dict[str, Deck] = {}
-    sources = [("decks.toml (built-in)", _read_toml(None, _builtin("decks.toml"), "decks"))]
+    packaged = DECK_EDITIONS[edition]
+    sources = [(f"{packaged} (built-in)", _read_toml(None, _builtin(packaged), "decks"))]
     sources += [(f, _read_toml(f, None, "deck file")) for f in deck_files if f]
     for source, data in sources:
         for d in parse_decks(data, source, by_name):

@@ -18,7 +18,14 @@ from elementa.games.warriors.actions import (
     fixed_actions,
     location_actions,
 )
-from elementa.games.warriors.cards import Catalog, Deck, card_sheet, load_catalog
+from elementa.games.warriors.cards import (
+    DECK_EDITIONS,
+    LATEST_EDITION,
+    Catalog,
+    Deck,
+    card_sheet,
+    load_catalog,
+)
 from elementa.games.warriors.rules import MAX_BEASTS, MAX_EQUIP, MAX_HELD, Load
 from elementa.games.warriors.state import WarriorsState
 
@@ -39,6 +46,14 @@ class WarriorsOptions:
         "deck of each seat, comma-separated (one name: every seat); empty: "
         + ", ".join(DEFAULT_DECKS)
         + " in turn",
+    )
+    edition: int = option(
+        LATEST_EDITION,
+        "edition of the ready-made decks: 1 the first lists (games saved before editions), "
+        "2 issue 40's rebalance",
+        choices=tuple(DECK_EDITIONS),
+        fix=f"use 1 for the first deck lists or {LATEST_EDITION} for the newest; a game saved with a "
+        "later edition needs a newer Elementa (pip install -U elementa)",
     )
     card_file: str = option("", "a TOML file of your own cards, added to the built-in ones (as in Card-Dice)")
     deck_files: str = option("", "TOML files of your own decks, comma-separated")
@@ -97,6 +112,9 @@ class WarriorsGame(Game):
         perfect_information=False,
     )
     options_class = WarriorsOptions
+    legacy_options: ClassVar[dict[str, Any]] = {"edition": 1}
+    """Saves and server tables made before deck editions were played with the first deck lists
+    (:attr:`Game.legacy_options`; docs/rulings/warriors.md, WAR-A1)."""
     evaluation_horizon = 10
     """Search rollouts are scored with ``State.evaluate`` after 10 decisions: a few turns of a battle."""
     action_texts: ClassVar[dict[str, str]] = {
@@ -159,7 +177,7 @@ class WarriorsGame(Game):
 
     def __init__(self, options: WarriorsOptions) -> None:
         files = [f.strip() for f in options.deck_files.split(",") if f.strip()]
-        self.catalog: Catalog = load_catalog(options.card_file, files)
+        self.catalog: Catalog = load_catalog(options.card_file, files, options.edition)
         n = options.players
         if options.teams == 1 or (options.teams and n % options.teams):
             raise ConfigError(
