@@ -145,7 +145,7 @@ def _changed(path: str, value: Any) -> dict[str, Any]:
         ("players.0.controlled.0.owner", 2, "players[0].controlled[0].owner", "should be a seat from 0 to 1"),
         ("players.1.tokens", -1, "players[1].tokens", "should be at least 0"),
         ("players", [], "players", "should list the 2 players"),
-        ("decks.0.deck", ["Rail Gun"], "decks[0].deck", "is nowhere"),
+        ("decks.0.deck", ["Plasma Cannon"], "decks[0].deck", "is nowhere"),
         ("location.owner", 1, "location.owner", "a location played from a hand is its holder's card"),
         ("order", [0, 0], "order", "each combatant once"),
         ("turn_pos", 2, "turn_pos", "should be below 2"),
@@ -174,9 +174,9 @@ def test_a_won_race_must_be_over() -> None:
     data = _example()
     data["players"][0]["controlled"] += [
         {"card": "Volcano Rim", "owner": 1},
-        {"card": "Frozen Pass", "owner": 1},
+        {"card": "Ruined Keep", "owner": 1},
     ]
-    data["players"][1]["hand"].remove("Frozen Pass")
+    data["players"][1]["hand"].remove("Ruined Keep")
     assert_refused(elementa.load_game(NAME), _example(), data, "players[0].controlled", "3 locations win")
 
 
@@ -186,7 +186,7 @@ def test_deathmatch_has_no_locations() -> None:
     base["location"], base["chooser"] = None, None
     base["players"][0]["controlled"] = []
     base["players"][0]["hand"].remove("Supply Depot")
-    base["players"][1]["hand"].remove("Frozen Pass")
+    base["players"][1]["hand"].remove("Ruined Keep")
     game = elementa.load_game(NAME, deathmatch=True)
     changed = copy.deepcopy(base)
     changed["players"][0]["hand"].append("Supply Depot")
