@@ -25,7 +25,8 @@ import dataclasses
 import difflib
 import re
 import typing
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -239,3 +240,24 @@ def card_id(field: str, name: str, ids: Mapping[str, int], what: str = "card") -
     close = difflib.get_close_matches(name.lower(), list(lower), n=1, cutoff=0.6)
     hint = f" (did you mean {lower[close[0]]!r}?)" if close else ""
     raise PositionError(field, f"no {what} is called {name!r}{hint}")
+
+
+_STEP_CRASHES = (RuntimeError, ValueError, IndexError, KeyError, AttributeError, TypeError, ZeroDivisionError)
+"""What a step raises when a position left out what it needs."""
+
+
+@contextmanager
+def steps_must_fit(field: str = "flow") -> Iterator[None]:
+    """Run a position's first advance of its flow, turning a crash of a step that finds nothing where
+    it needs something (no fighter, card or seat: ``RuntimeError``, ``IndexError``, ``KeyError``...)
+    into a :class:`PositionError` on ``field``; a ``PositionError`` raised inside passes unchanged.
+
+    Raises:
+        PositionError: on ``field``, "the pending steps do not fit the table", with the crash's text.
+    """
+    try:
+        yield
+    except PositionError:
+        raise
+    except _STEP_CRASHES as e:
+        raise PositionError(field, f"the pending steps do not fit the table: {e}") from None

@@ -70,7 +70,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, Stri
 
 from elementa.core import TERMINAL, PositionError, Step
 from elementa.core.flow import Flow
-from elementa.core.positions import card_id, steps_from_json, steps_to_json, validate
+from elementa.core.positions import card_id, steps_from_json, steps_must_fit, steps_to_json, validate
 from elementa.games.elemental_warriors_ii import cards, flow, powers, steps, window
 from elementa.games.elemental_warriors_ii.effects import NUM_EFFECTS, TOKEN_NAMES
 from elementa.games.elemental_warriors_ii.sheet import COLUMNS, Sheet
@@ -343,25 +343,13 @@ def _read_flow(s: EW2State, pos: EW2Position) -> None:
         raise PositionError(f"players[{p}].pending", "a seat has steps of its own only in an open window")
     if not found:
         raise PositionError("flow", "a game under way has steps pending")
-    try:
+    with steps_must_fit():
         s._advance()
         for p in s.players_to_move():
             if not s.legal_actions(p):
                 raise PositionError("flow", f"player {p + 1} has nothing to choose")
         if s.is_chance_node() and not s.chance_outcomes():
             raise PositionError("flow[0]", "a chance step with nothing to pick from")
-    except PositionError:
-        raise
-    except (
-        RuntimeError,
-        ValueError,
-        IndexError,
-        KeyError,
-        AttributeError,
-        TypeError,
-        ZeroDivisionError,
-    ) as e:
-        raise PositionError("flow", f"the pending steps do not fit the table: {e}") from None
 
 
 def position(s: EW2State) -> dict[str, Any]:

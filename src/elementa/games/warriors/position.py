@@ -74,7 +74,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt
 
 from elementa.core import AUTOMATIC, CHANCE, Flow, PositionError, Step
-from elementa.core.positions import card_id, steps_from_json, steps_to_json, validate
+from elementa.core.positions import card_id, steps_from_json, steps_must_fit, steps_to_json, validate
 from elementa.games.warriors import steps as S
 from elementa.games.warriors.cards import CARD_TYPES, EQUIPMENT
 from elementa.games.warriors.rules import MAX_BEASTS, Equip, Fighter
@@ -431,22 +431,9 @@ def _read_flow(s: WarriorsState, pos: WarriorsPosition) -> None:
     s.flow = Flow(stack)
     s.steps = s.flow.steps  # type: ignore[assignment]  # the flow holds WarriorsSteps only
     s.mover = AUTOMATIC
-    try:
+    with steps_must_fit():
         s.advance()
         _check_top(s)
-    except PositionError:
-        raise
-    except (
-        RuntimeError,
-        ValueError,
-        IndexError,
-        KeyError,
-        AttributeError,
-        TypeError,
-        ZeroDivisionError,
-    ) as e:
-        # a step that finds no fighter, card or combatant where it needs one
-        raise PositionError("flow", f"the pending steps do not fit the table: {e}") from None
 
 
 def _check_top(s: WarriorsState) -> None:
