@@ -12,11 +12,10 @@ import pytest
 import elementa
 from elementa.core import CHANCE, PositionError
 from tests.support.positions import (
+    assert_position_save,
     assert_refused,
     assert_round_trip,
-    assert_save_replays,
     documented_example,
-    play_on,
     step,
 )
 
@@ -165,16 +164,11 @@ def test_the_setup_and_a_resolution_are_refused() -> None:
 
 
 def test_a_save_of_a_position_starts_from_it() -> None:
+    def misspell(position: dict[str, Any]) -> None:
+        position["players"][0]["hand"][0] = "Fier"
+
     game = elementa.load_game(NAME, start_health=30)
-    start = game.new_position(_table(), seed=3)
-    play_on(start, random.Random(3), 40)
-    record = assert_save_replays(start)
-    assert record["position"] == game.new_position(_table()).position()
-    bad = copy.deepcopy(record)
-    bad["position"]["players"][0]["hand"][0] = "Fier"
-    with pytest.raises(elementa.SaveFileError) as err:
-        elementa.core.persistence.from_dict(bad)
-    assert err.value.field == "position.players[0].hand[0]"
+    assert_position_save(game, _table(), 40, misspell, "position.players[0].hand[0]")
 
 
 def test_a_shop_deck_left_out_holds_the_rest_of_its_cards() -> None:

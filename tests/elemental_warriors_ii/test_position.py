@@ -4,7 +4,6 @@ example (elemental-warriors-ii.txt)."""
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from typing import Any
@@ -14,11 +13,10 @@ import pytest
 import elementa
 from elementa.core import SIMULTANEOUS, PositionError
 from tests.support.positions import (
+    assert_position_save,
     assert_refused,
     assert_round_trip,
-    assert_save_replays,
     documented_example,
-    play_on,
     step,
 )
 
@@ -100,16 +98,10 @@ def test_a_window_after_a_seat_acted_is_no_position() -> None:
 
 
 def test_a_save_of_a_position_starts_from_it() -> None:
-    game = elementa.load_game(NAME)
-    start = game.new_position(_example(), seed=3)
-    play_on(start, random.Random(3), 30)
-    record = assert_save_replays(start)
-    assert record["position"] == game.new_position(_example()).position()
-    bad = copy.deepcopy(record)
-    bad["position"]["players"][0]["hand"][0] = "6♢"
-    with pytest.raises(elementa.SaveFileError) as err:
-        elementa.core.persistence.from_dict(bad)
-    assert err.value.field == "position.players[0].hand[0]"
+    def misspell(position: dict[str, Any]) -> None:
+        position["players"][0]["hand"][0] = "6♢"
+
+    assert_position_save(elementa.load_game(NAME), _example(), 30, misspell, "position.players[0].hand[0]")
 
 
 def _changed(path: str, value: Any) -> dict[str, Any]:

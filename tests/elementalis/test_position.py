@@ -11,14 +11,12 @@ import pytest
 
 import elementa
 from elementa.core import PositionError
-from elementa.core.persistence import from_dict
 from tests.elementalis.helpers import act, cast, declare, pass_declarations, pool, roll
 from tests.support.positions import (
+    assert_position_save,
     assert_refused,
     assert_round_trip,
     assert_same,
-    assert_save_replays,
-    play_on,
     step,
 )
 
@@ -56,17 +54,12 @@ def test_the_draft_and_a_spell_under_way_are_refused() -> None:
 
 
 def test_a_save_of_a_position_starts_from_it() -> None:
+    def same_element_twice(position: dict[str, Any]) -> None:
+        position["mages"][0]["minor"] = "Sun"
+        position["mages"][0]["major"] = "Moon"
+
     game = elementa.load_game("elementalis")
-    start = game.new_position(_table(), seed=3)
-    play_on(start, random.Random(3), 30)
-    record = assert_save_replays(start)
-    assert record["position"] == game.new_position(_table()).position()
-    bad = copy.deepcopy(record)
-    bad["position"]["mages"][0]["minor"] = "Sun"
-    bad["position"]["mages"][0]["major"] = "Moon"
-    with pytest.raises(elementa.SaveFileError) as err:
-        from_dict(bad)
-    assert err.value.field == "position.mages[0].minor"
+    assert_position_save(game, _table(), 30, same_element_twice, "position.mages[0].minor")
 
 
 def _table(**changes: Any) -> dict[str, Any]:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from elementa import CHANCE, SIMULTANEOUS, Game, PositionError, State
+from elementa import CHANCE, SIMULTANEOUS, Game, PositionError, SaveFileError, State
 from elementa.core.persistence import from_dict, to_dict
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "positions.md"
@@ -90,6 +92,23 @@ def assert_save_replays(start: State) -> dict[str, Any]:
     assert_same(loaded, start)
     assert loaded.history() == start.history()
     return record
+
+
+def assert_position_save(
+    game: Game, position: dict[str, Any], steps: int, break_it: Callable[[dict[str, Any]], None], field: str
+) -> None:
+    """Assert that a game set up from ``position`` (seed 3) and played on ``steps`` random steps saves
+    and replays (:func:`assert_save_replays`) with the position recorded as it was given, and that a
+    save whose position ``break_it`` spoils is refused with a :class:`SaveFileError` on ``field``."""
+    start = game.new_position(position, seed=3)
+    play_on(start, random.Random(3), steps)
+    record = assert_save_replays(start)
+    assert record["position"] == game.new_position(position).position()
+    bad = copy.deepcopy(record)
+    break_it(bad["position"])
+    with pytest.raises(SaveFileError) as err:
+        from_dict(bad)
+    assert err.value.field == field
 
 
 def documented_example(section: str) -> dict[str, Any]:

@@ -13,11 +13,10 @@ import pytest
 import elementa
 from elementa.core import CHANCE, SIMULTANEOUS
 from tests.support.positions import (
+    assert_position_save,
     assert_refused,
     assert_round_trip,
-    assert_save_replays,
     documented_example,
-    play_on,
     step,
 )
 
@@ -103,16 +102,10 @@ def test_the_secret_assembly_is_a_position() -> None:
 
 
 def test_a_save_of_a_position_starts_from_it() -> None:
-    game = elementa.load_game(NAME)
-    start = game.new_position(_example(), seed=3)
-    play_on(start, random.Random(3), 40)
-    record = assert_save_replays(start)
-    assert record["position"] == game.new_position(_example()).position()
-    bad = copy.deepcopy(record)
-    bad["position"]["players"][0]["hand"][0] = "Draconian Medik"
-    with pytest.raises(elementa.SaveFileError) as err:
-        elementa.core.persistence.from_dict(bad)
-    assert err.value.field == "position.players[0].hand[0]"
+    def misspell(position: dict[str, Any]) -> None:
+        position["players"][0]["hand"][0] = "Draconian Medik"
+
+    assert_position_save(elementa.load_game(NAME), _example(), 40, misspell, "position.players[0].hand[0]")
 
 
 def _changed(path: str, value: Any) -> dict[str, Any]:
