@@ -120,10 +120,10 @@ class Flow:
 
     def push(self, *steps: Step) -> None:
         """Push steps to come next, the first given first (it ends on top)."""
-        if len(steps) == 1:  # the common case (a continuation), without the reversed iterator
+        if len(steps) == 1:  # the common case (a continuation), without the reversed copy
             self.steps.append(steps[0])
-        else:
-            self.steps.extend(reversed(steps))
+        else:  # a reversed copy of the tuple: extend sizes the list once (an iterator grows it)
+            self.steps.extend(steps[::-1])
 
     def pop(self) -> Step:
         """Remove and return the top step.

@@ -28,7 +28,7 @@ from elementa.games.elemental_warriors_ii.effects import (
     WATER_P,
 )
 from elementa.games.elemental_warriors_ii.names import PLAYER_NAMES
-from elementa.games.elemental_warriors_ii.powers import EMULATE, Adjacent, Power
+from elementa.games.elemental_warriors_ii.powers import EMULATE, UP_TO, Adjacent, Power
 from elementa.games.elemental_warriors_ii.sheet import (
     COLUMNS,
     DD,
@@ -299,7 +299,7 @@ def column_powers(s: EW2State, p: int, col: int) -> list[EW2Step]:
             if cumulative:
                 steps += [made(Power, p, e, lv, lv, "") for lv in cumulative_levels(sq)]
             else:
-                steps.append(made(Power, p, e, P, top, ""))
+                steps.append(UP_TO[p][e][top or P])  # top is never None: the square holds coins
             if e == suit:
                 bonus = top is not None and top >= N
         if bonus:

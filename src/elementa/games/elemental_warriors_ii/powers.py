@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from elementa.core import Action
 from elementa.games.elemental_warriors_ii.actions import act, decline, fixed
@@ -42,7 +42,7 @@ from elementa.games.elemental_warriors_ii.effects import (
     power_name,
 )
 from elementa.games.elemental_warriors_ii.names import PLAYER_NAMES
-from elementa.games.elemental_warriors_ii.sheet import ENTRY_LEVEL, LEVEL_NAMES
+from elementa.games.elemental_warriors_ii.sheet import DD, ENTRY_LEVEL, LEVEL_NAMES, P
 from elementa.games.elemental_warriors_ii.steps import (
     AIR_ND,
     AIR_P,
@@ -151,6 +151,13 @@ class Adjacent(Automatic):
 
 
 EMULATE = tuple(Emulate(p) for p in range(MAX_SEATS))
+
+UP_TO: Final = tuple(
+    tuple(tuple(Power(p, e, P, top, "") for top in range(DD + 1)) for e in range(4)) for p in range(MAX_SEATS)
+)
+"""By seat, element and the square's top level: the power step of an element square without
+Cumulative Effects (any entry up to its level), made once (``made`` hashes its fields at each call,
+and every turn asks for them)."""
 
 Handler = Callable[["EW2State", int, bool], None]
 """Carries out one entry for a seat: ``handler(state, seat, adjacent)``."""

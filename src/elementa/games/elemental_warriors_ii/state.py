@@ -28,7 +28,7 @@ from elementa.games.elemental_warriors_ii.flow import OPEN_SETUP
 from elementa.games.elemental_warriors_ii.names import PLAYER_NAMES
 from elementa.games.elemental_warriors_ii.sheet import COLUMNS, Sheet, sheet_value
 from elementa.games.elemental_warriors_ii.steps import EW2Step
-from elementa.games.elemental_warriors_ii.window import Window
+from elementa.games.elemental_warriors_ii.window import CLOSING, Window, seat_start, window_start
 
 if TYPE_CHECKING:
     from elementa.games.elemental_warriors_ii.game import EW2Game
@@ -158,6 +158,9 @@ class EW2State(State["EW2Game"]):  # quoted: the game module imports this module
             return movers
         return [p] if p >= 0 else []
 
+    def is_terminal(self) -> bool:
+        return self.mover == TERMINAL  # the core's, without the call to current_player
+
     def _to_move(self, player: int) -> bool:
         return bool(self.pending[player])  # a seat with steps left in the window, as players_to_move
 
@@ -176,14 +179,48 @@ class EW2State(State["EW2Game"]):  # quoted: the game module imports this module
 
     def _apply(self, action: Action, player: int) -> None:
         """Pop the step on top of the flow and let it apply the action, then take the steps that
-        need nobody (:meth:`_advance`); inside a window the action goes to the seat's own step
-        (:meth:`~.window.Window.act`), the window staying on top."""
+        need nobody (:meth:`_advance`).
+
+        Inside a sealed window (:mod:`.window`) the action goes to the step on top of the seat's
+        own stack, the window staying on top of the flow: first the window keeps what it found of
+        the table and of the seat, unless this action closes it (see
+        :data:`~.window.CLOSING`); then the seat's next steps with nothing to decide are dropped;
+        with no step left on any seat's stack, the window closes. Written out here rather than as
+        a method of the window: a window action is most actions, and the call costs."""
         self._cache.clear()  # the state's own table (a copy gets its own): emptied in place
-        window = self.window
-        if window is None:
+        if self.window is None:
             self.steps.pop().apply(self, action, player)
-        elif window.act(self, action, player):  # the window (on top) stays, as Window.apply keeps it
-            return  # a seat still decides in it: nothing for _advance to do
+            self._advance()
+            return
+        pending = self.pending
+        mine = pending[player]
+        step = mine[-1]
+        keep = CLOSING.get(type(step))
+        last = keep is not None and len(mine) == 1 and action.kind != "forfeit"  # the seat's last
+        if not (  # what the window found is kept, unless this action closes it (see CLOSING)
+            last and sum(map(bool, pending)) == 1  # the other seats are done
+        ):
+            start = self.window_start
+            if start is None:
+                start = self.window_start = window_start(self)
+            seats = start["seats"]
+            if player not in seats:  # all its actions can change, or its last one's
+                seats[player] = keep(self, player) if keep is not None and last else seat_start(self, player)
+        self.window_actions[player].append(action)
+        mine.pop()
+        step.apply(self, action, player)
+        while mine:
+            step = mine[-1]
+            found = step.legal(self, player)
+            if found:  # still this seat's turn in the window: who moves is unchanged
+                self._cache[player] = found
+                return
+            mine.pop()
+            step.skip(self)
+        if any(pending):  # another seat still decides in it
+            return
+        self.steps.pop()  # the window, on top: it closes (as its settle would)
+        self.close_window()
         self._advance()
 
     def returns(self) -> list[float]:

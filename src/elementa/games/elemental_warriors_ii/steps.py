@@ -89,13 +89,13 @@ Cause = Literal["damage", "inferno"]
 """Why a player removes cents: damage taken (Allocate Damage) or the Inferno token (End of Turn)."""
 
 S = TypeVar("S", bound="EW2Step")
-_MADE: dict[tuple[Any, ...], Any] = {}
+_MADE: dict[tuple[type, tuple[Any, ...]], Any] = {}
 
 
 def made(cls: type[S], *args: Any) -> S:
     """Return the step ``cls(*args)``, made once and then shared (steps are immutable values of
     their fields, and making a frozen dataclass costs a microsecond: these are made every turn)."""
-    key = (cls, *args)
+    key = (cls, args)  # not (cls, *args): unpacking into a new tuple costs more than nesting
     found = _MADE.get(key)
     if found is None:
         found = _MADE[key] = cls(*args)

@@ -66,42 +66,11 @@ class Window(EW2Step):
         return mine[-1].legal(s, player) if mine else []
 
     def apply(self, s: EW2State, action: Action, player: int) -> None:
-        s.steps.append(self)  # the window stays on top until no seat has a step left (settle closes it)
-        self.act(s, action, player)
-
-    def act(self, s: EW2State, action: Action, player: int) -> bool:
-        """Apply ``player``'s action to the step on top of its own stack, the window staying on top
-        of the flow (the state's ``_apply`` calls this directly: a window action is most actions).
-
-        Returns:
-            Whether the window stays open: the seat still has a decision in it (its legal actions
-            kept in the state's table) or another seat has, so who moves is unchanged.
-        """
-        mine = s.pending[player]
-        step = mine[-1]
-        keep = CLOSING.get(type(step))
-        last = keep is not None and len(mine) == 1 and action.kind != "forfeit"  # the seat's last
-        if not (  # what the window found is kept, unless this action closes it (see CLOSING)
-            last and sum(map(bool, s.pending)) == 1  # the other seats are done
-        ):
-            start = s.window_start
-            if start is None:
-                start = s.window_start = window_start(s)
-            seats = start["seats"]
-            if player not in seats:  # all its actions can change, or its last one's
-                seats[player] = keep(s, player) if keep is not None and last else seat_start(s, player)
-        s.window_actions[player].append(action)
-        mine.pop()
-        step.apply(s, action, player)
-        while mine:
-            step = mine[-1]
-            found = step.legal(s, player)
-            if found:  # still this seat's turn in the window
-                s._cache[player] = found
-                return True
-            mine.pop()
-            step.skip(s)
-        return any(s.pending)
+        """Hand ``player``'s action to the state, which applies a window action in place (its
+        :meth:`~.state.EW2State._apply`), the window back on top of the flow
+        until no seat has a step left."""
+        s.steps.append(self)
+        s._apply(action, player)
 
 
 WINDOWS: Final[dict[WindowName, Window]] = {
