@@ -98,3 +98,19 @@ def test_the_verdict_box_leads_the_page(page: str) -> None:
     box = page[page.index('<div class="verdict">') :]
     assert page.index('<div class="verdict">') < page.index("Seats and the first player")
     assert box[: box.index("</div>")].count("<li>") == 3 and "95% CI" in box
+
+
+def test_the_page_warns_when_the_evaluation_is_mostly_tied() -> None:
+    """The game metrics read the evaluation; a page whose evaluation ties at most decision points
+    says that they say little (issue 40: the Card-Dice evaluation was even at 59% of decisions)."""
+    import copy
+
+    from elementa.lab.html import TIED_WARNING
+
+    data = run_balance(BalanceJob(Matchup("warriors", {"players": 2}, ("greedy", "greedy"), seed=2), games=2))
+    tied = data["report"]["metrics"]["tied_share"]
+    assert tied["n"] == 2 and 0.0 <= tied["mean"] <= 1.0
+    for share, warned in ((TIED_WARNING - 0.01, False), (0.59, True)):
+        changed = copy.deepcopy(data)
+        changed["report"]["metrics"]["tied_share"]["mean"] = share
+        assert ("Read these with care" in render(changed)) is warned

@@ -55,3 +55,10 @@ def test_empty_trace_is_refused() -> None:
 def test_leader_needs_a_strict_top() -> None:
     assert leader([0.1, 0.3, 0.3]) is None
     assert leader([0.1, 0.3, 0.2]) == 1
+
+
+def test_tied_share_counts_the_decision_points_without_a_strict_leader() -> None:
+    """Two of the four decision points tie for the top; the final result is not a decision point."""
+    m = trace_metrics([[0.5, 0.5], [0.6, 0.4], [0.3, 0.3], [0.2, 0.8], [0.5, 0.5]])
+    assert m.tied_share == pytest.approx(2 / 4)
+    assert trace_metrics([[1.0, 0.0]]).tied_share is None  # no decision point

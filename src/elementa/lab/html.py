@@ -25,8 +25,14 @@ METRIC_NOTE = (
     "changes of a strict leader (ties skipped), per decision; <b>drama</b> is the best estimate minus "
     "the winners', averaged over every decision (0 where a winner leads); <b>decisiveness</b> is the "
     "share of decisions played from the first at which a winner's estimate exceeded the best "
-    "estimate any loser ever reached."
+    "estimate any loser ever reached; <b>tied_share</b> is the share of decision points at which no "
+    "seat leads strictly."
 )
+
+
+TIED_WARNING = 0.25
+"""The mean share of decision points without a strict leader from which the page warns that the game
+metrics read a mostly tied evaluation (see :mod:`elementa.lab.metrics`, tied share)."""
 
 
 def _e(value: Any) -> str:
@@ -120,7 +126,14 @@ def _main_sections(r: dict[str, Any]) -> list[str]:
             ],
         )
     )
-    if any(v["n"] for k, v in m.items() if k != "lead_changes"):
+    tied = m.get("tied_share")  # absent from reports made before it
+    if tied and tied["n"] and tied["mean"] >= TIED_WARNING:
+        out.append(
+            f'<p class="note"><b>Read these with care:</b> the evaluation names no strict leader at '
+            f"{tied['mean']:.0%} of the decision points (tied_share, mean over the games), so lead "
+            "changes, drama and decisiveness rest on the other points and say little about this game.</p>"
+        )
+    if any(v["n"] for k, v in m.items() if k not in ("lead_changes", "tied_share")):
         out.append(image(plots.metrics_figure(m), "game metrics"))
     return out
 

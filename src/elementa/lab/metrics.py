@@ -26,7 +26,11 @@ decisiveness.
   no winner ever exceeded it (Ludii's DecisivenessMoves describes itself so: "moves after a winning
   player has a state evaluation above the decisiveness threshold"; its code returns the index of
   that first crossing over the moves, the complement, in integer arithmetic). High values mean
-  games decided early and then played out.
+  games decided early and then played out;
+* **tied share**: the share of the decision points at which no seat leads strictly (the evaluation
+  ties for the top). Lead changes skip those points and drama and decisiveness read them as no lead,
+  so where an evaluation is often tied (one that cannot tell the seats apart for most of a game),
+  those three figures rest on the other points and say little: the report says so.
 
 Games without an evaluation have only the final point: no decision points, so no drama or
 decisiveness (``None``), and no lead changes.
@@ -50,6 +54,8 @@ class TraceMetrics:
             (no loser, or no decision points).
         decisiveness: the share of decisions from the first at which a winner's estimate exceeded
             every loser's best, or ``None`` (as for drama).
+        tied_share: the share of decision points with no strict leader, or ``None`` (no decision
+            points).
     """
 
     points: int
@@ -57,6 +63,7 @@ class TraceMetrics:
     lead_change_rate: float
     drama: float | None
     decisiveness: float | None
+    tied_share: float | None = None
 
 
 def leader(scores: Sequence[float]) -> int | None:
@@ -86,8 +93,8 @@ def trace_metrics(trace: Sequence[Sequence[float]]) -> TraceMetrics:
 
     Example:
         >>> m = trace_metrics([[0.6, 0.4], [0.4, 0.6], [0.3, 0.7], [0.0, 1.0]])
-        >>> m.lead_changes, round(m.drama, 2), round(m.decisiveness, 2)
-        (1, 0.07, 0.33)
+        >>> m.lead_changes, round(m.drama, 2), round(m.decisiveness, 2), m.tied_share
+        (1, 0.07, 0.33, 0.0)
     """
     if not trace:
         raise ValueError("a score trace needs at least one point (the end)")
@@ -104,6 +111,7 @@ def trace_metrics(trace: Sequence[Sequence[float]]) -> TraceMetrics:
     winners = [p for p, s in enumerate(final) if s == max(final)]
     losers = [p for p in range(len(final)) if p not in winners]
     points = trace[:-1]  # the decision points
+    tied = sum(1 for s in points if leader(s) is None) / len(points) if points else None
     drama: float | None = None
     decisive: float | None = None
     if losers and points:
@@ -113,4 +121,4 @@ def trace_metrics(trace: Sequence[Sequence[float]]) -> TraceMetrics:
             (k for k, s in enumerate(points) if any(s[w] > threshold for w in winners)), decisions
         )
         decisive = (decisions - crossing) / decisions
-    return TraceMetrics(len(trace), changes, changes / max(decisions, 1), drama, decisive)
+    return TraceMetrics(len(trace), changes, changes / max(decisions, 1), drama, decisive, tied)

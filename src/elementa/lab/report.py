@@ -407,7 +407,8 @@ def build_report(games: Sequence[LabGame], agents: Sequence[str], settings: dict
         histogram), ``endings`` (counts of sole wins, shared wins, no winner, turn limits; ``draw``: the
         rate of games without a sole winner, ``limit``: the rate of games that reached the limit, as
         :func:`rate` dicts), ``metrics`` (lead
-        changes, their rate, drama, decisiveness: mean intervals), ``attributes`` (per attribute:
+        changes, their rate, drama, decisiveness, the share of decision points with no strict
+        leader: mean intervals), ``attributes`` (per attribute:
         ``rates``, ``matrix`` for two seats, and seat and attribute effects told apart: ``by_seat``,
         ``effects``, ``seat_effects``, ``confounded``, see :func:`stratified_difference`) and ``uses``
         (components, see :mod:`elementa.lab.extractors`; every item of the game's catalog, the unused
@@ -428,7 +429,7 @@ def build_report(games: Sequence[LabGame], agents: Sequence[str], settings: dict
     none = sum(1 for r in records if not any(s > 0 for s in r.shares))
     limits = sum(1 for g in ordered if g.limit)
     metrics = {}
-    for name in ("lead_changes", "lead_change_rate", "drama", "decisiveness"):
+    for name in ("lead_changes", "lead_change_rate", "drama", "decisiveness", "tied_share"):
         values = [getattr(g.metrics, name) for g in ordered]
         metrics[name] = mean_interval([float(v) for v in values if v is not None])
     report: dict[str, Any] = {
