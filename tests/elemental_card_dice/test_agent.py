@@ -211,3 +211,24 @@ def test_the_agent_plays_die_manipulation_in_its_own_turn_when_it_lasts_for_its_
     state.dice = [6, 3, 3, 3, 3, 3, 3]  # type: ignore[attr-defined]  # now turning it over would lose
     chosen = agent.choose(state, state.legal_actions(p))
     assert chosen.args != (hand[0],) or chosen.kind == "place"
+
+
+def test_evaluate_reads_the_health_lead_and_is_seldom_tied_in_play() -> None:
+    """Issue 40: the turns to kill alone tied at about half the positions of rule-based play. With
+    the health lead the evaluation ties only where healths and decks are alike (the first turns)."""
+    game = load_game(NAME)
+    state = game.new_initial_state(1)
+    assert state.evaluate() == pytest.approx([0.5, 0.5])
+    state.sides[0].health -= 25  # type: ignore[attr-defined]
+    behind, ahead = state.evaluate()
+    assert ahead > 0.7 and behind + ahead == pytest.approx(1.0)  # 25 health: odds of about e to 1
+    shares: list[list[float]] = []
+
+    def record(s: object, player: int, _action: object) -> None:
+        if player >= 0:
+            shares.append(s.evaluate())  # type: ignore[attr-defined]
+
+    agents = [game.rule_based_agent(p, p) for p in (0, 1)]
+    play_game(game, agents, seed=3, max_steps=20_000, on_step=record)  # type: ignore[arg-type]
+    tied = sum(1 for a, b in shares if a == b) / len(shares)
+    assert len(shares) > 100 and tied < 0.35

@@ -65,9 +65,14 @@ SUDDEN_DEATH_LOSS = 5
 ECD-E14); it doubles every round (both players' turns) after."""
 RESAMPLE_TRIES = 100
 """The most redraws ``resample_from_infostate`` tries for one that keeps who is to move."""
-KILL_WEIGHT = 0.6
-"""Log-odds of winning per unit of log ratio of the turns to kill (see ``CardDiceState.evaluate``;
-fitted to 300 rule-based games at 30 health and 200 at 100)."""
+HEALTH_SCALE = 0.25
+"""The health lead, as a share of the starting health, that is worth odds of e to 1 (see
+``CardDiceState.evaluate``): 25 health at the default 100. Fitted to rule-based play, 150 games with
+``sudden_death=150`` and 150 without (issue 40, 2026-11-29)."""
+KILL_WEIGHT = 0.1
+"""Log-odds of winning per unit of log ratio of the turns to kill (see ``CardDiceState.evaluate``):
+small, a tie-break between equal healths by the decks' strength (0.6 when it was the whole
+evaluation; beside the health lead it forecasts worse the more it weighs)."""
 KILL_RATE_FLOOR = 0.3
 """The least net damage a card counted for a player whose healing matches the other's damage."""
 KILL_TURNS_CAP = 100.0
@@ -596,29 +601,32 @@ class CardDiceState(State["CardDiceGame"]):  # quoted: the game module imports t
         return [1.0 if p == self.winner else 0.0 for p in (0, 1)]
 
     def evaluate(self) -> list[float]:
-        """Estimate each player's chance to win from how soon each deck can kill the other player.
+        """Estimate each player's chance to win from the health lead, and how soon each deck can
+        kill the other player.
 
-        For each player, the turns it would take to bring the opponent to 0 health: the opponent's
-        health over the player's damage per card owned, less the opponent's healing per card owned
-        (strengths at the current dice and amplifiers; at least :data:`KILL_RATE_FLOOR` a card, at
-        most :data:`KILL_TURNS_CAP` turns). The shares are the logistic of :data:`KILL_WEIGHT` times
-        the log ratio of the two times, shrunk towards even as the turn limit nears (a game out of
-        turns is drawn; not under ``sudden_death``, which decides the game first). Fitted to
-        rule-based play, where a health lead alone forecasts worse than an even guess: health swings
-        with every hit and heal, while the decks' rates, under dice rolled once, persist. Source:
+        The shares are the logistic of the health lead over :data:`HEALTH_SCALE` of the starting
+        health, plus :data:`KILL_WEIGHT` times the log ratio of the turns each player would take to
+        bring the other to 0 health (the other's health over the player's damage per card owned,
+        less the other's healing per card owned, at the current dice and amplifiers; at least
+        :data:`KILL_RATE_FLOOR` a card, at most :data:`KILL_TURNS_CAP` turns), all shrunk towards
+        even as the turn limit nears (a game out of turns is drawn; not under ``sudden_death``,
+        which decides the game first). The turns to kill alone were the evaluation until issue 40:
+        they tied at half the positions of rule-based play (both decks too weak to kill within the
+        cap) and forecast its results little better than an even guess, while the health lead, once
+        the rule-based player pressed, forecasts far better (docs/ai.md). Source:
         elemental-card-dice.txt, End; rulings ECD-A19 (no health maximum), ECD-E6 (the turn limit)
         and ECD-E14 (sudden death).
         """
-        limit = self.game.options.turn_limit
-        if self.game.options.sudden_death:  # a game is decided before its turns run out
-            limit = 0
+        options = self.game.options
+        limit = 0 if options.sudden_death else options.turn_limit  # sudden death decides it first
         left = max(0.0, 1.0 - self.turn / limit) if limit else 1.0
+        scale = HEALTH_SCALE * max(options.start_health, 1)
         rates = [self._rates(p) for p in (0, 1)]
         scores = []
         for p in (0, 1):
             net = max(rates[p][0] - rates[1 - p][1], KILL_RATE_FLOOR)
             turns = min(max(self.sides[1 - p].health, 1) / net, KILL_TURNS_CAP)
-            scores.append(-KILL_WEIGHT * left * math.log(turns))
+            scores.append(left * (self.sides[p].health / scale - KILL_WEIGHT * math.log(turns)))
         return win_shares(scores, 1.0)
 
     def _rates(self, p: int) -> tuple[float, float]:
