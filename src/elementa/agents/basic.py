@@ -81,11 +81,15 @@ class RandomOpening(Agent):
         Raises:
             ValueError: ``legal`` is empty.
         """
-        if sum(1 for p, _ in state.history() if p == self.player) < self.moves:
-            if not legal:
-                raise ValueError(f"{self!r} was asked to move but has no legal action")
-            return self.rng.choice(legal)
-        return self.inner.choose(state, legal)
+        made = 0
+        for p, _ in state.history():  # the seat's first moves come early: stop at the opening's end
+            if p == self.player:
+                made += 1
+                if made >= self.moves:
+                    return self.inner.choose(state, legal)
+        if not legal:
+            raise ValueError(f"{self!r} was asked to move but has no legal action")
+        return self.rng.choice(legal)
 
     def forget(self) -> None:
         """Let ``inner`` drop what it kept (see :meth:`Agent.forget`)."""
