@@ -159,7 +159,9 @@ class EW2State(State["EW2Game"]):  # quoted: the game module imports this module
         return [p] if p >= 0 else []
 
     def is_terminal(self) -> bool:
-        return self.mover == TERMINAL  # the core's, without the call to current_player
+        """Return whether the game is over (the core's test, read from the kept mover without the
+        call to :meth:`current_player`: a playout asks at every step)."""
+        return self.mover == TERMINAL
 
     def _to_move(self, player: int) -> bool:
         return bool(self.pending[player])  # a seat with steps left in the window, as players_to_move
