@@ -17,6 +17,8 @@ import random
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from elementa.core import (
     AUTOMATIC,
     SIMULTANEOUS,
@@ -62,6 +64,7 @@ BATTLE_SHARPNESS = 2.0
 side with twice the other's strength is given ``2**k / (2**k + 1)`` of the battle (0.8 at 2)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickle and copy make it without __init__ (setup.py)
 class WarriorsState(State["WarriorsGame"]):  # quoted: the game module imports this module
     """A position of Warriors.
 
