@@ -337,7 +337,8 @@ class _View:
         """Worth of the powers a column's element squares give: the sum of each square's
         ``SQUARE_WORTH``. The element rows are the last rows of a sheet, Earth first."""
         return sum(
-            worth[square] for worth, square in zip(SQUARE_WORTH, column[self.first_element :], strict=True)
+            (worth[square] for worth, square in zip(SQUARE_WORTH, column[self.first_element :], strict=True)),
+            0.0,
         )
 
     def column_worth(self, column: Column) -> float:

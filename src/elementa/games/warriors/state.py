@@ -331,7 +331,9 @@ class WarriorsState(State["WarriorsGame"]):  # quoted: the game module imports t
             if foes:
                 dmods = damage_mods(f, loc)
                 sources = [c for _, c in attack_sources(f)]
-                attack = sum(max(attack_value(f, c, dmods, prot[g.cid]) for c in sources) for g in foes)
+                attack = sum(
+                    (max(attack_value(f, c, dmods, prot[g.cid]) for c in sources) for g in foes), 0.0
+                )
                 attack /= len(foes)
             strength = max(attack, 0.05) * max(f.durability, 0)
             weights[side] = weights.get(side, 0.0) + strength**BATTLE_SHARPNESS
