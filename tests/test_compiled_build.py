@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import sys
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -48,6 +49,16 @@ def test_the_compiled_sources_cover_the_core_and_every_game(setup_py: ModuleType
     for game in (ROOT / "src/elementa/games").iterdir():
         if (game / "__init__.py").is_file():
             assert f"src/elementa/games/{game.name}/state.py" in sources, game.name
+
+
+def test_each_compiled_package_is_one_group(setup_py: ModuleType) -> None:
+    sources = setup_py.compiled_sources()
+    groups = setup_py.compiled_groups(sources)
+    assert sorted(s for files, _ in groups for s in files) == sorted(sources)  # each source once
+    names = [name for _, name in groups]
+    assert len(set(names)) == len(names) == len(setup_py.COMPILED_PACKAGES) + len(setup_py.COMPILED_MODULES)
+    for files, _ in groups:
+        assert len({Path(f).parent for f in files}) == 1, files
 
 
 def _classvar_in_dataclass(source: str) -> bool:
