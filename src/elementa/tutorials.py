@@ -67,7 +67,7 @@ class TutorialError(ElementaError):
         reason: what is wrong and how to fix it.
     """
 
-    code = "tutorial/invalid"
+    default_code = "tutorial/invalid"
 
     def __init__(self, source: str, field: str, reason: str, *, code: str | None = None) -> None:
         where = f"field {field!r}: " if field else ""

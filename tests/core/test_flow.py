@@ -100,8 +100,10 @@ class Score(Step):
 class LowState(State):
     game: LowGame
 
-    def __init__(self, game: LowGame, seed: int | None, discards: int = 1) -> None:
+    def __init__(self, game: LowGame, seed: int | None, discards: int = 1, *, blank: bool = False) -> None:
         super().__init__(game, seed)
+        if blank:  # clone() sets the rest (the compiled build's State cannot be made without __init__)
+            return
         n = game.num_players
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.discards: list[int] = []
@@ -152,8 +154,8 @@ class LowState(State):
         return s
 
     def clone(self) -> LowState:
-        s = object.__new__(LowState)
-        s.game, s.seed, s._history = self.game, self.seed, self._history[:]
+        s = LowState(self.game, self.seed, blank=True)
+        s._history = self._history[:]
         s.hands, s.discards, s.result = [h[:] for h in self.hands], self.discards[:], self.result
         s.flow = self.flow.copy()
         return s

@@ -10,22 +10,39 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from elementa.core import State, information_digest
+from elementa.core import Action, State, information_digest
 
 
-class Shows:
-    """Stands in for a state: its observation is whatever it was given, for every seat."""
+class Shows(State):
+    """A state of no game whose observation holds whatever it was given, for every seat: only
+    ``observation`` (which the default key reads) is ever called. Two of them show observations
+    that print alike exactly when the values they were given print alike."""
 
-    def __init__(self, observation: Any) -> None:
+    def __init__(self, observation: Any) -> None:  # no game: nothing here reads it
         self.shown = observation
 
-    def observation(self, player: int) -> Any:
-        return self.shown
+    def observation(self, player: int | None) -> dict[str, Any]:
+        return {"shown": self.shown}  # a dict, as State.observation returns (the compiled build checks)
+
+    def current_player(self) -> int:
+        raise NotImplementedError
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        raise NotImplementedError
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        raise NotImplementedError
+
+    def _apply(self, action: Action, player: int) -> None:
+        raise NotImplementedError
+
+    def returns(self) -> list[float]:
+        raise NotImplementedError
 
 
 def key_of(observation: Any, player: int = 0) -> bytes:
     """The default key of a state showing ``observation`` to ``player``."""
-    return State.information_state_key(Shows(observation), player)  # type: ignore[arg-type]
+    return Shows(observation).information_state_key(player)
 
 
 JSON_LIKE = st.recursive(

@@ -18,6 +18,7 @@ import elementa
 from elementa.games.elemenders.board import MONOLITH
 from elementa.games.elemenders.game import ElemendersGame
 from elementa.games.elemenders.state import ElemendersState
+from tests.support.keys import slot_names
 from tests.support.walk import decision_nodes
 
 PRESETS = [{}, *ElemendersGame.presets.values()]
@@ -70,7 +71,7 @@ def test_a_clone_holds_every_attribute_of_the_state(options: dict[str, object]) 
         for node, _ in decision_nodes(game.new_initial_state(seed), random.Random(seed)):
             assert isinstance(node, ElemendersState)
             copy = node.clone()
-            for name in ElemendersState.__slots__:
+            for name in slot_names(ElemendersState):
                 assert getattr(copy, name) == getattr(node, name), (name, seed, len(node.history()))
             checked += 1
     assert checked > (10 if options == ElemendersGame.presets["tiny"] else 500)  # tiny: 4 turns a game

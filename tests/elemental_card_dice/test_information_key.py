@@ -28,6 +28,7 @@ from tests.support.keys import (
     compare_fields,
     first_and_last_two,
     sampled_states,
+    slot_names,
     slots,
     variants,
 )
@@ -75,10 +76,10 @@ def fields(state: CardDiceState) -> Iterator[tuple[str, object, str]]:
     """Yield ``(label, owner, attribute)`` for every field of the state and of its sides and shops."""
     yield from slots(state, ("game", "sides", "shops"))
     for side in state.sides:
-        for name in Side.__slots__:
+        for name in slot_names(Side):
             yield f"sides.{name}", side, name
     for shop in state.shops:
-        for name in Shop.__slots__:
+        for name in slot_names(Shop):
             yield f"shops.{name}", shop, name
 
 

@@ -22,6 +22,7 @@ from elementa.core.chance import sample_outcome
 from elementa.games.elemental_warriors_ii.game import EW2Game
 from elementa.games.elemental_warriors_ii.sheet import Sheet
 from elementa.games.elemental_warriors_ii.state import EW2State
+from tests.support.compiled import skip_patching_compiled
 from tests.support.walk import decision_nodes
 
 MINIATURES = ("tiny", "small")
@@ -262,6 +263,7 @@ def test_the_log_keeps_the_latest_events_an_observation_shows(monkeypatch: pytes
             logged.append(text)
         log(state, text)
 
+    skip_patching_compiled(EW2State)
     monkeypatch.setattr(EW2State, "log", log_all)
     game = elementa.load_game("elemental-warriors-ii")
     checked = 0

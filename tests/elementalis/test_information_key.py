@@ -19,7 +19,15 @@ import elementa
 from elementa.core import Step
 from elementa.games.elementalis.dice import Die
 from elementa.games.elementalis.state import ElementalisState
-from tests.support.keys import check_copies_keep_keys, compare_fields, copies, sampled_states, slots, variants
+from tests.support.keys import (
+    check_copies_keep_keys,
+    compare_fields,
+    copies,
+    sampled_states,
+    slot_names,
+    slots,
+    variants,
+)
 
 
 def die_variants(value: Any) -> Iterable[Any] | None:
@@ -36,7 +44,7 @@ def die_variants(value: Any) -> Iterable[Any] | None:
         ]
     if not isinstance(value, Die):
         return None
-    return copies(value, Die.__slots__, lambda field: variants(field, die_variants))
+    return copies(value, slot_names(Die), lambda field: variants(field, die_variants))
 
 
 def changes(label: str, value: Any) -> list[Any]:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from elementa.core import Game, State
+from tests.support.compiled import is_compiled
 from tests.support.walk import decision_nodes
 
 Seen = Callable[[State, int], "tuple[bytes, str] | None"]
@@ -147,9 +148,21 @@ def compare_fields(
     return shown
 
 
+def slot_names(cls: type) -> tuple[str, ...]:
+    """Return the attributes a class declares in ``__slots__``.
+
+    In the compiled build (``setup.py``) a compiled class keeps no ``__slots__``: its attributes are
+    then read from ``__mypyc_attrs__``, less ``__dict__`` and the core ``State``'s attributes that
+    have class defaults (``_origin``, ``_events``, ``recording``), which no game's slots name.
+    """
+    if not is_compiled(cls):
+        return tuple(cls.__slots__)
+    return tuple(n for n in cls.__mypyc_attrs__ if n not in ("__dict__", "_origin", "_events", "recording"))
+
+
 def slots(state: State, skip: Iterable[str] = ("game",)) -> Iterator[tuple[str, object, str]]:
     """Yield ``(name, state, name)`` for every slot of the state's class but those in ``skip``."""
-    names: Iterable[str] = type(state).__slots__
+    names: Iterable[str] = slot_names(type(state))
     for name in names:
         if name not in skip:
             yield name, state, name

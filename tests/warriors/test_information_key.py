@@ -21,7 +21,15 @@ from elementa.core import Step
 from elementa.games.warriors.cards import Card
 from elementa.games.warriors.rules import Equip, Fighter
 from elementa.games.warriors.state import WarriorsState
-from tests.support.keys import check_copies_keep_keys, compare_fields, copies, sampled_states, slots, variants
+from tests.support.keys import (
+    check_copies_keep_keys,
+    compare_fields,
+    copies,
+    sampled_states,
+    slot_names,
+    slots,
+    variants,
+)
 
 
 def long_ends(i: int, value: Any) -> bool:
@@ -45,7 +53,7 @@ def changes_in(cards: list[Card], players: int) -> Any:
         if isinstance(value, Card):
             return [cards[(value.id + 1) % len(cards)]]
         if isinstance(value, Fighter | Equip):  # not its kit: what the menus keep, dropped with any change
-            return copies(value, [n for n in type(value).__slots__ if n != "kit"], again)
+            return copies(value, [n for n in slot_names(type(value)) if n != "kit"], again)
         return None
 
     def again(value: Any) -> Iterable[Any]:

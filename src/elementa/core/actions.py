@@ -18,10 +18,13 @@ has three forms besides its id, all derived from the kind and parts:
 
 from __future__ import annotations
 
+import copyreg
 import shlex
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +136,30 @@ def _part_of(spec: Part | int, index: int) -> Part:
     return spec if isinstance(spec, Part) else Part(f"arg{index}", int(spec))
 
 
+def rebuild(cls: type[Any], values: dict[str, Any]) -> Any:
+    """Return ``cls(**values)``: how :func:`pickle_by_fields` has pickle and copy remake a value."""
+    return cls(**values)
+
+
+def pickle_by_fields(cls: type[Any]) -> None:
+    """Have pickle and copy remake instances of the frozen dataclass ``cls`` through its constructor
+    (:func:`rebuild`), from its fields.
+
+    In the compiled build (``setup.py``) a frozen dataclass would otherwise unpickle through the
+    default ``__setstate__`` of compiled classes, which sets each field as an attribute, and its
+    frozen ``__setattr__`` refuses (``FrozenInstanceError``). The pure build gets equal values
+    either way.
+    """
+    copyreg.pickle(
+        cls, lambda value: (rebuild, (cls, {f.name: getattr(value, f.name) for f in fields(value)}))
+    )
+
+
+pickle_by_fields(Part)
+pickle_by_fields(Action)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickle and copy make it without __init__ (setup.py)
 class ActionSpace:
     """A fixed numbering of every action of a game: kinds, each with mixed-radix named parts.
 

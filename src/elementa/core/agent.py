@@ -37,6 +37,12 @@ class Agent:
             raise TypeError("Agent is a base class: subclass it and define step() or choose()")
         self.player = player
         self.rng = random.Random(seed)
+        # an interpreted subclass's ``name`` is a class attribute, which the compiled build's
+        # Agent (setup.py) does not read: it reads the instance's, set here (a compiled class's
+        # ``name`` is an attribute descriptor, its default already in the instance)
+        declared = getattr(type(self), "name", None)  # untyped: a compiled class holds a descriptor
+        if isinstance(declared, str):
+            self.name = declared
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)

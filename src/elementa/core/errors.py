@@ -8,7 +8,7 @@ keeps working.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
@@ -18,15 +18,18 @@ class ElementaError(ValueError):
     """Base class of every error Elementa raises on bad input.
 
     Attributes:
-        code: a stable, machine-readable code such as ``"config/unknown-option"``.
+        code: a stable, machine-readable code such as ``"config/unknown-option"``: the ``code``
+            given, else the class's ``default_code``.
     """
 
-    code: str = "elementa/error"
+    default_code: ClassVar[str] = "elementa/error"
+    """The code of an error raised without one; each subclass sets its own."""
 
     def __init__(self, message: str, *, code: str | None = None) -> None:
         super().__init__(message)
-        if code is not None:
-            self.code = code
+        # set on every instance, never read from a class default: the compiled build (setup.py) does
+        # not give an exception instance its class's attribute defaults
+        self.code: str = self.default_code if code is None else code
 
 
 class ConfigError(ElementaError):
@@ -37,7 +40,7 @@ class ConfigError(ElementaError):
         choices: the valid choices, when they can be listed.
     """
 
-    code = "config/invalid"
+    default_code = "config/invalid"
 
     def __init__(
         self,
@@ -63,7 +66,7 @@ class IllegalActionError(ElementaError):
         player: whose turn it was (a player index or one of the node constants).
     """
 
-    code = "action/illegal"
+    default_code = "action/illegal"
 
     def __init__(
         self, action: object, reason: str, *, player: int | None = None, code: str | None = None
@@ -83,7 +86,7 @@ class SaveFileError(ElementaError):
         field: the offending field (for example ``"history[12]"``), when known.
     """
 
-    code = "save/invalid"
+    default_code = "save/invalid"
 
     def __init__(self, message: str, *, path: str | None = None, field: str | None = None) -> None:
         where = f"{path}: " if path else ""
@@ -93,7 +96,7 @@ class SaveFileError(ElementaError):
         self.field = field
 
 
-def describe_player(player: int) -> str:
+def describe_player(player: object) -> str:
     """Return a person-readable name for a player index or node constant.
 
     Args:
@@ -121,7 +124,7 @@ class PositionError(ElementaError):
         reason: what is wrong with it, in words (``"occupied by another unit"``).
     """
 
-    code = "position/invalid"
+    default_code = "position/invalid"
 
     def __init__(self, field: str, reason: str, *, code: str | None = None) -> None:
         where = f"field {field!r}: " if field else ""

@@ -16,7 +16,6 @@ import marshal
 import math
 import operator
 import random
-import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -26,7 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, SupportsIndex
 from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
 
-from elementa.core.actions import Action, ActionSpace
+from elementa.core.actions import Action, ActionSpace, pickle_by_fields
 from elementa.core.chance import sample_outcome
 from elementa.core.errors import IllegalActionError, PositionError, describe_player
 from elementa.core.events import Event, EventLog, audience_of, seen_by
@@ -150,6 +149,7 @@ class Game(ABC):
 
     def __init__(self, options: Any) -> None:
         self.options = options
+        pickle_by_fields(type(options))  # a frozen dataclass (see pickle_by_fields)
         self.action_space: ActionSpace = self._make_action_space()
 
     @classmethod
@@ -303,10 +303,16 @@ class Game(ABC):
             NotImplementedError: the game defines no tensor (it does not override
                 :meth:`_make_observation_encoder`).
         """
-        encoder = _ENCODERS.get(self)
+        encoder = self._encoder
         if encoder is None:
-            encoder = _ENCODERS[self] = self._make_observation_encoder()
+            encoder = self._encoder = self._make_observation_encoder()
         return encoder
+
+    _encoder: ObservationEncoder | None = None
+    """The encoder once built; a pickle or copy of the game leaves it out (its closures would not
+    pickle), and the copy builds its own (see ``ObservationEncoder.__reduce__``). Not kept in a
+    ``weakref.WeakKeyDictionary`` beside the game: the compiled build (``setup.py``) does not clear
+    a compiled game's weak references when it is freed, and a dictionary that held one crashed."""
 
     def _make_observation_encoder(self) -> ObservationEncoder:
         """Build the encoder of :meth:`observation_encoder`; games with a tensor override this."""
@@ -333,10 +339,6 @@ def _module_name(cls: type) -> str:
     """Return the name of the module that defines ``cls`` (read as any class's attribute: mypyc
     refuses ``__module__`` read on a compiled class object)."""
     return cls.__module__
-
-
-_ENCODERS: weakref.WeakKeyDictionary[Game, ObservationEncoder] = weakref.WeakKeyDictionary()
-"""Each game's observation encoder, kept beside the game (its closures would not pickle with it)."""
 
 
 GameT = TypeVar("GameT", bound=Game, default=Game, covariant=True)
@@ -618,13 +620,16 @@ class State(ABC, Generic[GameT]):
             raise ValueError("sample_chance_outcome: the state is not at a chance node")
         return self._sample_chance_outcome(rng)
 
-    def apply_action(self, action: Action | int, player: int | None = None) -> None:
+    def apply_action(self, action: object, player: SupportsIndex | None = None) -> None:
         """Apply an action (or its id) after checking that it is legal.
 
         Args:
-            action: an :class:`Action` or its integer id.
+            action: an :class:`Action` or its integer id (``object``: any other value is refused
+                here, with the error below, also in the compiled build, which would otherwise
+                refuse it with a ``TypeError`` before this check).
             player: at a simultaneous node, the seat acting (required there); elsewhere optional and,
-                when given, it must be the player to move.
+                when given, it must be the player to move (an ``int``, or another integer type such
+                as ``numpy.int64``).
 
         Raises:
             IllegalActionError: the action is not legal now, the game is over, the player is not to

@@ -56,6 +56,11 @@ class ObservationEncoder:
         self.size: int = sum(f.size for f in self.fields)
         self.view = view
 
+    def __reduce__(self) -> tuple[Any, tuple[()]]:
+        """Pickle and copy it as ``None`` (its fields' closures would not pickle): a game that
+        holds it builds it again when asked (:meth:`~elementa.core.game.Game.observation_encoder`)."""
+        return _not_kept, ()
+
     @property
     def shape(self) -> tuple[int]:
         """The tensor's shape: ``(size,)``."""
@@ -137,3 +142,8 @@ def positions(vocabulary: Iterable[Any]) -> dict[Any, int]:
 def rotate(seat: int | None, viewer: int, players: int) -> int | None:
     """Return ``seat`` counted from the viewer (the viewer is 0, the next seat 1...); ``None`` stays."""
     return None if seat is None or seat < 0 else (seat - viewer) % players
+
+
+def _not_kept() -> None:
+    """What an :class:`ObservationEncoder` unpickles (and copies) to: nothing (see its ``__reduce__``)."""
+    return None

@@ -118,7 +118,7 @@ class ResultRow(Base):
 class AccountError(ServerError):
     """A refused account request; ``status`` is the HTTP status it answers with."""
 
-    code = "account/error"
+    default_code = "account/error"
 
     def __init__(self, message: str, *, code: str, status: int = 400) -> None:
         super().__init__(message, code=code)

@@ -62,7 +62,7 @@ RECONNECT_SECONDS = 1.0
 class DatabaseInUse(ServerError):
     """Another server process holds this SQLite file (``database/in-use``)."""
 
-    code = "database/in-use"
+    default_code = "database/in-use"
 
 
 def lock_sqlite(url: str | None) -> Any:

@@ -63,7 +63,7 @@ Key = tuple[str, str, int, str]
 class CoachError(ServerError):
     """A refused hint or analysis; ``code`` says why and ``status`` is its HTTP status."""
 
-    code = "search/refused"
+    default_code = "search/refused"
 
     def __init__(self, message: str, *, code: str, status: int = 400) -> None:
         super().__init__(message, code=code)

@@ -49,7 +49,7 @@ class LessonError(ElementaError):
     ``lesson/invalid``, ``action/stale``, ``quota/lessons``, ``rate/lessons``) and ``status`` is the
     HTTP status (404, 400, 409 or 429/503)."""
 
-    code = "lesson/invalid"
+    default_code = "lesson/invalid"
 
     def __init__(self, message: str, *, code: str, status: int = 400) -> None:
         super().__init__(message, code=code)

@@ -41,7 +41,7 @@ ENV_PREFIX = "ELEMENTA_"
 class LimitError(ElementaError):
     """A request refused by a limit; ``code`` names it and ``status`` is its HTTP status (400 or 429)."""
 
-    code = "limit/exceeded"
+    default_code = "limit/exceeded"
 
     def __init__(self, message: str, *, code: str, status: int = 400) -> None:
         super().__init__(message, code=code)

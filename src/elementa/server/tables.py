@@ -79,7 +79,7 @@ MAX_AGENT_SPEC = 128
 class ServerError(ElementaError):
     """A refused lobby or table request; ``code`` says which (``"table/unknown"``, ``"seat/taken"``...)."""
 
-    code = "server/error"
+    default_code = "server/error"
 
 
 @dataclass(frozen=True, slots=True)

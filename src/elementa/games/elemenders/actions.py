@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from mypy_extensions import mypyc_attr
+
 from elementa.core import Action, ActionSpace, Part
 from elementa.games.elemenders.board import (
     CROSS,
@@ -92,6 +94,7 @@ def warning(terrain: int, piece: int) -> str:
     return f" (on {TERRAIN_NAMES[terrain]}: -1 health when your turn ends there)"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickle and copy make it without __init__ (setup.py)
 class ActionMaker:
     """Makes the labelled actions of one game, each once: an :class:`Action` is immutable, so the same
     move by the same kind of unit between the same squares is reused (random playouts build many).
@@ -221,6 +224,7 @@ class ActionMaker:
         return self._made.get(("end_turn",)) or self._new(("end_turn",), "end_turn", (), "end the turn")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickle and copy make it without __init__ (setup.py)
 class UnitActions:
     """The actions of one unit, an element on a square, as its :class:`ActionMaker` makes them: kept
     in lists indexed by square, so that listing a unit's choices, most of what a random playout

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from mypy_extensions import mypyc_attr
+
 WIDTH = 11
 """Columns of the board (source: elemenders.txt, Setup: "11 squares widthwise")."""
 
@@ -80,6 +82,7 @@ _SHAPE_ARMS = {
 }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickle and copy make it without __init__ (setup.py)
 class Board:
     """The geometry of one board size: square names, steps and neighbourhoods, precomputed.
 

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from elementa.core import ActionSpace, Agent, ConfigError, Game, GameInfo, option
 from elementa.core.tensor import ObservationEncoder
 from elementa.games.elemenders.actions import ActionMaker, make_action_space
@@ -78,6 +80,7 @@ def starting_units(text: str, room: int) -> tuple[int, int, int]:
     return fire, water, plant
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickle and copy make it without __init__ (setup.py)
 class ElemendersGame(Game):
     """Elemenders by Nick Robison: terraform the board with fire, water and plant units and destroy the
     opponent's true monolith (source: elemenders.txt)."""

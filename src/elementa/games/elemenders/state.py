@@ -20,6 +20,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from elementa.core import (
     CHANCE,
     TERMINAL,
@@ -95,6 +97,7 @@ class BriefObservation(NamedTuple):
     """The square of the unit acting, -1 for none."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickle and copy make it without __init__ (setup.py)
 class ElemendersState(State["ElemendersGame"]):  # quoted: the game module imports this module
     """A position of Elemenders (see the module docstring for the phases)."""
 

@@ -255,7 +255,7 @@ class CardDiceAgent(Agent):
                 )
                 if slope > 0:
                     tries = max(card.times, 1)
-                    expect = sum(1 - (m / sides) ** tries if m >= v else 1 for m in range(sides))
+                    expect = sum((1 - (m / sides) ** tries if m >= v else 1 for m in range(sides)), 0.0)
                     best = max(best, slope * (expect - v))
                 continue
             for f in faces:
@@ -372,7 +372,7 @@ class CardDiceAgent(Agent):
         cards = self.cards
         if opened is None:
             opened = [c for c in (cards[n] for n in self._open) if c.dice]
-        score = -sum(self.worth(c, dice, foe) for c in opened)
+        score = -sum((self.worth(c, dice, foe) for c in opened), 0.0)
         mine = list(self._known() if known is None else known)
         for entry in self.obs.chain:
             card = cards[entry.card]
@@ -380,7 +380,7 @@ class CardDiceAgent(Agent):
                 mine.append(card)
             elif card.dice:
                 score -= 3 * self.strength(card, dice, seat=entry.player)
-        return score + sum(self.worth(c, dice) for c in mine if c.dice)
+        return score + sum((self.worth(c, dice) for c in mine if c.dice), 0.0)
 
     @property
     def _open(self) -> tuple[str, ...]:

@@ -30,6 +30,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from elementa.core import Action, ActionSpace, Agent, Game, GameInfo, Part, option
 from elementa.core.tensor import ObservationEncoder
 from elementa.games.elemental_card_dice.cards import DICE, Card, card_summary, load_cards
@@ -137,6 +139,7 @@ class HandMenu(NamedTuple):
     conditional: bool
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickle and copy make it without __init__ (setup.py)
 class CardDiceGame(Game):
     """The Elemental Card-Dice Game by Emil Indzhev, for two players.
 

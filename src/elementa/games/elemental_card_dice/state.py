@@ -18,6 +18,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from elementa.core import (
     TERMINAL,
     Action,
@@ -89,6 +91,7 @@ _ROLLS = tuple(Roll(d) for d in range(len(DICE)))
 """A roll of each of the seven dice."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickle and copy make it without __init__ (setup.py)
 class CardDiceState(State["CardDiceGame"]):  # quoted: the game module imports this module
     """One position; see the module docstring for whose move it is.
 

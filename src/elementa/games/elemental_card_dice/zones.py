@@ -11,6 +11,8 @@ source: elemental-card-dice.txt, setup and turn rules.
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from elementa.core import Place
 from elementa.games.elemental_card_dice.cards import DICE, SHOP_NAMES, SHOP_SIZE
 
@@ -37,6 +39,7 @@ DIE = tuple(Place("dice", None, d, name) for d, name in enumerate(DICE))
 """Each die."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickle and copy make it without __init__ (setup.py)
 class Side:
     """One player's health, gold and cards.
 
@@ -145,6 +148,7 @@ class Side:
         self.known = [0, 0]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickle and copy make it without __init__ (setup.py)
 class Shop:
     """A card shop: the cards on display, its deck, cards returned under it and the removed pile.
 

@@ -10,7 +10,7 @@ source: elemental-warriors-ii.txt, Recovery and Elemental Effects.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from elementa.core import Action, Changed, Moved
 from elementa.games.elemental_warriors_ii import cards
@@ -206,7 +206,7 @@ class SquareMoves(dict[Square, Moves]):
         index: the square (``row * 10 + column``).
     """
 
-    LIMIT = 200
+    LIMIT: ClassVar[int] = 200
     """The most coin mixes kept per square (squares of many values: keep the table small)."""
 
     def __init__(self, game: EW2Game, index: int) -> None:

@@ -15,7 +15,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from operator import attrgetter, itemgetter
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast, overload
 
 from elementa.core import Action, Agent
 from elementa.games.elemental_warriors_ii import cards
@@ -89,7 +89,7 @@ class _SquareWorth(dict[Square, float]):
         best: the element's ``BEST`` row, by top level.
     """
 
-    LIMIT = 4096
+    LIMIT: ClassVar[int] = 4096
     """The most squares kept (the table is emptied when it holds this many)."""
 
     def __init__(self, best: tuple[float, ...]) -> None:
@@ -337,7 +337,8 @@ class _View:
         """Worth of the powers a column's element squares give: the sum of each square's
         ``SQUARE_WORTH``. The element rows are the last rows of a sheet, Earth first."""
         return sum(
-            worth[square] for worth, square in zip(SQUARE_WORTH, column[self.first_element :], strict=True)
+            (worth[square] for worth, square in zip(SQUARE_WORTH, column[self.first_element :], strict=True)),
+            0.0,
         )
 
     def column_worth(self, column: Column) -> float:

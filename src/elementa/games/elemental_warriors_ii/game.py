@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from elementa.core import Action, ActionSpace, Game, GameInfo, Part, option
 from elementa.core.tensor import ObservationEncoder
 from elementa.games.elemental_warriors_ii.actions import SquareMoves, make_action
@@ -111,6 +113,7 @@ class EW2Options:
     )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickle and copy make it without __init__ (setup.py)
 class EW2Game(Game):
     """Elemental Warriors II: duel with coins on a character sheet, cards choosing the column.
 

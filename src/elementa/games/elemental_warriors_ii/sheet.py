@@ -43,6 +43,7 @@ MAX_NICKELS, MAX_DIMES = 20, 10
 """The most nickels and dimes one Recompile can produce (bounds of the action space)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickle and copy make it without __init__ (setup.py)
 class Layout:
     """The rows of a sheet under one reading of the lost character sheet.
 

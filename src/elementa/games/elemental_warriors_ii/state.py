@@ -21,6 +21,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from elementa.core import SIMULTANEOUS, TERMINAL, Action, Event, Flow, Noted, State, win_shares
 from elementa.games.elemental_warriors_ii import cards, view
 from elementa.games.elemental_warriors_ii.effects import AIR, NUM_EFFECTS, TOKEN_NAMES, richest_other
@@ -51,6 +53,7 @@ _SLOTS = (
 at 30 attributes, which made every attribute read of this state slower."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickle and copy make it without __init__ (setup.py)
 class EW2State(State["EW2Game"]):  # quoted: the game module imports this module
     """One position of Elemental Warriors II (see the module docstring for the node types).
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickle and copy make it without __init__ (setup.py)
 class Die:
     """One die on the table this turn. Index 0 is always the Sun die."""
 

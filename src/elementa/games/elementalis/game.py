@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from elementa.core import Action, ActionSpace, Game, GameInfo, Part, option
 from elementa.core.tensor import ObservationEncoder
 from elementa.games.elementalis.casting import MAX_DICE, NO_DIE, NO_FACE, NO_PLAYER
@@ -59,6 +61,7 @@ class ElementalisOptions:
     )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickle and copy make it without __init__ (setup.py)
 class ElementalisGame(Game):
     """ElementaliS for 2-7 players: draft two Arcana, roll for Mana, cast spells out of turn.
 

@@ -18,6 +18,8 @@ import functools
 import random
 from typing import TYPE_CHECKING, Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from elementa.core import (
     CHANCE,
     SIMULTANEOUS,
@@ -156,6 +158,7 @@ def _declared_text(order: tuple[int, ...]) -> str:
     return "declared: " + (", ".join([f"player {p + 1}" for p in order]) if order else "nobody")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickle and copy make it without __init__ (setup.py)
 class ElementalisState(State["ElementalisGame"]):  # quoted: the game module imports this module
     """A position of ElementaliS. Read it through the public State API; fields are internal."""
 

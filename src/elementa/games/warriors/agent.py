@@ -316,7 +316,11 @@ class WarriorsAgent(Agent):
                 if a.kind == "volley":
                     others = [o for o in foes.values() if o.id != t]
                     dmg += sum(
-                        expected_damage(lo, hi, o.protection) for o in others[: bonus or proficiency(f, src)]
+                        (
+                            expected_damage(lo, hi, o.protection)
+                            for o in others[: bonus or proficiency(f, src)]
+                        ),
+                        0.0,
                     )
                 kill = 2.0 if hi - fv.protection >= fv.durability else 0.0
                 scored.append((dmg / max(1, fv.durability) * 10 + kill + dmg, a))
@@ -368,7 +372,7 @@ class WarriorsAgent(Agent):
             dmg = ab.amount if ab.effect == "drain" else expected_damage(1, ab.amount, fv.protection)
             return float(dmg / max(1, fv.durability) * 10 + dmg)
         if ab.effect == "blast_all":
-            return sum(expected_damage(1, ab.amount, fv.protection) for fv in foes.values()) * 1.2
+            return sum((expected_damage(1, ab.amount, fv.protection) for fv in foes.values()), 0.0) * 1.2
         if ab.effect == "draw_cards":
             return 0.6 * ab.amount
         if ab.effect == "empower" and card.is_spell:

@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from elementa.core import Action, ActionSpace, ConfigError, Game, GameInfo, Part, option
 from elementa.core.tensor import ObservationEncoder
 from elementa.games.warriors.actions import (
@@ -86,6 +88,7 @@ class WarriorsOptions:
     )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickle and copy make it without __init__ (setup.py)
 class WarriorsGame(Game):
     """Warriors for 2-6 players: fighters equipped from your hand battle over locations.
 

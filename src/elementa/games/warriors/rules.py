@@ -12,6 +12,8 @@ from functools import cache
 from math import ceil
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from elementa.games.warriors.cards import Card
 from elementa.games.warriors.effects import Mod
 
@@ -41,6 +43,7 @@ UNARMED = Card(
 """The attack every fighter has: non-tech melee, max damage 1 (source: warriors.txt, 4.1)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickle and copy make it without __init__ (setup.py)
 class Equip:
     """An equipped card with its counters.
 
@@ -71,6 +74,7 @@ class Equip:
         return not self.card.is_spell or self.duration is not None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickle and copy make it without __init__ (setup.py)
 class Fighter:
     """A fighter (or Beast) in a battle.
 

@@ -17,6 +17,8 @@ import random
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from elementa.core import (
     AUTOMATIC,
     SIMULTANEOUS,
@@ -62,6 +64,7 @@ BATTLE_SHARPNESS = 2.0
 side with twice the other's strength is given ``2**k / (2**k + 1)`` of the battle (0.8 at 2)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # pickle and copy make it without __init__ (setup.py)
 class WarriorsState(State["WarriorsGame"]):  # quoted: the game module imports this module
     """A position of Warriors.
 
@@ -328,7 +331,9 @@ class WarriorsState(State["WarriorsGame"]):  # quoted: the game module imports t
             if foes:
                 dmods = damage_mods(f, loc)
                 sources = [c for _, c in attack_sources(f)]
-                attack = sum(max(attack_value(f, c, dmods, prot[g.cid]) for c in sources) for g in foes)
+                attack = sum(
+                    (max(attack_value(f, c, dmods, prot[g.cid]) for c in sources) for g in foes), 0.0
+                )
                 attack /= len(foes)
             strength = max(attack, 0.05) * max(f.durability, 0)
             weights[side] = weights.get(side, 0.0) + strength**BATTLE_SHARPNESS
