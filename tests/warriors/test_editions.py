@@ -123,9 +123,8 @@ def test_a_bad_edition_is_refused_naming_the_option_and_the_fix(bad: Any) -> Non
         elementa.load_game("warriors", edition=bad)
     error = caught.value
     assert error.option == "edition"
-    assert "allowed: 1, 2, 3" in str(error) and "fix: use 1 for the first deck lists or 3 for the newest" in str(
-        error
-    )
+    assert "allowed: 1, 2, 3" in str(error)
+    assert "fix: use 1 for the first deck lists or 3 for the newest" in str(error)
 
 
 def test_a_save_from_a_newer_edition_is_refused_with_the_upgrade() -> None:
