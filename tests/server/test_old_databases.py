@@ -124,4 +124,4 @@ def test_a_warriors_table_stored_before_deck_editions_plays_on_with_the_first_de
     assert TableService(open_database(url)).table(table_id).state.history() == history
     # a table made now records the edition it is dealt from
     new_id, _ = service.create_table("warriors", {}, seats, seed=3, practice=True)
-    assert service.summary(new_id)["options"]["edition"] == 3
+    assert service.summary(new_id)["options"]["edition"] == 4

@@ -3,7 +3,7 @@
 The ready-made decks are part of every Warriors game (``decks=""`` deals them in turn), so each
 rebalance is a new edition (the ``edition`` option), and a save or server table made before editions
 existed loads with edition 1, the first lists (docs/rulings/warriors.md, WAR-A1). A save records
-every option (``Game.options_dict``), so one made with edition 2 keeps it after the default moved to 3.
+every option (``Game.options_dict``), so one made with edition 2 or 3 keeps it after the default moved on.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from elementa.core import load_recorded_game, persistence, resolve_chance
 from elementa.games.warriors.cards import LATEST_EDITION
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "v1_warriors.json"
-EDITION_2_FIXTURE = Path(__file__).parent.parent / "fixtures" / "warriors_edition2.json"
-"""A five-player save (Wild Hunt in seat 5) of seeded random play, made while edition 2 was the
+EDITION_FIXTURES = {e: FIXTURE.parent / f"warriors_edition{e}.json" for e in (2, 3)}
+"""Five-player saves (Wild Hunt in seat 5) of seeded random play, each made while its edition was the
 default, with what each seat and a spectator saw at its end."""
 DECKS = ("draconian-rifles", "corrupted-gang", "arcane-circle", "iron-vanguard", "wild-hunt")
 
@@ -50,11 +50,11 @@ def dealt(edition: int, seed: int) -> State:
 
 def test_a_new_game_gets_the_newest_edition_and_its_save_records_it(tmp_path: Path) -> None:
     game = elementa.load_game("warriors")
-    assert game.options.edition == LATEST_EDITION == 3
+    assert game.options.edition == LATEST_EDITION == 4
     assert game.catalog.decks["wild-hunt"].cards == (  # type: ignore[attr-defined]
-        elementa.load_game("warriors", edition=3).catalog.decks["wild-hunt"].cards  # type: ignore[attr-defined]
+        elementa.load_game("warriors", edition=4).catalog.decks["wild-hunt"].cards  # type: ignore[attr-defined]
     )
-    for edition in (1, 2, 3):
+    for edition in (1, 2, 3, 4):
         state = dealt(edition, 5)
         path = elementa.save(state, tmp_path / f"e{edition}.json")
         assert json.loads(path.read_text(encoding="utf-8"))["options"]["edition"] == edition
@@ -72,25 +72,27 @@ def test_edition_1_has_the_first_deck_lists_and_2_issue_40_s() -> None:
     assert dealt(1, 5).observation(0)["hand"] != dealt(2, 5).observation(0)["hand"]
 
 
-def test_edition_3_changes_only_wild_hunt_s_list() -> None:
+@pytest.mark.parametrize("edition", [3, 4])
+def test_editions_3_and_4_change_only_wild_hunt_s_list(edition: int) -> None:
     for name in DECKS[:-1]:
-        assert deck(3, name) == deck(2, name), name
-    assert deck(3, "wild-hunt") != deck(2, "wild-hunt")
+        assert deck(edition, name) == deck(edition - 1, name), name
+    assert deck(edition, "wild-hunt") != deck(edition - 1, "wild-hunt")
 
 
-def test_a_save_made_with_edition_2_replays_as_it_did_after_the_default_moved_to_3() -> None:
-    fixture = json.loads(EDITION_2_FIXTURE.read_text(encoding="utf-8"))
+@pytest.mark.parametrize("edition", sorted(EDITION_FIXTURES))
+def test_a_save_made_with_an_older_edition_replays_as_it_did_after_the_default_moved_on(edition: int) -> None:
+    fixture = json.loads(EDITION_FIXTURES[edition].read_text(encoding="utf-8"))
     save = fixture["save"]
-    assert save["options"]["edition"] == 2 and save["options"]["players"] == 5
+    assert save["options"]["edition"] == edition < LATEST_EDITION and save["options"]["players"] == 5
     state = persistence.from_dict(save)
-    assert state.game.options.edition == 2 and state.roles()[4] == "Wild Hunt"
+    assert state.game.options.edition == edition and state.roles()[4] == "Wild Hunt"
     assert state.current_player() == fixture["current_player"] and state.returns() == fixture["returns"]
     for viewer in [*range(5), None]:
         assert json.loads(json.dumps(state.observation(viewer))) == fixture["observations"][str(viewer)]
-    assert persistence.to_dict(state)["options"]["edition"] == 2  # saved again, it stays edition 2
-    # the edition is what makes it replay: with edition 3's Wild Hunt the same history goes astray
+    assert persistence.to_dict(state)["options"]["edition"] == edition  # saved again, it stays so
+    # the edition is what makes it replay: with the next edition's Wild Hunt the same history goes astray
     with pytest.raises(SaveFileError) as caught:
-        persistence.from_dict({**save, "options": {**save["options"], "edition": 3}})
+        persistence.from_dict({**save, "options": {**save["options"], "edition": edition + 1}})
     assert caught.value.field is not None and caught.value.field.startswith("history[")
 
 
@@ -114,22 +116,22 @@ def test_an_old_save_loads_with_edition_1_and_replays_as_it_did() -> None:
 def test_only_a_record_without_the_option_gets_the_legacy_edition() -> None:
     assert load_recorded_game("warriors", {}).options.edition == 1
     assert load_recorded_game("warriors", {"edition": 2}).options.edition == 2
-    assert elementa.load_game("warriors").options.edition == 3  # a new game is not a record
+    assert elementa.load_game("warriors").options.edition == 4  # a new game is not a record
 
 
-@pytest.mark.parametrize("bad", [0, 4, "first"])
+@pytest.mark.parametrize("bad", [0, 5, "first"])
 def test_a_bad_edition_is_refused_naming_the_option_and_the_fix(bad: Any) -> None:
     with pytest.raises(ConfigError) as caught:
         elementa.load_game("warriors", edition=bad)
     error = caught.value
     assert error.option == "edition"
-    assert "allowed: 1, 2, 3" in str(error)
-    assert "fix: use 1 for the first deck lists or 3 for the newest" in str(error)
+    assert "allowed: 1, 2, 3, 4" in str(error)
+    assert "fix: use 1 for the first deck lists or 4 for the newest" in str(error)
 
 
 def test_a_save_from_a_newer_edition_is_refused_with_the_upgrade() -> None:
     save = old_save()
     with pytest.raises(SaveFileError) as caught:
-        persistence.from_dict({**save, "options": {**save["options"], "edition": 4}})
+        persistence.from_dict({**save, "options": {**save["options"], "edition": LATEST_EDITION + 1}})
     assert caught.value.field == "options.edition"
     assert "needs a newer Elementa (pip install -U elementa)" in str(caught.value)

@@ -547,11 +547,12 @@ def _builtin(name: str) -> str:
     return (resources.files("elementa.games.warriors") / "data" / name).read_text(encoding="utf-8")
 
 
-DECK_EDITIONS = {1: "decks-1.toml", 2: "decks-2.toml", 3: "decks-3.toml"}
+DECK_EDITIONS = {1: "decks-1.toml", 2: "decks-2.toml", 3: "decks-3.toml", 4: "decks-4.toml"}
 """The packaged deck files by edition (in ``data/``). An edition is never edited once released: saves
 and server tables name their edition and replay with its lists. 1: the first lists; 2: issue 40's
 rebalance (every pairing 0.42-0.58 with rule-based players, every card in some deck); 3: edition 2
-with Wild Hunt's list changed, for the pairings of search players (``easy``) too."""
+with Wild Hunt's list changed, for the pairings of search players (``easy``) too; 4: edition 3 with
+Wild Hunt's list changed again, still the weakest deck under search."""
 
 LATEST_EDITION = max(DECK_EDITIONS)
 """The newest deck edition: the default of a new game."""

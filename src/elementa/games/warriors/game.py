@@ -52,7 +52,7 @@ class WarriorsOptions:
     edition: int = option(
         LATEST_EDITION,
         "edition of the ready-made decks: 1 the first lists (games saved before editions), "
-        "2 issue 40's rebalance for rule-based players, 3 edition 2 with Wild Hunt changed "
+        "2 issue 40's rebalance for rule-based players, 3 and 4 Wild Hunt changed "
         "for search players too",
         choices=tuple(DECK_EDITIONS),
         fix=f"use 1 for the first deck lists or {LATEST_EDITION} for the newest; a game saved with a "
