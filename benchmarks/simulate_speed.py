@@ -1,10 +1,11 @@
-"""Games per second of ``elementa simulate`` (random players) with one and with two worker processes.
+"""Games per second of ``elementa simulate`` (random players, or another agent) with one and two workers.
 
 A script, not a test::
 
     python benchmarks/simulate_speed.py                     # every game, 1000 games per run
     python benchmarks/simulate_speed.py --game warriors -n 10000 --workers 1,2
     python benchmarks/simulate_speed.py --game warriors --rounds 3   # runs 1,2,1,2,1,2; best of each
+    python benchmarks/simulate_speed.py --agent easy:seconds=none -n 4 --workers 1  # CPU s a search game
 
 Each run plays games ``0..n-1`` of a seeded random-player matchup through the simulator's own loop
 (:func:`elementa.sim.runner.iter_games`, what ``elementa simulate`` calls). For each worker count it
@@ -61,10 +62,11 @@ class Run:
         return Run(min(self.wall, other.wall), least.parent, least.workers)
 
 
-def run(name: str, games: int, workers: int, seed: int) -> Run:
-    """Play ``games`` random-player games of ``name`` with ``workers`` processes; return its times."""
+def run(name: str, games: int, workers: int, seed: int, agent: str = "random") -> Run:
+    """Play ``games`` games of ``name``, ``agent`` (an agent spec) in every seat, with ``workers``
+    processes; return its times."""
     game = load_game(name)
-    matchup = Matchup(name, game.options_dict(), ("random",) * game.num_players, seed)
+    matchup = Matchup(name, game.options_dict(), (agent,) * game.num_players, seed)
     wall = time.perf_counter()
     parent, kids = cpu_seconds()
     for _ in iter_games(matchup, games, workers):
@@ -83,6 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", default="1,2", help="comma list of worker counts")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=1, help="runs of each worker count, taken in turn")
+    parser.add_argument("--agent", default="random", help="the agent spec of every seat (easy:seconds=none)")
     args = parser.parse_args(argv)
     names = args.game or [g.info.name for g in list_games()]
     counts = [int(w) for w in args.workers.split(",")]
@@ -93,11 +96,12 @@ def main(argv: list[str] | None = None) -> int:
         "CPU s",
         "of which parent",
         "games/s",
+        "CPU s per game",
         "10,000 games (wall s)",
         "speed-up (wall)",
         "CPU per game (× first)",
         "speed-up on idle cores (est.)",
-        title=f"elementa simulate, random players, {args.n} games per run, best of {args.rounds}",
+        title=f"elementa simulate, {args.agent} players, {args.n} games per run, best of {args.rounds}",
         caption="CPU s: this process (the parent) and its workers; × first, speed-up: against the first "
         "worker count",
     )
@@ -106,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(max(1, args.rounds)):
             for workers in counts:
                 try:
-                    best[workers] = run(name, args.n, workers, args.seed).best(best.get(workers))
+                    best[workers] = run(name, args.n, workers, args.seed, args.agent).best(best.get(workers))
                 except ConfigError as exc:
                     print(exc, file=sys.stderr)
                     return 2
@@ -119,7 +123,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"{r.wall:.1f}",
                 f"{r.cpu:.1f}",
                 f"{r.parent:.2f}",
-                f"{args.n / r.wall:,.0f}",
+                f"{args.n / r.wall:,.2f}",
+                f"{r.cpu / args.n:,.2f}",
                 f"{r.wall * 10_000 / args.n:,.0f}",
                 f"{first.wall / r.wall:.2f}",
                 f"{r.cpu / first.cpu:.2f}",

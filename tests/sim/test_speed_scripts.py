@@ -42,6 +42,14 @@ def test_simulate_speed_times_one_and_two_workers(capsys: pytest.CaptureFixture[
     assert len(rows) == 2
 
 
+def test_simulate_speed_times_another_agent(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--game", "warriors", "-n", "2", "--workers", "1", "--agent", "greedy"]
+    assert script("simulate_speed").main(args) == 0
+    out = capsys.readouterr().out
+    assert "greedy players" in out
+    assert len([line for line in out.splitlines() if "warriors" in line]) == 1
+
+
 def test_fingerprints_repeat_differ_by_seed_and_compare(tmp_path: Path) -> None:
     fp = script("fingerprint")
     game = load_game("elemental-card-dice")
