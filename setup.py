@@ -52,9 +52,6 @@ NOT_COMPILED = (
     # dataclasses with a ClassVar (an event's ``type``, a step's ``phase`` or ``kind``), which mypyc
     # hands to ``dataclass`` as a field with a default (mypyc/mypyc#1122): the class fails to build
     "elementa/core/events.py",
-    "elementa/games/elementalis/steps.py",
-    "elementa/games/elementalis/casting.py",
-    "elementa/games/elementalis/opposition.py",
     "elementa/games/elemental_card_dice/steps.py",
     "elementa/games/elemental_warriors_ii/steps.py",
     "elementa/games/elemental_warriors_ii/powers.py",

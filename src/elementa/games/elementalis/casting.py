@@ -14,7 +14,7 @@ import functools
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from elementa.core import Action, Moved, Place
 from elementa.games.elementalis.dice import Die
@@ -587,9 +587,6 @@ class Cast(Decision):
     """A declared seat casts a spell (with its target), keeps its declaration to answer a spell cast
     on it, or forfeits it. source: elementalis.txt, Spell Casting; ruling ELS-A14."""
 
-    phase: ClassVar[str] = CAST
-    seat: int
-
     def legal(self, state: ElementalisState, player: int) -> list[Action]:
         acts = cast_actions(state, self.seat)
         acts.append(state.game.fixed_actions[CAST][0 if holds_answer(state, self.seat) else 1])
@@ -606,6 +603,9 @@ class Cast(Decision):
         else:
             state.log.append(f"player {p + 1} forfeits the declaration")
         finish_cast(state)
+
+
+Cast.phase = CAST
 
 
 class _OnSpell(Decision):
@@ -631,9 +631,6 @@ class TargetMana(_OnSpell):
     """The caster of Incinerate or Tornado picks its Mana targets one counter at a time (or stops
     once it has one). source: elementalis.txt, Appendix A (Incinerate, Tornado)."""
 
-    phase: ClassVar[str] = TARGET_MANA
-    seat: int
-
     def legal(self, state: ElementalisState, player: int) -> list[Action]:
         pend = self.spell(state)
         acts = mana_target_actions(state, pend)
@@ -644,6 +641,9 @@ class TargetMana(_OnSpell):
     def apply(self, state: ElementalisState, action: Action, player: int) -> None:
         target = None if action.kind == "pass" else (action.args[0], action.args[1])
         add_mana_target(state, self.spell(state), target)
+
+
+TargetMana.phase = TARGET_MANA
 
 
 @dataclass(frozen=True, slots=True)
@@ -666,14 +666,14 @@ class Answer(_OnSpell):
     source: elementalis.txt, Appendix A (Counter Spell, Fortitude); ruling ELS-A14.
     """
 
-    phase: ClassVar[str] = REACT
-    seat: int
-
     def legal(self, state: ElementalisState, player: int) -> list[Action]:
         return [*react_actions(state, self.seat, self.spell(state)), *state.game.fixed_actions[REACT]]
 
     def apply(self, state: ElementalisState, action: Action, player: int) -> None:
         react(state, self.seat, self.spell(state), None if action.kind == "pass" else action.args[0])
+
+
+Answer.phase = REACT
 
 
 @dataclass(frozen=True, slots=True)

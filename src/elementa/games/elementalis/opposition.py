@@ -10,7 +10,7 @@ source: elementalis.txt, Elemental Opposition; Appendix C; ruling ELS-A12.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Final
 
 from elementa.core import Action
 from elementa.games.elementalis.elements import FACE_NAMES
@@ -89,15 +89,15 @@ class AskClaim(Automatic):
 class Claim(Decision):
     """A seat picks up some of the dice showing its Major (none: it rolls nothing)."""
 
-    phase: ClassVar[str] = CLAIM
-    seat: int
-
     def legal(self, state: ElementalisState, player: int) -> list[Action]:
         face = state.major_element(self.seat)
         return list(state.game.claim_actions[face or 0][: claimable(state, self.seat) + 1])
 
     def apply(self, state: ElementalisState, action: Action, player: int) -> None:
         state.claims.append((self.seat, action.args[0]))
+
+
+Claim.phase = CLAIM
 
 
 @dataclass(frozen=True, slots=True)

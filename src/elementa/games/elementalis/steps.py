@@ -53,7 +53,10 @@ Cosmic Roll's Ether, a gift in Elemental Opposition (from the payer's Pool), a g
 class ElementalisStep(Step):
     """A step of ElementaliS's flow. ``phase`` names it in the views (``""``: an automatic step,
     never on top when a view is taken); ``fixed`` names its choices in ``game.fixed_actions`` when
-    they never vary (``""``: :meth:`legal` lists them)."""
+    they never vary (``""``: :meth:`legal` lists them).
+
+    A dataclass subclass sets these after its body (``Roll.phase = ROLL``), not in it: compiled
+    with mypyc, a ``ClassVar`` in a dataclass's body becomes a field (mypyc/mypyc#1122)."""
 
     __slots__ = ()
     phase: ClassVar[str] = ""
@@ -62,10 +65,10 @@ class ElementalisStep(Step):
     """Whether its actor is always ``AUTOMATIC`` (the state's settling reads it without a call)."""
 
 
+@dataclass(frozen=True, slots=True)
 class Decision(ElementalisStep):
-    """A step that waits for one seat (its ``seat`` field)."""
+    """A step that waits for one seat (its ``seat`` field, every subclass's first)."""
 
-    __slots__ = ()
     seat: int
 
     def actor(self, state: ElementalisState) -> int:
@@ -90,9 +93,6 @@ class DraftMajor(Decision):
     source: elementalis.txt, Setup (the draft).
     """
 
-    phase: ClassVar[str] = DRAFT_MAJOR
-    seat: int
-
     def legal(self, state: ElementalisState, player: int) -> list[Action]:
         majors = state.game.draft_actions[0]
         return [majors[a] for a in state._free_majors(set(state.major))]
@@ -103,6 +103,9 @@ class DraftMajor(Decision):
         state.steps.append(DraftMajor(nxt) if nxt < state.game.num_players else DraftMinor(0))
 
 
+DraftMajor.phase = DRAFT_MAJOR
+
+
 @dataclass(frozen=True, slots=True)
 class DraftMinor(Decision):
     """A seat takes a Minor that pairs with its Major; after the last, the others' set-up Mana.
@@ -110,9 +113,6 @@ class DraftMinor(Decision):
     source: elementalis.txt, Setup ("All other players choose two Mana of their choice"); the
     option ``first_seat_setup_mana`` (ruling ELS-B2) gives them to the youngest mage too.
     """
-
-    phase: ClassVar[str] = DRAFT_MINOR
-    seat: int
 
     def legal(self, state: ElementalisState, player: int) -> list[Action]:
         major = state.major[self.seat]
@@ -130,6 +130,9 @@ class DraftMinor(Decision):
         else:
             first = 0 if state.game.options.first_seat_setup_mana else 1  # ELS-B2; lowest seat asked first
             state.steps += [StartTurn(), *[AskSetup(q) for q in range(n - 1, first - 1, -1)]]
+
+
+DraftMinor.phase = DRAFT_MINOR
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,8 +165,6 @@ class ManaChoice(Decision):
         picked: the amounts of the colours chosen so far, Fire first.
     """
 
-    phase: ClassVar[str] = CHOICE
-    seat: int
     options: list[Mana]
     purpose: Purpose
     to: int = -1
@@ -201,6 +202,9 @@ class ManaChoice(Decision):
         )
 
 
+ManaChoice.phase = CHOICE
+
+
 # ------------------------------------------------------------------------------------- the turn
 @dataclass(frozen=True, slots=True)
 class StartTurn(Automatic):
@@ -214,12 +218,12 @@ class StartTurn(Automatic):
 class Chaos(Decision):
     """A Chaotica chooses its Major element for the round. source: elementalis.txt, Chaotica."""
 
-    phase: ClassVar[str] = CHAOS
-    fixed: ClassVar[str] = CHAOS
-    seat: int
-
     def apply(self, state: ElementalisState, action: Action, player: int) -> None:
         state._choose_major(self.seat, action.args[0])
+
+
+Chaos.phase = CHAOS
+Chaos.fixed = CHAOS
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +244,6 @@ class Roll(ElementalisStep):
     source: elementalis.txt, Rolls; Elemental Opposition.
     """
 
-    phase: ClassVar[str] = ROLL
     which: int
 
     def actor(self, state: ElementalisState) -> int:
@@ -257,6 +260,9 @@ class Roll(ElementalisStep):
             state.dice[which].face = face
 
 
+Roll.phase = ROLL
+
+
 @dataclass(frozen=True, slots=True)
 class PowerRolled(Automatic):
     """After a Power, Chance or Cosmic Roll: a Cultist may reroll the Sun die, else spells open."""
@@ -269,16 +275,16 @@ class PowerRolled(Automatic):
 class Cultist(Decision):
     """A Cultist may reroll the Sun die once per roll. source: elementalis.txt, Cultist."""
 
-    phase: ClassVar[str] = CULTIST
-    fixed: ClassVar[str] = CULTIST
-    seat: int
-
     def apply(self, state: ElementalisState, action: Action, player: int) -> None:
         state.cultist_used = True
         if action.kind == "reroll_sun":
             state._roll([0], OPEN_SPELLS)
         else:
             state._open_spells()
+
+
+Cultist.phase = CULTIST
+Cultist.fixed = CULTIST
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,9 +300,6 @@ class Declare(ElementalisStep):
     """Who could cast declares (or not) at once, in secret: the seats still to declare are the
     state's ``undeclared``. source: elementalis.txt, Spell Casting (declarations before casting)."""
 
-    phase: ClassVar[str] = DECLARE
-    fixed: ClassVar[str] = DECLARE
-
     def actor(self, state: ElementalisState) -> int:
         return SIMULTANEOUS
 
@@ -307,6 +310,10 @@ class Declare(ElementalisStep):
             state.steps.append(self)
         else:
             state._start_casting()
+
+
+Declare.phase = DECLARE
+Declare.fixed = DECLARE
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,9 +331,6 @@ class Continue(Decision):
     source: elementalis.txt, The Chance Roll; The Cosmic Roll.
     """
 
-    phase: ClassVar[str] = CONTINUE
-    seat: int
-
     def legal(self, state: ElementalisState, player: int) -> list[Action]:
         return list(state.game.fixed_actions[CONTINUE if state.stage == "power" else "continue_cosmic"])
 
@@ -335,6 +339,9 @@ class Continue(Decision):
             state._end_turn()
         else:
             state._start_roll("chance" if state.stage == "power" else "cosmic")
+
+
+Continue.phase = CONTINUE
 
 
 @dataclass(frozen=True, slots=True)
