@@ -52,10 +52,8 @@ NOT_COMPILED = (
     # dataclasses with a ClassVar (an event's ``type``, a step's ``phase`` or ``kind``), which mypyc
     # hands to ``dataclass`` as a field with a default (mypyc/mypyc#1122): the class fails to build
     "elementa/core/events.py",
-    "elementa/games/elemental_card_dice/steps.py",
     "elementa/games/elemental_warriors_ii/steps.py",
     "elementa/games/elemental_warriors_ii/powers.py",
-    "elementa/games/warriors/steps.py",
     # dataclasses subclassing a step class of a module above (Elemental Warriors II's steps): mypyc
     # builds them as Python classes and its dataclass set-up then writes the class's ``__dict__``
     # attribute back, which fails ("attribute '__dict__' of 'type' objects is not writable")

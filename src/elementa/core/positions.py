@@ -142,13 +142,17 @@ def steps_from_json(
     field: str = "flow",
     cards: Mapping[str, int] | None = None,
     card_fields: frozenset[str] = frozenset(),
+    words: Mapping[str, Any] | None = None,
 ) -> list[StepT]:
     """Read a position's ``flow`` (as :func:`steps_to_json` writes it) into flow steps, top last.
 
     Each entry names its kind (``"step"``) and gives every field of that kind's dataclass, each of
     the type its annotation says: a whole number (``int``), ``true`` or ``false`` (``bool``), text
-    (``str``), a list of whole numbers (``tuple[int, ...]``), one of the words of a ``Literal``,
-    or a card's name for a field in ``card_fields`` (``null``: no card, read as -1).
+    (``str``), a list of whole numbers (``tuple[int, ...]``), one of the words of a ``Literal``
+    field named in ``words``, or a card's name for a field in ``card_fields`` (``null``: no card,
+    read as -1). (A ``Literal`` is named in ``words`` because the compiled build's dataclasses keep
+    annotations without their arguments: ``Literal["a", "b"]`` reads back as ``type``,
+    ``tuple[int, ...]`` as ``tuple``.)
 
     Args:
         data: the JSON list, the next step first.
@@ -156,6 +160,8 @@ def steps_from_json(
         field: the list's path in the position, for errors.
         cards: card names to ids, for the fields in ``card_fields``.
         card_fields: the names of the fields that hold a card id.
+        words: ``{field name: its Literal type}`` for the fields that hold one of a few words
+            (``{"why": Why}``), the same in every kind that has the field.
 
     Returns:
         the steps, top last (as ``Flow.steps`` holds them).
@@ -183,7 +189,8 @@ def steps_from_json(
         for name in names:
             if name not in entry:
                 raise PositionError(f"{at}.{name}", "is missing")
-            values.append(_step_value(f"{at}.{name}", entry[name], hints[name], name in card_fields, cards))
+            hint = words[name] if words is not None and name in words else hints[name]
+            values.append(_step_value(f"{at}.{name}", entry[name], hint, name in card_fields, cards))
         steps.append(kind(*values))
     return steps[::-1]
 
@@ -209,7 +216,7 @@ def _step_value(at: str, value: Any, hint: Any, card: bool, cards: Mapping[str, 
         if type(value) is not int:
             raise PositionError(at, "should be a whole number")
         return value
-    if origin is tuple:
+    if origin is tuple or hint is tuple:  # a bare ``tuple``: the compiled build's tuple[int, ...]
         if not isinstance(value, list) or any(type(v) is not int for v in value):
             raise PositionError(at, "should be a list of whole numbers")
         return tuple(value)

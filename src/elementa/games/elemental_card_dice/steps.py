@@ -298,16 +298,25 @@ class Refill(PileChance):
 
 
 # -------------------------------------------------------------------------------- decisions
-class Decision(Step):
-    """A step that waits for one seat's decision.
+class Named(Step):
+    """A step with a ``kind``: the decision's name in the observation (``decision.kind``).
 
-    Attributes:
-        kind: the decision's name in the observation (``decision.kind``).
-        seat: who decides (each subclass's first field).
+    A dataclass subclass sets it after its body (``Again.kind = "again"``), not in it: compiled with
+    mypyc, a ``ClassVar`` in a dataclass's body becomes a field (mypyc/mypyc#1122).
     """
 
     __slots__ = ()
-    kind: ClassVar[str]
+    kind: ClassVar[str] = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision(Named):
+    """A step that waits for one seat's decision.
+
+    Attributes:
+        seat: who decides (each subclass's first field).
+    """
+
     seat: int
 
     def actor(self, state: CardDiceState) -> int:
@@ -354,8 +363,6 @@ class PickReroll(Decision):
         times: the rerolls allowed, this one included (the last roll stands).
     """
 
-    kind: ClassVar[str] = "pick_reroll"
-    seat: int
     times: int
 
     def shown_count(self) -> int:
@@ -368,6 +375,9 @@ class PickReroll(Decision):
         _reroll(state, self.seat, action.args[0], self.times)
 
 
+PickReroll.kind = "pick_reroll"
+
+
 @dataclass(frozen=True, slots=True)
 class Again(Decision):
     """Reroll the same die again, or keep it.
@@ -378,8 +388,6 @@ class Again(Decision):
         die: the die rerolled.
     """
 
-    kind: ClassVar[str] = "again"
-    seat: int
     times: int
     die: int
 
@@ -401,6 +409,9 @@ class Again(Decision):
         return (self.kind, self.seat, self.times, self.die)
 
 
+Again.kind = "again"
+
+
 @dataclass(frozen=True, slots=True)
 class PickChange(Decision):
     """Change one die by 1 to ``by`` either way, staying on the die (Change).
@@ -410,8 +421,6 @@ class PickChange(Decision):
         by: the most the die may change.
     """
 
-    kind: ClassVar[str] = "pick_change"
-    seat: int
     by: int
 
     def shown_count(self) -> int:
@@ -433,6 +442,9 @@ class PickChange(Decision):
         _die_changed(state, d)
 
 
+PickChange.kind = "pick_change"
+
+
 @dataclass(frozen=True, slots=True)
 class PickFlip(Decision):
     """Turn one die over: a face ``v`` becomes ``sides + 1 - v`` (Flip).
@@ -440,9 +452,6 @@ class PickFlip(Decision):
     Attributes:
         seat: who turns it.
     """
-
-    kind: ClassVar[str] = "pick_flip"
-    seat: int
 
     def legal(self, state: CardDiceState, player: int) -> list[Action]:
         return _die_choices(state, "turn over")
@@ -454,6 +463,9 @@ class PickFlip(Decision):
         _die_changed(state, d)
 
 
+PickFlip.kind = "pick_flip"
+
+
 @dataclass(frozen=True, slots=True)
 class PickSwap(Decision):
     """Swap the values of two dice (Swap).
@@ -461,9 +473,6 @@ class PickSwap(Decision):
     Attributes:
         seat: who swaps.
     """
-
-    kind: ClassVar[str] = "pick_swap"
-    seat: int
 
     def legal(self, state: CardDiceState, player: int) -> list[Action]:
         act, dice = state.game.act, state.dice
@@ -481,6 +490,9 @@ class PickSwap(Decision):
         _die_changed(state, y)
 
 
+PickSwap.kind = "pick_swap"
+
+
 @dataclass(frozen=True, slots=True)
 class Militia(Decision):
     """Pay gold against a hit, 1 gold per point (Paid Militia, ruling ECD-A5); the rest is dealt.
@@ -491,8 +503,6 @@ class Militia(Decision):
         dealer: who deals it.
     """
 
-    kind: ClassVar[str] = "militia"
-    seat: int
     amount: int
     dealer: int
 
@@ -514,6 +524,9 @@ class Militia(Decision):
         state.deal(self.dealer, self.seat, self.amount - paid)
 
 
+Militia.kind = "militia"
+
+
 @dataclass(frozen=True, slots=True)
 class Order(Decision):
     """Put back the top cards of a deck one at a time, the next place from the top first (Reorder;
@@ -526,8 +539,6 @@ class Order(Decision):
         deck: whose deck.
     """
 
-    kind: ClassVar[str] = "order"
-    seat: int
     count: int
     place: int
     deck: int
@@ -561,6 +572,9 @@ class Order(Decision):
     def key(self, state: CardDiceState, viewer: int) -> tuple[Any, ...]:
         cards = self._cards(state, viewer)
         return (self.kind, self.seat, self.count, self.deck, None if cards is None else tuple(cards))
+
+
+Order.kind = "order"
 
 
 class OptionalDecision(Decision):
@@ -617,8 +631,6 @@ class DiscardHand(_Choose):
         count: cards left to discard.
     """
 
-    kind: ClassVar[str] = "discard_hand"
-    seat: int
     count: int
 
     def held(self, state: CardDiceState) -> list[int]:
@@ -636,6 +648,9 @@ class DiscardHand(_Choose):
         self.again(state)
 
 
+DiscardHand.kind = "discard_hand"
+
+
 @dataclass(frozen=True, slots=True)
 class DiscardFacedown(_Choose):
     """Discard face-down actions, of the seat's choice.
@@ -645,8 +660,6 @@ class DiscardFacedown(_Choose):
         count: face-down actions left to discard.
     """
 
-    kind: ClassVar[str] = "discard_facedown"
-    seat: int
     count: int
 
     def held(self, state: CardDiceState) -> list[int]:
@@ -664,6 +677,9 @@ class DiscardFacedown(_Choose):
         self.again(state)
 
 
+DiscardFacedown.kind = "discard_facedown"
+
+
 @dataclass(frozen=True, slots=True)
 class Recycle(_Choose):
     """Return cards from hand to the bottom of their shop's deck, or stop (Recycling).
@@ -673,8 +689,6 @@ class Recycle(_Choose):
         count: the most cards left to return.
     """
 
-    kind: ClassVar[str] = "recycle"
-    seat: int
     count: int
 
     def held(self, state: CardDiceState) -> list[int]:
@@ -694,6 +708,9 @@ class Recycle(_Choose):
         self.again(state)
 
 
+Recycle.kind = "recycle"
+
+
 @dataclass(frozen=True, slots=True)
 class Tutor(OptionalDecision):
     """Take any card of the seat's deck into its hand; the deck is then shuffled (Tutor).
@@ -701,9 +718,6 @@ class Tutor(OptionalDecision):
     Attributes:
         seat: who takes it.
     """
-
-    kind: ClassVar[str] = "tutor"
-    seat: int
 
     def pending(self, state: CardDiceState) -> bool:
         return state.sides[self.seat].deck_size() > 0
@@ -722,6 +736,9 @@ class Tutor(OptionalDecision):
         state.card_moved(c, DECK[self.seat], HAND[self.seat], to=self.seat)
 
 
+Tutor.kind = "tutor"
+
+
 @dataclass(frozen=True, slots=True)
 class Ship(OptionalDecision):
     """Move a card bought this turn from the discard pile to the hand (Express Shipping).
@@ -729,9 +746,6 @@ class Ship(OptionalDecision):
     Attributes:
         seat: who moves it.
     """
-
-    kind: ClassVar[str] = "ship"
-    seat: int
 
     def _cards(self, state: CardDiceState) -> list[int]:
         discard = state.sides[self.seat].discard
@@ -750,6 +764,9 @@ class Ship(OptionalDecision):
         side.add_to_hand(c, True)
         state.note(f"player {self.seat + 1} moves {state.game.cards[c].name} to their hand", noted=False)
         state.card_moved(c, DISCARD[self.seat], HAND[self.seat])
+
+
+Ship.kind = "ship"
 
 
 # -------------------------------------------------------------------------------- automatic

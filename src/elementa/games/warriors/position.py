@@ -409,7 +409,12 @@ def _read_flow(s: WarriorsState, pos: WarriorsPosition) -> None:
     or chance node on top."""
     n = s.n
     steps = steps_from_json(
-        pos.flow, STEP_KINDS, "flow", {v: k for k, v in enumerate(s.game.card_names)}, CARD_FIELDS
+        pos.flow,
+        STEP_KINDS,
+        "flow",
+        {v: k for k, v in enumerate(s.game.card_names)},
+        CARD_FIELDS,
+        {"why": S.Why},
     )
     for i, step in enumerate(reversed(steps)):
         for name in getattr(step, "__dataclass_fields__", {}):

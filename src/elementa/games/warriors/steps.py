@@ -63,6 +63,9 @@ class WarriorsStep(Step):
     the phase the views show while it is on top, ``says`` what the seat deciding does, in the
     views' words (``""``: not one seat's decision), ``automatic`` whether its actor is always
     ``AUTOMATIC`` (the state's settling reads it without a call, as ElementaliS' does).
+
+    A dataclass subclass sets these after its body (``Offer.name = "offer"``), not in it: compiled
+    with mypyc, a ``ClassVar`` in a dataclass's body becomes a field (mypyc/mypyc#1122).
     """
 
     __slots__ = ()
@@ -102,11 +105,11 @@ class WarriorsStep(Step):
         return None
 
 
+@dataclass(frozen=True, slots=True)
 class Decision(WarriorsStep):
-    """A step that waits for one seat's decision (its ``seat`` field), unless its ``actor`` says it
-    has nothing to decide (then it is automatic and dropped)."""
+    """A step that waits for one seat's decision (its ``seat`` field, every subclass's first), unless
+    its ``actor`` says it has nothing to decide (then it is automatic and dropped)."""
 
-    __slots__ = ()
     seat: int
 
     def actor(self, st: WarriorsState) -> int:
@@ -298,9 +301,6 @@ class Offer(Decision):
         why: what the player did (:data:`Why`).
     """
 
-    name: ClassVar[str] = "offer"
-    says: ClassVar[str] = "may draw a card"
-    seat: int
     why: Why
 
     def actor(self, st: WarriorsState) -> int:
@@ -317,6 +317,10 @@ class Offer(Decision):
         if action.kind == "take":
             st.steps.append(Draw(player, 1))
         return False
+
+
+Offer.name = "offer"
+Offer.says = "may draw a card"
 
 
 # ----------------------------------------------------------------------------- battle start
@@ -351,11 +355,6 @@ class Doors(Decision):
         seat: the player deciding.
     """
 
-    name: ClassVar[str] = "doors"
-    phase: ClassVar[str] = "revolving door"
-    says: ClassVar[str] = "stays, leaves or joins (Revolving Door)"
-    seat: int
-
     def legal(self, st: WarriorsState, player: int) -> list[Action]:
         return actions.doors_menu(st, player)
 
@@ -368,6 +367,11 @@ class Doors(Decision):
             st.log(f"player {player + 1} joins the game")
             st.flow.push(Draw(player, HAND_SIZE), Mulligan(player))
         return False
+
+
+Doors.name = "doors"
+Doors.phase = "revolving door"
+Doors.says = "stays, leaves or joins (Revolving Door)"
 
 
 def location_choices(st: WarriorsState, seat: int) -> bool:
@@ -395,11 +399,6 @@ class Location(Decision):
         seat: the chooser.
     """
 
-    name: ClassVar[str] = "location"
-    phase: ClassVar[str] = "location"
-    says: ClassVar[str] = "chooses the location"
-    seat: int
-
     def legal(self, st: WarriorsState, player: int) -> list[Action]:
         return actions.locations_menu(st, player)
 
@@ -409,6 +408,11 @@ class Location(Decision):
         elif action.kind == "held":
             actions.location_held(st, player, *action.args)
         return False
+
+
+Location.name = "location"
+Location.phase = "location"
+Location.says = "chooses the location"
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,8 +432,6 @@ class Assemble(WarriorsStep):
     hand, an equip, a remove, ready, or a forfeit without a fighter), until all are ready; nothing is
     shown until the reveal (3.3; WAR-A15)."""
 
-    phase: ClassVar[str] = "assembly"
-
     def actor(self, st: WarriorsState) -> int:
         return SIMULTANEOUS if "assembling" in st.status else AUTOMATIC
 
@@ -448,6 +450,9 @@ class Assemble(WarriorsStep):
         else:
             st.acted = [False] * st.n
         return assembly_step(st, self, action, player, hidden=True)
+
+
+Assemble.phase = "assembly"
 
 
 def assembly_step(st: WarriorsState, step: WarriorsStep, action: Action, p: int, hidden: bool) -> bool:
@@ -554,10 +559,6 @@ class Legend(Decision):
         seat: the player discarding.
     """
 
-    name: ClassVar[str] = "legend"
-    says: ClassVar[str] = "discards a card (Legend rule)"
-    seat: int
-
     def actor(self, st: WarriorsState) -> int:
         return self.seat if st.hands[self.seat] else AUTOMATIC
 
@@ -567,6 +568,10 @@ class Legend(Decision):
     def play(self, st: WarriorsState, action: Action, player: int) -> bool:
         actions.discard_from_hand(st, player, action.args[0])
         return False
+
+
+Legend.name = "legend"
+Legend.says = "discards a card (Legend rule)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -764,10 +769,6 @@ class Enter(Decision):
         seat: the player entering.
     """
 
-    name: ClassVar[str] = "enter"
-    says: ClassVar[str] = "enters a new fighter"
-    seat: int
-
     def actor(self, st: WarriorsState) -> int:
         return self.seat if st.status[self.seat] == "entering" else AUTOMATIC
 
@@ -776,6 +777,10 @@ class Enter(Decision):
 
     def play(self, st: WarriorsState, action: Action, player: int) -> bool:
         return assembly_step(st, self, action, player, hidden=False)
+
+
+Enter.name = "enter"
+Enter.says = "enters a new fighter"
 
 
 @dataclass(frozen=True, slots=True)
@@ -787,10 +792,6 @@ class Act(Decision):
     Attributes:
         seat: the player whose turn it is.
     """
-
-    name: ClassVar[str] = "act"
-    says: ClassVar[str] = "takes the Action"
-    seat: int
 
     def actor(self, st: WarriorsState) -> int:
         seat = self.seat
@@ -839,6 +840,10 @@ class Act(Decision):
         elif kind == "use":
             actions.use(st, p, a[0], None if a[1] == actions.no_target(st) else a[1])
         return False  # done equipping: the Action was spent equipping (4.5)
+
+
+Act.name = "act"
+Act.says = "takes the Action"
 
 
 @dataclass(frozen=True, slots=True)
@@ -989,9 +994,6 @@ class Breakage(Decision):
         rolls: the breakage rolls left to pick for.
     """
 
-    name: ClassVar[str] = "breakage"
-    says: ClassVar[str] = "picks a card for a breakage roll"
-    seat: int
     target: int
     rolls: int
 
@@ -1026,6 +1028,10 @@ class Breakage(Decision):
             st.steps.append(Breakage(self.seat, self.target, self.rolls - 1))
         if combat.choose_break(st, self.target, slot):
             st.steps.append(BreakRoll(self.target, slot, -1))
+
+
+Breakage.name = "breakage"
+Breakage.says = "picks a card for a breakage roll"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1069,9 +1075,6 @@ class Volley(Decision):
         left: the attacks left.
     """
 
-    name: ClassVar[str] = "volley"
-    says: ClassVar[str] = "chooses the next target of a split attack"
-    seat: int
     lo: int
     hi: int
     source: int
@@ -1100,6 +1103,10 @@ class Volley(Decision):
             attack = Attack(self.seat, t, self.lo, self.hi, self.source)
             st.flow.push(attack, *([rest] if self.left > 1 else []))
         return False
+
+
+Volley.name = "volley"
+Volley.says = "chooses the next target of a split attack"
 
 
 # ------------------------------------------------------------------------------- battle end
