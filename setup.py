@@ -49,16 +49,10 @@ NOT_COMPILED = (
     "elementa/games/elemental_card_dice/position.py",
     "elementa/games/warriors/position.py",
     "elementa/games/elemental_warriors_ii/position.py",
-    # dataclasses with a ClassVar (an event's ``type``, a step's ``phase`` or ``kind``), which mypyc
-    # hands to ``dataclass`` as a field with a default (mypyc/mypyc#1122): the class fails to build
+    # dataclasses with a ClassVar in their body (an event's ``type``), which mypyc hands to
+    # ``dataclass`` as a field with a default (mypyc/mypyc#1122): the class fails to build (the
+    # games' steps set theirs after the class body instead, and compile)
     "elementa/core/events.py",
-    "elementa/games/elemental_warriors_ii/steps.py",
-    "elementa/games/elemental_warriors_ii/powers.py",
-    # dataclasses subclassing a step class of a module above (Elemental Warriors II's steps): mypyc
-    # builds them as Python classes and its dataclass set-up then writes the class's ``__dict__``
-    # attribute back, which fails ("attribute '__dict__' of 'type' objects is not writable")
-    "elementa/games/elemental_warriors_ii/flow.py",
-    "elementa/games/elemental_warriors_ii/window.py",
     # a property kept in its instance's ``__dict__`` once worked out (Elemental Warriors II's
     # rule-based agent, ``_worked_out``): an instance of a compiled class has no ``__dict__``
     "elementa/games/elemental_warriors_ii/agent.py",

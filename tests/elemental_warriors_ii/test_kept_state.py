@@ -22,7 +22,7 @@ from elementa.core.chance import sample_outcome
 from elementa.games.elemental_warriors_ii.game import EW2Game
 from elementa.games.elemental_warriors_ii.sheet import Sheet
 from elementa.games.elemental_warriors_ii.state import EW2State
-from tests.support.compiled import skip_patching_compiled
+from tests.support.compiled import skip_patching_compiled, skip_patching_compiled_module
 from tests.support.walk import decision_nodes
 
 MINIATURES = ("tiny", "small")
@@ -356,6 +356,7 @@ def test_the_duel_fast_paths_agree_with_the_general_ones(
     general path finds for the same state."""
     from elementa.games.elemental_warriors_ii import flow
 
+    skip_patching_compiled_module(flow)
     duels = 0
 
     def duel_attacks(s: EW2State, order: list[int]) -> list[tuple[int, int, bool]]:
@@ -441,6 +442,7 @@ def test_every_turn_starts_with_no_card_played(
     every turn after the first starts with none."""
     from elementa.games.elemental_warriors_ii import flow
 
+    skip_patching_compiled_module(flow)
     turns = 0
 
     def turn(s: EW2State) -> None:

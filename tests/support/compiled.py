@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import ModuleType
+
 import pytest
 
 
@@ -16,3 +18,12 @@ def skip_patching_compiled(cls: type) -> None:
     directly, so a method the test patches (``monkeypatch.setattr``) is never called from there."""
     if is_compiled(cls):
         pytest.skip(f"patches a method of the compiled {cls.__name__}, which compiled callers do not see")
+
+
+def skip_patching_compiled_module(module: ModuleType) -> None:
+    """Skip the test where ``module`` is compiled: its compiled functions call each other directly,
+    so a function the test patches (``monkeypatch.setattr(module, ...)``) is never called from there."""
+    if not (module.__file__ or "").endswith(".py"):
+        pytest.skip(
+            f"patches a function of the compiled {module.__name__}, which compiled callers do not see"
+        )

@@ -85,9 +85,11 @@ STEP_KINDS: tuple[type[steps.EW2Step], ...] = tuple(
     for m in (steps, powers, flow, window)
     for c in vars(m).values()
     if inspect.isclass(c) and issubclass(c, steps.EW2Step) and c.__module__ == m.__name__
-    and hasattr(c, "__dataclass_fields__")
+    and hasattr(c, "__dataclass_fields__") and c not in (steps.Decision, steps.Chance)
 )  # fmt: skip
-"""The steps a position's flow may name: every step of the game."""
+"""The steps a position's flow may name: every step of the game (not the bases that hold ``seat``)."""
+STEP_WORDS = {"cause": steps.Cause, "name": window.WindowName}
+"""The step fields that hold one of a few words (see ``steps_from_json``)."""
 SEAT_FIELDS = frozenset({"seat", "seats", "victim", "attacker"})
 """The step fields that name seats."""
 Phase = Literal["setup", "activate", "skirmish", "allocate", "recovery", "end"]
@@ -309,11 +311,11 @@ def _read_flow(s: EW2State, pos: EW2Position) -> None:
     """The pending steps, and each seat's in the open window: a window has steps for some seat and
     is on top of the flow; a game over has none (rules.md, the sealed windows)."""
     n = s.nplayers
-    found = steps_from_json(pos.flow, STEP_KINDS, "flow")
+    found = steps_from_json(pos.flow, STEP_KINDS, "flow", words=STEP_WORDS)
     _seat_fields(n, "flow", found)
     s.pending = []
     for p, x in enumerate(pos.players):
-        mine = steps_from_json(x.pending, STEP_KINDS, f"players[{p}].pending")
+        mine = steps_from_json(x.pending, STEP_KINDS, f"players[{p}].pending", words=STEP_WORDS)
         _seat_fields(n, f"players[{p}].pending", mine)
         s.pending.append(mine)
     stack: list[Step] = list(found)

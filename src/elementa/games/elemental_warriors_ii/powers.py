@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from elementa.core import Action
 from elementa.games.elemental_warriors_ii.actions import act, decline, fixed
@@ -88,9 +88,6 @@ class Power(Decision):
     source: elemental-warriors-ii.txt, 1) Activate; Cumulative Effects; rulings R4, R9, R29, R31, R34.
     """
 
-    kind: ClassVar[str] = "power"
-    obvious: ClassVar[bool] = True
-    seat: int
     element: int
     lo: int
     hi: int
@@ -115,14 +112,14 @@ class Power(Decision):
         return f"choose the power of your {element} square (up to ({LEVEL_NAMES[self.hi]}))"
 
 
+Power.kind = "power"
+Power.obvious = True
+
+
 @dataclass(frozen=True, slots=True)
 class Emulate(Decision):
     """Use any one (n) power this turn, or none (Fire (d); a Fire token held at the start of the
     turn). source: Elemental Effects, Fire (d); the Fire token; ruling R33."""
-
-    kind: ClassVar[str] = "emulate"
-    prompt_text: ClassVar[str] = "use any one (n) power"
-    seat: int
 
     def legal(self, s: EW2State, player: int) -> list[Action]:
         return fixed(
@@ -134,6 +131,10 @@ class Emulate(Decision):
     def apply(self, s: EW2State, action: Action, player: int) -> None:
         if action.kind == "emulate":
             apply_power(s, self.seat, action.args[0], 1, "emulated")
+
+
+Emulate.kind = "emulate"
+Emulate.prompt_text = "use any one (n) power"
 
 
 @dataclass(frozen=True, slots=True)

@@ -147,19 +147,29 @@ class EW2Step(Step):
 
 
 # ------------------------------------------------------------------------------------- decisions
-class Decision(EW2Step):
-    """A step that waits for one seat (its ``seat`` field) to choose among :meth:`legal`.
+class Asking(EW2Step):
+    """What a decision step asks: ``kind`` names it in the facts the information-state key and the
+    prompt are made from (:meth:`Decision.asked`); ``prompt_text`` is the prompt, where its words
+    name nothing more (else :meth:`Decision.prompt` builds it); ``obvious`` says whether a single
+    legal action is applied at once.
 
-    ``kind`` names it in the facts the information-state key and the prompt are made from
-    (:meth:`asked`); ``obvious`` says whether a single legal action is applied at once.
+    These live here, not on :class:`Decision`, and a dataclass subclass sets them after its body
+    (``Play.kind = "play"``): compiled with mypyc, a ``ClassVar`` in a dataclass's body becomes a
+    field (mypyc/mypyc#1122).
     """
 
     __slots__ = ()
-    seat: int
     kind: ClassVar[str] = ""
     prompt_text: ClassVar[str] = ""
-    """The prompt, where its words name nothing more (else :meth:`prompt` builds it)."""
     obvious: ClassVar[bool] = False
+
+
+@dataclass(frozen=True, slots=True)
+class Decision(Asking):
+    """A step that waits for one seat (its ``seat`` field, every subclass's first) to choose among
+    :meth:`legal` (see :class:`Asking` for what it asks)."""
+
+    seat: int
 
     def actor(self, s: EW2State) -> int:
         found = self.legal(s, self.seat)
@@ -212,9 +222,6 @@ class Setup(Decision):
     only put pennies in the Combat row"); rulings R3, R38.
     """
 
-    kind: ClassVar[str] = "setup"
-    seat: int
-
     def left(self, s: EW2State) -> int:
         """Return the cents still to place."""
         return STARTING_CHANGE - sheet_value(s.sheets[self.seat])
@@ -247,6 +254,9 @@ class Setup(Decision):
 
     def prompt(self, s: EW2State) -> str:
         return f"Setup: place your coins ({self.left(s)} cents left) or pick a preset layout"
+
+
+Setup.kind = "setup"
 
 
 def _setup_actions(s: EW2State, left: int) -> list[Action]:
@@ -284,10 +294,6 @@ class Play(Decision):
     Panic; rulings R6, R19, R20, R35, R37.
     """
 
-    kind: ClassVar[str] = "play"
-    prompt_text: ClassVar[str] = "Activate: play a card face down (token forfeits allowed first)"
-    seat: int
-
     def legal(self, s: EW2State, player: int) -> list[Action]:
         p, o, hand = self.seat, s.game.options, s.hands[self.seat]
         if o.randomizer:
@@ -318,6 +324,10 @@ class Play(Decision):
         s.mode[p] = PLAY_MODES.get(action.kind, action.kind)
 
 
+Play.kind = "play"
+Play.prompt_text = "Activate: play a card face down (token forfeits allowed first)"
+
+
 @dataclass(frozen=True, slots=True)
 class Add(Decision):
     """Put ``count`` cents on the sheet one at a time: from the healing pool (``from_pool``: onto
@@ -328,8 +338,6 @@ class Add(Decision):
     and the healing pool in rules.md; rulings R14, R17.
     """
 
-    kind: ClassVar[str] = "add"
-    seat: int
     count: int
     from_pool: bool
     optional: bool
@@ -361,6 +369,9 @@ class Add(Decision):
         return f"put a cent {what} ({self.count} to place)"
 
 
+Add.kind = "add"
+
+
 def _add_actions(s: EW2State, from_pool: bool, optional: bool, more: bool) -> list[Action]:
     """Return the squares a cent may go on (element squares only from the healing pool), and
     declining when the cents are optional (``more``: some of them were placed already)."""
@@ -377,10 +388,6 @@ class Adjust(Decision):
     """Water (nn) last turn: subtract one from the rank of the card played, keep it, or add one
     (the active column moves with it, cyclically). source: Elemental Effects, Water (nn); rulings R7, R32."""
 
-    kind: ClassVar[str] = "adjust"
-    prompt_text: ClassVar[str] = "Water (nn): add or subtract one from your card's rank"
-    seat: int
-
     def legal(self, s: EW2State, player: int) -> list[Action]:
         return fixed(s, ("adjust",), lambda: [act(s, "adjust", k) for k in range(3)])
 
@@ -391,15 +398,15 @@ class Adjust(Decision):
         s.log(f"{PLAYER_NAMES[p]} activates column {col + 1}")
 
 
+Adjust.kind = "adjust"
+Adjust.prompt_text = "Water (nn): add or subtract one from your card's rank"
+
+
 @dataclass(frozen=True, slots=True)
 class Declare(Decision):
     """A wild card (J, Q, K) declares the column it activates, the lower rank first (identical
     cards declare together in a sealed window). source: elemental-warriors-ii.txt, 1) Activate;
     ruling R7."""
-
-    kind: ClassVar[str] = "declare"
-    prompt_text: ClassVar[str] = "your wild card: declare the column it activates"
-    seat: int
 
     def legal(self, s: EW2State, player: int) -> list[Action]:
         return fixed(s, ("declare",), lambda: [act(s, "declare", c) for c in range(COLUMNS)])
@@ -409,15 +416,14 @@ class Declare(Decision):
         s.log(f"{PLAYER_NAMES[self.seat]} declares column {action.args[0] + 1}")
 
 
+Declare.kind = "declare"
+Declare.prompt_text = "your wild card: declare the column it activates"
+
+
 @dataclass(frozen=True, slots=True)
 class Target(Decision):
     """Assault, free-for-all: choose whom to attack, the lowest Defense first (a single choice is
     made at once). source: elemental-warriors-ii.txt, Assault; ruling R24."""
-
-    kind: ClassVar[str] = "target"
-    prompt_text: ClassVar[str] = "Assault: choose whom to attack"
-    obvious: ClassVar[bool] = True
-    seat: int
 
     def legal(self, s: EW2State, player: int) -> list[Action]:
         return [act(s, "target", q) for q in s.live_seats if q != self.seat]
@@ -427,13 +433,16 @@ class Target(Decision):
         s.log(f"{PLAYER_NAMES[self.seat]} attacks {PLAYER_NAMES[action.args[0]]}")
 
 
+Target.kind = "target"
+Target.prompt_text = "Assault: choose whom to attack"
+Target.obvious = True
+
+
 @dataclass(frozen=True, slots=True)
 class Free(Decision):
     """Free Recompile or Rebalance actions now, ``left`` of them (Air (p), (n), (d)), or none.
     source: Elemental Effects, Air (p), (n), (d); 4) Recovery (the actions)."""
 
-    kind: ClassVar[str] = "free"
-    seat: int
     left: int
 
     def legal(self, s: EW2State, player: int) -> list[Action]:
@@ -452,6 +461,9 @@ class Free(Decision):
 
     def prompt(self, s: EW2State) -> str:
         return f"free Recompile or Rebalance ({self.left} left)"
+
+
+Free.kind = "free"
 
 
 class _RecoveryAction(Decision):
@@ -487,13 +499,6 @@ class Recovery(_RecoveryAction):
     """The Recovery action of a seat in the sealed Recovery window (token forfeits allowed first).
     source: elemental-warriors-ii.txt, 4) Recovery; ruling R19."""
 
-    kind: ClassVar[str] = "recovery"
-    prompt_text: ClassVar[str] = (
-        "Recovery: Recompile, Rebalance, Draw, Surrender or nothing (forfeits allowed)"
-    )
-    buffered: ClassVar[bool] = True
-    seat: int
-
     def legal(self, s: EW2State, player: int) -> list[Action]:
         p = self.seat
         acts = draw_actions(s, p)  # a new list: the others are added to it
@@ -504,14 +509,15 @@ class Recovery(_RecoveryAction):
         return acts
 
 
+Recovery.kind = "recovery"
+Recovery.prompt_text = "Recovery: Recompile, Rebalance, Draw, Surrender or nothing (forfeits allowed)"
+Recovery.buffered = True
+
+
 @dataclass(frozen=True, slots=True)
 class FreeRecovery(_RecoveryAction):
     """The Air token's free Recovery action, taken at once after the powers (dropped without an
     Air token). source: Elemental Effects, Air (dd#2); ruling R15."""
-
-    kind: ClassVar[str] = "free_recovery"
-    prompt_text: ClassVar[str] = "Air token: take a free Recovery action"
-    seat: int
 
     def legal(self, s: EW2State, player: int) -> list[Action]:
         p = self.seat
@@ -521,14 +527,14 @@ class FreeRecovery(_RecoveryAction):
         return [*draw_actions(s, p), decline(s, "take no free Recovery action"), *rest]
 
 
+FreeRecovery.kind = "free_recovery"
+FreeRecovery.prompt_text = "Air token: take a free Recovery action"
+
+
 @dataclass(frozen=True, slots=True)
 class AirP(Decision):
     """Air (p): discard a Spade for a free Recompile or Rebalance now. source: Elemental Effects,
     Air (p); rulings R22 (asked even without a Spade), R30."""
-
-    kind: ClassVar[str] = "air_p"
-    prompt_text: ClassVar[str] = "Air (p): discard a Spade for a free action?"
-    seat: int
 
     def legal(self, s: EW2State, player: int) -> list[Action]:
         return discards(s, self.seat, AIR)
@@ -539,14 +545,14 @@ class AirP(Decision):
             s.queue(self.seat, made(Free, self.seat, 1))
 
 
+AirP.kind = "air_p"
+AirP.prompt_text = "Air (p): discard a Spade for a free action?"
+
+
 @dataclass(frozen=True, slots=True)
 class AirND(Decision):
     """Air (nd): draw five cards, or take two random cards from the opponent (when they hold any).
     source: Elemental Effects, Air (nd)."""
-
-    kind: ClassVar[str] = "air_nd"
-    prompt_text: ClassVar[str] = "Air (nd): draw five cards or take two from your opponent"
-    seat: int
 
     def legal(self, s: EW2State, player: int) -> list[Action]:
         p = self.seat
@@ -569,6 +575,10 @@ class AirND(Decision):
                 s.queue(p, steal, steal)
 
 
+AirND.kind = "air_nd"
+AirND.prompt_text = "Air (nd): draw five cards or take two from your opponent"
+
+
 @dataclass(frozen=True, slots=True)
 class FireP(Decision):
     """Fire (p): on a hit, the attacker may discard Hearts, up to ``uses`` of them, each for one
@@ -577,9 +587,6 @@ class FireP(Decision):
     source: Elemental Effects, Fire (p); rulings R22 (asked even without a Heart), R30.
     """
 
-    kind: ClassVar[str] = "fire_p"
-    prompt_text: ClassVar[str] = "Fire (p): discard a Heart for 1 extra damage?"
-    seat: int
     victim: int
     uses: int
     extra: int
@@ -602,6 +609,10 @@ class FireP(Decision):
         s.steps.append(made(Damage, self.seat, self.victim, self.extra))
 
 
+FireP.kind = "fire_p"
+FireP.prompt_text = "Fire (p): discard a Heart for 1 extra damage?"
+
+
 @dataclass(frozen=True, slots=True)
 class EarthP(Decision):
     """Earth (p): about to take ``damage``, the victim may discard Clubs, up to ``uses`` of them,
@@ -610,9 +621,6 @@ class EarthP(Decision):
     source: Elemental Effects, Earth (p); rulings R22 (asked even without a Club), R30.
     """
 
-    kind: ClassVar[str] = "earth_p"
-    prompt_text: ClassVar[str] = "Earth (p): discard a Club to prevent 2 damage?"
-    seat: int
     attacker: int
     uses: int
     damage: int
@@ -636,14 +644,15 @@ class EarthP(Decision):
         s.steps.append(made(Harm, self.attacker, self.seat, self.damage))
 
 
+EarthP.kind = "earth_p"
+EarthP.prompt_text = "Earth (p): discard a Club to prevent 2 damage?"
+
+
 @dataclass(frozen=True, slots=True)
 class WaterP(Decision):
     """Water (p): at the end of the turn (in the sealed End window) forfeit Diamonds, up to
     ``uses`` of them, each for a penny on any square. source: Elemental Effects, Water (p); ruling R30."""
 
-    kind: ClassVar[str] = "water_p"
-    prompt_text: ClassVar[str] = "Water (p): forfeit a Diamond to add a penny?"
-    seat: int
     uses: int
 
     def legal(self, s: EW2State, player: int) -> list[Action]:
@@ -661,6 +670,10 @@ class WaterP(Decision):
             s.queue(p, add)
 
 
+WaterP.kind = "water_p"
+WaterP.prompt_text = "Water (p): forfeit a Diamond to add a penny?"
+
+
 @dataclass(frozen=True, slots=True)
 class Pay(Decision):
     """Remove ``count`` cents from the sheet one at a time, making change from a nickel or a dime
@@ -671,8 +684,6 @@ class Pay(Decision):
     rulings R5, R17, R18.
     """
 
-    kind: ClassVar[str] = "pay"
-    seat: int
     count: int
     cause: Cause
 
@@ -717,6 +728,9 @@ class Pay(Decision):
         return f"remove {n} cent{'s' if n > 1 else ''} from your sheet ({self.cause})"
 
 
+Pay.kind = "pay"
+
+
 def action_verb(cause: Cause) -> str:
     """Return how a lost cent is told: "loses" for damage, "spends" for the Inferno token."""
     return "loses" if cause == "damage" else "spends"
@@ -727,8 +741,6 @@ class Flood(Decision):
     """Water (dd): damaging a player puts a Flood token on one of their columns, the attacker's
     choice. source: Elemental Effects, Water (dd); ruling R26."""
 
-    kind: ClassVar[str] = "flood"
-    seat: int
     victim: int
 
     def legal(self, s: EW2State, player: int) -> list[Action]:
@@ -745,12 +757,15 @@ class Flood(Decision):
         return f"Water (dd): place a Flood token on a column of {PLAYER_NAMES[self.victim]}"
 
 
+Flood.kind = "flood"
+
+
 # ---------------------------------------------------------------------------------------- chance
+@dataclass(frozen=True, slots=True)
 class Chance(EW2Step):
     """A step that waits for one card or one d10 roll, drawn uniformly from :meth:`pool`; dropped
-    when the pool is empty. Its ``seat`` is the player it draws for."""
+    when the pool is empty. Its ``seat`` (every subclass's first field) is the player it draws for."""
 
-    __slots__ = ()
     seat: int
 
     def pool(self, s: EW2State) -> list[int]:
@@ -798,8 +813,6 @@ def _seen_by_owner(s: EW2State, p: int) -> set[int] | None:
 class Roll(Chance):
     """Roll the d10 for the active column (Randomizer; Independent Panic without a card).
     source: elemental-warriors-ii.txt, Randomizer; Independent Panic."""
-
-    seat: int
 
     def pool(self, s: EW2State) -> list[int]:
         return list(range(10))
@@ -855,8 +868,6 @@ class Draw(_FromDeck):
     """Draw a card into the seat's hand (the deal, a Recovery draw, Air (nn), (nd)).
     source: elemental-warriors-ii.txt, the deal; 4) Recovery; Elemental Effects, Air (nn), (nd)."""
 
-    seat: int
-
     def apply(self, s: EW2State, action: Action, player: int) -> None:
         p, x = self.seat, action.args[0]
         self.take(s, x)
@@ -878,8 +889,6 @@ class Top(_FromDeck):
     """Play the deck's top card face down, seen by nobody until the reveal (Blind Man's Bluff; an
     empty hand under ruling R6). source: elemental-warriors-ii.txt, Blind Man's Bluff; rulings R6, R37."""
 
-    seat: int
-
     def apply(self, s: EW2State, action: Action, player: int) -> None:
         self.take(s, action.args[0])
         s.played[self.seat] = action.args[0]
@@ -895,8 +904,6 @@ class Top(_FromDeck):
 class PlayRandom(Chance):
     """Play a card picked at random from the seat's hand (Earth (nn) of the opponent last turn).
     source: Elemental Effects, Earth (nn)."""
-
-    seat: int
 
     def pool(self, s: EW2State) -> list[int]:
         return s.hands[self.seat]
@@ -920,8 +927,6 @@ class RandomDiscard(Chance):
     """Discard a random card from the seat's hand, face up (the victim of Fire (nn)).
     source: Elemental Effects, Fire (nn); rulings R20, R21."""
 
-    seat: int
-
     def pool(self, s: EW2State) -> list[int]:
         return s.hands[self.seat]
 
@@ -939,7 +944,6 @@ class Steal(Chance):
     """Take a random card from the victim's hand into the seat's (Air (nd)); both see it, and the
     victim remembers it (ruling R22). source: Elemental Effects, Air (nd)."""
 
-    seat: int
     victim: int
 
     def pool(self, s: EW2State) -> list[int]:
