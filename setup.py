@@ -53,9 +53,6 @@ NOT_COMPILED = (
     # ``dataclass`` as a field with a default (mypyc/mypyc#1122): the class fails to build (the
     # games' steps set theirs after the class body instead, and compile)
     "elementa/core/events.py",
-    # a property kept in its instance's ``__dict__`` once worked out (Elemental Warriors II's
-    # rule-based agent, ``_worked_out``): an instance of a compiled class has no ``__dict__``
-    "elementa/games/elemental_warriors_ii/agent.py",
     # typed views, which View.from_json reads back by their annotations: mypyc gives a compiled
     # dataclass annotations without type arguments (``tuple``, not ``tuple[Unit, ...]``)
     "elementa/games/elementalis/views.py",

@@ -15,7 +15,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from operator import attrgetter, itemgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast, overload
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from elementa.core import Action, Agent
 from elementa.games.elemental_warriors_ii import cards
@@ -40,7 +40,6 @@ if TYPE_CHECKING:
     from elementa.games.elemental_warriors_ii.state import EW2State
     from elementa.games.elemental_warriors_ii.views import CombatView
 
-T = TypeVar("T")
 _PENNIES = itemgetter(0)
 """A square's pennies."""
 _KIND = attrgetter("kind")
@@ -107,27 +106,6 @@ class _SquareWorth(dict[Square, float]):
 SQUARE_WORTH = tuple(_SquareWorth(best) for best in BEST)
 """``SQUARE_WORTH[element][square]``: the worth of the best power an element square gives. A
 column's element worth is their sum, so one square's change changes it by its own difference."""
-
-
-class _worked_out(Generic[T]):  # lower case: a decorator, like functools.cached_property
-    """A property worked out on first use and then kept in the instance, as
-    ``functools.cached_property`` does (without the lock Python 3.11's takes on each first use: a
-    view is made for every decision, and reads only some of its properties)."""
-
-    def __init__(self, method: Callable[[Any], T]) -> None:
-        self.method = method
-        self.name = method.__name__
-        self.__doc__ = method.__doc__
-
-    @overload
-    def __get__(self, view: None, owner: type) -> _worked_out[T]: ...
-    @overload
-    def __get__(self, view: object, owner: type) -> T: ...
-    def __get__(self, view: object | None, owner: type) -> T | _worked_out[T]:
-        if view is None:
-            return self
-        value = view.__dict__[self.name] = self.method(view)
-        return value
 
 
 class WarriorAgent(Agent):
@@ -230,13 +208,29 @@ class _View:
         """The opponent's Attack and Defense pennies over the ten columns, sorted (for counting)."""
         self.revealed = self.me.attack is not None
         self.prompt = obs.prompt or ""
+        # worked out on first use (the properties below): a decision reads only some of it
+        self._my_elements: list[float] | None = None
+        self._my_worth: list[float] | None = None
+        self._targets: list[list[int]] | None = None
+        self._penny_gains: tuple[list[float], list[float]] | None = None
+        self._columns: list[Column] | None = None
+        self._hits_now: bool | None = None
+        self._hurt_now: bool | None = None
+        self._opp_columns: list[Column] | None = None
+        self._weights: list[float] | None = None
+        self._turn_worths: list[float] | None = None
 
-    # What follows is worked out on first use: a decision reads only some of it.
-    @_worked_out
+    @property
     def my_elements(self) -> list[float]:
         """``element_worth`` of each column of my sheet as it stands: the sum, Earth first, of the
         ``SQUARE_WORTH`` of its element squares that hold coins (the sheet keeps their indices,
         in increasing order: ``Sheet.filled``)."""
+        found = self._my_elements
+        if found is None:
+            found = self._my_elements = self._work_my_elements()
+        return found
+
+    def _work_my_elements(self) -> list[float]:
         sheet, total, first = self.sheet, [0.0] * COLUMNS, self.first_element
         filled = sheet.filled
         for i in filled[bisect_left(filled, first * COLUMNS) :]:
@@ -244,21 +238,33 @@ class _View:
             total[col] += SQUARE_WORTH[row - first][sheet[i]]
         return total
 
-    @_worked_out
+    @property
     def my_worth(self) -> list[float]:
         """``column_worth`` of each column of my sheet as it stands."""
+        found = self._my_worth
+        if found is None:
+            found = self._my_worth = self._work_my_worth()
+        return found
+
+    def _work_my_worth(self) -> list[float]:
         att, dfn, sheet = self.att * COLUMNS, self.dfn * COLUMNS, self.sheet
         attacks = map(_PENNIES, sheet[att : att + COLUMNS])
         defenses = map(_PENNIES, sheet[dfn : dfn + COLUMNS])
         combats = _combats(attacks, defenses, self.opp_att, self.opp_def)
         return [combat + 0.3 * elements for combat, elements in zip(combats, self.my_elements, strict=True)]
 
-    @_worked_out
+    @property
     def targets(self) -> list[list[int]]:
         """The square each Rebalance destination of each square of my sheet leads to (``_targets``)."""
+        found = self._targets
+        if found is None:
+            found = self._targets = self._work_targets()
+        return found
+
+    def _work_targets(self) -> list[list[int]]:
         return _targets(self.obs.rows)
 
-    @_worked_out
+    @property
     def penny_gains(self) -> tuple[list[float], list[float]]:
         """``(taken, put)``: for each combat square (by index ``row * 10 + col``), how much more
         my sheet is worth (``column_worth`` weighted by ``weights``) with one penny taken from it,
@@ -266,6 +272,12 @@ class _View:
         many of the opponent's defenses they beat) less a part from its Defense pennies (how many
         of their attacks beat it), so a move that changes two combat squares gains the sum of
         their gains."""
+        found = self._penny_gains
+        if found is None:
+            found = self._penny_gains = self._work_penny_gains()
+        return found
+
+    def _work_penny_gains(self) -> tuple[list[float], list[float]]:
         att, dfn, sheet = self.att * COLUMNS, self.dfn * COLUMNS, self.sheet
         size = max(att, dfn) + COLUMNS
         taken, put = [0.0] * size, [0.0] * size
@@ -297,9 +309,15 @@ class _View:
                 put[j] = unit * HURT * attacks[defense + 1]
         return taken, put
 
-    @_worked_out
+    @property
     def columns(self) -> list[Column]:
         """My sheet by column."""
+        found = self._columns
+        if found is None:
+            found = self._columns = self._work_columns()
+        return found
+
+    def _work_columns(self) -> list[Column]:
         return _columns(self.sheet)
 
     # ------------------------------------------------------------------- the turn, once revealed
@@ -322,14 +340,26 @@ class _View:
         defense = self.sheet[self.dfn * COLUMNS + col] if column is None else column[self.dfn]
         return bool(self.opp.attack > defense[0] * mult)
 
-    @_worked_out
+    @property
     def hits_now(self) -> bool:
         """``hits()`` of my sheet as it stands (computed once)."""
+        found = self._hits_now
+        if found is None:
+            found = self._hits_now = self._work_hits_now()
+        return found
+
+    def _work_hits_now(self) -> bool:
         return self.hits()
 
-    @_worked_out
+    @property
     def hurt_now(self) -> bool:
         """``hurt()`` of my sheet as it stands (computed once)."""
+        found = self._hurt_now
+        if found is None:
+            found = self._hurt_now = self._work_hurt_now()
+        return found
+
+    def _work_hurt_now(self) -> bool:
         return self.hurt()
 
     # ----------------------------------------------------------------------------- sheets
@@ -352,14 +382,26 @@ class _View:
         squares."""
         return _combats((attack,), (defense,), self.opp_att, self.opp_def)[0]
 
-    @_worked_out
+    @property
     def opp_columns(self) -> list[Column]:
         """The opponent's sheet by column."""
+        found = self._opp_columns
+        if found is None:
+            found = self._opp_columns = self._work_opp_columns()
+        return found
+
+    def _work_opp_columns(self) -> list[Column]:
         return _columns(self.opp.squares)
 
-    @_worked_out
+    @property
     def weights(self) -> list[float]:
         """How much each column counts: more for the columns of the numbered cards in hand."""
+        found = self._weights
+        if found is None:
+            found = self._weights = self._work_weights()
+        return found
+
+    def _work_weights(self) -> list[float]:
         weights = [1.0] * COLUMNS
         for c in self.me.hand_cards or []:
             if not cards.is_face(c):
@@ -489,10 +531,16 @@ class _View:
         adjusted: int = ((self.me.column or 0) + a.args[0] - 1) % COLUMNS  # adjusted cards have one
         return self.turn_worths[adjusted]
 
-    @_worked_out
+    @property
     def turn_worths(self) -> list[float]:
         """Worth of activating each column this turn: exact when the opponent's column is known,
         else its ``column_worth``."""
+        found = self._turn_worths
+        if found is None:
+            found = self._turn_worths = self._work_turn_worths()
+        return found
+
+    def _work_turn_worths(self) -> list[float]:
         opp = self.opp
         if opp.column is None or opp.attack is None or opp.defense is None:  # shown together
             return self.my_worth
