@@ -141,6 +141,13 @@ def rebuild(cls: type[Any], values: dict[str, Any]) -> Any:
     return cls(**values)
 
 
+def reduce_by_fields(value: Any) -> tuple[Any, ...]:
+    """Return pickle's recipe for the frozen dataclass instance ``value``: its constructor
+    (:func:`rebuild`) called with its fields (the ``__reduce__`` of :func:`pickle_by_fields` and of
+    flow steps, ``elementa.core.flow.Step``)."""
+    return rebuild, (type(value), {f.name: getattr(value, f.name) for f in fields(value)})
+
+
 def pickle_by_fields(cls: type[Any]) -> None:
     """Have pickle and copy remake instances of the frozen dataclass ``cls`` through its constructor
     (:func:`rebuild`), from its fields.
@@ -150,9 +157,7 @@ def pickle_by_fields(cls: type[Any]) -> None:
     frozen ``__setattr__`` refuses (``FrozenInstanceError``). The pure build gets equal values
     either way.
     """
-    copyreg.pickle(
-        cls, lambda value: (rebuild, (cls, {f.name: getattr(value, f.name) for f in fields(value)}))
-    )
+    copyreg.pickle(cls, reduce_by_fields)
 
 
 pickle_by_fields(Part)

@@ -31,14 +31,13 @@ steps. Example, a step that makes a seat discard ``n`` cards one at a time::
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterator
 from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from elementa.core.actions import Action, rebuild
+from elementa.core.actions import Action, reduce_by_fields
 from elementa.core.chance import sample_outcome
 from elementa.core.nodes import CHANCE
 
@@ -94,7 +93,7 @@ class Step:
         """Have pickle and copy remake a step through its constructor, from its fields: compiled, a
         frozen dataclass would unpickle through a ``__setstate__`` that its frozen ``__setattr__``
         refuses (see :func:`~elementa.core.actions.pickle_by_fields`)."""
-        return rebuild, (type(self), {f.name: getattr(self, f.name) for f in dataclasses.fields(self)})  # type: ignore[arg-type]
+        return reduce_by_fields(self)
 
 
 class Flow:
